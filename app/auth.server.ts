@@ -1,0 +1,81 @@
+import { redirect } from "@remix-run/node";
+import type { AppLoadContext } from "@remix-run/node";
+import { randomBytes } from "node:crypto";
+import { Language } from "../registry/contract";
+import type { AuthResult } from "../registry/contract";
+import { RegistryUnavailableError, SessionExpiredError } from "./registry/client.server";
+import type { Session } from "./session.server";
+import { TOKEN_REFRESH_MARGIN_MS, type FlashMessage } from "./session-keys";
+
+const AUTH_KEYS = ["token", "tokenExpires", "medicalRecordId", "firstName", "lang", "signedInAt", "lastSeenAt"] as const;
+
+export function addFlash(session: Session, message: FlashMessage): void {
+  session.set("flash", [...(session.get("flash") ?? []), message]);
+}
+
+/** Starts a signed-in session; a fresh CSRF token is issued so nothing from before sign-in carries over. */
+export function signIn(
+  session: Session,
+  auth: AuthResult,
+  patient: { firstName: string; preferredLanguage: number },
+  now = Date.now(),
+): void {
+  session.set("token", auth.token);
+  session.set("tokenExpires", auth.expires);
+  session.set("medicalRecordId", auth.medicalRecordId);
+  session.set("firstName", patient.firstName);
+  session.set("lang", patient.preferredLanguage === Language.Spanish ? "es" : "en");
+  session.set("signedInAt", now);
+  session.set("lastSeenAt", now);
+  session.set("csrf", randomBytes(24).toString("base64url"));
+}
+
+export function clearSignIn(session: Session): void {
+  for (const key of AUTH_KEYS) session.unset(key);
+}
+
+/** Where a patient goes when the portal cannot vouch for their sign-in (000 §2.1: logout marker). */
+export function toRegister(session: Session, flash?: FlashMessage): never {
+  clearSignIn(session);
+  if (flash) addFlash(session, flash);
+  throw redirect("/register?logout=true");
+}
+
+export type SignedIn = { token: string; medicalRecordId: number };
+
+/**
+ * For every private page: the patient's token and record id, refreshed with the registry when it nears its end.
+ * Without a sign-in, or when the registry refuses the token, the patient lands on /register.
+ */
+export async function requirePatient(context: AppLoadContext, now = Date.now()): Promise<SignedIn> {
+  const { session, registry } = context;
+  const token = session.get("token");
+  const medicalRecordId = session.get("medicalRecordId");
+  if (!token || !medicalRecordId) return toRegister(session, { kind: "status", key: "session.signInRequired" });
+  const expires = Date.parse(session.get("tokenExpires") ?? "");
+  if (!Number.isFinite(expires) || expires - now < TOKEN_REFRESH_MARGIN_MS) {
+    try {
+      const answer = await registry.refreshToken(token);
+      if (!answer.success || !answer.results) return toRegister(session, { kind: "status", key: "session.timedOut" });
+      session.set("token", answer.results.token);
+      session.set("tokenExpires", answer.results.expires);
+      return { token: answer.results.token, medicalRecordId };
+    } catch (error) {
+      if (error instanceof SessionExpiredError) return toRegister(session, { kind: "status", key: "session.timedOut" });
+      if (error instanceof RegistryUnavailableError && expires > now) return { token, medicalRecordId };
+      throw error;
+    }
+  }
+  return { token, medicalRecordId };
+}
+
+/** Runs a registry call for a signed-in patient; a refused token sends them to /register with the timeout message. */
+export async function withPatient<T>(context: AppLoadContext, fn: (patient: SignedIn) => Promise<T>): Promise<T> {
+  const patient = await requirePatient(context);
+  try {
+    return await fn(patient);
+  } catch (error) {
+    if (error instanceof SessionExpiredError) return toRegister(context.session, { kind: "status", key: "session.timedOut" });
+    throw error;
+  }
+}

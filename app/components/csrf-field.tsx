@@ -1,0 +1,8 @@
+import { useRouteLoaderData } from "@remix-run/react";
+import type { RootData } from "~/root-data";
+
+/** The hidden CSRF field every POST form carries. */
+export function CsrfField() {
+  const root = useRouteLoaderData<RootData>("root");
+  return <input type="hidden" name="_csrf" value={root?.csrf ?? ""} />;
+}

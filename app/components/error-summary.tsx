@@ -1,0 +1,34 @@
+import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import type { FormFailure } from "~/forms/types";
+import { fieldId } from "./form-context";
+
+/**
+ * The error summary at the top of <main>: a heading, then a link to each field with the same wording as the
+ * inline message. With JavaScript it takes focus when it appears.
+ */
+export function ErrorSummary({ failure }: { failure?: FormFailure }) {
+  const { t } = useTranslation();
+  const ref = useRef<HTMLDivElement>(null);
+  const fields = failure ? failure.order.filter((name) => failure.errors[name]) : [];
+  const show = !!failure && (fields.length > 0 || !!failure.message);
+  useEffect(() => {
+    if (show) ref.current?.focus();
+  }, [show, failure]);
+  if (!failure || !show) return null;
+  return (
+    <div ref={ref} className="error-summary" role="alert" aria-labelledby={`${failure.form}-error-summary-title`} tabIndex={-1}>
+      <h2 id={`${failure.form}-error-summary-title`}>{t("errorSummary.title")}</h2>
+      {failure.message ? <p>{t(failure.message.key, failure.message.params)}</p> : null}
+      {fields.length > 0 ? (
+        <ul>
+          {fields.map((name) => (
+            <li key={name}>
+              <a href={`#${fieldId(failure.form, name)}`}>{t(failure.errors[name]!)}</a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}

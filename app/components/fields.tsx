@@ -1,0 +1,168 @@
+import type { InputHTMLAttributes, ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { useField } from "./form-context";
+
+function describedBy(...ids: Array<string | false | undefined>): string | undefined {
+  const list = ids.filter(Boolean).join(" ");
+  return list || undefined;
+}
+
+function Label({ htmlFor, label, optional }: { htmlFor: string; label: string; optional?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <label htmlFor={htmlFor}>
+      {label}
+      {optional ? ` ${t("common.optional")}` : ""}
+    </label>
+  );
+}
+
+export function ErrorMessage({ id, error }: { id: string; error?: string }) {
+  const { t } = useTranslation();
+  if (!error) return null;
+  return (
+    <p id={id} className="field-error">
+      <span className="visually-hidden">{t("errorSummary.titlePrefix")}</span>
+      {t(error)}
+    </p>
+  );
+}
+
+type TextFieldProps = {
+  name: string;
+  label: string;
+  hint?: string;
+  optional?: boolean;
+  type?: "text" | "email" | "tel" | "password" | "date";
+} & Omit<InputHTMLAttributes<HTMLInputElement>, "name" | "type" | "id" | "defaultValue" | "value">;
+
+/** A labelled input with its hint and its inline error above it (GOV.UK order). */
+export function TextField({ name, label, hint, optional, type = "text", ...rest }: TextFieldProps) {
+  const f = useField(name);
+  return (
+    <div className={f.error ? "field field--error" : "field"}>
+      <Label htmlFor={f.id} label={label} optional={optional} />
+      {hint ? (
+        <small id={f.hintId} className="hint">
+          {hint}
+        </small>
+      ) : null}
+      <ErrorMessage id={f.errorId} error={f.error} />
+      <input
+        id={f.id}
+        name={name}
+        type={type}
+        defaultValue={type === "password" ? undefined : f.value}
+        aria-invalid={f.error ? true : undefined}
+        aria-describedby={describedBy(hint && f.hintId, f.error && f.errorId)}
+        {...rest}
+      />
+    </div>
+  );
+}
+
+export function SelectField({
+  name,
+  label,
+  options,
+  optional,
+  hint,
+  ...rest
+}: {
+  name: string;
+  label: string;
+  options: Array<{ value: string; label: string }>;
+  optional?: boolean;
+  hint?: string;
+  autoComplete?: string;
+}) {
+  const f = useField(name);
+  return (
+    <div className={f.error ? "field field--error" : "field"}>
+      <Label htmlFor={f.id} label={label} optional={optional} />
+      {hint ? (
+        <small id={f.hintId} className="hint">
+          {hint}
+        </small>
+      ) : null}
+      <ErrorMessage id={f.errorId} error={f.error} />
+      <select
+        id={f.id}
+        name={name}
+        defaultValue={f.value}
+        aria-invalid={f.error ? true : undefined}
+        aria-describedby={describedBy(hint && f.hintId, f.error && f.errorId)}
+        {...rest}
+      >
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+export function CheckboxField({ name, label, after }: { name: string; label: string; after?: ReactNode }) {
+  const f = useField(name);
+  return (
+    <div className={f.error ? "field field--error" : "field"}>
+      <ErrorMessage id={f.errorId} error={f.error} />
+      <label htmlFor={f.id}>
+        <input
+          id={f.id}
+          type="checkbox"
+          name={name}
+          value="true"
+          defaultChecked={f.value === "true" || f.value === "on"}
+          aria-invalid={f.error ? true : undefined}
+          aria-describedby={f.error ? f.errorId : undefined}
+        />
+        {label}
+      </label>
+      {after}
+    </div>
+  );
+}
+
+/** A radio group: a fieldset whose legend is the question. */
+export function RadioGroup({
+  name,
+  legend,
+  options,
+  hint,
+  legendAsHeading,
+}: {
+  name: string;
+  legend: string;
+  options: Array<{ value: string; label: string; hint?: string }>;
+  hint?: string;
+  legendAsHeading?: boolean;
+}) {
+  const f = useField(name);
+  return (
+    <fieldset
+      className={f.error ? "field field--error" : "field"}
+      aria-describedby={describedBy(hint && f.hintId, f.error && f.errorId)}
+    >
+      <legend>{legendAsHeading ? <h1>{legend}</h1> : legend}</legend>
+      {hint ? (
+        <small id={f.hintId} className="hint">
+          {hint}
+        </small>
+      ) : null}
+      <ErrorMessage id={f.errorId} error={f.error} />
+      {options.map((o, i) => {
+        const id = i === 0 ? f.id : `${f.id}-${o.value}`;
+        return (
+          <label key={o.value} htmlFor={id}>
+            <input id={id} type="radio" name={name} value={o.value} defaultChecked={f.value === o.value} />
+            {o.label}
+            {o.hint ? <small className="hint">{o.hint}</small> : null}
+          </label>
+        );
+      })}
+    </fieldset>
+  );
+}

@@ -1,0 +1,70 @@
+import { Form, Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { supportedLanguages } from "~/locales";
+import { CsrfField } from "./csrf-field";
+
+/** Header of 000 §2.2, with the language switch of DECISIONS D10 (links, so it works without JavaScript). */
+export function SiteHeader({ patient, lang, here }: { patient: { firstName: string } | null; lang: string; here: string }) {
+  const { t } = useTranslation();
+  return (
+    <header className="site-header">
+      <nav className="container" aria-label={t("common.appName")}>
+        <ul>
+          <li>
+            <Link to={patient ? "/landing" : "/register"} className="logo">
+              <img src={`${import.meta.env.BASE_URL}logo.svg`} alt={t("header.logo")} width="180" height="40" />
+            </Link>
+          </li>
+        </ul>
+        <ul>
+          <li>
+            <ul className="language-switch" aria-label={t("header.languageSwitch")}>
+              {supportedLanguages.map((l) => (
+                <li key={l}>
+                  {l === lang ? (
+                    <span aria-current="true" lang={l}>
+                      {t(`language.${l}`)}
+                    </span>
+                  ) : (
+                    <Link to={`/language?lng=${l}&to=${encodeURIComponent(here)}`} lang={l} hrefLang={l} reloadDocument>
+                      {t(`language.${l}`)}
+                    </Link>
+                  )}
+                </li>
+              ))}
+            </ul>
+          </li>
+          {patient ? (
+            <li>
+              <details className="dropdown account-menu">
+                <summary>{t("header.welcome", { name: patient.firstName })}</summary>
+                <ul dir="rtl">
+                  <li dir="ltr">
+                    <Link to="/profile">{t("header.profile")}</Link>
+                  </li>
+                  <li dir="ltr">
+                    <Link to="/confirm">{t("header.accountVerification")}</Link>
+                  </li>
+                  <li dir="ltr">
+                    <Form method="post" action="/logout" className="logout-form">
+                      <CsrfField />
+                      <button type="submit" className="link-button">
+                        {t("header.logout")}
+                      </button>
+                    </Form>
+                  </li>
+                </ul>
+              </details>
+            </li>
+          ) : (
+            <li>
+              <Link to="/register?login=1" role="button" className="outline" preventScrollReset>
+                {t("header.alreadyRegistered")}
+              </Link>
+            </li>
+          )}
+        </ul>
+      </nav>
+    </header>
+  );
+}

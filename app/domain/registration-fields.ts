@@ -1,0 +1,34 @@
+/** The registration form's fields, in the order of 000 §2.3 (also the error summary's order). */
+export const REGISTER_FIELDS = [
+  "firstName",
+  "middleInitial",
+  "lastName",
+  "preferredName",
+  "birthDate",
+  "email",
+  "phoneNumber",
+  "password",
+  "confirmPassword",
+  "addressLine1",
+  "addressLine2",
+  "city",
+  "usState",
+  "province",
+  "postalCode",
+  "country",
+  "preferredLanguage",
+  "gender",
+  "agreedToHipaa",
+] as const;
+export type RegisterField = (typeof REGISTER_FIELDS)[number];
+
+/** The defaults of 000 §2.3: country United States (1); preference email (1) is added to the payload. */
+export const REGISTER_DEFAULTS: Partial<Record<RegisterField, string>> = { country: "1", usState: "0", preferredLanguage: "0", gender: "0" };
+
+/** Confirm-password messages of 000 §5 (match checked only once confirm is filled). */
+export function confirmPasswordError(password: string, confirm: string): string | undefined {
+  if (confirm === "") return "validation.confirmPasswordRequired";
+  if (confirm !== password) return "validation.passwordsDoNotMatch";
+  return undefined;
+}
+

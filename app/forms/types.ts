@@ -1,0 +1,21 @@
+/** What a failed form post hands back to its page: what was typed (never passwords) and what is wrong. */
+export type FieldErrors = Record<string, string>;
+/** A message for the whole form: a locale key and its parameters. */
+export type FormMessage = { key: string; params?: Record<string, string> };
+
+export type FormFailure = {
+  ok: false;
+  /** Which form on the page failed (pages can hold more than one). */
+  form: string;
+  values: Record<string, string>;
+  errors: FieldErrors;
+  /** The order fields appear in, for the error summary. */
+  order: string[];
+  message?: FormMessage;
+  /** Different for every failed post: the form is rebuilt from it, so nothing stale (a password) stays typed. */
+  attempt: string;
+};
+
+export function hasErrors(result: unknown): result is FormFailure {
+  return !!result && typeof result === "object" && (result as FormFailure).ok === false;
+}

@@ -1,0 +1,10 @@
+import type { AppLoadContext } from "@remix-run/node";
+import type { OutboxEntry } from "../../registry/contract";
+
+/** The demo outbox, only in demo mode (404 otherwise, so production never shows it). */
+export async function readDemoOutbox(context: AppLoadContext): Promise<OutboxEntry[]> {
+  if (!context.demoMode) throw new Response("Not found", { status: 404 });
+  const answer = await context.registry.demoOutbox();
+  if (!answer.success || !answer.results) throw new Response("Not found", { status: 404 });
+  return answer.results;
+}

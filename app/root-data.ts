@@ -1,0 +1,14 @@
+import type { FlashMessage } from "./session-keys";
+import type { Lang } from "./locales";
+
+/** What the root loader gives every page. */
+export type RootData = {
+  lang: Lang;
+  csrf: string;
+  flash: FlashMessage[];
+  patient: { firstName: string } | null;
+  demoMode: boolean;
+  year: number;
+  /** Path and query of this page, for the language switch's return address. */
+  here: string;
+};

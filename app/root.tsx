@@ -1,0 +1,96 @@
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import {
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import picoHref from "@picocss/pico/css/pico.min.css?url";
+import appHref from "./styles/app.css?url";
+import { DocumentTitle } from "./components/document-title";
+import { FlashMessages } from "./components/flash-messages";
+import { SiteFooter } from "./components/site-footer";
+import { SiteHeader } from "./components/site-header";
+import { useNonce } from "./components/nonce";
+import { csrfToken } from "./forms/form.server";
+import type { RootData } from "./root-data";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: picoHref },
+  { rel: "stylesheet", href: appHref },
+  { rel: "icon", href: `${import.meta.env.BASE_URL}favicon.svg`, type: "image/svg+xml" },
+];
+
+export async function loader({ request, context }: LoaderFunctionArgs): Promise<RootData> {
+  const { session } = context;
+  const flash = session.get("flash") ?? [];
+  if (flash.length) session.unset("flash");
+  const url = new URL(request.url);
+  const base = context.basePath.replace(/\/$/, "");
+  const path = url.pathname.startsWith(base) ? url.pathname.slice(base.length) || "/" : url.pathname;
+  return {
+    lang: context.lang,
+    csrf: csrfToken(session),
+    flash,
+    patient: session.get("token") && session.get("firstName") ? { firstName: session.get("firstName")! } : null,
+    demoMode: context.demoMode,
+    year: new Date().getFullYear(),
+    here: `${path}${url.search}`,
+  };
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<RootData>("root");
+  const nonce = useNonce();
+  const { t } = useTranslation();
+  return (
+    <html lang={data?.lang ?? "en"}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content="light" />
+        <DocumentTitle />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <a href="#main" className="skip-link">
+          {t("common.skipToContent")}
+        </a>
+        <SiteHeader patient={data?.patient ?? null} lang={data?.lang ?? "en"} here={data?.here ?? "/"} />
+        <FlashMessages messages={data?.flash ?? []} />
+        {children}
+        <SiteFooter year={data?.year ?? new Date().getFullYear()} demoMode={data?.demoMode ?? false} />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  useLoaderData<typeof loader>();
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { t } = useTranslation();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <main id="main" className="container" tabIndex={-1}>
+      <h1>{notFound ? t("errors.notFoundTitle") : t("errors.unexpectedTitle")}</h1>
+      <p>{notFound ? t("errors.notFoundText") : t("errors.unexpectedText")}</p>
+      <p>
+        <Link to="/register">{t("errors.goHome")}</Link>
+      </p>
+    </main>
+  );
+}

@@ -1,0 +1,17 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Outlet } from "@remix-run/react";
+import { requirePatient } from "~/auth.server";
+
+/** The private layout: signed-in patients only (000 §2.1), with the private pages' bottom margin. */
+export async function loader({ context }: LoaderFunctionArgs) {
+  await requirePatient(context);
+  return null;
+}
+
+export default function PrivateLayout() {
+  return (
+    <div className="private-layout">
+      <Outlet />
+    </div>
+  );
+}

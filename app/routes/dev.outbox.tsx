@@ -1,0 +1,48 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { RouteHandle } from "~/components/document-title";
+import { readDemoOutbox } from "~/registry/demo-outbox.server";
+
+export const handle: RouteHandle = { titleKey: "outbox.title" };
+
+/** DECISIONS D9: what would have been sent, in demo mode only. */
+export async function loader({ context }: LoaderFunctionArgs) {
+  return { entries: await readDemoOutbox(context) };
+}
+
+export default function DemoOutbox() {
+  const { t } = useTranslation();
+  const { entries } = useLoaderData<typeof loader>();
+  return (
+    <main id="main" className="container" tabIndex={-1}>
+      <h1>{t("outbox.heading")}</h1>
+      <p>{t("outbox.intro")}</p>
+      {entries.length === 0 ? (
+        <p>{t("outbox.empty")}</p>
+      ) : (
+        <ol className="outbox" reversed>
+          {entries.map((e, i) => (
+            <li key={i}>
+              <article>
+                <dl>
+                  <dt>{t("outbox.channel")}</dt>
+                  <dd>{t(e.channel === "email" ? "outbox.email" : "outbox.sms")}</dd>
+                  <dt>{t("outbox.to")}</dt>
+                  <dd>{e.to}</dd>
+                  <dt>{t("outbox.subject")}</dt>
+                  <dd>{e.subject}</dd>
+                  <dt>{t("outbox.sentAt")}</dt>
+                  <dd>
+                    <time dateTime={e.createdAt}>{e.createdAt}</time>
+                  </dd>
+                </dl>
+                <pre>{e.text}</pre>
+              </article>
+            </li>
+          ))}
+        </ol>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,24 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { addFlash, clearSignIn } from "~/auth.server";
+import { readForm } from "~/forms/form.server";
+
+export function loader() {
+  return redirect("/register");
+}
+
+/** Logout is a POST (CSRF-checked) and real on the server: the registry revokes the token (DECISIONS D6). */
+export async function action({ request, context }: ActionFunctionArgs) {
+  await readForm(request, context.session);
+  const token = context.session.get("token");
+  if (token) {
+    try {
+      await context.registry.revokeToken(token);
+    } catch (error) {
+      context.log({ level: "error", msg: "token revocation failed", error: error instanceof Error ? error.name : "unknown" });
+    }
+  }
+  clearSignIn(context.session);
+  addFlash(context.session, { kind: "status", key: "session.signedOut" });
+  return redirect("/register?logout=true");
+}

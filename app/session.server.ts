@@ -1,0 +1,94 @@
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
+import type { SessionData } from "./session-keys";
+
+/**
+ * An encrypted cookie session (AES-256-GCM, key derived from SESSION_SECRET), not only signed:
+ * its content cannot be read or altered by the browser. Over 4 KB it refuses to write.
+ */
+export const SESSION_COOKIE = "pass_session";
+const MAX_COOKIE_BYTES = 4000;
+
+export class Session {
+  readonly data: SessionData;
+  private dirty = false;
+  readonly isNew: boolean;
+  constructor(data: SessionData, isNew: boolean) {
+    this.data = data;
+    this.isNew = isNew;
+  }
+  get<K extends keyof SessionData>(key: K): SessionData[K] {
+    return this.data[key];
+  }
+  set<K extends keyof SessionData>(key: K, value: SessionData[K]): void {
+    if (value === undefined) delete this.data[key];
+    else this.data[key] = value;
+    this.dirty = true;
+  }
+  unset(key: keyof SessionData): void {
+    delete this.data[key];
+    this.dirty = true;
+  }
+  get changed(): boolean {
+    return this.dirty;
+  }
+}
+
+export type SessionStore = {
+  read(cookieHeader: string | null | undefined): Session;
+  /** The Set-Cookie header value for the session as it is now. */
+  write(session: Session, secure: boolean): string;
+};
+
+export function cookieValue(request: Request, name: string): string | undefined {
+  return cookieFromHeader(request.headers.get("Cookie"), name);
+}
+
+export function cookieFromHeader(header: string | null | undefined, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(";")) {
+    const i = part.indexOf("=");
+    if (i < 0) continue;
+    if (part.slice(0, i).trim() === name) return part.slice(i + 1).trim();
+  }
+  return undefined;
+}
+
+export function createSessionStore(opts: { secret: string; path: string }): SessionStore {
+  const key = Buffer.from(hkdfSync("sha256", opts.secret, "pass-portal", "session-encryption-v1", 32));
+
+  function encrypt(data: SessionData): string {
+    const iv = randomBytes(12);
+    const cipher = createCipheriv("aes-256-gcm", key, iv);
+    const body = Buffer.concat([cipher.update(JSON.stringify(data), "utf8"), cipher.final()]);
+    return Buffer.concat([iv, cipher.getAuthTag(), body]).toString("base64url");
+  }
+
+  function decrypt(value: string): SessionData | null {
+    try {
+      const raw = Buffer.from(value, "base64url");
+      if (raw.length < 29) return null;
+      const decipher = createDecipheriv("aes-256-gcm", key, raw.subarray(0, 12));
+      decipher.setAuthTag(raw.subarray(12, 28));
+      const text = Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString("utf8");
+      const parsed: unknown = JSON.parse(text);
+      return parsed && typeof parsed === "object" ? (parsed as SessionData) : null;
+    } catch {
+      return null;
+    }
+  }
+
+  return {
+    read(cookieHeader) {
+      const value = cookieFromHeader(cookieHeader, SESSION_COOKIE);
+      const data = value ? decrypt(value) : null;
+      return new Session(data ?? {}, data === null);
+    },
+    write(session, secure) {
+      const parts = [`${SESSION_COOKIE}=${encrypt(session.data)}`, `Path=${opts.path}`, "HttpOnly", "SameSite=Lax"];
+      if (secure) parts.push("Secure");
+      const cookie = parts.join("; ");
+      if (Buffer.byteLength(cookie) > MAX_COOKIE_BYTES) throw new Error("Session cookie would exceed 4 KB");
+      return cookie;
+    },
+  };
+}

@@ -1,0 +1,34 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { loadSettings, SettingsError } from "./settings";
+
+const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), "settings-"));
+
+describe("settings", () => {
+  it("demo mode generates secrets once and keeps them under DATA_DIR", () => {
+    const dir = tmp();
+    const a = loadSettings({ DATA_DIR: dir });
+    const b = loadSettings({ DATA_DIR: dir });
+    expect(a.demoMode).toBe(true);
+    expect(a.sessionSecret.length).toBeGreaterThanOrEqual(32);
+    expect(b.sessionSecret).toBe(a.sessionSecret);
+    expect(b.tokenSecret).toBe(a.tokenSecret);
+  });
+  it("production refuses to start without its secrets, naming them", () => {
+    expect(() => loadSettings({ NODE_ENV: "production", DATA_DIR: tmp() })).toThrow(SettingsError);
+    expect(() => loadSettings({ NODE_ENV: "production", DATA_DIR: tmp() })).toThrow(/SESSION_SECRET.*TOKEN_SECRET.*PUBLIC_URL/);
+  });
+  it("production refuses demo mode and short secrets", () => {
+    const env = { NODE_ENV: "production", SESSION_SECRET: "s".repeat(40), TOKEN_SECRET: "t".repeat(40), PUBLIC_URL: "https://x.example/" };
+    expect(loadSettings(env).demoMode).toBe(false);
+    expect(() => loadSettings({ ...env, DEMO_MODE: "true" })).toThrow(/DEMO_MODE/);
+    expect(() => loadSettings({ ...env, SESSION_SECRET: "short" })).toThrow(/at least 32/);
+  });
+  it("normalises BASE_PATH and rejects odd ones", () => {
+    expect(loadSettings({ DATA_DIR: tmp(), BASE_PATH: "/portal" }).basePath).toBe("/portal/");
+    expect(() => loadSettings({ DATA_DIR: tmp(), BASE_PATH: "portal" })).toThrow(/BASE_PATH/);
+    expect(() => loadSettings({ DATA_DIR: tmp(), PORT: "http" })).toThrow(SettingsError);
+  });
+});

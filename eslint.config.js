@@ -1,0 +1,29 @@
+import js from "@eslint/js";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+export default tseslint.config(
+  { ignores: ["build/**", "build-*/**", "node_modules/**", ".cache/**", "bench/results/**", "test-results/**"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    plugins: { "react-hooks": reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "@typescript-eslint/no-empty-object-type": "off",
+      "no-console": ["error", { allow: ["error", "warn"] }],
+    },
+  },
+  {
+    // Browser code must not pull zod schemas into the bundle: import the contract's plain modules directly.
+    files: ["app/components/**/*.tsx", "app/routes/**/*.tsx", "app/domain/**/*.ts"],
+    ignores: ["app/domain/*-form.ts"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{ regex: "registry/contract$", message: "Import registry/contract/enums (or another plain module) so zod stays out of the browser." }] }],
+    },
+  },
+  { files: ["scripts/**/*.mjs", "bench/**/*.mjs"], rules: { "no-console": "off" } },
+);

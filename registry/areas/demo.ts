@@ -1,0 +1,11 @@
+import type { Ctx } from "../http/context";
+import { ok } from "../http/respond";
+import type { Route } from "../http/router";
+import { listOutbox } from "../outbox/outbox";
+
+/** GET /demo/outbox: the messages kept in demo mode, newest first (DECISIONS D9). Routed only in demo mode. */
+async function outbox(ctx: Ctx): Promise<Response> {
+  return ok(await listOutbox(ctx.db));
+}
+
+export const demoRoutes: Route<Ctx>[] = [{ method: "GET", pattern: "/demo/outbox", handle: outbox }];

@@ -1,0 +1,45 @@
+/** Enumerations of the specification (000 §9, 001 §3). Plain objects so both programs and the browser can import them. */
+export const RegistrationStatus = {
+  Screening: 10,
+  SelectCenter: 20,
+  CompleteLabTests: 30,
+  SentToCenter: 40,
+  IfPassCandidate: 98,
+  RuledOut: 99,
+} as const;
+export const ReferralStatus = { PendingCenter: 1, CenterApproved: 2, CancelledByPatient: 3, CompletedByCenter: 4 } as const;
+export const KidneyStatus = {
+  Unknown: -1,
+  Dialysis2Years: 0,
+  DialysisNow: 1,
+  Transplanted: 2,
+  TransplantedNoImmunosuppression: 3,
+  Other: 99,
+} as const;
+export const DonorStatus = { Unknown: -1, HasDonor: 1, FindDonor: 2, NoDonor: 3, Other: 4 } as const;
+export const PrimaryGoal = {
+  Unknown: -1,
+  UnderstandOptions: 1,
+  FindCenter: 2,
+  TransferToMicrositeCenter: 3,
+  TransferToKidneyForLifeCenter: 4,
+  TransferToImmunoFreeCenter: 5,
+  Other: 6,
+  StandardVoucher: 7,
+} as const;
+export const AntigenMatch = { Unknown: -1, Yes: 1, No: 2, NotSure: 3 } as const;
+export const BiologicalRelative = { Unknown: -1, Parent: 1, Child: 2, Sibling: 3, BiologicalOther: 4, NotBiological: 5 } as const;
+export const Transfer = { Unknown: -1, Yes: 1, No: 0 } as const;
+export const TransplantCenterSituation = { Unknown: -1, Selected: 1, NotSelected: 2 } as const;
+export const ImmunoFreeStatus = { InviteSent: 0, Registration: 1, MedicalHistory: 2, ESign: 3, Preworkuplab: 4, Completed: 5 } as const;
+export const AuthPreference = { Missing: 0, Email: 1, Phone: 2 } as const;
+export const Country = { NotSelected: -1, Other: 0, UnitedStates: 1 } as const;
+export const Language = { None: 0, English: 1, Spanish: 2 } as const;
+export const Gender = { None: 0, Male: 1, Female: 2 } as const;
+export const OptInOutType = { OptOut: 1, OptIn: 2 } as const;
+export const ConfirmationType = { Email: 1, Mobile: 2 } as const;
+export const CodeResult = { Valid: 1, InvalidCode: 2, CodeExpired: 3 } as const;
+/** Results of the phone rules by authentication preference (000 §5). */
+export const PhoneRuleResult = { Valid: 1, Required: 2, Invalid: 3, Missing: 4 } as const;
+
+export type ValueOf<T> = T[keyof T];

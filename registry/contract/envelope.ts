@@ -1,0 +1,38 @@
+import { z } from "zod";
+
+/** The `{ success, results, message }` envelope every registry answer uses. */
+export function envelope<T extends z.ZodTypeAny>(results: T) {
+  return z.object({
+    success: z.boolean(),
+    results: results.nullable(),
+    message: z.string().nullable(),
+    /** Field errors of a refused request: field name -> message key (see app/locales). */
+    errors: z.record(z.string()).optional(),
+  });
+}
+
+export type Envelope<T> = {
+  success: boolean;
+  results: T | null;
+  message: string | null;
+  errors?: Record<string, string>;
+};
+
+/** Messages the registry answers with that the portal reacts to (001 §8, 000 §6). */
+export const RegistryMessage = {
+  tokenNotFound: "Authentication token not found",
+  tokenExpired: "token is expired",
+  forbidden: "Forbidden",
+  notFound: "Not found",
+  badRequest: "The request is not valid",
+  internal: "The registry could not complete the request",
+  invalidCredentials: "We are unable to locate an account with those credentials",
+  lockedOut: "Too many failed sign-in attempts",
+  emailTaken: "An account with this email address already exists",
+  phoneTaken: "This phone number is already registered",
+  // Added with the registry core: refusals of malformed requests and an unavailable database.
+  invalidJson: "The request body is not valid JSON",
+  bodyTooLarge: "The request body is too large",
+  methodNotAllowed: "This method is not allowed here",
+  unavailable: "The registry is not available",
+} as const;

@@ -1,0 +1,41 @@
+/**
+ * Every field-error message key the registry may answer in `errors` (values of the envelope's errors map).
+ * The portal translates each one (app/locales `validation.*`).
+ */
+export const ValidationKey = {
+  // registrationErrors / personErrors / addressErrors / phoneErrors (registration.ts)
+  firstNameRequired: "validation.firstNameRequired",
+  middleInitialTooLong: "validation.middleInitialTooLong",
+  lastNameRequired: "validation.lastNameRequired",
+  preferredNameRequired: "validation.preferredNameRequired",
+  birthDateRequired: "validation.birthDateRequired",
+  preferredLanguageRequired: "validation.preferredLanguageRequired",
+  genderRequired: "validation.genderRequired",
+  emailRequired: "validation.emailRequired",
+  emailInvalid: "validation.emailInvalid",
+  phoneRequired: "validation.phoneRequired",
+  phoneInvalidUs: "validation.phoneInvalidUs",
+  phoneInvalid: "validation.phoneInvalid",
+  passwordRequired: "validation.passwordRequired",
+  passwordTooShort: "validation.passwordTooShort",
+  passwordTooLong: "validation.passwordTooLong",
+  addressRequired: "validation.addressRequired",
+  cityRequired: "validation.cityRequired",
+  countryRequired: "validation.countryRequired",
+  usStateRequired: "validation.usStateRequired",
+  provinceRequired: "validation.provinceRequired",
+  postalCodeRequired: "validation.postalCodeRequired",
+  hipaaRequired: "validation.hipaaRequired",
+  // checked by the registry only
+  passwordCommon: "validation.passwordCommon",
+  emailTaken: "validation.emailTaken",
+  phoneTaken: "validation.phoneTaken",
+  /** A value of the wrong type (an object where text is expected, a non-number...). */
+  invalidValue: "validation.invalidValue",
+  /** Text longer than the field allows. */
+  tooLong: "validation.tooLong",
+} as const;
+export type ValidationKeyValue = (typeof ValidationKey)[keyof typeof ValidationKey];
+
+/** The same keys as a list (the portal's locale test checks each one exists in English and Spanish). */
+export const VALIDATION_KEYS: readonly ValidationKeyValue[] = Object.values(ValidationKey);

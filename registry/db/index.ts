@@ -1,0 +1,2 @@
+export type { Db } from "./types";
+export { openDb, type OpenDbOptions } from "./open";

@@ -1,0 +1,73 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { migrations } from "../migrations/index";
+import { runMigrations } from "./migrate";
+import { openDb, openDriverDb } from "./open";
+import { openFreshPostgres, testDatabases } from "./test-databases";
+
+describe.each(testDatabases())("migrations on $name", (target) => {
+  it("are applied once, in order, and recorded", async () => {
+    const { db, close } = await target.open();
+    try {
+      const rows = await db.query<{ id: string }>("select id from schema_migrations order by id");
+      expect(rows.map((r) => r.id)).toEqual(migrations.map((m) => m.id));
+      expect(await runMigrations(db)).toEqual([]);
+      const applied = await runMigrations(db, [...migrations, { id: "9999_test", sql: "create table t9999 (x int); insert into t9999 values (1);" }]);
+      expect(applied).toEqual(["9999_test"]);
+      expect(await db.query("select x from t9999")).toEqual([{ x: 1 }]);
+    } finally {
+      await close();
+    }
+  });
+
+  it("roll back a failing migration entirely", async () => {
+    const { db, close } = await target.open();
+    try {
+      const bad = { id: "9998_bad", sql: "create table t9998 (x int); select * from no_such_table;" };
+      await expect(runMigrations(db, [...migrations, bad])).rejects.toThrow();
+      expect(await db.query("select id from schema_migrations where id = '9998_bad'")).toEqual([]);
+      expect(await db.query("select 1 from pg_tables where tablename = 't9998'")).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+});
+
+const pgUrl = process.env.TEST_DATABASE_URL;
+describe.skipIf(!pgUrl)("migrations on one PostgreSQL shared by several registry processes", () => {
+  it("are applied once when many open at the same time", async () => {
+    const fresh = await openFreshPostgres(pgUrl!);
+    try {
+      // A fresh database, migrated by openFreshPostgres; now clear it and let four "processes" race.
+      await fresh.db.exec("drop schema public cascade; create schema public;");
+      const url = new URL(pgUrl!);
+      url.pathname = `/${(await fresh.db.query<{ d: string }>("select current_database() as d"))[0]!.d}`;
+      const dbs = await Promise.all([1, 2, 3, 4].map(() => openDriverDb({ databaseUrl: url.toString() })));
+      expect(await dbs[0]!.query("select count(*)::int as n from schema_migrations")).toEqual([{ n: migrations.length }]);
+      await Promise.all(dbs.map((d) => d.close()));
+    } finally {
+      await fresh.close();
+    }
+  });
+});
+
+describe("PGlite on disk", () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "registry-pglite-"));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("keeps data under DATA_DIR/pgdata across reopening, sharing one instance per directory", async () => {
+    const a = await openDb({ dataDir: dir });
+    const b = await openDb({ dataDir: dir });
+    await a.query("insert into outbox (channel, to_address, text_body) values ('email', 'a@example.org', 'hello')");
+    expect(await b.query("select to_address from outbox")).toEqual([{ to_address: "a@example.org" }]);
+    await a.close();
+    expect(await b.query("select count(*)::int as n from outbox")).toEqual([{ n: 1 }]);
+    await b.close();
+    const c = await openDb({ dataDir: dir });
+    expect(await c.query("select to_address from outbox")).toEqual([{ to_address: "a@example.org" }]);
+    expect(await c.query("select count(*)::int as n from schema_migrations")).toEqual([{ n: migrations.length }]);
+    await c.close();
+  });
+});

@@ -1,0 +1,22 @@
+import { runMigrations } from "./migrate";
+import { openPglite } from "./pglite";
+import { openPostgres } from "./postgres";
+import type { Db, DriverDb } from "./types";
+
+export type OpenDbOptions = { databaseUrl?: string; dataDir?: string; memory?: boolean };
+
+/** Opens PostgreSQL when databaseUrl is given, else PGlite (under `${dataDir}/pgdata`, or in memory), and migrates it. */
+export async function openDb(opts: OpenDbOptions): Promise<Db> {
+  return openDriverDb(opts);
+}
+
+export async function openDriverDb(opts: OpenDbOptions): Promise<DriverDb> {
+  const db = opts.databaseUrl ? await openPostgres(opts.databaseUrl) : await openPglite(opts);
+  try {
+    await runMigrations(db);
+  } catch (error) {
+    await db.close().catch(() => {});
+    throw error;
+  }
+  return db;
+}

@@ -1,0 +1,82 @@
+import { describe, expect, it } from "vitest";
+import { commonPasswordList, isCommonPassword } from "./common-passwords";
+import { hashPassword, needsRehash, validScryptParams, verifyPassword } from "./passwords";
+
+const FAST = { N: 2 ** 10, r: 8, p: 1 };
+
+describe("password hashing", () => {
+  it("stores scrypt$N$r$p$salt$hash with a fresh salt and verifies with the stored parameters", async () => {
+    const a = await hashPassword("kidney-walrus-battery", FAST);
+    const b = await hashPassword("kidney-walrus-battery", FAST);
+    expect(a).toMatch(/^scrypt\$1024\$8\$1\$[A-Za-z0-9_-]{22}\$[A-Za-z0-9_-]{43}$/);
+    expect(a).not.toBe(b);
+    expect(await verifyPassword("kidney-walrus-battery", a)).toBe(true);
+    expect(await verifyPassword("kidney-walrus-batterY", a)).toBe(false);
+    expect(await verifyPassword("", a)).toBe(false);
+    const other = await hashPassword("kidney-walrus-battery", { N: 2 ** 11, r: 4, p: 2 });
+    expect(other.startsWith("scrypt$2048$4$2$")).toBe(true);
+    expect(await verifyPassword("kidney-walrus-battery", other)).toBe(true);
+  });
+
+  it("handles the production cost (N=2^17 needs maxmem above the default)", async () => {
+    const stored = await hashPassword("x", { N: 2 ** 17, r: 8, p: 1 });
+    expect(await verifyPassword("x", stored)).toBe(true);
+  }, 20_000);
+
+  it("treats Unicode compositions of the same password alike (NFKC)", async () => {
+    const stored = await hashPassword("caf\u00e9-kidney-walrus", FAST);
+    expect(await verifyPassword("cafe\u0301-kidney-walrus", stored)).toBe(true);
+  });
+
+  it.each([
+    ["another scheme", "bcrypt$10$abc"],
+    ["too few parts", "scrypt$1024$8$1$c2FsdHNhbHQ"],
+    ["N not a power of two", "scrypt$1000$8$1$c2FsdHNhbHRzYWx0$" + "A".repeat(43)],
+    ["N absurdly large", `scrypt$${2 ** 24}$8$1$c2FsdHNhbHRzYWx0$` + "A".repeat(43)],
+    ["a short hash", "scrypt$1024$8$1$c2FsdHNhbHRzYWx0$AAAA"],
+    ["empty", ""],
+  ])("never match a malformed stored hash: %s", async (_case, stored) => {
+    expect(await verifyPassword("anything-at-all", stored)).toBe(false);
+  });
+
+  it("refuse invalid parameters when hashing", async () => {
+    await expect(hashPassword("x", { N: 1000, r: 8, p: 1 })).rejects.toThrow();
+    expect(validScryptParams({ N: 2 ** 14, r: 8, p: 1 })).toBe(true);
+    expect(validScryptParams({ N: 2 ** 21, r: 8, p: 1 })).toBe(false);
+    expect(validScryptParams({ N: 1024, r: 0, p: 1 })).toBe(false);
+    expect(validScryptParams({ N: 1024, r: 8, p: 1.5 })).toBe(false);
+  });
+
+  it("tell when a stored hash was made with other parameters", async () => {
+    const stored = await hashPassword("x", FAST);
+    expect(needsRehash(stored, FAST)).toBe(false);
+    expect(needsRehash(stored, { ...FAST, N: 2 ** 11 })).toBe(true);
+    expect(needsRehash(stored, { ...FAST, r: 4 })).toBe(true);
+    expect(needsRehash(stored, { ...FAST, p: 2 })).toBe(true);
+    expect(needsRehash("garbage", FAST)).toBe(true);
+  });
+});
+
+describe("common password list", () => {
+  it("holds several thousand entries, all lower case", () => {
+    const list = commonPasswordList();
+    expect(list.size).toBeGreaterThan(5000);
+    expect([...list].filter((p) => p !== p.toLowerCase())).toEqual([]);
+  });
+
+  it.each([
+    "password1234", "PASSWORD1234", "Password1234", "qwertyuiop12", "qwertyuiop123", "123456789012", "1q2w3e4r5t6y",
+    "iloveyou1234", "aaaaaaaaaaaa", "passwordpassword", "sunshine2024", "football2000!", "P@ssw0rd1234", "Pa55w0rd1234",
+    "qazwsxedcrfv", "1qaz2wsx3edc", "abc123abc123", "monkey123456", "123123123123", "0987654321098", "kidneytransplant",
+    "iloveyoujessica", "mydragon1234", "Welcome12345",
+  ])("refuses %s", (password) => {
+    expect(isCommonPassword(password)).toBe(true);
+  });
+
+  it.each(["kidney-walrus-battery", "correct horse battery staple", "Tq7#vX9!mZ2$", "my cat eats 7 limes", "sunshine-2024-blue-ocean"])(
+    "accepts %s",
+    (password) => {
+      expect(isCommonPassword(password)).toBe(false);
+    },
+  );
+});

@@ -1,0 +1,59 @@
+import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from "node:crypto";
+import { isCommonPassword } from "./common-passwords";
+
+export type ScryptParams = { N: number; r: number; p: number };
+/** Production cost (about 0.5 s and 128 MiB per hash on the reference machine). */
+export const DEFAULT_SCRYPT: ScryptParams = { N: 2 ** 17, r: 8, p: 1 };
+const KEY_LENGTH = 32;
+const SALT_LENGTH = 16;
+/** Bounds for parameters read back from storage, so a damaged row cannot ask for gigabytes. */
+const LIMITS = { N: 2 ** 20, r: 32, p: 16 };
+
+export { isCommonPassword };
+
+function scrypt(password: string, salt: Buffer, { N, r, p }: ScryptParams): Promise<Buffer> {
+  // OpenSSL needs 128 * N * r bytes plus its working buffers; allow that plus 2 MiB.
+  const options: ScryptOptions = { N, r, p, maxmem: 128 * r * (N + p) + 2 * 1024 * 1024 };
+  return new Promise((resolve, reject) =>
+    scryptCb(password.normalize("NFKC"), salt, KEY_LENGTH, options, (err, key) => (err ? reject(err) : resolve(key))),
+  );
+}
+
+export function validScryptParams({ N, r, p }: ScryptParams): boolean {
+  const isPow2 = Number.isInteger(N) && N >= 2 && (N & (N - 1)) === 0;
+  return isPow2 && N <= LIMITS.N && Number.isInteger(r) && r >= 1 && r <= LIMITS.r && Number.isInteger(p) && p >= 1 && p <= LIMITS.p;
+}
+
+/** A self-describing hash: `scrypt$N$r$p$<salt base64url>$<hash base64url>`. */
+export async function hashPassword(password: string, params: ScryptParams): Promise<string> {
+  if (!validScryptParams(params)) throw new Error("invalid scrypt parameters");
+  const salt = randomBytes(SALT_LENGTH);
+  const key = await scrypt(password, salt, params);
+  return ["scrypt", params.N, params.r, params.p, salt.toString("base64url"), key.toString("base64url")].join("$");
+}
+
+function parseHash(stored: string): { params: ScryptParams; salt: Buffer; key: Buffer } | null {
+  const parts = stored.split("$");
+  if (parts.length !== 6 || parts[0] !== "scrypt") return null;
+  const [N, r, p] = parts.slice(1, 4).map((s) => (/^\d{1,9}$/.test(s ?? "") ? Number(s) : NaN));
+  const params = { N: N ?? NaN, r: r ?? NaN, p: p ?? NaN };
+  if (!validScryptParams(params)) return null;
+  const salt = Buffer.from(parts[4] ?? "", "base64url");
+  const key = Buffer.from(parts[5] ?? "", "base64url");
+  if (salt.length < 8 || key.length !== KEY_LENGTH) return null;
+  return { params, salt, key };
+}
+
+/** Checks a password against a stored hash, using the parameters stored with it. A malformed hash never matches. */
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const parsed = parseHash(stored);
+  if (!parsed) return false;
+  const key = await scrypt(password, parsed.salt, parsed.params);
+  return timingSafeEqual(key, parsed.key);
+}
+
+/** True when the stored hash was made with other parameters than the current ones (rehash after a successful sign-in). */
+export function needsRehash(stored: string, params: ScryptParams): boolean {
+  const parsed = parseHash(stored);
+  return !parsed || parsed.params.N !== params.N || parsed.params.r !== params.r || parsed.params.p !== params.p;
+}

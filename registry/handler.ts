@@ -1,0 +1,71 @@
+import { RegistryMessage } from "./contract/envelope";
+import { authRoutes } from "./areas/auth";
+import { demoRoutes } from "./areas/demo";
+import { healthRoutes } from "./areas/health";
+import { lookupRoutes } from "./areas/lookup";
+import { passRoutes } from "./areas/pass";
+import { registerRoutes } from "./areas/register";
+import type { Db } from "./db/types";
+import { hashPassword } from "./domain/passwords";
+import type { Ctx, LogEntry } from "./http/context";
+import { reply, Refusal } from "./http/respond";
+import { matchRoute, type Route } from "./http/router";
+import type { RegistrySettings } from "./settings";
+
+export type { RegistrySettings } from "./settings";
+export type RegistryHandler = (request: Request) => Promise<Response>;
+
+/** One JSON line on stderr. */
+function defaultLog(entry: LogEntry): void {
+  process.stderr.write(JSON.stringify({ time: new Date().toISOString(), ...entry }) + "\n");
+}
+
+function errorName(error: unknown): string {
+  if (!(error instanceof Error)) return typeof error;
+  // pg's and PGlite's DatabaseError carry the protocol message name ("error") in `name`.
+  return error.name && error.name !== "error" ? error.name : error.constructor.name;
+}
+
+/** The registry as a fetch handler: Request -> JSON envelope Response, at the spec's paths (000 §7). */
+export function createRegistryHandler(deps: {
+  db: Db;
+  settings: RegistrySettings;
+  now?: () => Date;
+  log?: (entry: LogEntry) => void;
+}): RegistryHandler {
+  const { db, settings } = deps;
+  const now = deps.now ?? (() => new Date());
+  const log = deps.log ?? defaultLog;
+  const routes: Route<Ctx>[] = [
+    ...registerRoutes,
+    ...authRoutes,
+    ...lookupRoutes,
+    ...passRoutes,
+    ...healthRoutes,
+    ...(settings.demoMode ? demoRoutes : []),
+  ];
+  let timing: Promise<string> | undefined;
+  const timingHash = () => (timing ??= hashPassword("registry timing equaliser", settings.scrypt));
+
+  return async (request) => {
+    let url: URL;
+    try {
+      url = new URL(request.url);
+    } catch {
+      return new Refusal(400, RegistryMessage.badRequest).toResponse();
+    }
+    const match = matchRoute(routes, request.method, url.pathname);
+    if (match.kind === "none") return new Refusal(404, RegistryMessage.notFound).toResponse();
+    if (match.kind === "wrong-method") {
+      return new Refusal(405, RegistryMessage.methodNotAllowed, undefined, { allow: match.allowed.join(", ") }).toResponse();
+    }
+    try {
+      return await match.route.handle({ request, url, db, settings, now, log, timingHash }, match.params);
+    } catch (error) {
+      if (error instanceof Refusal) return error.toResponse();
+      // Route pattern and error name only: never bodies, tokens, passwords, codes, query strings or health data.
+      log({ level: "error", event: "registry.unhandled", method: request.method, route: match.route.pattern, error: errorName(error) });
+      return reply(500, { success: false, results: null, message: RegistryMessage.internal });
+    }
+  };
+}

@@ -1,0 +1,38 @@
+import { RegistryMessage } from "../contract/envelope";
+import { tokensValidAfter } from "../data/accounts";
+import { isRevoked, verifyToken, type TokenPayload } from "../domain/tokens";
+import type { Ctx } from "./context";
+import { Refusal } from "./respond";
+
+/** The token of an `Authorization: Bearer <token>` header, or null. */
+export function bearerToken(request: Request): string | null {
+  const m = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(request.headers.get("authorization") ?? "");
+  return m?.[1] ?? null;
+}
+
+/** A well-signed, unexpired token of an existing account that has not revoked it; null otherwise. */
+export async function checkToken(ctx: Ctx, token: string): Promise<TokenPayload | null> {
+  const payload = verifyToken(ctx.settings.tokenSecret, token, ctx.now());
+  if (!payload) return null;
+  const validAfter = await tokensValidAfter(ctx.db, payload.sub);
+  if (validAfter === undefined || isRevoked(payload, validAfter)) return null;
+  return payload;
+}
+
+/** The signed-in patient: 401 tokenNotFound without a bearer token, 401 tokenExpired for a bad, expired or revoked one. */
+export async function requirePatient(ctx: Ctx): Promise<TokenPayload> {
+  const token = bearerToken(ctx.request);
+  if (!token) throw new Refusal(401, RegistryMessage.tokenNotFound);
+  const payload = await checkToken(ctx, token);
+  if (!payload) throw new Refusal(401, RegistryMessage.tokenExpired);
+  return payload;
+}
+
+/** DECISIONS D5: the bearer token must belong to medical record `{id}` (403 otherwise; 400 for an id that is not one). */
+export async function requireOwnRecord(ctx: Ctx, idParam: string | undefined): Promise<number> {
+  const payload = await requirePatient(ctx);
+  const id = /^[1-9]\d{0,9}$/.test(idParam ?? "") ? Number(idParam) : NaN;
+  if (!Number.isSafeInteger(id)) throw new Refusal(400, RegistryMessage.badRequest);
+  if (id !== payload.sub) throw new Refusal(403, RegistryMessage.forbidden);
+  return id;
+}

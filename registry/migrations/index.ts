@@ -1,0 +1,6 @@
+import { initial } from "./0001_initial";
+
+/** A schema change: applied once, in list order, recorded in schema_migrations. Never edit one that has shipped. */
+export type Migration = { id: string; sql: string };
+
+export const migrations: readonly Migration[] = [initial];

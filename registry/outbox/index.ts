@@ -1,0 +1,1 @@
+export { enqueueMessage, listOutbox, type OutgoingMessage } from "./outbox";

@@ -1,0 +1,72 @@
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { keptSecret, registrySettingsFromEnv } from "./settings";
+
+const tmp = () => mkdtempSync(path.join(os.tmpdir(), "registry-settings-"));
+const PROD = {
+  NODE_ENV: "production",
+  TOKEN_SECRET: "t".repeat(40),
+  LAB_STAFF_KEY: "l".repeat(20),
+  PUBLIC_URL: "https://portal.example.org/",
+  DATABASE_URL: "postgres://u:p@db.example.org:5432/registry",
+};
+
+describe("registrySettingsFromEnv", () => {
+  it("demo: defaults, and secrets generated once into DATA_DIR/secrets.json (0600)", () => {
+    const dir = tmp();
+    const a = registrySettingsFromEnv({ DATA_DIR: dir });
+    const b = registrySettingsFromEnv({ DATA_DIR: dir, TOKEN_SECRET: "" });
+    expect(a.settings).toEqual({
+      tokenSecret: expect.any(String), labStaffKey: expect.any(String), publicUrl: "http://localhost:3000",
+      demoMode: true, scrypt: { N: 2 ** 17, r: 8, p: 1 },
+    });
+    expect(a.settings.tokenSecret.length).toBeGreaterThanOrEqual(32);
+    expect(b.settings.tokenSecret).toBe(a.settings.tokenSecret);
+    expect(b.settings.labStaffKey).toBe(a.settings.labStaffKey);
+    expect(a).toMatchObject({ databaseUrl: undefined, dataDir: dir, port: 4000, production: false, secretsFile: path.join(dir, "secrets.json") });
+    expect(statSync(path.join(dir, "secrets.json")).mode & 0o777).toBe(0o600);
+  });
+
+  it("shares the portal's secrets file, keeping its other entries", () => {
+    const dir = tmp();
+    const file = path.join(dir, "secrets.json");
+    writeFileSync(file, JSON.stringify({ sessionSecret: "s".repeat(43), tokenSecret: "k".repeat(43) }));
+    const c = registrySettingsFromEnv({ DATA_DIR: dir });
+    expect(c.settings.tokenSecret).toBe("k".repeat(43));
+    const stored = JSON.parse(readFileSync(file, "utf8"));
+    expect(stored).toEqual({ sessionSecret: "s".repeat(43), tokenSecret: "k".repeat(43), labStaffKey: c.settings.labStaffKey });
+    expect(keptSecret(file, "labStaffKey")).toBe(c.settings.labStaffKey);
+  });
+
+  it("production: reads everything from the environment and writes no file", () => {
+    const c = registrySettingsFromEnv({ ...PROD, REGISTRY_PORT: "4100", SCRYPT_N: "65536", DATA_DIR: tmp() });
+    expect(c.settings).toEqual({
+      tokenSecret: PROD.TOKEN_SECRET, labStaffKey: PROD.LAB_STAFF_KEY, publicUrl: "https://portal.example.org",
+      demoMode: false, scrypt: { N: 65536, r: 8, p: 1 },
+    });
+    expect(c).toMatchObject({ databaseUrl: PROD.DATABASE_URL, port: 4100, production: true, secretsFile: undefined });
+  });
+
+  it("production refuses to start without its secrets, naming each", () => {
+    expect(() => registrySettingsFromEnv({ NODE_ENV: "production", DATA_DIR: tmp() })).toThrow(/TOKEN_SECRET.*LAB_STAFF_KEY.*PUBLIC_URL/);
+    expect(() => registrySettingsFromEnv({ ...PROD, TOKEN_SECRET: undefined })).toThrow(/TOKEN_SECRET is required/);
+    expect(() => registrySettingsFromEnv({ ...PROD, DEMO_MODE: "true" })).toThrow(/DEMO_MODE/);
+  });
+
+  it.each([
+    [{ TOKEN_SECRET: "short" }, /TOKEN_SECRET/],
+    [{ REGISTRY_PORT: "http" }, /REGISTRY_PORT/],
+    [{ SCRYPT_N: "3000" }, /power of two/],
+    [{ SCRYPT_N: "512" }, /SCRYPT_N/],
+    [{ DATABASE_URL: "not a url" }, /DATABASE_URL/],
+    [{ DEMO_MODE: "maybe" }, /DEMO_MODE/],
+  ])("refuses %j", (env, message) => {
+    expect(() => registrySettingsFromEnv({ DATA_DIR: tmp(), ...env })).toThrow(message);
+  });
+
+  it("DEMO_MODE=false turns demo mode off outside production", () => {
+    expect(registrySettingsFromEnv({ DATA_DIR: tmp(), DEMO_MODE: "false" }).settings.demoMode).toBe(false);
+  });
+});

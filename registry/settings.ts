@@ -1,0 +1,119 @@
+import { randomBytes } from "node:crypto";
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+import { DEFAULT_SCRYPT, validScryptParams } from "./domain/passwords";
+
+export type RegistrySettings = {
+  tokenSecret: string;
+  publicUrl: string;
+  demoMode: boolean;
+  scrypt: { N: number; r: number; p: number };
+  labStaffKey: string;
+};
+
+/** Everything the registry reads from the environment. */
+export type RegistryConfig = {
+  settings: RegistrySettings;
+  /** PostgreSQL server; PGlite under `${dataDir}/pgdata` when undefined. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  /** Port of `registry serve`. */
+  port: number;
+  production: boolean;
+  /** Where generated demo secrets are kept, when they were used. */
+  secretsFile: string | undefined;
+};
+
+const flag = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
+const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+
+const envSchema = z.object({
+  NODE_ENV: z.string().optional(),
+  DEMO_MODE: flag.optional(),
+  DATABASE_URL: z.string().url().optional(),
+  DATA_DIR: z.string().min(1).default("data"),
+  TOKEN_SECRET: z.string().min(32, "TOKEN_SECRET must be at least 32 characters").optional(),
+  LAB_STAFF_KEY: z.string().min(16, "LAB_STAFF_KEY must be at least 16 characters").optional(),
+  PUBLIC_URL: z.string().url().optional(),
+  REGISTRY_PORT: int(1, 65535).default(4000),
+  SCRYPT_N: int(2 ** 10, 2 ** 20).default(DEFAULT_SCRYPT.N),
+  SCRYPT_R: int(1, 32).default(DEFAULT_SCRYPT.r),
+  SCRYPT_P: int(1, 16).default(DEFAULT_SCRYPT.p),
+});
+
+/**
+ * Reads and checks the registry's environment (the portal reuses it for the in-process registry).
+ * - NODE_ENV=production: TOKEN_SECRET, LAB_STAFF_KEY and PUBLIC_URL are required and demo mode is off
+ *   (DEMO_MODE=true is refused: demo pages never exist in production).
+ * - Otherwise demo mode is on unless DEMO_MODE=false; missing secrets are generated once and kept in
+ *   `${DATA_DIR}/secrets.json` (mode 0600, the portal's format), so sign-ins survive restarts.
+ * Empty variables count as unset. Throws an Error naming every problem.
+ */
+export function registrySettingsFromEnv(env: Record<string, string | undefined>): RegistryConfig {
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    throw new Error(`Invalid registry environment: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === "production";
+  const scrypt = { N: e.SCRYPT_N, r: e.SCRYPT_R, p: e.SCRYPT_P };
+  const problems: string[] = [];
+  if (!validScryptParams(scrypt)) problems.push("SCRYPT_N must be a power of two");
+  if (production) {
+    if (e.DEMO_MODE) problems.push("DEMO_MODE=true is not allowed with NODE_ENV=production");
+    if (!e.TOKEN_SECRET) problems.push("TOKEN_SECRET is required with NODE_ENV=production");
+    if (!e.LAB_STAFF_KEY) problems.push("LAB_STAFF_KEY is required with NODE_ENV=production");
+    if (!e.PUBLIC_URL) problems.push("PUBLIC_URL is required with NODE_ENV=production");
+  }
+  if (problems.length) throw new Error(`Invalid registry environment: ${problems.join("; ")}`);
+
+  let tokenSecret = e.TOKEN_SECRET;
+  let labStaffKey = e.LAB_STAFF_KEY;
+  let secretsFile: string | undefined;
+  if (!tokenSecret || !labStaffKey) {
+    secretsFile = path.resolve(e.DATA_DIR, "secrets.json");
+    tokenSecret ??= keptSecret(secretsFile, "tokenSecret");
+    labStaffKey ??= keptSecret(secretsFile, "labStaffKey");
+  }
+  return {
+    settings: {
+      tokenSecret,
+      labStaffKey,
+      publicUrl: (e.PUBLIC_URL ?? "http://localhost:3000").replace(/\/+$/, ""),
+      demoMode: !production && e.DEMO_MODE !== false,
+      scrypt,
+    },
+    databaseUrl: e.DATABASE_URL,
+    dataDir: path.resolve(e.DATA_DIR),
+    port: e.REGISTRY_PORT,
+    production,
+    secretsFile,
+  };
+}
+
+/**
+ * A generated secret kept in `secretsFile`, a flat JSON map of name -> secret shared with the portal's settings
+ * (sessionSecret, tokenSecret, labStaffKey). A missing name is generated and added; the file is replaced atomically.
+ */
+export function keptSecret(secretsFile: string, name: string, bytes = 32): string {
+  mkdirSync(path.dirname(secretsFile), { recursive: true });
+  const read = (): Record<string, unknown> => {
+    try {
+      const v: unknown = JSON.parse(readFileSync(secretsFile, "utf8"));
+      return typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return {};
+      throw new Error(`${secretsFile} is not a valid secrets file; remove it to generate new secrets`);
+    }
+  };
+  const stored = read();
+  const existing = stored[name];
+  if (typeof existing === "string" && existing.length >= 16) return existing;
+  const secret = randomBytes(bytes).toString("base64url");
+  const tmp = `${secretsFile}.${process.pid}.tmp`;
+  writeFileSync(tmp, JSON.stringify({ ...stored, [name]: secret }, null, 2) + "\n", { mode: 0o600 });
+  renameSync(tmp, secretsFile);
+  return secret;
+}

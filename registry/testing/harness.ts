@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, beforeEach } from "vitest";
+import type { TestDb, TestDbTarget } from "../db/test-databases";
+import type { DriverDb } from "../db/types";
+import { createRegistryHandler, type RegistryHandler } from "../handler";
+import type { LogEntry } from "../http/context";
+import type { RegistrySettings } from "../settings";
+
+/** Fast scrypt for tests (production uses N=2^17). */
+export const TEST_SETTINGS: RegistrySettings = {
+  tokenSecret: "test-token-secret-0123456789abcdefghijklmnop",
+  publicUrl: "http://portal.test",
+  demoMode: true,
+  scrypt: { N: 2 ** 10, r: 8, p: 1 },
+  labStaffKey: "test-lab-staff-key-0123",
+};
+
+export const START = new Date("2025-03-10T15:00:00.000Z");
+
+export type Answer = { status: number; headers: Headers; body: any };
+export type CallOptions = { body?: unknown; rawBody?: BodyInit; token?: string; headers?: Record<string, string> };
+
+/** A valid registration payload (000 §3) for a unique patient number n. */
+export function validRegistration(n = 1, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    firstName: "Ana",
+    middleInitial: "M",
+    lastName: "Lopez",
+    preferredName: "Ana",
+    birthDate: "1980-05-17",
+    email: `patient${n}@example.org`,
+    password: `kidney-walrus-${n}-battery`,
+    preferredLanguage: 2,
+    gender: 2,
+    authenticationPreference: 1,
+    phoneNumber: `(555) 010-${String(n).padStart(4, "0")}`,
+    phoneNumberSecondary: "",
+    agreedToHipaa: true,
+    addressLine1: "12 Main Street",
+    addressLine2: "Apt 3",
+    city: "Springfield",
+    usState: 14,
+    province: "",
+    postalCode: "62701",
+    country: 1,
+    entryreferrer: "newsletter",
+    ...overrides,
+  };
+}
+
+/**
+ * The registry for one test file on one database: opened once (PGlite costs seconds), emptied and its clock
+ * reset before each test. Use inside a describe block: `const t = useRegistry(target)`.
+ */
+export class TestRegistry {
+  testDb!: TestDb;
+  handler!: RegistryHandler;
+  clock = new Date(START);
+  logs: LogEntry[] = [];
+
+  constructor(readonly settings: RegistrySettings = TEST_SETTINGS) {}
+
+  get db(): DriverDb {
+    return this.testDb.db;
+  }
+
+  advance(ms: number): void {
+    this.clock = new Date(this.clock.getTime() + ms);
+  }
+
+  /** A handler on the same database with other settings or clock. */
+  handlerWith(settings: Partial<RegistrySettings>): RegistryHandler {
+    return createRegistryHandler({ db: this.db, settings: { ...this.settings, ...settings }, now: () => this.clock, log: (e) => this.logs.push(e) });
+  }
+
+  async call(method: string, path: string, opts: CallOptions = {}, handler = this.handler): Promise<Answer> {
+    const headers = new Headers(opts.headers);
+    if (opts.token !== undefined) headers.set("authorization", `Bearer ${opts.token}`);
+    let body: BodyInit | undefined = opts.rawBody;
+    if (opts.body !== undefined) {
+      body = JSON.stringify(opts.body);
+      headers.set("content-type", "application/json");
+    }
+    const response = await handler(new Request(`http://registry.test${path}`, { method, headers, body }));
+    const text = await response.text();
+    return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : null };
+  }
+
+  /** Registers patient n and answers its auth results and credentials. */
+  async register(n = 1, overrides: Record<string, unknown> = {}) {
+    const payload = validRegistration(n, overrides);
+    const answer = await this.call("POST", "/register", { body: payload });
+    if (answer.status !== 200) throw new Error(`registration failed: ${JSON.stringify(answer.body)}`);
+    return {
+      token: answer.body.results.token as string,
+      medicalRecordId: answer.body.results.medicalRecordId as number,
+      email: payload.email as string,
+      password: payload.password as string,
+    };
+  }
+
+  async count(table: "medical_records" | "accounts" | "outbox" | "audit_log" | "login_failures" | "login_lockouts"): Promise<number> {
+    const [row] = await this.db.query<{ n: number }>(`select count(*)::int as n from ${table}`);
+    return row!.n;
+  }
+}
+
+export function useRegistry(target: TestDbTarget, settings?: RegistrySettings): TestRegistry {
+  const t = new TestRegistry(settings);
+  beforeAll(async () => {
+    t.testDb = await target.open();
+    t.handler = createRegistryHandler({ db: t.db, settings: t.settings, now: () => t.clock, log: (e) => t.logs.push(e) });
+  });
+  afterAll(async () => {
+    await t.testDb?.close();
+  });
+  beforeEach(async () => {
+    await t.testDb.reset();
+    t.clock = new Date(START);
+    t.logs = [];
+  });
+  return t;
+}

@@ -1,0 +1,69 @@
+// Helpers shared by the start, build, test and bench scripts (Node built-ins only: they run before npm ci).
+import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+export function run(cmd, args, opts = {}) {
+  const result = spawnSync(cmd, args, { stdio: "inherit", cwd: root, ...opts, env: { ...process.env, ...(opts.env ?? {}) } });
+  if (result.status !== 0) {
+    const err = new Error(`${cmd} ${args.join(" ")} failed with ${result.status ?? result.signal}`);
+    err.exitCode = result.status ?? 1;
+    throw err;
+  }
+}
+
+const SOURCES = ["app", "server", "registry", "config", "public", "server.ts", "vite.config.ts", "package-lock.json", "tsconfig.json"];
+
+/** A fingerprint of everything the build is made from (paths, sizes, modification times). */
+export function sourceFingerprint() {
+  const hash = createHash("sha256");
+  const walk = (p) => {
+    const full = path.join(root, p);
+    if (!fs.existsSync(full)) return;
+    const st = fs.statSync(full);
+    if (st.isDirectory()) {
+      for (const name of fs.readdirSync(full).sort()) {
+        if (name === "node_modules" || name.endsWith(".test.ts") || name.endsWith(".test.tsx")) continue;
+        walk(path.join(p, name));
+      }
+    } else {
+      hash.update(`${p}:${st.size}:${st.mtimeMs}\n`);
+    }
+  };
+  SOURCES.forEach(walk);
+  return hash.digest("hex");
+}
+
+export function basePathSetting() {
+  return (process.env.BASE_PATH ?? "/").replace(/\/?$/, "/");
+}
+
+export function buildDir() {
+  return process.env.BUILD_DIR ?? "build";
+}
+
+export function stampFile() {
+  return path.join(root, buildDir(), "build-stamp.json");
+}
+
+export function buildIsCurrent() {
+  try {
+    const stamp = JSON.parse(fs.readFileSync(stampFile(), "utf8"));
+    return stamp.fingerprint === sourceFingerprint() && stamp.basePath === basePathSetting() && fs.existsSync(path.join(root, buildDir(), "server.js"));
+  } catch {
+    return false;
+  }
+}
+
+export function ensureInstalled() {
+  const marker = path.join(root, "node_modules", ".package-lock.json");
+  const lock = path.join(root, "package-lock.json");
+  if (!fs.existsSync(marker) || fs.statSync(marker).mtimeMs < fs.statSync(lock).mtimeMs) {
+    console.log("Installing dependencies (npm ci)…");
+    run("npm", ["ci", "--no-audit", "--no-fund"]);
+  }
+}
