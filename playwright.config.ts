@@ -5,6 +5,19 @@ import fs from "node:fs";
 const executablePath = fs.existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined;
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 const dataDir = ".cache/e2e-data";
+const PROXY_PORT = E2E_PORT + 80;
+const PROXIED_PORT = E2E_PORT + 1;
+const browserArgs = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+const portalEnv = { HOST: "127.0.0.1", NODE_ENV: "development", DEMO_MODE: "true", LOG_LEVEL: "error" };
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -15,40 +28,43 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   reporter: [["list"]],
   use: {
-    baseURL: `http://127.0.0.1:${E2E_PORT}`,
-    launchOptions: {
-      executablePath,
-      args: [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
-    },
+    baseURL: `http://127.0.0.1:${E2E_PORT}/`,
+    launchOptions: { executablePath, args: browserArgs },
     trace: "off",
   },
   projects: [
-    { name: "js", use: { javaScriptEnabled: true } },
-    { name: "nojs", use: { javaScriptEnabled: false } },
+    { name: "js", testIgnore: "proxy/**", use: { javaScriptEnabled: true } },
+    { name: "nojs", testIgnore: "proxy/**", use: { javaScriptEnabled: false } },
+    // The portal built for /portal/ (build-portal/) behind nginx running deploy/nginx/portal.conf.
+    { name: "proxy-js", testMatch: "proxy/**/*.spec.ts", use: { javaScriptEnabled: true, baseURL: `http://127.0.0.1:${PROXY_PORT}/portal/` } },
+    { name: "proxy-nojs", testMatch: "proxy/**/*.spec.ts", use: { javaScriptEnabled: false, baseURL: `http://127.0.0.1:${PROXY_PORT}/portal/` } },
   ],
-  webServer: {
-    command: `rm -rf ${dataDir} && node build/server.js`,
-    url: `http://127.0.0.1:${E2E_PORT}/readyz`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: "ignore",
-    stderr: "pipe",
-    env: {
-      PORT: String(E2E_PORT),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      NODE_ENV: "development",
-      DEMO_MODE: "true",
-      LOG_LEVEL: "error",
+  webServer: [
+    {
+      command: `rm -rf ${dataDir} && node build/server.js`,
+      url: `http://127.0.0.1:${E2E_PORT}/readyz`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: { ...portalEnv, PORT: String(E2E_PORT), DATA_DIR: dataDir },
     },
-  },
+    {
+      command: `rm -rf ${dataDir}-proxied && node build-portal/server.js`,
+      url: `http://127.0.0.1:${PROXIED_PORT}/portal/readyz`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: { ...portalEnv, PORT: String(PROXIED_PORT), DATA_DIR: `${dataDir}-proxied`, BASE_PATH: "/portal/", BUILD_DIR: "build-portal", TRUST_PROXY_HOPS: "1" },
+    },
+    {
+      command: `node tests/e2e/proxy/run-nginx.mjs ${PROXY_PORT} ${PROXIED_PORT}`,
+      url: `http://127.0.0.1:${PROXY_PORT}/portal/healthz`,
+      timeout: 30_000,
+      reuseExistingServer: false,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+  ],
 });

@@ -46,14 +46,19 @@ export function buildDir() {
   return process.env.BUILD_DIR ?? "build";
 }
 
-export function stampFile() {
-  return path.join(root, buildDir(), "build-stamp.json");
+/** The build this environment asks for (BASE_PATH, BUILD_DIR), or the one given. */
+export function buildTarget(target = {}) {
+  return { basePath: target.basePath ?? basePathSetting(), dir: target.dir ?? buildDir() };
 }
 
-export function buildIsCurrent() {
+export function stampFile(target = buildTarget()) {
+  return path.join(root, target.dir, "build-stamp.json");
+}
+
+export function buildIsCurrent(target = buildTarget()) {
   try {
-    const stamp = JSON.parse(fs.readFileSync(stampFile(), "utf8"));
-    return stamp.fingerprint === sourceFingerprint() && stamp.basePath === basePathSetting() && fs.existsSync(path.join(root, buildDir(), "server.js"));
+    const stamp = JSON.parse(fs.readFileSync(stampFile(target), "utf8"));
+    return stamp.fingerprint === sourceFingerprint() && stamp.basePath === target.basePath && fs.existsSync(path.join(root, target.dir, "server.js"));
   } catch {
     return false;
   }

@@ -51,10 +51,13 @@ try {
   run("npx", ["eslint", "."]);
   console.log("\n== Unit and registry tests ==");
   run("npx", ["vitest", "run"], { env: databaseUrl ? { TEST_DATABASE_URL: databaseUrl } : {} });
-  if (!buildIsCurrent()) {
-    console.log("\n== Build ==");
-    const { build } = await import("./build.mjs");
-    build();
+  // The app as `npm start` builds it, and built for a sub-path for the reverse-proxy journey.
+  const { build } = await import("./build.mjs");
+  for (const target of [{ basePath: "/", dir: "build" }, { basePath: "/portal/", dir: "build-portal" }]) {
+    if (!buildIsCurrent(target)) {
+      console.log(`\n== Build (${target.basePath}) ==`);
+      build(target);
+    }
   }
   console.log("\n== End-to-end (JavaScript on and off) ==");
   run("npx", ["playwright", "test"]);

@@ -1,6 +1,7 @@
-import { demoSecret, type Settings } from "../config/settings";
+import type { Settings } from "../config/settings";
 import { openDb } from "../registry/db";
 import { createRegistryHandler } from "../registry/handler";
+import { registrySettingsFromEnv } from "../registry/settings";
 import type { Log } from "./logger";
 
 export type RegistryRuntime = {
@@ -9,30 +10,22 @@ export type RegistryRuntime = {
   close: () => Promise<void>;
 };
 
-/** Production scrypt cost (OWASP: N=2^17, r=8, p=1). */
-const SCRYPT = { N: 2 ** 17, r: 8, p: 1 };
-
 /**
  * The registry the portal talks to: over HTTP when REGISTRY_URL is set, otherwise the reference registry
- * inside this process, called through its fetch handler with no socket.
+ * inside this process (its settings read by the registry's own settings module), called through its fetch
+ * handler with no socket.
  */
-export async function startRegistry(settings: Settings, log: Log): Promise<RegistryRuntime> {
+export async function startRegistry(settings: Settings, log: Log, env: Record<string, string | undefined> = process.env): Promise<RegistryRuntime> {
   if (settings.registryUrl) {
     return { fetch: (request) => fetch(request), baseUrl: settings.registryUrl, close: async () => {} };
   }
-  const db = await openDb({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir });
-  const labStaffKey = process.env.LAB_STAFF_KEY ?? (settings.demoMode ? demoSecret(settings.dataDir, "labStaffKey") : "");
-  const handler = createRegistryHandler({
-    db,
-    settings: {
-      tokenSecret: settings.tokenSecret!,
-      publicUrl: settings.publicUrl,
-      demoMode: settings.demoMode,
-      scrypt: SCRYPT,
-      labStaffKey,
-    },
-    log,
-  });
-  log({ msg: "registry in process", database: settings.databaseUrl ? "postgresql" : "pglite" });
+  const config = registrySettingsFromEnv({ ...env, DATA_DIR: settings.dataDir, PUBLIC_URL: settings.publicUrl });
+  const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const handler = createRegistryHandler({ db, settings: config.settings, log });
+  log({ msg: "registry in process", database: config.databaseUrl ? "postgresql" : "pglite" });
+  if (config.settings.demoMode) {
+    // DECISIONS D5: in demo mode the lab staff key is generated on first start and printed in the server log.
+    log({ msg: "demo lab staff key (for /update-labs)", labStaffKey: config.settings.labStaffKey });
+  }
   return { fetch: handler, baseUrl: "http://registry.internal", close: () => db.close() };
 }

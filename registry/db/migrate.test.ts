@@ -1,37 +1,48 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrations } from "../migrations/index";
 import { runMigrations } from "./migrate";
 import { openDb, openDriverDb } from "./open";
-import { openFreshPostgres, testDatabases } from "./test-databases";
+import { openFreshPostgres, testDatabases, type TestDb } from "./test-databases";
 
 describe.each(testDatabases())("migrations on $name", (target) => {
+  let testDb: TestDb;
+  beforeAll(async () => {
+    testDb = await target.open();
+  });
+  afterAll(() => testDb.close());
+
   it("are applied once, in order, and recorded", async () => {
-    const { db, close } = await target.open();
-    try {
-      const rows = await db.query<{ id: string }>("select id from schema_migrations order by id");
-      expect(rows.map((r) => r.id)).toEqual(migrations.map((m) => m.id));
-      expect(await runMigrations(db)).toEqual([]);
-      const applied = await runMigrations(db, [...migrations, { id: "9999_test", sql: "create table t9999 (x int); insert into t9999 values (1);" }]);
-      expect(applied).toEqual(["9999_test"]);
-      expect(await db.query("select x from t9999")).toEqual([{ x: 1 }]);
-    } finally {
-      await close();
-    }
+    const { db } = testDb;
+    const rows = await db.query<{ id: string }>("select id from schema_migrations order by id");
+    expect(rows.map((r) => r.id)).toEqual(migrations.map((m) => m.id));
+    expect(await runMigrations(db)).toEqual([]);
+    const applied = await runMigrations(db, [...migrations, { id: "9999_test", sql: "create table t9999 (x int); insert into t9999 values (1);" }]);
+    expect(applied).toEqual(["9999_test"]);
+    expect(await db.query("select x from t9999")).toEqual([{ x: 1 }]);
   });
 
   it("roll back a failing migration entirely", async () => {
-    const { db, close } = await target.open();
-    try {
-      const bad = { id: "9998_bad", sql: "create table t9998 (x int); select * from no_such_table;" };
-      await expect(runMigrations(db, [...migrations, bad])).rejects.toThrow();
-      expect(await db.query("select id from schema_migrations where id = '9998_bad'")).toEqual([]);
-      expect(await db.query("select 1 from pg_tables where tablename = 't9998'")).toEqual([]);
-    } finally {
-      await close();
-    }
+    const { db } = testDb;
+    const bad = { id: "9998_bad", sql: "create table t9998 (x int); select * from no_such_table;" };
+    await expect(runMigrations(db, [...migrations, bad])).rejects.toThrow();
+    expect(await db.query("select id from schema_migrations where id = '9998_bad'")).toEqual([]);
+    expect(await db.query("select 1 from pg_tables where tablename = 't9998'")).toEqual([]);
+  });
+
+  it("the test reset empties every table, children first", async () => {
+    const { db } = testDb;
+    const [{ id }] = (await db.query<{ id: number }>(
+      `insert into medical_records (first_name, last_name, birth_date, preferred_language, gender, country, email)
+       values ('A', 'B', '1980-01-01', 1, 1, 1, 'a@example.org') returning id`,
+    )) as [{ id: number }];
+    await db.query("insert into accounts (medical_record_id, registration_date_time) values ($1, now())", [id]);
+    await testDb.reset();
+    expect(await db.query("select count(*)::int as n from medical_records")).toEqual([{ n: 0 }]);
+    expect(await db.query("select count(*)::int as n from accounts")).toEqual([{ n: 0 }]);
+    expect(await db.query("select count(*)::int as n from schema_migrations")).toEqual([{ n: migrations.length + 1 }]);
   });
 });
 

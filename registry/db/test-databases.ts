@@ -3,7 +3,7 @@ import pg from "pg";
 import { openDriverDb } from "./open";
 import type { DriverDb } from "./types";
 
-/** A database for a test file: opened once, emptied between tests, dropped at the end. */
+/** A database for a test file: opened once, emptied between tests, dropped at the end. Identities are not restarted. */
 export type TestDb = { db: DriverDb; reset(): Promise<void>; close(): Promise<void> };
 export type TestDbTarget = { name: "pglite" | "postgres"; open(): Promise<TestDb> };
 
@@ -19,7 +19,7 @@ async function withReset(opening: Promise<DriverDb>, drop?: () => Promise<void>)
   const db = await opening;
   return {
     db,
-    reset: () => truncateAll(db),
+    reset: () => emptyTables(db),
     close: async () => {
       await db.close();
       await drop?.();
@@ -27,12 +27,29 @@ async function withReset(opening: Promise<DriverDb>, drop?: () => Promise<void>)
   };
 }
 
-/** Empties every table except schema_migrations and restarts identities. */
-export async function truncateAll(db: DriverDb): Promise<void> {
-  const tables = await db.query<{ name: string }>(
-    "select quote_ident(tablename) as name from pg_tables where schemaname = current_schema() and tablename <> 'schema_migrations'",
+/**
+ * Empties every table except schema_migrations, referencing tables first, in one script (one transaction).
+ * `delete` rather than `truncate`: on a PostgreSQL server truncate costs a file sync per table (~170 ms a reset).
+ */
+export async function emptyTables(db: DriverDb): Promise<void> {
+  const tables = await db.query<{ name: string; refs: string[] | null }>(
+    `select t.tablename as name,
+            (select array_agg(distinct r.relname::text) from pg_constraint c
+               join pg_class f on f.oid = c.conrelid join pg_class r on r.oid = c.confrelid
+              where c.contype = 'f' and f.relname = t.tablename and r.relname <> t.tablename) as refs
+       from pg_tables t where t.schemaname = current_schema() and t.tablename <> 'schema_migrations'`,
   );
-  if (tables.length) await db.exec(`truncate table ${tables.map((t) => t.name).join(", ")} restart identity cascade`);
+  const order: string[] = [];
+  const pending = new Map(tables.map((t) => [t.name, new Set(t.refs ?? [])]));
+  // A table is emptied once nothing still pending references it.
+  while (pending.size) {
+    const next = [...pending.keys()].find((name) => ![...pending.values()].some((refs) => refs.has(name)));
+    if (!next) throw new Error("circular foreign keys");
+    order.push(next);
+    pending.delete(next);
+    for (const refs of pending.values()) refs.delete(next);
+  }
+  if (order.length) await db.exec(order.map((name) => `delete from "${name.replace(/"/g, '""')}";`).join("\n"));
 }
 
 /** Creates `registry_test_<random>` on the server of `adminUrl`, opens (and migrates) it, and drops it on close. */

@@ -57,7 +57,8 @@ export type Patient = ReturnType<typeof newPatient>;
 
 /** Fills and sends the registration form as a patient would. */
 export async function register(page: Page, p: Patient) {
-  await page.goto("/register");
+  // Relative to the project's baseURL, so the same journey runs under a sub-path behind the proxy.
+  await page.goto("register");
   const form = page.locator("form[aria-label]").first();
   await form.getByLabel("First name", { exact: true }).fill(p.firstName);
   await form.getByLabel("Last name", { exact: true }).fill(p.lastName);

@@ -1,0 +1,287 @@
+// Reusable helpers for the portal's benchmarks: start a server as a child process and wait until it is ready,
+// plain loopback HTTP requests, a load run (autocannon), memory samples from /proc, gzip sizes, the machine.
+// Everything here targets loopback only and stops by itself: children are killed on exit, on errors and on signals.
+import autocannon from "autocannon";
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import net from "node:net";
+import os from "node:os";
+import zlib from "node:zlib";
+
+const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]", "::1"]);
+
+/** Throws unless the URL points at this machine's loopback interface (benchmarks never load anything else). */
+export function assertLoopback(url) {
+  const { hostname } = new URL(url);
+  if (!LOOPBACK.has(hostname)) throw new Error(`refusing to benchmark ${url}: only loopback addresses are allowed`);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Child processes
+
+const children = new Set();
+
+function killAll() {
+  for (const child of children) {
+    if (child.exitCode === null && child.signalCode === null) {
+      try {
+        child.kill("SIGKILL");
+      } catch {
+        // already gone
+      }
+    }
+  }
+}
+process.on("exit", killAll);
+for (const [signal, number] of [["SIGINT", 2], ["SIGTERM", 15], ["SIGHUP", 1]]) {
+  process.on(signal, () => {
+    killAll();
+    process.exit(128 + number);
+  });
+}
+
+/** A free TCP port on 127.0.0.1 (asks the OS for one, then releases it). */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Polls `url` until it answers 200 (or `timeoutMs` passes, or `child` exits). Resolves with the time it took in ms.
+ */
+export async function waitReady(url, { timeoutMs = 60_000, intervalMs = 20, child } = {}) {
+  assertLoopback(url);
+  const started = performance.now();
+  for (;;) {
+    if (child && (child.exitCode !== null || child.signalCode !== null)) {
+      throw new Error(`the server exited (${child.exitCode ?? child.signalCode}) before ${url} answered 200`);
+    }
+    try {
+      const answer = await request(url, { timeoutMs: 2_000 });
+      if (answer.status === 200) return performance.now() - started;
+    } catch {
+      // not listening yet
+    }
+    if (performance.now() - started > timeoutMs) throw new Error(`${url} did not answer 200 within ${timeoutMs} ms`);
+    await sleep(intervalMs);
+  }
+}
+
+/**
+ * Starts `node <script> ...args` (or any `command`) as a child on loopback and waits until `readyPath` answers 200.
+ * Returns { child, pid, baseUrl, startupMs, stderr(), stop() }; startupMs runs from spawn to the first 200.
+ * stderr is kept (last 64 KiB) for error messages; stdout is ignored.
+ */
+export async function startServer({ command = process.execPath, args = [], env = {}, cwd, port, readyPath = "/readyz", timeoutMs = 60_000, name = "server" }) {
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const spawnedAt = performance.now();
+  const child = spawn(command, args, {
+    cwd,
+    env: { ...process.env, HOST: "127.0.0.1", PORT: String(port), ...env },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  children.add(child);
+  let errText = "";
+  child.stderr.on("data", (chunk) => {
+    errText = (errText + chunk.toString("utf8")).slice(-65_536);
+  });
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  const stop = async (graceMs = 5_000) => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill("SIGTERM");
+      const timer = setTimeout(() => child.kill("SIGKILL"), graceMs);
+      await exited;
+      clearTimeout(timer);
+    }
+    children.delete(child);
+  };
+  try {
+    await waitReady(`${baseUrl}${readyPath}`, { timeoutMs, child });
+  } catch (error) {
+    await stop(1_000);
+    throw new Error(`${name} did not start: ${error.message}${errText ? `\n--- ${name} stderr ---\n${errText.trim()}` : ""}`);
+  }
+  return { child, pid: child.pid, baseUrl, startupMs: performance.now() - spawnedAt, stderr: () => errText, stop };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Plain HTTP (node:http, no redirects followed, body kept exactly as sent on the wire)
+
+/**
+ * One request. Resolves { status, headers, raw, body }: raw is the body as received, body the decoded bytes
+ * (gunzipped / inflated / brotli-decoded when the answer says so).
+ */
+export function request(url, { method = "GET", headers = {}, body, timeoutMs = 15_000 } = {}) {
+  assertLoopback(url);
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method, headers: body ? { "Content-Length": Buffer.byteLength(body), ...headers } : headers, agent: false }, (res) => {
+      const chunks = [];
+      res.on("data", (c) => chunks.push(c));
+      res.on("error", reject);
+      res.on("end", () => {
+        const raw = Buffer.concat(chunks);
+        const encoding = String(res.headers["content-encoding"] ?? "").toLowerCase();
+        let decoded = raw;
+        try {
+          if (encoding === "gzip") decoded = zlib.gunzipSync(raw);
+          else if (encoding === "deflate") decoded = zlib.inflateSync(raw);
+          else if (encoding === "br") decoded = zlib.brotliDecompressSync(raw);
+        } catch (error) {
+          reject(new Error(`${url}: cannot decode ${encoding} body: ${error.message}`));
+          return;
+        }
+        resolve({ status: res.statusCode, headers: res.headers, raw, body: decoded });
+      });
+    });
+    req.setTimeout(timeoutMs, () => req.destroy(new Error(`${method} ${url} timed out after ${timeoutMs} ms`)));
+    req.on("error", reject);
+    if (body) req.write(body);
+    req.end();
+  });
+}
+
+/** The `name=value` pair of cookie `name` from an answer's Set-Cookie headers, or undefined. */
+export function cookieFrom(headers, name) {
+  const list = headers["set-cookie"] ?? [];
+  for (const line of Array.isArray(list) ? list : [list]) {
+    const pair = line.split(";")[0].trim();
+    if (pair.startsWith(`${name}=`) && pair.length > name.length + 1) return pair;
+  }
+  return undefined;
+}
+
+/** The value of a hidden input `<input ... name="NAME" value="...">` in an HTML page (attribute order free). */
+export function hiddenInput(html, name) {
+  for (const tag of html.match(/<input\b[^>]*>/gi) ?? []) {
+    if (new RegExp(`\\bname="${name}"`).test(tag)) {
+      const value = /\bvalue="([^"]*)"/.exec(tag);
+      return value ? value[1].replace(/&amp;/g, "&").replace(/&quot;/g, '"') : "";
+    }
+  }
+  return undefined;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Load
+
+/** Picks the numbers the reports use from an autocannon result. */
+export function summarizeLoad(result) {
+  const statusCodes = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, v]) => [code, v.count]));
+  const completed = result.requests.total;
+  return {
+    url: result.url,
+    connections: result.connections,
+    durationS: result.duration,
+    requestsPerSec: result.requests.average,
+    requestsTotal: completed,
+    latencyP50Ms: result.latency.p50,
+    latencyP99Ms: result.latency.p99,
+    latencyAvgMs: result.latency.average,
+    latencyMaxMs: result.latency.max,
+    throughputBytesPerSec: result.throughput.average,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    statusCodes,
+  };
+}
+
+/**
+ * Loads `url` with `connections` keep-alive connections for `durationS` seconds after an unmeasured warm-up of
+ * `warmupS` seconds. Resolves summarizeLoad(...) of the measured part (`raw` holds autocannon's full result).
+ */
+export async function runLoad({ url, headers = {}, method = "GET", body, connections = 50, durationS = 10, warmupS = 2, timeoutS = 10 }) {
+  assertLoopback(url);
+  const opts = { url, method, headers, body, connections, timeout: timeoutS, pipelining: 1 };
+  if (warmupS > 0) await autocannon({ ...opts, duration: warmupS });
+  const result = await autocannon({ ...opts, duration: durationS });
+  return { ...summarizeLoad(result), raw: result };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Memory (Linux /proc)
+
+/** { rssKiB, hwmKiB } of a process from /proc/<pid>/status (VmRSS and VmHWM), or null where /proc is missing. */
+export function readMemory(pid) {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+    const kib = (key) => Number(new RegExp(`^${key}:\\s+(\\d+)\\s+kB`, "m").exec(status)?.[1] ?? NaN);
+    return { rssKiB: kib("VmRSS"), hwmKiB: kib("VmHWM") };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Samples VmRSS of `pid` every `intervalMs` until stop() is called; stop() resolves
+ * { samples, maxRssKiB, minRssKiB, lastRssKiB, hwmKiB } (hwm read at stop time: the process's peak since start).
+ */
+export function sampleMemory(pid, intervalMs = 200) {
+  const samples = [];
+  const take = () => {
+    const m = readMemory(pid);
+    if (m) samples.push({ t: Date.now(), rssKiB: m.rssKiB });
+  };
+  take();
+  const timer = setInterval(take, intervalMs);
+  return {
+    stop() {
+      clearInterval(timer);
+      take();
+      const rss = samples.map((s) => s.rssKiB).filter(Number.isFinite);
+      return {
+        samples,
+        maxRssKiB: rss.length ? Math.max(...rss) : NaN,
+        minRssKiB: rss.length ? Math.min(...rss) : NaN,
+        lastRssKiB: rss.at(-1) ?? NaN,
+        hwmKiB: readMemory(pid)?.hwmKiB ?? NaN,
+      };
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Sizes and formatting
+
+/** Bytes of `buf` after gzip at level 9 (what a static server with maximum compression would send). */
+export function gzipSize(buf) {
+  return zlib.gzipSync(buf, { level: 9 }).length;
+}
+
+export const kib = (bytes) => (bytes / 1024).toFixed(1);
+export const mib = (kibValue) => (kibValue / 1024).toFixed(1);
+
+/** A Markdown table from a header row and rows (cells are converted with String()). */
+export function table(header, rows) {
+  const line = (cells) => `| ${cells.map((c) => String(c).replace(/\|/g, "\\|")).join(" | ")} |`;
+  return [line(header), line(header.map(() => "---")), ...rows.map(line)].join("\n");
+}
+
+/** The machine the numbers come from. */
+export function machineInfo() {
+  const cpus = os.cpus();
+  let distro = "";
+  try {
+    distro = /^PRETTY_NAME="?([^"\n]*)"?/m.exec(fs.readFileSync("/etc/os-release", "utf8"))?.[1] ?? "";
+  } catch {
+    // not Linux
+  }
+  return {
+    cores: cpus.length,
+    cpuModel: cpus[0]?.model?.trim() ?? "unknown",
+    memoryGiB: (os.totalmem() / 1024 ** 3).toFixed(1),
+    node: process.version,
+    os: `${os.type()} ${os.release()} ${os.arch()}${distro ? ` (${distro})` : ""}`,
+    loadAvg: os.loadavg().map((n) => n.toFixed(2)).join(" / "),
+  };
+}

@@ -1,0 +1,457 @@
+// `npm run bench`: builds the portal if needed, starts it on loopback with a fresh demo data folder, signs a patient
+// up without a browser, loads /register and /landing, loads a bare node:http server replaying the same answers
+// for reference, weighs each page's JavaScript and CSS, samples the portal's memory, and writes a Markdown report
+// to bench/results/ (see bench/README.md). No thresholds: the report is the output.
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { buildDir, buildIsCurrent, ensureInstalled, root } from "./lib.mjs";
+
+/** Durations (seconds) and connections; BENCH_DURATION / BENCH_WARMUP / BENCH_CONNECTIONS override them. */
+const CONFIG = {
+  connections: Number(process.env.BENCH_CONNECTIONS ?? 50),
+  durationS: Number(process.env.BENCH_DURATION ?? 10),
+  warmupS: Number(process.env.BENCH_WARMUP ?? 2),
+  serialS: 3,
+  memoryIntervalMs: 200,
+};
+
+/** What a browser sends on a page load (the portal streams to browsers and waits for everything for bots). */
+const BROWSER_HEADERS = {
+  "User-Agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36",
+  Accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
+  "Accept-Language": "en-US,en;q=0.9",
+  "Accept-Encoding": "gzip",
+};
+const SESSION_COOKIE = "pass_session";
+
+function pad(n) {
+  return String(n).padStart(2, "0");
+}
+function stamp(d) {
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}-${pad(d.getHours())}${pad(d.getMinutes())}`;
+}
+function gitRevision() {
+  try {
+    const rev = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
+    const dirty = execFileSync("git", ["status", "--porcelain"], { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
+    return dirty ? `${rev} (with uncommitted changes)` : rev;
+  } catch {
+    return "unknown";
+  }
+}
+
+async function main() {
+  const startedAt = new Date();
+  const t0 = performance.now();
+  ensureInstalled();
+  let built = "build was current";
+  if (!buildIsCurrent()) {
+    console.log("Building the portal…");
+    const b0 = performance.now();
+    const { build } = await import("./build.mjs");
+    build();
+    built = `built first (${((performance.now() - b0) / 1000).toFixed(1)} s)`;
+  }
+  const lib = await import("../bench/lib.mjs");
+  const { request, cookieFrom, hiddenInput, runLoad, sampleMemory, readMemory, gzipSize, startServer, freePort, kib, mib, table } = lib;
+
+  // 1. Start the portal ---------------------------------------------------------------------------------------------
+  const dataDir = path.join(root, ".cache", "bench-data", "portal");
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.mkdirSync(dataDir, { recursive: true });
+  const portalPort = await freePort();
+  console.log(`Starting the portal on 127.0.0.1:${portalPort}…`);
+  const portal = await startServer({
+    name: "the portal",
+    args: [path.join(root, buildDir(), "server.js")],
+    cwd: root,
+    port: portalPort,
+    readyPath: "/readyz",
+    env: { DATA_DIR: dataDir, NODE_ENV: "development", DEMO_MODE: "true", LOG_LEVEL: "error" },
+  });
+  const base = portal.baseUrl;
+  console.log(`  ready in ${portal.startupMs.toFixed(0)} ms (pid ${portal.pid})`);
+
+  try {
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const atRest = readMemory(portal.pid);
+
+    // 2. A signed-in patient, without a browser -------------------------------------------------------------------
+    console.log("Registering a patient…");
+    const form = await request(`${base}/register`, { headers: BROWSER_HEADERS });
+    const formHtml = form.body.toString("utf8");
+    const anonCookie = cookieFrom(form.headers, SESSION_COOKIE);
+    const csrf = hiddenInput(formHtml, "_csrf");
+    if (form.status !== 200 || !anonCookie || !csrf) {
+      throw new Error(`GET /register answered ${form.status}, cookie ${anonCookie ? "set" : "missing"}, _csrf ${csrf ? "found" : "missing"}`);
+    }
+    const unique = `${Date.now()}${process.pid}`;
+    const digits = unique.slice(-7);
+    const fields = {
+      _csrf: csrf,
+      intent: "register",
+      entryreferrer: hiddenInput(formHtml, "entryreferrer") ?? "",
+      firstName: "Rosa",
+      middleInitial: "",
+      lastName: "Martinez",
+      preferredName: "Rosa",
+      birthDate: "1961-04-12",
+      email: `bench.${Date.now().toString(36)}${process.pid.toString(36)}@example.org`,
+      phoneNumber: `(212) ${digits.slice(0, 3)}-${digits.slice(3, 7)}`,
+      password: "correct horse battery staple 42",
+      confirmPassword: "correct horse battery staple 42",
+      addressLine1: "350 Fifth Avenue",
+      addressLine2: "",
+      city: "New York",
+      usState: "33",
+      province: "",
+      postalCode: "10118",
+      country: "1",
+      preferredLanguage: "1",
+      gender: "2",
+      agreedToHipaa: "true",
+    };
+    const posted = await request(`${base}/register`, {
+      method: "POST",
+      headers: { ...BROWSER_HEADERS, "Content-Type": "application/x-www-form-urlencoded", Cookie: anonCookie, Origin: base },
+      body: new URLSearchParams(fields).toString(),
+    });
+    let patientCookie = cookieFrom(posted.headers, SESSION_COOKIE);
+    if (posted.status !== 302 || !patientCookie || !String(posted.headers.location ?? "").endsWith("/landing")) {
+      const text = posted.body.toString("utf8");
+      const alerts = [...text.matchAll(/<a[^>]*href="#register-[^"]*"[^>]*>([^<]*)<\/a>/g)].map((m) => m[1]).join("; ");
+      throw new Error(`POST /register answered ${posted.status} (location ${posted.headers.location ?? "none"})${alerts ? `: ${alerts}` : ""}`);
+    }
+    const landingCheck = await request(`${base}/landing`, { headers: { ...BROWSER_HEADERS, Cookie: patientCookie } });
+    if (landingCheck.status !== 200 || !landingCheck.body.toString("utf8").includes("Dashboard")) {
+      throw new Error(`GET /landing with the new patient's cookie answered ${landingCheck.status}${landingCheck.status === 200 ? " without \"Dashboard\"" : ""}`);
+    }
+    patientCookie = cookieFrom(landingCheck.headers, SESSION_COOKIE) ?? patientCookie;
+    console.log("  signed in: /landing answers 200 with the Dashboard");
+
+    // 3. Captured answers (bare-server fixtures) and page weight ---------------------------------------------------
+    const pages = [
+      { name: "/register", path: "/register", headers: BROWSER_HEADERS, mainCheck: (html) => /<form\b[^>]*method="post"/i.test(html) && /<main\b/i.test(html) && html.includes('name="firstName"') },
+      { name: "/landing", path: "/landing", headers: { ...BROWSER_HEADERS, Cookie: patientCookie }, mainCheck: (html) => /<main\b/i.test(html) && /<h1[^>]*>Dashboard<\/h1>/.test(html) },
+    ];
+    const fixtures = {};
+    const weights = [];
+    for (const page of pages) {
+      const answer = await request(`${base}${page.path}`, { headers: page.headers });
+      if (answer.status !== 200) throw new Error(`GET ${page.path} answered ${answer.status} while capturing it`);
+      fixtures[page.path] = {
+        status: answer.status,
+        headers: {
+          "Content-Type": answer.headers["content-type"],
+          ...(answer.headers["content-encoding"] ? { "Content-Encoding": answer.headers["content-encoding"] } : {}),
+        },
+        bodyBase64: answer.raw.toString("base64"),
+      };
+      const html = answer.body.toString("utf8");
+      weights.push({ page, html, wireBytes: answer.raw.length, contentEncoding: answer.headers["content-encoding"] ?? "identity", ...(await pageWeight(base, html, lib)) });
+    }
+
+    // 4. Load on the portal, with memory samples -----------------------------------------------------------------
+    const portalLoads = {};
+    const memory = {};
+    for (const page of pages) {
+      if (page.path === "/landing") {
+        // The session writes lastSeenAt at most every 30 s: refresh the cookie so the run does not rewrite it on every answer.
+        const fresh = await request(`${base}/landing`, { headers: page.headers });
+        if (fresh.status !== 200) throw new Error(`GET /landing answered ${fresh.status} before its load run`);
+        const renewed = cookieFrom(fresh.headers, SESSION_COOKIE);
+        if (renewed) page.headers = { ...page.headers, Cookie: renewed };
+      }
+      console.log(`Loading ${page.name} on the portal (${CONFIG.connections} connections, ${CONFIG.warmupS} s warm-up + ${CONFIG.durationS} s)…`);
+      const sampler = sampleMemory(portal.pid, CONFIG.memoryIntervalMs);
+      portalLoads[page.path] = await runLoad({ url: `${base}${page.path}`, headers: page.headers, connections: CONFIG.connections, durationS: CONFIG.durationS, warmupS: CONFIG.warmupS });
+      memory[page.path] = sampler.stop();
+      logLoad(portalLoads[page.path]);
+    }
+    const serial = {};
+    for (const page of pages) {
+      console.log(`Loading ${page.name} on the portal with 1 connection (${CONFIG.serialS} s)…`);
+      serial[page.path] = await runLoad({ url: `${base}${page.path}`, headers: page.headers, connections: 1, durationS: CONFIG.serialS, warmupS: 0 });
+      logLoad(serial[page.path]);
+    }
+    const afterLoad = readMemory(portal.pid);
+    const stderrTail = portal.stderr().trim();
+    await portal.stop();
+
+    // 5. The bare node:http reference ----------------------------------------------------------------------------
+    const fixtureFile = path.join(dataDir, "bare-fixtures.json");
+    fs.writeFileSync(fixtureFile, JSON.stringify(fixtures));
+    const barePort = await freePort();
+    console.log(`Starting the bare node:http reference on 127.0.0.1:${barePort}…`);
+    const bare = await startServer({ name: "the bare server", args: [path.join(root, "bench", "bare-server.mjs"), fixtureFile], cwd: root, port: barePort, readyPath: "/register", env: {} });
+    const bareLoads = {};
+    try {
+      for (const page of pages) {
+        console.log(`Loading ${page.name} on the bare server…`);
+        bareLoads[page.path] = await runLoad({ url: `${bare.baseUrl}${page.path}`, headers: page.headers, connections: CONFIG.connections, durationS: CONFIG.durationS, warmupS: CONFIG.warmupS });
+        logLoad(bareLoads[page.path]);
+      }
+    } finally {
+      await bare.stop();
+    }
+
+    // 6. The report ------------------------------------------------------------------------------------------------
+    const report = renderReport({
+      lib,
+      startedAt,
+      totalS: (performance.now() - t0) / 1000,
+      built,
+      machine: lib.machineInfo(),
+      revision: gitRevision(),
+      portal: { startupMs: portal.startupMs, atRest, afterLoad, stderrTail },
+      weights,
+      pages,
+      portalLoads,
+      serial,
+      bareLoads,
+      memory,
+      kib,
+      mib,
+      table,
+      gzipSize,
+    });
+    const outDir = path.join(root, "bench", "results");
+    fs.mkdirSync(outDir, { recursive: true });
+    const file = path.join(outDir, `${stamp(startedAt)}.md`);
+    fs.writeFileSync(file, report);
+    fs.writeFileSync(path.join(outDir, "latest.md"), report);
+    console.log(`\nReport: ${path.relative(root, file)} (also bench/results/latest.md)`);
+    const anyErrors = [...Object.values(portalLoads), ...Object.values(serial), ...Object.values(bareLoads)].some((l) => l.non2xx || l.errors || l.timeouts);
+    if (anyErrors) console.warn("Some runs had non-2xx answers, errors or timeouts: see the report.");
+  } finally {
+    await portal.stop();
+  }
+}
+
+function logLoad(l) {
+  const problems = l.non2xx || l.errors || l.timeouts ? `, non-2xx ${l.non2xx}, errors ${l.errors}, timeouts ${l.timeouts}` : "";
+  console.log(`  ${l.requestsPerSec.toFixed(0)} req/s, p50 ${l.latencyP50Ms} ms, p99 ${l.latencyP99Ms} ms${problems}`);
+}
+
+/** The JavaScript and CSS a browser loads for a page: scripts, module preloads and module imports, followed once each. */
+async function pageWeight(base, html, { request, gzipSize }) {
+  const fetched = new Map();
+  const get = async (url) => {
+    if (!fetched.has(url)) {
+      const answer = await request(url, { headers: { "Accept-Encoding": "identity" } });
+      if (answer.status !== 200) throw new Error(`GET ${url} answered ${answer.status}`);
+      fetched.set(url, answer.body);
+    }
+    return fetched.get(url);
+  };
+  const attrs = (tag) => Object.fromEntries([...tag.matchAll(/([a-zA-Z-]+)(?:="([^"]*)")?/g)].slice(1).map((m) => [m[1].toLowerCase(), m[2] ?? ""]));
+  const staticImports = (code) => [...code.matchAll(/(?:\bimport|\bfrom)\s*["']([^"']+\.m?js)["']/g)].map((m) => m[1]);
+  const dynamicImports = (code) => [...code.matchAll(/\bimport\(\s*["']([^"']+\.m?js)["']\s*\)/g)].map((m) => m[1]);
+
+  const jsUrls = new Set();
+  const cssUrls = new Set();
+  const lazy = new Set();
+  for (const [tag] of html.matchAll(/<(?:script|link)\b[^>]*>/gi)) {
+    const a = attrs(tag);
+    if (tag.toLowerCase().startsWith("<script") && a.src) jsUrls.add(new URL(a.src, base).href);
+    if (a.rel === "modulepreload" && a.href) jsUrls.add(new URL(a.href, base).href);
+    if (a.rel === "stylesheet" && a.href) cssUrls.add(new URL(a.href, base).href);
+  }
+  // Inline module scripts run at once: their static and dynamic imports both load with the page.
+  for (const m of html.matchAll(/<script\b[^>]*type="module"[^>]*>([\s\S]*?)<\/script>/gi)) {
+    for (const spec of [...staticImports(m[1]), ...dynamicImports(m[1])]) jsUrls.add(new URL(spec, base).href);
+  }
+  // Follow the static import graph of every module; dynamic imports inside modules are listed apart.
+  const queue = [...jsUrls];
+  while (queue.length) {
+    const url = queue.shift();
+    const code = (await get(url)).toString("utf8");
+    for (const spec of staticImports(code)) {
+      const next = new URL(spec, url).href;
+      if (!jsUrls.has(next)) {
+        jsUrls.add(next);
+        queue.push(next);
+      }
+    }
+    for (const spec of dynamicImports(code)) lazy.add(new URL(spec, url).href);
+  }
+  for (const url of jsUrls) lazy.delete(url);
+  const sized = async (urls) =>
+    Promise.all([...urls].map(async (url) => ({ url: new URL(url).pathname, bytes: (await get(url)).length, gzip: gzipSize(await get(url)) })));
+  const js = await sized(jsUrls);
+  const css = await sized(cssUrls);
+  const lazyJs = await sized(lazy);
+  const inlineScripts = [...html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/gi)].map((m) => m[1]).join("\n");
+  return {
+    js,
+    css,
+    lazyJs,
+    htmlBytes: Buffer.byteLength(html),
+    htmlGzip: gzipSize(Buffer.from(html)),
+    inlineScriptBytes: Buffer.byteLength(inlineScripts),
+    inlineScriptCount: [...html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>/gi)].length,
+  };
+}
+
+function renderReport(r) {
+  const { kib, mib, table } = r;
+  const sum = (list, key) => list.reduce((n, x) => n + x[key], 0);
+  const ms = (v) => (Number.isFinite(v) ? `${v}` : "n/a");
+  const pct = (a, b) => (b > 0 ? `${((a / b) * 100).toFixed(1)} %` : "n/a");
+  const pagesList = r.pages.map((p) => p.path);
+  const errorsLine = (l) => (l.non2xx || l.errors || l.timeouts ? `**${l.non2xx} non-2xx, ${l.errors} errors, ${l.timeouts} timeouts** ${JSON.stringify(l.statusCodes)}` : "none");
+  const anyErrors = [...Object.values(r.portalLoads), ...Object.values(r.serial), ...Object.values(r.bareLoads)].some((l) => l.non2xx || l.errors || l.timeouts);
+  const rest = r.portal.atRest;
+  const after = r.portal.afterLoad;
+
+  const out = [];
+  out.push(`# Portal benchmark — ${r.startedAt.toISOString().replace("T", " ").slice(0, 16)} UTC`);
+  out.push("");
+  out.push(anyErrors ? "> **This run had non-2xx answers, errors or timeouts** (see the Errors column): its throughput numbers are not clean." : "> Every answer in every load run was 2xx; no socket errors, no timeouts.");
+  out.push("");
+  out.push("## Machine");
+  out.push("");
+  out.push(
+    table(
+      ["", ""],
+      [
+        ["Date", `${r.startedAt.toISOString()} (local ${r.startedAt.toString()})`],
+        ["CPU", `${r.machine.cores} cores — ${r.machine.cpuModel}`],
+        ["Memory", `${r.machine.memoryGiB} GiB`],
+        ["OS", r.machine.os],
+        ["Node.js", r.machine.node],
+        ["Load average at the end (1/5/15 min)", r.machine.loadAvg],
+        ["Portal revision", r.revision],
+        ["Build", r.built],
+        ["Whole run", `${r.totalS.toFixed(0)} s`],
+      ],
+    ),
+  );
+  out.push("");
+  out.push("## Start-up");
+  out.push("");
+  out.push(
+    table(
+      ["Measure", "Value"],
+      [
+        ["Spawn of `node build/server.js` until `/readyz` answers 200", `${r.portal.startupMs.toFixed(0)} ms`],
+        ["RSS at rest (1 s after ready, before any page)", rest ? `${mib(rest.rssKiB)} MiB` : "n/a"],
+        ["Peak RSS up to then (VmHWM)", rest ? `${mib(rest.hwmKiB)} MiB` : "n/a"],
+      ],
+    ),
+  );
+  out.push("");
+  out.push(`## Load: ${r.pages.length} pages, ${CONFIG.connections} connections, ${CONFIG.durationS} s each after a ${CONFIG.warmupS} s warm-up`);
+  out.push("");
+  out.push(
+    table(
+      ["Page", "Server", "Requests/s", "p50 latency", "p99 latency", "Max latency", "Requests", "Errors"],
+      pagesList.flatMap((p) => [
+        [p, "portal", r.portalLoads[p].requestsPerSec.toFixed(0), `${ms(r.portalLoads[p].latencyP50Ms)} ms`, `${ms(r.portalLoads[p].latencyP99Ms)} ms`, `${ms(r.portalLoads[p].latencyMaxMs)} ms`, r.portalLoads[p].requestsTotal, errorsLine(r.portalLoads[p])],
+        [p, "bare node:http", r.bareLoads[p].requestsPerSec.toFixed(0), `${ms(r.bareLoads[p].latencyP50Ms)} ms`, `${ms(r.bareLoads[p].latencyP99Ms)} ms`, `${ms(r.bareLoads[p].latencyMaxMs)} ms`, r.bareLoads[p].requestsTotal, errorsLine(r.bareLoads[p])],
+      ]),
+    ),
+  );
+  out.push("");
+  out.push(
+    table(
+      ["Page", "Portal throughput as % of the bare server", "Portal latency with 1 connection (sequential, no queueing)", "Requests/s with 1 connection"],
+      pagesList.map((p) => [p, pct(r.portalLoads[p].requestsPerSec, r.bareLoads[p].requestsPerSec), `p50 ${ms(r.serial[p].latencyP50Ms)} ms, p99 ${ms(r.serial[p].latencyP99Ms)} ms`, `${r.serial[p].requestsPerSec.toFixed(0)} ${errorsLine(r.serial[p]) === "none" ? "" : errorsLine(r.serial[p])}`]),
+    ),
+  );
+  out.push("");
+  out.push("## Memory of the portal process (RSS)");
+  out.push("");
+  out.push(
+    table(
+      ["When", "RSS", "Peak (VmHWM so far)"],
+      [
+        ["At rest after start", rest ? `${mib(rest.rssKiB)} MiB` : "n/a", rest ? `${mib(rest.hwmKiB)} MiB` : "n/a"],
+        ...pagesList.map((p) => [`During the ${p} run (max of ${r.memory[p].samples.length} samples every ${CONFIG.memoryIntervalMs} ms)`, `${mib(r.memory[p].maxRssKiB)} MiB`, `${mib(r.memory[p].hwmKiB)} MiB`]),
+        ["After all runs", after ? `${mib(after.rssKiB)} MiB` : "n/a", after ? `${mib(after.hwmKiB)} MiB` : "n/a"],
+      ],
+    ),
+  );
+  out.push("");
+  out.push("## Page weight (what a browser downloads for the page; gzip = zlib level 9 of each body)");
+  out.push("");
+  out.push(
+    table(
+      ["Page", "HTML", "HTML gzip", "Sent on the wire", "Works without JS", "JS files", "JS", "JS gzip", "CSS files", "CSS gzip", "Inline scripts"],
+      r.weights.map((w) => [
+        w.page.name,
+        `${kib(w.htmlBytes)} KiB`,
+        `${kib(w.htmlGzip)} KiB`,
+        `${kib(w.wireBytes)} KiB (${w.contentEncoding})`,
+        w.page.mainCheck(w.html) ? (w.page.path === "/register" ? "yes: `<main>` and the `<form method=post>` with its fields" : "yes: `<main>` with the Dashboard `<h1>`") : "**no**",
+        w.js.length,
+        `${kib(sum(w.js, "bytes"))} KiB`,
+        `${kib(sum(w.js, "gzip"))} KiB`,
+        w.css.length,
+        `${kib(sum(w.css, "gzip"))} KiB`,
+        `${w.inlineScriptCount} (${kib(w.inlineScriptBytes)} KiB)`,
+      ]),
+    ),
+  );
+  out.push("");
+  for (const w of r.weights) {
+    out.push(`<details><summary>${w.page.name}: files</summary>`);
+    out.push("");
+    out.push(
+      table(
+        ["File", "Bytes", "gzip"],
+        [
+          ...[...w.js].sort((a, b) => b.gzip - a.gzip).map((f) => [f.url, f.bytes, f.gzip]),
+          ...w.css.map((f) => [f.url, f.bytes, f.gzip]),
+          ...w.lazyJs.map((f) => [`${f.url} (dynamic import, not counted above)`, f.bytes, f.gzip]),
+        ],
+      ),
+    );
+    out.push("");
+    out.push("</details>");
+    out.push("");
+  }
+  const lazyNote = r.weights.some((w) => w.lazyJs.length)
+    ? `Dynamic imports found in that graph are listed apart and not counted (the client entry loads one locale file, ${r.weights[0].lazyJs.map((f) => `${f.url.split("/").pop()} ${kib(f.gzip)} KiB gzip`).join(" or ")}, at hydration).`
+    : "";
+  out.push("## How it was measured");
+  out.push("");
+  out.push(`- \`npm run bench\` (\`scripts/bench.mjs\`, helpers in \`bench/lib.mjs\`). The build is reused when \`buildIsCurrent()\`, else rebuilt with \`scripts/build.mjs\`.`);
+  out.push(
+    "- The portal runs as `node build/server.js` in a child process on 127.0.0.1 with `NODE_ENV=development DEMO_MODE=true LOG_LEVEL=error` and a fresh `DATA_DIR` (`.cache/bench-data/portal`, registry in process on PGlite with the demo data). Start-up is timed from `spawn` until `GET /readyz` answers 200 (polled every 20 ms).",
+  );
+  out.push(
+    "- The patient is registered without a browser: `GET /register` (session cookie `pass_session` and hidden `_csrf`), then `POST /register` (`intent=register`, every field valid) answering 302 to `/landing` with the signed-in cookie; `GET /landing` with it must answer 200 with “Dashboard” or the run stops. Before the /landing run the cookie is refreshed once so the 30 s `lastSeenAt` rewrite does not happen on every answer.",
+  );
+  out.push(
+    `- Load: [autocannon](https://github.com/mcollina/autocannon) in the benchmark's own process (same machine, so it shares the ${r.machine.cores} cores with the server), ${CONFIG.connections} keep-alive connections, no pipelining, ${CONFIG.warmupS} s unmeasured warm-up then ${CONFIG.durationS} s measured. Headers as a browser: a Chrome User-Agent, \`Accept: text/html…\`, \`Accept-Language: en-US\`, \`Accept-Encoding: gzip\`; /landing also sends the patient's cookie. Requests/s is autocannon's mean of per-second counts; p50/p99 are of every request's latency; any non-2xx answer, socket error or timeout is counted in Errors. /register is anonymous, so each answer creates a new session (CSRF token) and sets an encrypted cookie, as on a first visit.`,
+  );
+  out.push(
+    "- The 1-connection run (sequential requests, after the loaded runs) shows the time one answer takes with no queueing: roughly the server's CPU time per page.",
+  );
+  out.push(
+    "- Reference: `bench/bare-server.mjs`, a bare `node:http` server in its own child process (started after the portal is stopped) that answers each path with the bytes captured from one real portal answer of that page (same status, `Content-Type`, `Content-Encoding` and body; `Content-Length` instead of chunked). Loaded the same way; the percentage is portal requests/s ÷ bare requests/s. With one core for autocannon, the bare numbers are partly limited by the load generator, so the percentage understates the real gap.",
+  );
+  out.push(
+    `- Memory: \`VmRSS\` and \`VmHWM\` of the portal's pid from \`/proc/<pid>/status\`, sampled every ${CONFIG.memoryIntervalMs} ms during each loaded run.`,
+  );
+  out.push(
+    `- Page weight: the page's HTML (as served to the signed-in or anonymous browser) is parsed for \`<script src>\`, \`<link rel="modulepreload">\`, \`<link rel="stylesheet">\` and the imports of inline module scripts; each module's static imports are followed; every file is fetched once and gzipped at level 9 (\`zlib\`). ${lazyNote} “Works without JS” checks the HTML itself for the page's content.`,
+  );
+  if (r.portal.stderrTail) {
+    out.push("");
+    out.push("## Portal stderr during the run");
+    out.push("");
+    out.push("```");
+    out.push(r.portal.stderrTail.slice(-4000));
+    out.push("```");
+  }
+  out.push("");
+  return out.join("\n");
+}
+
+main().catch((error) => {
+  console.error(`Benchmark failed: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});
