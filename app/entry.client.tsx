@@ -8,7 +8,7 @@ import { i18nOptions } from "./i18n";
 /** The page is complete without this file; it only makes it smoother. Texts load for the page's language only. */
 async function hydrate() {
   const lang = document.documentElement.lang === "es" ? "es" : "en";
-  const messages = lang === "es" ? (await import("./locales/es")).default : (await import("./locales/en")).default;
+  const messages = lang === "es" ? (await import("./locales/es/index")).default : (await import("./locales/en/index")).default;
   await i18next.use(initReactI18next).init({ ...i18nOptions, lng: lang, resources: { [lang]: { translation: messages } } });
   startTransition(() => {
     hydrateRoot(

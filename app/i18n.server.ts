@@ -2,8 +2,8 @@ import i18next, { type TFunction } from "i18next";
 import { RemixI18Next } from "remix-i18next/server";
 import { i18nOptions } from "./i18n";
 import { fallbackLanguage, isLang, supportedLanguages, type Lang } from "./locales";
-import en from "./locales/en";
-import es from "./locales/es";
+import en from "./locales/en/index";
+import es from "./locales/es/index";
 import { cookieValue } from "./session.server";
 
 /** One i18next instance for the process (creating one per request is costly); requests use cheap clones. */

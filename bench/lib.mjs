@@ -199,13 +199,28 @@ export function summarizeLoad(result) {
 /**
  * Loads `url` with `connections` keep-alive connections for `durationS` seconds after an unmeasured warm-up of
  * `warmupS` seconds. Resolves summarizeLoad(...) of the measured part (`raw` holds autocannon's full result).
+ * With `watchPid`, also `memory` (sampleMemory over warm-up and run) and `cpu` (cpuMeter over the measured run,
+ * plus cpuMsPerRequest: the watched process's CPU time divided by the requests answered).
  */
-export async function runLoad({ url, headers = {}, method = "GET", body, connections = 50, durationS = 10, warmupS = 2, timeoutS = 10 }) {
+export async function runLoad({ url, headers = {}, method = "GET", body, connections = 50, durationS = 10, warmupS = 2, timeoutS = 10, watchPid, memoryIntervalMs = 200 }) {
   assertLoopback(url);
   const opts = { url, method, headers, body, connections, timeout: timeoutS, pipelining: 1 };
-  if (warmupS > 0) await autocannon({ ...opts, duration: warmupS });
-  const result = await autocannon({ ...opts, duration: durationS });
-  return { ...summarizeLoad(result), raw: result };
+  const sampler = watchPid ? sampleMemory(watchPid, memoryIntervalMs) : null;
+  let result;
+  let cpu;
+  let memory;
+  try {
+    if (warmupS > 0) await autocannon({ ...opts, duration: warmupS });
+    const meter = watchPid ? cpuMeter(watchPid) : null;
+    result = await autocannon({ ...opts, duration: durationS });
+    cpu = meter?.stop();
+  } finally {
+    memory = sampler?.stop();
+  }
+  const summary = { ...summarizeLoad(result), raw: result };
+  if (memory) summary.memory = memory;
+  if (cpu) summary.cpu = { ...cpu, cpuMsPerRequest: cpu.processCpuMs / Math.max(1, summary.requestsTotal) };
+  return summary;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -245,6 +260,63 @@ export function sampleMemory(pid, intervalMs = 200) {
         minRssKiB: rss.length ? Math.min(...rss) : NaN,
         lastRssKiB: rss.at(-1) ?? NaN,
         hwmKiB: readMemory(pid)?.hwmKiB ?? NaN,
+      };
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// CPU (Linux /proc): how much CPU a process used over a span, and how busy the whole machine was
+
+const CLOCK_TICKS_PER_S = 100; // USER_HZ: 100 on every Linux build Node supports
+
+/** User + system CPU time of a process in ms (from /proc/<pid>/stat), or NaN. */
+export function processCpuMs(pid) {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_S;
+  } catch {
+    return NaN;
+  }
+}
+
+function machineTicks() {
+  try {
+    const [, ...nums] = fs.readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/);
+    const v = nums.map(Number);
+    const total = v.slice(0, 8).reduce((a, b) => a + b, 0); // user nice system idle iowait irq softirq steal
+    return { total, idle: v[3] + v[4] };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Starts measuring; stop() resolves { wallMs, processCpuMs, processCpuPct, selfCpuMs, selfCpuPct, machineBusyPct }:
+ * CPU of `pid` and of this process (the load generator) in ms and in % of one core, and the whole machine's busy
+ * share in % of all cores (which shows other work competing for the CPUs).
+ */
+export function cpuMeter(pid) {
+  const wall0 = performance.now();
+  const proc0 = processCpuMs(pid);
+  const self0 = process.cpuUsage();
+  const mach0 = machineTicks();
+  return {
+    stop() {
+      const wallMs = performance.now() - wall0;
+      const procMs = processCpuMs(pid) - proc0;
+      const self = process.cpuUsage(self0);
+      const selfMs = (self.user + self.system) / 1000;
+      const mach1 = machineTicks();
+      const busy = mach0 && mach1 && mach1.total > mach0.total ? 100 * (1 - (mach1.idle - mach0.idle) / (mach1.total - mach0.total)) : NaN;
+      return {
+        wallMs,
+        processCpuMs: procMs,
+        processCpuPct: (100 * procMs) / wallMs,
+        selfCpuMs: selfMs,
+        selfCpuPct: (100 * selfMs) / wallMs,
+        machineBusyPct: busy,
       };
     },
   };

@@ -54,7 +54,8 @@ async function main() {
     built = `built first (${((performance.now() - b0) / 1000).toFixed(1)} s)`;
   }
   const lib = await import("../bench/lib.mjs");
-  const { request, cookieFrom, hiddenInput, runLoad, sampleMemory, readMemory, gzipSize, startServer, freePort, kib, mib, table } = lib;
+  const { request, cookieFrom, hiddenInput, runLoad, readMemory, gzipSize, startServer, freePort, kib, mib, table } = lib;
+  const loadAvgAtStart = lib.machineInfo().loadAvg;
 
   // 1. Start the portal ---------------------------------------------------------------------------------------------
   const dataDir = path.join(root, ".cache", "bench-data", "portal");
@@ -62,14 +63,14 @@ async function main() {
   fs.mkdirSync(dataDir, { recursive: true });
   const portalPort = await freePort();
   console.log(`Starting the portal on 127.0.0.1:${portalPort}…`);
-  const portal = await startServer({
+  const portalOptions = {
     name: "the portal",
     args: [path.join(root, buildDir(), "server.js")],
     cwd: root,
-    port: portalPort,
     readyPath: "/readyz",
     env: { DATA_DIR: dataDir, NODE_ENV: "development", DEMO_MODE: "true", LOG_LEVEL: "error" },
-  });
+  };
+  const portal = await startServer({ ...portalOptions, port: portalPort });
   const base = portal.baseUrl;
   console.log(`  ready in ${portal.startupMs.toFixed(0)} ms (pid ${portal.pid})`);
 
@@ -154,7 +155,6 @@ async function main() {
 
     // 4. Load on the portal, with memory samples -----------------------------------------------------------------
     const portalLoads = {};
-    const memory = {};
     for (const page of pages) {
       if (page.path === "/landing") {
         // The session writes lastSeenAt at most every 30 s: refresh the cookie so the run does not rewrite it on every answer.
@@ -164,20 +164,34 @@ async function main() {
         if (renewed) page.headers = { ...page.headers, Cookie: renewed };
       }
       console.log(`Loading ${page.name} on the portal (${CONFIG.connections} connections, ${CONFIG.warmupS} s warm-up + ${CONFIG.durationS} s)…`);
-      const sampler = sampleMemory(portal.pid, CONFIG.memoryIntervalMs);
-      portalLoads[page.path] = await runLoad({ url: `${base}${page.path}`, headers: page.headers, connections: CONFIG.connections, durationS: CONFIG.durationS, warmupS: CONFIG.warmupS });
-      memory[page.path] = sampler.stop();
+      portalLoads[page.path] = await runLoad({
+        url: `${base}${page.path}`,
+        headers: page.headers,
+        connections: CONFIG.connections,
+        durationS: CONFIG.durationS,
+        warmupS: CONFIG.warmupS,
+        watchPid: portal.pid,
+        memoryIntervalMs: CONFIG.memoryIntervalMs,
+      });
       logLoad(portalLoads[page.path]);
     }
     const serial = {};
     for (const page of pages) {
       console.log(`Loading ${page.name} on the portal with 1 connection (${CONFIG.serialS} s)…`);
-      serial[page.path] = await runLoad({ url: `${base}${page.path}`, headers: page.headers, connections: 1, durationS: CONFIG.serialS, warmupS: 0 });
+      serial[page.path] = await runLoad({ url: `${base}${page.path}`, headers: page.headers, connections: 1, durationS: CONFIG.serialS, warmupS: 0, watchPid: portal.pid });
       logLoad(serial[page.path]);
     }
     const afterLoad = readMemory(portal.pid);
     const stderrTail = portal.stderr().trim();
     await portal.stop();
+
+    // A second start on the same DATA_DIR: the database exists, so this is the start-up without creating it.
+    console.log("Restarting the portal on the same data folder…");
+    const again = await startServer({ ...portalOptions, port: await freePort() });
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const restart = { startupMs: again.startupMs, atRest: readMemory(again.pid) };
+    await again.stop();
+    console.log(`  ready in ${restart.startupMs.toFixed(0)} ms`);
 
     // 5. The bare node:http reference ----------------------------------------------------------------------------
     const fixtureFile = path.join(dataDir, "bare-fixtures.json");
@@ -189,7 +203,14 @@ async function main() {
     try {
       for (const page of pages) {
         console.log(`Loading ${page.name} on the bare server…`);
-        bareLoads[page.path] = await runLoad({ url: `${bare.baseUrl}${page.path}`, headers: page.headers, connections: CONFIG.connections, durationS: CONFIG.durationS, warmupS: CONFIG.warmupS });
+        bareLoads[page.path] = await runLoad({
+          url: `${bare.baseUrl}${page.path}`,
+          headers: page.headers,
+          connections: CONFIG.connections,
+          durationS: CONFIG.durationS,
+          warmupS: CONFIG.warmupS,
+          watchPid: bare.pid,
+        });
         logLoad(bareLoads[page.path]);
       }
     } finally {
@@ -203,6 +224,8 @@ async function main() {
       totalS: (performance.now() - t0) / 1000,
       built,
       machine: lib.machineInfo(),
+      loadAvgAtStart,
+      restart,
       revision: gitRevision(),
       portal: { startupMs: portal.startupMs, atRest, afterLoad, stderrTail },
       weights,
@@ -210,7 +233,6 @@ async function main() {
       portalLoads,
       serial,
       bareLoads,
-      memory,
       kib,
       mib,
       table,
@@ -321,7 +343,7 @@ function renderReport(r) {
         ["Memory", `${r.machine.memoryGiB} GiB`],
         ["OS", r.machine.os],
         ["Node.js", r.machine.node],
-        ["Load average at the end (1/5/15 min)", r.machine.loadAvg],
+        ["Load average (1/5/15 min) at the start → at the end", `${r.loadAvgAtStart} → ${r.machine.loadAvg}`],
         ["Portal revision", r.revision],
         ["Build", r.built],
         ["Whole run", `${r.totalS.toFixed(0)} s`],
@@ -335,9 +357,10 @@ function renderReport(r) {
     table(
       ["Measure", "Value"],
       [
-        ["Spawn of `node build/server.js` until `/readyz` answers 200", `${r.portal.startupMs.toFixed(0)} ms`],
-        ["RSS at rest (1 s after ready, before any page)", rest ? `${mib(rest.rssKiB)} MiB` : "n/a"],
-        ["Peak RSS up to then (VmHWM)", rest ? `${mib(rest.hwmKiB)} MiB` : "n/a"],
+        ["Spawn of `node build/server.js` until `/readyz` answers 200, fresh DATA_DIR (creates the database)", `${r.portal.startupMs.toFixed(0)} ms`],
+        ["The same, restarted on that DATA_DIR (database exists)", `${r.restart.startupMs.toFixed(0)} ms`],
+        ["RSS at rest (1 s after ready, before any page): fresh / restarted", `${rest ? mib(rest.rssKiB) : "n/a"} MiB / ${r.restart.atRest ? mib(r.restart.atRest.rssKiB) : "n/a"} MiB`],
+        ["Peak RSS up to then (VmHWM): fresh / restarted", `${rest ? mib(rest.hwmKiB) : "n/a"} MiB / ${r.restart.atRest ? mib(r.restart.atRest.hwmKiB) : "n/a"} MiB`],
       ],
     ),
   );
@@ -357,7 +380,24 @@ function renderReport(r) {
   out.push(
     table(
       ["Page", "Portal throughput as % of the bare server", "Portal latency with 1 connection (sequential, no queueing)", "Requests/s with 1 connection"],
-      pagesList.map((p) => [p, pct(r.portalLoads[p].requestsPerSec, r.bareLoads[p].requestsPerSec), `p50 ${ms(r.serial[p].latencyP50Ms)} ms, p99 ${ms(r.serial[p].latencyP99Ms)} ms`, `${r.serial[p].requestsPerSec.toFixed(0)} ${errorsLine(r.serial[p]) === "none" ? "" : errorsLine(r.serial[p])}`]),
+      pagesList.map((p) => [p, pct(r.portalLoads[p].requestsPerSec, r.bareLoads[p].requestsPerSec), `p50 ${ms(r.serial[p].latencyP50Ms)} ms, p99 ${ms(r.serial[p].latencyP99Ms)} ms`, `${r.serial[p].requestsPerSec.toFixed(0)}${errorsLine(r.serial[p]) === "none" ? "" : ` ${errorsLine(r.serial[p])}`}`]),
+    ),
+  );
+  out.push("");
+  out.push("### CPU during the measured runs");
+  out.push("");
+  const cpuRow = (p, server, l) => [
+    p,
+    server,
+    `${l.cpu.processCpuPct.toFixed(0)} %`,
+    `${l.cpu.cpuMsPerRequest.toFixed(2)} ms`,
+    `${l.cpu.selfCpuPct.toFixed(0)} %`,
+    `${l.cpu.machineBusyPct.toFixed(0)} % of ${r.machine.cores} cores`,
+  ];
+  out.push(
+    table(
+      ["Page", "Server", "Server CPU (% of one core)", "Server CPU time per answer", "Load generator CPU (% of one core)", "Whole machine busy"],
+      pagesList.flatMap((p) => [cpuRow(p, `portal, ${CONFIG.connections} connections`, r.portalLoads[p]), cpuRow(p, "portal, 1 connection", r.serial[p]), cpuRow(p, "bare node:http", r.bareLoads[p])]),
     ),
   );
   out.push("");
@@ -368,7 +408,10 @@ function renderReport(r) {
       ["When", "RSS", "Peak (VmHWM so far)"],
       [
         ["At rest after start", rest ? `${mib(rest.rssKiB)} MiB` : "n/a", rest ? `${mib(rest.hwmKiB)} MiB` : "n/a"],
-        ...pagesList.map((p) => [`During the ${p} run (max of ${r.memory[p].samples.length} samples every ${CONFIG.memoryIntervalMs} ms)`, `${mib(r.memory[p].maxRssKiB)} MiB`, `${mib(r.memory[p].hwmKiB)} MiB`]),
+        ...pagesList.map((p) => {
+          const m = r.portalLoads[p].memory;
+          return [`During the ${p} run (max of ${m.samples.length} samples every ${CONFIG.memoryIntervalMs} ms, warm-up included)`, `${mib(m.maxRssKiB)} MiB`, `${mib(m.hwmKiB)} MiB`];
+        }),
         ["After all runs", after ? `${mib(after.rssKiB)} MiB` : "n/a", after ? `${mib(after.hwmKiB)} MiB` : "n/a"],
       ],
     ),
@@ -428,7 +471,10 @@ function renderReport(r) {
     `- Load: [autocannon](https://github.com/mcollina/autocannon) in the benchmark's own process (same machine, so it shares the ${r.machine.cores} cores with the server), ${CONFIG.connections} keep-alive connections, no pipelining, ${CONFIG.warmupS} s unmeasured warm-up then ${CONFIG.durationS} s measured. Headers as a browser: a Chrome User-Agent, \`Accept: text/html…\`, \`Accept-Language: en-US\`, \`Accept-Encoding: gzip\`; /landing also sends the patient's cookie. Requests/s is autocannon's mean of per-second counts; p50/p99 are of every request's latency; any non-2xx answer, socket error or timeout is counted in Errors. /register is anonymous, so each answer creates a new session (CSRF token) and sets an encrypted cookie, as on a first visit.`,
   );
   out.push(
-    "- The 1-connection run (sequential requests, after the loaded runs) shows the time one answer takes with no queueing: roughly the server's CPU time per page.",
+    "- The 1-connection run (sequential requests, after the loaded runs, no warm-up) shows the time one answer takes with no queueing.",
+  );
+  out.push(
+    "- CPU: user + system time of the server's pid from `/proc/<pid>/stat` over the measured run (not the warm-up), as % of one core and divided by the answers given; the load generator's own CPU from `process.cpuUsage()`; the whole machine's busy share from `/proc/stat`. Anything busy beyond server + load generator is other work on the machine competing for the same cores.",
   );
   out.push(
     "- Reference: `bench/bare-server.mjs`, a bare `node:http` server in its own child process (started after the portal is stopped) that answers each path with the bytes captured from one real portal answer of that page (same status, `Content-Type`, `Content-Encoding` and body; `Content-Length` instead of chunked). Loaded the same way; the percentage is portal requests/s ÷ bare requests/s. With one core for autocannon, the bare numbers are partly limited by the load generator, so the percentage understates the real gap.",

@@ -1,4 +1,4 @@
-import en, { type Messages } from "./en";
+import en, { type Messages } from "./en/index";
 
 export type { Messages };
 export const supportedLanguages = ["en", "es"] as const;

@@ -5,3 +5,4 @@ export * from "./registration";
 export * from "./us-states";
 export * from "./schemas";
 export * from "./validation-keys";
+export * from "./accounts";

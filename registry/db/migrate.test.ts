@@ -29,7 +29,7 @@ describe.each(testDatabases())("migrations on $name", (target) => {
     const bad = { id: "9998_bad", sql: "create table t9998 (x int); select * from no_such_table;" };
     await expect(runMigrations(db, [...migrations, bad])).rejects.toThrow();
     expect(await db.query("select id from schema_migrations where id = '9998_bad'")).toEqual([]);
-    expect(await db.query("select 1 from pg_tables where tablename = 't9998'")).toEqual([]);
+    expect(await db.query("select 1 from pg_tables where tablename = 't9998' and schemaname = current_schema()")).toEqual([]);
   });
 
   it("the test reset empties every table, children first", async () => {
@@ -51,12 +51,11 @@ describe.skipIf(!pgUrl)("migrations on one PostgreSQL shared by several registry
   it("are applied once when many open at the same time", async () => {
     const fresh = await openFreshPostgres(pgUrl!);
     try {
-      // A fresh database, migrated by openFreshPostgres; now clear it and let four "processes" race.
-      await fresh.db.exec("drop schema public cascade; create schema public;");
-      const url = new URL(pgUrl!);
-      url.pathname = `/${(await fresh.db.query<{ d: string }>("select current_database() as d"))[0]!.d}`;
-      const dbs = await Promise.all([1, 2, 3, 4].map(() => openDriverDb({ databaseUrl: url.toString() })));
+      // Clear the migrated schema and let four "processes" race to migrate it.
+      await fresh.db.exec(`drop schema ${fresh.schema} cascade; create schema ${fresh.schema};`);
+      const dbs = await Promise.all([1, 2, 3, 4].map(() => openDriverDb({ databaseUrl: fresh.url })));
       expect(await dbs[0]!.query("select count(*)::int as n from schema_migrations")).toEqual([{ n: migrations.length }]);
+      expect(await dbs[0]!.query("select count(*)::int as n from pg_tables where schemaname = $1", [fresh.schema])).toEqual([{ n: 7 }]);
       await Promise.all(dbs.map((d) => d.close()));
     } finally {
       await fresh.close();

@@ -7,7 +7,7 @@ import type { DriverDb } from "./types";
 export type TestDb = { db: DriverDb; reset(): Promise<void>; close(): Promise<void> };
 export type TestDbTarget = { name: "pglite" | "postgres"; open(): Promise<TestDb> };
 
-/** PGlite in memory always; PostgreSQL too when TEST_DATABASE_URL is set (a fresh database per test file). */
+/** PGlite in memory always; PostgreSQL too when TEST_DATABASE_URL is set (a fresh schema per test file). */
 export function testDatabases(env: Record<string, string | undefined> = process.env): TestDbTarget[] {
   const targets: TestDbTarget[] = [{ name: "pglite", open: () => withReset(openDriverDb({ memory: true })) }];
   const url = env.TEST_DATABASE_URL;
@@ -52,25 +52,24 @@ export async function emptyTables(db: DriverDb): Promise<void> {
   if (order.length) await db.exec(order.map((name) => `delete from "${name.replace(/"/g, '""')}";`).join("\n"));
 }
 
-/** Creates `registry_test_<random>` on the server of `adminUrl`, opens (and migrates) it, and drops it on close. */
-export async function openFreshPostgres(adminUrl: string): Promise<TestDb> {
-  const name = `registry_test_${process.pid}_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`create database ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return withReset(openDriverDb({ databaseUrl: url.toString() }), async () => {
-    const dropper = new pg.Client({ connectionString: adminUrl });
-    await dropper.connect();
+/**
+ * A fresh schema `registry_test_<random>` on the server of `url`, used through search_path, migrated, and dropped on
+ * close. (A schema rather than a database: DROP DATABASE forces a checkpoint that stalls parallel test files.)
+ */
+export async function openFreshPostgres(url: string): Promise<TestDb & { url: string; schema: string }> {
+  const schema = `registry_test_${process.pid}_${randomBytes(4).toString("hex")}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
     try {
-      await dropper.query(`drop database if exists ${name} with (force)`);
+      await client.query(sql);
     } finally {
-      await dropper.end();
+      await client.end();
     }
-  });
+  };
+  await admin(`create schema ${schema}`);
+  const scoped = new URL(url);
+  scoped.searchParams.set("options", `-c search_path=${schema}`);
+  const testDb = await withReset(openDriverDb({ databaseUrl: scoped.toString() }), () => admin(`drop schema if exists ${schema} cascade`));
+  return { ...testDb, url: scoped.toString(), schema };
 }

@@ -1,56 +1,8 @@
-import type { Messages } from "./en";
+import type { Widen } from "../types";
+import type en from "../en/account";
 
-/** Textos en español. Mismas claves que en.ts (lo comprueban los tipos y una prueba). */
-const es: Messages = {
-  common: {
-    appName: "Registro para trasplante de riñón",
-    productPrefix: "PASS",
-    skipToContent: "Saltar al contenido principal",
-    returnToDashboard: "Volver al panel",
-    continue: "Continuar",
-    previous: "Anterior",
-    cancel: "Cancelar",
-    close: "Cerrar",
-    optional: "(opcional)",
-    showPassword: "Mostrar contraseña",
-    select: "Seleccionar",
-    yes: "Sí",
-    no: "No",
-    dismissMessage: "Cerrar mensaje",
-  },
-  errorSummary: {
-    title: "Hay un problema",
-    titlePrefix: "Error: ",
-  },
-  header: {
-    logo: "Registro Nacional de Riñón – inicio del portal del paciente",
-    alreadyRegistered: "¿Ya está registrado?",
-    welcome: "Bienvenido/a, {{name}}",
-    accountMenu: "Menú de la cuenta",
-    profile: "Perfil",
-    accountVerification: "Verificación de la cuenta",
-    logout: "Cerrar sesión",
-    languageSwitch: "Idioma",
-  },
-  language: {
-    en: "English",
-    es: "Español",
-  },
-  footer: {
-    familyOfSites: "Nuestra familia de sitios",
-    siteRegistry: "Registro Nacional de Riñón",
-    siteDonors: "Información para donantes vivos",
-    siteCenters: "Centros de trasplante",
-    social: "Síganos",
-    socialFacebook: "Facebook",
-    socialX: "X (Twitter)",
-    socialYouTube: "YouTube",
-    copyright: "© 2019–{{year}} Registro Nacional de Riñón. Todos los derechos reservados.",
-    siteMap: "Mapa del sitio",
-    privacyPolicy: "Política de privacidad",
-    accessibilityStatement: "Declaración de accesibilidad",
-    demoData: "Sistema de demostración: los datos que aparecen son inventados.",
-  },
+/** Textos en español: account. */
+const account: Widen<typeof en> = {
   register: {
     title: "Registrarse",
     heading: "Regístrese para un trasplante de riñón",
@@ -138,21 +90,6 @@ const es: Messages = {
     optInText: "Si desea continuar con el proceso de registro, puede volver a darse de alta.",
     optInButton: "Darse de alta",
   },
-  session: {
-    signedOut: "Ha cerrado la sesión.",
-    timedOut: "Su sesión terminó tras un tiempo sin actividad. Inicie sesión de nuevo.",
-    expired: "Su sesión alcanzó su tiempo máximo. Inicie sesión de nuevo.",
-    signInRequired: "Inicie sesión para continuar.",
-  },
-  errors: {
-    registryDown: "No pudimos comunicarnos con el registro en este momento. No se perdió nada de lo que escribió: inténtelo de nuevo en un momento.",
-    forbidden: "Este formulario caducó. Inténtelo de nuevo.",
-    notFoundTitle: "Página no encontrada",
-    notFoundText: "No encontramos esa página.",
-    unexpectedTitle: "Algo salió mal",
-    unexpectedText: "Algo salió mal de nuestro lado. Inténtelo de nuevo en un momento.",
-    goHome: "Ir a la página de inicio",
-  },
   validation: {
     firstNameRequired: "El nombre es obligatorio",
     lastNameRequired: "El apellido es obligatorio",
@@ -186,19 +123,6 @@ const es: Messages = {
     invalidValue: "Este valor no es válido",
     tooLong: "Este texto es demasiado largo",
   },
-  outbox: {
-    title: "Buzón de salida de demostración",
-    heading: "Buzón de salida de demostración",
-    intro: "En el modo de demostración ningún correo ni mensaje de texto sale de esta máquina. Esta página muestra lo que se habría enviado, del más reciente al más antiguo.",
-    empty: "Todavía no se ha enviado nada.",
-    channel: "Canal",
-    to: "Para",
-    subject: "Asunto",
-    sentAt: "Creado",
-    message: "Mensaje",
-    email: "Correo electrónico",
-    sms: "Mensaje de texto",
-  },
 };
 
-export default es;
+export default account;

@@ -1,54 +1,5 @@
-/** English texts. The Spanish file must have exactly the same keys (checked by the type system and a test). */
-const en = {
-  common: {
-    appName: "Kidney Transplant Registration",
-    productPrefix: "PASS",
-    skipToContent: "Skip to main content",
-    returnToDashboard: "Return to Dashboard",
-    continue: "Continue",
-    previous: "Previous",
-    cancel: "Cancel",
-    close: "Close",
-    optional: "(optional)",
-    showPassword: "Show password",
-    select: "Select",
-    yes: "Yes",
-    no: "No",
-    dismissMessage: "Dismiss message",
-  },
-  errorSummary: {
-    title: "There is a problem",
-    titlePrefix: "Error: ",
-  },
-  header: {
-    logo: "National Kidney Registry – patient portal home",
-    alreadyRegistered: "Already Registered?",
-    welcome: "Welcome, {{name}}",
-    accountMenu: "Account menu",
-    profile: "Profile",
-    accountVerification: "Account Verification",
-    logout: "Logout",
-    languageSwitch: "Language",
-  },
-  language: {
-    en: "English",
-    es: "Español",
-  },
-  footer: {
-    familyOfSites: "Our family of sites",
-    siteRegistry: "National Kidney Registry",
-    siteDonors: "Living Donor Information",
-    siteCenters: "Transplant Centers",
-    social: "Follow us",
-    socialFacebook: "Facebook",
-    socialX: "X (Twitter)",
-    socialYouTube: "YouTube",
-    copyright: "© 2019–{{year}} National Kidney Registry. All rights reserved.",
-    siteMap: "Site Map",
-    privacyPolicy: "Privacy Policy",
-    accessibilityStatement: "Accessibility Statement",
-    demoData: "Demonstration system: the data here is invented.",
-  },
+/** English texts: account. */
+const account = {
   register: {
     title: "Register",
     heading: "Register for a kidney transplant",
@@ -136,21 +87,6 @@ const en = {
     optInText: "If you wish to continue with the registration process, you may opt in.",
     optInButton: "Opt In",
   },
-  session: {
-    signedOut: "You have been signed out.",
-    timedOut: "Your session has ended after a period without activity. Please sign in again.",
-    expired: "Your session has reached its time limit. Please sign in again.",
-    signInRequired: "Please sign in to continue.",
-  },
-  errors: {
-    registryDown: "We could not reach the registry just now. Nothing you typed was lost: please try again in a moment.",
-    forbidden: "This form has expired. Please try again.",
-    notFoundTitle: "Page not found",
-    notFoundText: "We could not find that page.",
-    unexpectedTitle: "Something went wrong",
-    unexpectedText: "Something went wrong on our side. Please try again in a moment.",
-    goHome: "Go to the start page",
-  },
   validation: {
     firstNameRequired: "First name is required",
     lastNameRequired: "Last name is required",
@@ -184,23 +120,6 @@ const en = {
     invalidValue: "This value is not valid",
     tooLong: "This text is too long",
   },
-  outbox: {
-    title: "Demo outbox",
-    heading: "Demo outbox",
-    intro: "In demo mode no email or text message leaves this machine. This page shows what would have been sent, newest first.",
-    empty: "Nothing has been sent yet.",
-    channel: "Channel",
-    to: "To",
-    subject: "Subject",
-    sentAt: "Created",
-    message: "Message",
-    email: "Email",
-    sms: "Text message",
-  },
 } as const;
 
-export default en;
-
-type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
-/** The shape every language must have: the same keys as English, any text. */
-export type Messages = Widen<typeof en>;
+export default account;

@@ -1,0 +1,93 @@
+import { z } from "zod";
+
+/**
+ * Shapes of the account-side calls of 000 §7 (beyond register/authenticate in schemas.ts).
+ * Refusals use the envelope: `success: false`, a human `message` (English), and `errors`:
+ * field -> locale key for field problems, and `form` -> locale key for a reason about the whole request.
+ */
+
+/** POST /validate-phone { phoneNumber } -> results { isValid, status }, message (000 §5 Phone). */
+export const validatePhoneRequest = z.object({ phoneNumber: z.string().max(40) });
+export const PhoneCheckStatus = { Valid: "valid", Invalid: "invalid", Duplicate: "duplicate" } as const;
+export const phoneCheck = z.object({ isValid: z.boolean(), status: z.enum(["valid", "invalid", "duplicate"]) });
+export type PhoneCheck = z.infer<typeof phoneCheck>;
+
+/** GET /validate-invite?token= -> results: what the invite pre-fills (000 §2.3, D5, D12). */
+export const inviteInfo = z.object({
+  isValid: z.boolean(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+});
+export type InviteInfo = z.infer<typeof inviteInfo>;
+
+/** POST /reset-password { token, email, password } -> results { statusId, status } (000 §4 Reset password). */
+export const resetPasswordRequest = z.object({
+  token: z.string().max(500),
+  email: z.string().max(254),
+  password: z.string().max(1000),
+});
+/** statusId 1 = success, greater than 1 = failure with a reason (000 §4). */
+export const ResetStatus = {
+  Success: 1,
+  LinkInvalid: 2,
+  LinkExpired: 3,
+  EmailMismatch: 4,
+  PasswordRejected: 5,
+} as const;
+export const resetResult = z.object({ statusId: z.number().int(), status: z.string() });
+export type ResetResult = z.infer<typeof resetResult>;
+
+/** POST /api/mfa/send-confirmation-email and -text. */
+export const sendConfirmationEmailRequest = z.object({ medicalRecordId: z.number().int(), email: z.string().max(254) });
+export const sendConfirmationTextRequest = z.object({ medicalRecordId: z.number().int(), phoneNumber: z.string().max(40) });
+/** POST /api/mfa/update-confirmation?medicalRecordId= { code, value, isEmail } -> results: CodeResult (1, 2, 3). */
+export const updateConfirmationRequest = z.object({ code: z.string().max(40), value: z.string().max(254), isEmail: z.boolean() });
+export const codeResultAnswer = z.number().int();
+
+/** POST /api/pass/{id}/update-medical-record (profile, 000 §2.9): the personal and address fields. */
+export const UPDATE_MEDICAL_RECORD_FIELDS = [
+  "firstName",
+  "middleInitial",
+  "lastName",
+  "preferredName",
+  "birthDate",
+  "addressLine1",
+  "addressLine2",
+  "city",
+  "usState",
+  "province",
+  "postalCode",
+  "preferredLanguage",
+  "gender",
+  "country",
+] as const;
+
+/** POST /api/pass/{id}/medical-record (screening's patient validation, 001 §2.8). Email and primary phone are read-only there. */
+export const VALIDATED_RECORD_FIELDS = [
+  "firstName",
+  "middleInitial",
+  "lastName",
+  "birthDate",
+  "preferredName",
+  "preferredLanguage",
+  "gender",
+  "email",
+  "phoneNumber",
+  "phoneNumberSecondary",
+] as const;
+
+/** POST /api/pass/{id}/update-password { password, confirmPassword } -> results: a fresh token for this session (D6). */
+export const updatePasswordRequest = z.object({ password: z.string().max(1000), confirmPassword: z.string().max(1000) });
+
+/** Reasons about a whole request, as locale keys (`errors.form`). */
+export const FormReason = {
+  tooManySends: "mfa.tooManySends",
+  sendFailed: "mfa.sendFailed",
+  contactTaken: "mfa.contactTaken",
+  emailInvalid: "mfa.emailInvalid",
+  mobileInvalid: "mfa.mobileInvalid",
+  addressNotFound: "register.addressNotFound",
+  inviteInvalid: "register.inviteInvalid",
+  botCheckFailed: "register.botCheckFailed",
+} as const;
