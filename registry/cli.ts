@@ -7,7 +7,8 @@
  */
 import { createServer } from "node:http";
 import { migrations } from "./migrations/index";
-import { openDb } from "./db/open";
+import { runMigrations } from "./db/migrate";
+import { openDb, openDriverDb } from "./db/open";
 import { createRegistryHandler } from "./handler";
 import { toNodeListener } from "./http-node";
 import { listOutbox } from "./outbox/outbox";
@@ -38,9 +39,14 @@ async function serve(config: RegistryConfig): Promise<void> {
 }
 
 async function migrate(config: RegistryConfig): Promise<void> {
-  const db = await open(config); // opening applies pending migrations
-  process.stdout.write(`schema up to date (${migrations.length} migrations, last ${migrations.at(-1)?.id ?? "none"})\n`);
-  await db.close();
+  const db = await openDriverDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, migrate: false });
+  try {
+    const applied = await runMigrations(db);
+    for (const id of applied) process.stdout.write(`applied ${id}\n`);
+    process.stdout.write(`schema up to date (${migrations.length} migrations, last ${migrations.at(-1)?.id ?? "none"})\n`);
+  } finally {
+    await db.close();
+  }
 }
 
 async function outbox(config: RegistryConfig): Promise<void> {

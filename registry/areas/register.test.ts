@@ -28,7 +28,7 @@ describe.each(testDatabases())("POST /register on $name", (target) => {
       is_opted_out: false, entryreferrer: "newsletter",
     });
     expect(record!.hipaa_agreed_at).toEqual(START);
-    const [account] = await t.db.query<Record<string, any>>("select * from accounts where medical_record_id = $1", [medicalRecordId]);
+    const [account] = await t.db.query<{ password_hash: string; registration_date_time: Date }>("select * from accounts where medical_record_id = $1", [medicalRecordId]);
     expect(account).toMatchObject({
       authentication_preference: 1, is_email_verified: false, is_mobile_verified: false, tokens_valid_after: null,
     });

@@ -10,8 +10,10 @@ export async function openDb(opts: OpenDbOptions): Promise<Db> {
   return openDriverDb(opts);
 }
 
-export async function openDriverDb(opts: OpenDbOptions): Promise<DriverDb> {
+/** The driver-level handle (with `exec`); `migrate: false` leaves migrating to the caller. */
+export async function openDriverDb(opts: OpenDbOptions & { migrate?: boolean }): Promise<DriverDb> {
   const db = opts.databaseUrl ? await openPostgres(opts.databaseUrl) : await openPglite(opts);
+  if (opts.migrate === false) return db;
   try {
     await runMigrations(db);
   } catch (error) {

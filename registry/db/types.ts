@@ -1,7 +1,10 @@
 /** The registry's one way to the database: PostgreSQL's dialect on PGlite or on a PostgreSQL server. */
 export interface Db {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
-  /** Runs `fn` in one transaction; a nested call joins the outer transaction. */
+  /**
+   * Runs `fn` in one transaction; a nested call joins the outer transaction. Inside `fn` use only `tx`:
+   * PGlite runs one thing at a time, so a query on the outer handle would wait for the transaction forever.
+   */
   transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }

@@ -16,6 +16,7 @@ export const TEST_SETTINGS: RegistrySettings = {
 
 export const START = new Date("2025-03-10T15:00:00.000Z");
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read answers loosely and assert field by field
 export type Answer = { status: number; headers: Headers; body: any };
 export type CallOptions = { body?: unknown; rawBody?: BodyInit; token?: string; headers?: Record<string, string> };
 
