@@ -35,6 +35,10 @@ async function main() {
     throw error;
   }
   const log = createLogger(settings.logLevel);
+  const operatorEnv = { ...process.env };
+  // The secrets policy above follows the NODE_ENV the operator set; from here on the libraries (React, Remix)
+  // always run their production builds: faster, and no stack traces in answers, in demo mode too.
+  process.env.NODE_ENV = "production";
   const buildPath = path.resolve(settings.buildDir, "server/index.js");
   const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
   const builtFor = (build.basename ?? "/").replace(/\/?$/, "/");
@@ -43,7 +47,7 @@ async function main() {
     process.exit(1);
   }
 
-  const registry = await startRegistry(settings, log);
+  const registry = await startRegistry(settings, log, operatorEnv);
   const registryClient = createRegistryClient({ fetch: registry.fetch, baseUrl: registry.baseUrl });
   const sessions = createSessionStore({ secret: settings.sessionSecret, path: settings.basePath });
   let draining = false;
@@ -84,7 +88,7 @@ async function main() {
     `${base}*`,
     createRequestHandler({
       build,
-      mode: settings.production ? "production" : "development",
+      mode: "production",
       getLoadContext: async (req, res): Promise<PortalContext> => {
         const session = sessions.read(req.headers.cookie);
         const now = Date.now();

@@ -14,8 +14,15 @@ void shared.init({
   resources: { en: { translation: en }, es: { translation: es } },
 });
 
+/** One clone per language, made once: nothing per request changes it. */
+const perLanguage = new Map<Lang, ReturnType<typeof shared.cloneInstance>>();
 export function i18nFor(lang: Lang) {
-  return shared.cloneInstance({ lng: lang, initImmediate: false });
+  let instance = perLanguage.get(lang);
+  if (!instance) {
+    instance = shared.cloneInstance({ lng: lang, initImmediate: false });
+    perLanguage.set(lang, instance);
+  }
+  return instance;
 }
 
 export function translator(lang: Lang): TFunction {
