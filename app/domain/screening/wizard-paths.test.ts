@@ -1,0 +1,291 @@
+import { describe, expect, it } from "vitest";
+import {
+  DonorStatus,
+  KidneyStatus,
+  PrimaryGoal,
+  RegistrationStatus,
+  Transfer,
+  TransplantCenterSituation,
+} from "../../../registry/contract/enums";
+import type { Screening } from "../../../registry/contract/schemas";
+import { completeVariant } from "./complete-variant";
+import { draftFromScreening, initialDraft, recordSaved, type ScreeningAnswers, type ScreeningDraft } from "./draft";
+import { pageAfterSave, registrationStatusOnSave, screeningSaveBody } from "./save-outcome";
+import { continueFrom, isAllowedTransition, NOT_INTERESTED_GOAL_TEXT, previousFrom, type MachineContext } from "./step-machine";
+import { Step, type StepValue } from "./steps";
+
+/**
+ * Every path through the wizard, from PatientSituation to its terminal step: the exact steps walked, the saved
+ * draft, the stored registration status, the page after the save and the Complete page's variant.
+ */
+
+const MEMBER = 1;
+const NON_MEMBER = 2;
+const centers = [
+  { centerId: MEMBER, isMemberCenter: true, centerName: "Member Transplant Center" },
+  { centerId: NON_MEMBER, isMemberCenter: false, centerName: "Local Hospital" },
+];
+const names = Object.fromEntries(Object.entries(Step).map(([k, v]) => [v, k])) as Record<StepValue, string>;
+const label = (d: ScreeningDraft) => (d.step === Step.TransplantCenterSituation ? `${names[d.step]}#${d.situationSubStep}` : names[d.step]);
+const SCREENING_ID = 77;
+
+function walk(start: ScreeningDraft, answers: Array<Partial<ScreeningAnswers>>, ctx: MachineContext) {
+  let draft = start;
+  const steps = [label(draft)];
+  let save: string | undefined;
+  for (const a of answers) {
+    expect(save, "nothing may follow a save").toBeUndefined();
+    const before = draft.step;
+    const result = continueFrom(draft, a, ctx);
+    if (!result.ok) throw new Error(`refused at ${label(draft)}: ${JSON.stringify(result.errors)}`);
+    expect(isAllowedTransition(before, result.draft.step)).toBe(true);
+    draft = result.draft;
+    save = result.save;
+    steps.push(label(draft));
+  }
+  return { draft, steps, save };
+}
+
+type PathCase = {
+  name: string;
+  granular?: boolean;
+  start?: ScreeningDraft;
+  answers: Array<Partial<ScreeningAnswers>>;
+  steps: string[];
+  save: "complete" | "notEligible";
+  draft: Partial<ScreeningDraft>;
+  status: number;
+  page: string;
+  variant?: { variant: string; outcome?: string; button: string };
+};
+
+const K = KidneyStatus;
+const D = DonorStatus;
+const G = PrimaryGoal;
+const S = TransplantCenterSituation;
+
+const existing: Screening = {
+  id: SCREENING_ID,
+  status: RegistrationStatus.SentToCenter,
+  kidneyStatus: K.DialysisNow,
+  kidneyStatusOther: "",
+  transplantCenterSituation: S.Selected,
+  willingToTransfer: Transfer.No,
+  donorStatus: D.HasDonor,
+  donorStatusOther: "",
+  primaryGoal: G.StandardVoucher,
+  primaryGoalOther: "",
+  transplantType: -1,
+  antigenMatch: -1,
+  isCleared: true,
+  isImmunoFreeCandidate: false,
+  isCenterConfirmed: true,
+  preferredCenterId: MEMBER,
+  preferredCenter: "Member Transplant Center",
+  centerReferrals: [],
+  labsOrdered: false,
+  prescriptionDownloadDateTime: "",
+  prescriptionRequestDateTime: "",
+  prescriptionExpirationDate: "",
+  labsUploadedDateTime: "",
+};
+
+const cases: PathCase[] = [
+  {
+    name: "dialysis, willing donor, no center, find a center -> cleared, select center",
+    answers: [{ kidneyStatus: K.DialysisNow }, { transplantCenterSituation: S.NotSelected }, { donorStatus: D.HasDonor }, { primaryGoal: G.FindCenter }, {}],
+    steps: ["PatientSituation", "TransplantCenterRegistration", "DonorSituation", "PrimaryGoal", "PatientValidation", "Complete"],
+    save: "complete",
+    draft: { isCleared: true, isCenterConfirmed: false, isImmunoFreeCandidate: false, willingToTransfer: Transfer.Yes, preferredCenterId: 0, transplantCenterSituation: S.NotSelected, donorStatus: D.HasDonor, primaryGoal: G.FindCenter },
+    status: RegistrationStatus.SelectCenter,
+    page: `/select-center/${SCREENING_ID}`,
+    variant: { variant: "completed", outcome: "cleared", button: "screening.complete.continue" },
+  },
+  {
+    name: "registered with a member center -> sent to center",
+    answers: [{ kidneyStatus: K.Dialysis2Years }, { transplantCenterSituation: S.Selected }, { preferredCenterId: MEMBER }, { donorStatus: D.HasDonor }, { primaryGoal: G.StandardVoucher }, {}],
+    steps: ["PatientSituation", "TransplantCenterRegistration", "TransplantCenterSelection", "DonorSituation", "PrimaryGoal", "PatientValidation", "Complete"],
+    save: "complete",
+    draft: { isCleared: true, isCenterConfirmed: true, willingToTransfer: Transfer.No, preferredCenterId: MEMBER, preferredCenter: "Member Transplant Center", transplantCenterSituation: S.Selected },
+    status: RegistrationStatus.SentToCenter,
+    page: "/landing",
+    variant: { variant: "completed", outcome: "staysMember", button: "screening.returnToDashboard" },
+  },
+  {
+    name: "registered with a non-member center, not transferring -> cleared, stays, select-center status",
+    answers: [{ kidneyStatus: K.DialysisNow }, { transplantCenterSituation: S.Selected }, { preferredCenterId: NON_MEMBER }, { willingToTransfer: Transfer.No }],
+    steps: ["PatientSituation", "TransplantCenterRegistration", "TransplantCenterSelection", "TransplantCenterTransfer", "Complete"],
+    save: "complete",
+    draft: { isCleared: true, isCenterConfirmed: false, willingToTransfer: Transfer.No, preferredCenterId: NON_MEMBER, donorStatus: D.Unknown, primaryGoal: G.Unknown },
+    status: RegistrationStatus.SelectCenter,
+    page: "/landing",
+    variant: { variant: "completed", outcome: "staysNonMember", button: "screening.returnToDashboard" },
+  },
+  {
+    name: "registered with a non-member center, transferring, find a donor, microsite -> cleared, select center",
+    answers: [{ kidneyStatus: K.DialysisNow }, { transplantCenterSituation: S.Selected }, { preferredCenterId: NON_MEMBER }, { willingToTransfer: Transfer.Yes }, { donorStatus: D.FindDonor }, { primaryGoal: G.TransferToMicrositeCenter }, {}],
+    steps: ["PatientSituation", "TransplantCenterRegistration", "TransplantCenterSelection", "TransplantCenterTransfer", "DonorSituation", "PrimaryGoal", "PatientValidation", "Complete"],
+    save: "complete",
+    draft: { isCleared: true, isCenterConfirmed: false, willingToTransfer: Transfer.Yes, preferredCenterId: 0, preferredCenter: "" },
+    status: RegistrationStatus.SelectCenter,
+    page: `/select-center/${SCREENING_ID}`,
+    variant: { variant: "completed", outcome: "cleared", button: "screening.complete.continue" },
+  },
+  {
+    name: "no donor and not interested -> not eligible, ruled out",
+    answers: [{ kidneyStatus: K.DialysisNow }, { transplantCenterSituation: S.NotSelected }, { donorStatus: D.NoDonor }],
+    steps: ["PatientSituation", "TransplantCenterRegistration", "DonorSituation", "NotEligible"],
+    save: "notEligible",
+    draft: { isCleared: false, isCenterConfirmed: false, primaryGoal: G.Other, primaryGoalOther: NOT_INTERESTED_GOAL_TEXT, preferredCenterId: 0 },
+    status: RegistrationStatus.RuledOut,
+    page: "/landing",
+  },
+  {
+    name: "no donor, registered with a non-member center and transferring -> not eligible, center cleared",
+    answers: [{ kidneyStatus: K.DialysisNow }, { transplantCenterSituation: S.Selected }, { preferredCenterId: NON_MEMBER }, { willingToTransfer: Transfer.Yes }, { donorStatus: D.NoDonor }],
+    steps: ["PatientSituation", "TransplantCenterRegistration", "TransplantCenterSelection", "TransplantCenterTransfer", "DonorSituation", "NotEligible"],
+    save: "notEligible",
+    draft: { isCleared: false, preferredCenterId: 0, primaryGoal: G.Other, primaryGoalOther: NOT_INTERESTED_GOAL_TEXT },
+    status: RegistrationStatus.RuledOut,
+    page: "/landing",
+  },
+  {
+    name: "no donor, registered with a member center -> not eligible, but a member center is selected (status of 001 §4.3)",
+    answers: [{ kidneyStatus: K.DialysisNow }, { transplantCenterSituation: S.Selected }, { preferredCenterId: MEMBER }, { donorStatus: D.NoDonor }],
+    steps: ["PatientSituation", "TransplantCenterRegistration", "TransplantCenterSelection", "DonorSituation", "NotEligible"],
+    save: "notEligible",
+    draft: { isCleared: false, isCenterConfirmed: false, preferredCenterId: MEMBER, willingToTransfer: Transfer.No },
+    status: RegistrationStatus.SentToCenter,
+    page: "/landing",
+  },
+  {
+    name: "transplanted, sibling, 6-antigen match -> immune-tolerance candidate",
+    answers: [{ kidneyStatus: K.Transplanted }, { transplantType: 3, antigenMatch: 1 }, {}],
+    steps: ["PatientSituation", "PostTransplant", "PatientValidation", "Complete"],
+    save: "complete",
+    draft: { isImmunoFreeCandidate: true, isCleared: true, transplantType: 3, antigenMatch: 1, transplantCenterSituation: S.Unknown, donorStatus: D.Unknown },
+    status: RegistrationStatus.IfPassCandidate,
+    page: "/landing",
+    variant: { variant: "immuneToleranceCandidate", button: "screening.complete.continue" },
+  },
+  {
+    name: "'My Situation has Changed', now transplanted: the old center and donor answers are not saved",
+    start: draftFromScreening(existing),
+    answers: [{ kidneyStatus: K.Transplanted }, { transplantType: 1 }, {}],
+    steps: ["PatientSituation", "PostTransplant", "PatientValidation", "Complete"],
+    save: "complete",
+    draft: { currentScreeningId: SCREENING_ID, isImmunoFreeCandidate: true, isCenterConfirmed: false, preferredCenterId: 0, preferredCenter: "", transplantCenterSituation: S.Unknown, willingToTransfer: Transfer.Unknown, donorStatus: D.Unknown, primaryGoal: G.Unknown, transplantType: 1, antigenMatch: -1 },
+    status: RegistrationStatus.IfPassCandidate,
+    page: "/landing",
+  },
+  {
+    name: "goal Other -> not cleared, ruled out",
+    answers: [{ kidneyStatus: K.Other, kidneyStatusOther: "kidney disease, stage 4" }, { transplantCenterSituation: S.NotSelected }, { donorStatus: D.HasDonor }, { primaryGoal: G.Other, primaryGoalOther: "  just exploring  " }, {}],
+    steps: ["PatientSituation", "TransplantCenterRegistration", "DonorSituation", "PrimaryGoal", "PatientValidation", "Complete"],
+    save: "complete",
+    draft: { isCleared: false, primaryGoal: G.Other, primaryGoalOther: "just exploring", kidneyStatusOther: "kidney disease, stage 4" },
+    status: RegistrationStatus.RuledOut,
+    page: "/landing",
+    variant: { variant: "completed", outcome: "notCleared", button: "screening.returnToDashboard" },
+  },
+  {
+    name: "combined screen: not registered -> donor, goal, cleared",
+    granular: false,
+    answers: [{ kidneyStatus: K.DialysisNow }, { transplantCenterSituation: S.NotSelected }, { donorStatus: D.FindDonor }, { primaryGoal: G.TransferToKidneyForLifeCenter }, {}],
+    steps: ["PatientSituation", "TransplantCenterSituation#1", "DonorSituation", "PrimaryGoal", "PatientValidation", "Complete"],
+    save: "complete",
+    draft: { isCleared: true, willingToTransfer: Transfer.Yes, preferredCenterId: 0 },
+    status: RegistrationStatus.SelectCenter,
+    page: `/select-center/${SCREENING_ID}`,
+    variant: { variant: "completed", outcome: "cleared", button: "screening.complete.continue" },
+  },
+  {
+    name: "combined screen: member center -> complete after sub-step 2, sent to center",
+    granular: false,
+    answers: [{ kidneyStatus: K.DialysisNow }, { transplantCenterSituation: S.Selected }, { preferredCenterId: MEMBER }],
+    steps: ["PatientSituation", "TransplantCenterSituation#1", "TransplantCenterSituation#2", "Complete"],
+    save: "complete",
+    draft: { isCleared: true, isCenterConfirmed: true, willingToTransfer: Transfer.No, preferredCenterId: MEMBER },
+    status: RegistrationStatus.SentToCenter,
+    page: "/landing",
+    variant: { variant: "completed", outcome: "staysMember", button: "screening.returnToDashboard" },
+  },
+  {
+    name: "combined screen: non-member center, not willing -> complete after sub-step 3",
+    granular: false,
+    answers: [{ kidneyStatus: K.DialysisNow }, { transplantCenterSituation: S.Selected }, { preferredCenterId: NON_MEMBER }, { willingToTransfer: Transfer.No }],
+    steps: ["PatientSituation", "TransplantCenterSituation#1", "TransplantCenterSituation#2", "TransplantCenterSituation#3", "Complete"],
+    save: "complete",
+    draft: { isCleared: true, isCenterConfirmed: false, willingToTransfer: Transfer.No, preferredCenterId: NON_MEMBER },
+    status: RegistrationStatus.SelectCenter,
+    page: "/landing",
+    variant: { variant: "completed", outcome: "staysNonMember", button: "screening.returnToDashboard" },
+  },
+  {
+    name: "combined screen: non-member center, willing -> donor situation with no center",
+    granular: false,
+    answers: [{ kidneyStatus: K.Dialysis2Years }, { transplantCenterSituation: S.Selected }, { preferredCenterId: NON_MEMBER }, { willingToTransfer: Transfer.Yes }, { donorStatus: D.HasDonor }, { primaryGoal: G.StandardVoucher }, {}],
+    steps: ["PatientSituation", "TransplantCenterSituation#1", "TransplantCenterSituation#2", "TransplantCenterSituation#3", "DonorSituation", "PrimaryGoal", "PatientValidation", "Complete"],
+    save: "complete",
+    draft: { isCleared: true, willingToTransfer: Transfer.Yes, preferredCenterId: 0 },
+    status: RegistrationStatus.SelectCenter,
+    page: `/select-center/${SCREENING_ID}`,
+    variant: { variant: "completed", outcome: "cleared", button: "screening.complete.continue" },
+  },
+];
+
+describe("every path through the wizard (001 §4.1, §4.3, DECISIONS D3)", () => {
+  it.each(cases)("$name", (c) => {
+    const ctx: MachineContext = { centers, granular: c.granular };
+    const { draft, steps, save } = walk(c.start ?? initialDraft(), c.answers, ctx);
+    expect(steps).toEqual(c.steps);
+    expect(save).toBe(c.save);
+    expect(draft).toMatchObject(c.draft);
+    expect(draft.reached.map((s) => names[s])).toEqual([...new Set(c.steps.map((s) => s.replace(/#\d$/, "")))]);
+    const member = centers.find((x) => x.centerId === draft.preferredCenterId)?.isMemberCenter ?? false;
+    expect(registrationStatusOnSave(draft, member)).toBe(c.status);
+    // The body sent is the saved draft itself (already corrected), with willingness renamed.
+    const body = screeningSaveBody(draft, member);
+    expect(body.isWillingToTransfer).toBe(draft.willingToTransfer);
+    expect(body.isCleared).toBe(draft.isCleared);
+    const saved = recordSaved(draft, SCREENING_ID);
+    expect(pageAfterSave(saved, saved.currentScreeningId)).toBe(c.page);
+    if (c.variant) {
+      const view = completeVariant(saved, member);
+      expect(view.variant).toBe(c.variant.variant);
+      if (c.variant.outcome) expect(view).toMatchObject({ outcome: c.variant.outcome });
+      expect(view.button).toEqual({ labelKey: c.variant.button, href: c.page });
+    }
+    // Going forward is not allowed from a terminal step.
+    expect(continueFrom(draft, {}, ctx).ok).toBe(false);
+  });
+
+  it("walking back from Complete to PatientSituation retraces the path (granular, non-member transferring)", () => {
+    const ctx: MachineContext = { centers };
+    const c = cases[3]!;
+    let { draft } = walk(initialDraft(), c.answers, ctx);
+    const back = [label(draft)];
+    for (;;) {
+      const r = previousFrom(draft, ctx);
+      if (!r.ok) break;
+      expect(isAllowedTransition(draft.step, r.draft.step)).toBe(true);
+      draft = r.draft;
+      back.push(label(draft));
+    }
+    // The transfer answer reset the center, so Donor Situation goes back to Selection (center to be picked again).
+    expect(back).toEqual(["Complete", "PatientValidation", "PrimaryGoal", "DonorSituation", "TransplantCenterSelection", "TransplantCenterRegistration", "PatientSituation"]);
+  });
+
+  it("walking back through the combined screen visits its sub-steps", () => {
+    const ctx: MachineContext = { centers, granular: false };
+    let { draft } = walk(initialDraft(), cases[12]!.answers, ctx);
+    const back = [label(draft)];
+    for (;;) {
+      const r = previousFrom(draft, ctx);
+      if (!r.ok) break;
+      draft = r.draft;
+      back.push(label(draft));
+    }
+    expect(back).toEqual(["Complete", "TransplantCenterSituation#3", "TransplantCenterSituation#2", "TransplantCenterSituation#1", "PatientSituation"]);
+  });
+});
