@@ -4,7 +4,9 @@ import fs from "node:fs";
 /** Debian's Chromium (npx playwright install cannot download here); Playwright's own browser where it exists. */
 const executablePath = fs.existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined;
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
-const dataDir = ".cache/e2e-data";
+// E2E_DATA_DIR and E2E_BUILD_DIR let two runs share a checkout (each with its own E2E_PORT, data and build).
+const dataDir = process.env.E2E_DATA_DIR ?? ".cache/e2e-data";
+const buildDir = process.env.E2E_BUILD_DIR ?? "build";
 const PROXY_PORT = E2E_PORT + 80;
 const PROXIED_PORT = E2E_PORT + 1;
 const browserArgs = [
@@ -41,13 +43,15 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: `rm -rf ${dataDir} && node build/server.js`,
+      command: `rm -rf ${dataDir} && node ${buildDir}/server.js`,
       url: `http://127.0.0.1:${E2E_PORT}/readyz`,
       timeout: 120_000,
       reuseExistingServer: false,
       stdout: "ignore",
       stderr: "pipe",
-      env: { ...portalEnv, PORT: String(E2E_PORT), DATA_DIR: dataDir },
+      // One trusted proxy hop, so each test can be its own client (X-Forwarded-For, tests/e2e/fixtures.ts): the
+      // registry rate-limits registrations per client address (DECISIONS D11).
+      env: { ...portalEnv, PORT: String(E2E_PORT), DATA_DIR: dataDir, BUILD_DIR: buildDir, TRUST_PROXY_HOPS: "1" },
     },
     {
       command: `rm -rf ${dataDir}-proxied && node build-portal/server.js`,

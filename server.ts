@@ -7,6 +7,7 @@ import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
+import { hkdfSync } from "node:crypto";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import onHeaders from "on-headers";
@@ -50,6 +51,8 @@ async function main() {
   const registry = await startRegistry(settings, log, operatorEnv);
   const registryClient = createRegistryClient({ fetch: registry.fetch, baseUrl: registry.baseUrl });
   const sessions = createSessionStore({ secret: settings.sessionSecret, path: settings.basePath });
+  // Its own key for signing form time stamps (the bot check, DECISIONS D11), separate from the session's.
+  const formKey = new Uint8Array(hkdfSync("sha256", settings.sessionSecret, "pass-portal", "form-signing-v1", 32));
   let draining = false;
 
   const app = express();
@@ -122,6 +125,7 @@ async function main() {
           lang: await detectLanguage(langProbe, session.get("lang")),
           basePath: base,
           isSecure: req.secure,
+          formKey,
         };
       },
     }),

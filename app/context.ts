@@ -17,6 +17,8 @@ export type PortalContext = {
   /** The portal's base path, e.g. "/" or "/portal/". */
   basePath: string;
   isSecure: boolean;
+  /** Key for signing form-issued values (the registration bot check), derived from SESSION_SECRET. */
+  formKey: Uint8Array;
 };
 
 declare module "@remix-run/node" {

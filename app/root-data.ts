@@ -9,6 +9,8 @@ export type RootData = {
   patient: { firstName: string } | null;
   demoMode: boolean;
   year: number;
+  /** For a signed-in patient: ms until the idle limit, as the server counts it (for the idle warning). */
+  idleMsLeft: number | null;
   /** Path and query of this page, for the language switch's return address. */
   here: string;
 };

@@ -16,11 +16,13 @@ import picoHref from "@picocss/pico/css/pico.min.css?url";
 import appHref from "./styles/app.css?url";
 import { DocumentTitle } from "./components/document-title";
 import { FlashMessages } from "./components/flash-messages";
+import { IdleWarning } from "./components/idle-warning";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { useNonce } from "./components/nonce";
 import { csrfToken } from "./forms/form.server";
 import type { RootData } from "./root-data";
+import { idleMsLeft } from "./session-limits";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: picoHref },
@@ -35,11 +37,13 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
   const url = new URL(request.url);
   const base = context.basePath.replace(/\/$/, "");
   const path = url.pathname.startsWith(base) ? url.pathname.slice(base.length) || "/" : url.pathname;
+  const signedIn = !!session.get("token");
   return {
     lang: context.lang,
     csrf: csrfToken(session),
     flash,
-    patient: session.get("token") && session.get("firstName") ? { firstName: session.get("firstName")! } : null,
+    patient: signedIn && session.get("firstName") ? { firstName: session.get("firstName")! } : null,
+    idleMsLeft: signedIn ? idleMsLeft(session.data, Date.now()) : null,
     demoMode: context.demoMode,
     year: new Date().getFullYear(),
     here: `${path}${url.search}`,
@@ -67,6 +71,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <SiteHeader patient={data?.patient ?? null} lang={data?.lang ?? "en"} here={data?.here ?? "/"} />
         <FlashMessages messages={data?.flash ?? []} />
         {children}
+        {data?.patient && data.idleMsLeft !== null ? <IdleWarning msLeft={data.idleMsLeft} /> : null}
         <SiteFooter year={data?.year ?? new Date().getFullYear()} demoMode={data?.demoMode ?? false} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

@@ -1,3 +1,4 @@
+import type { ScreeningDraft } from "./domain/screening/draft";
 /** What the encrypted cookie session holds (DECISIONS D2). Plain module: routes and server modules both import it. */
 export type FlashMessage = { kind: "status" | "alert"; key: string; params?: Record<string, string> };
 
@@ -14,10 +15,46 @@ export type SessionData = {
   lastSeenAt?: number;
   csrf?: string;
   flash?: FlashMessage[];
+  /**
+   * A registration waiting for the patient's answer in the Confirm Address dialog (000 §2.3), password included,
+   * so the dialog's buttons can resubmit it without JavaScript and without the password in the page.
+   * Kept only while the dialog is open, at most PENDING_ADDRESS_MS (docs/decisions/005).
+   */
+  pendingRegistration?: PendingAddress & { inviteToken: string };
+  /** The same for a profile update waiting in the Confirm Address dialog (000 §2.9). */
+  pendingProfile?: PendingAddress;
+  /** The outcome of a password reset, shown once after the redirect that drops the token from the URL. */
+  resetOutcome?: { statusId: number };
+  /** Where the last confirmation code went (000 §2.5), for the Enter Confirmation Code dialog. */
+  pendingCode?: { kind: ContactKind; value: string };
+  /**
+   * The screening wizard's draft (001 §3 "draft new-screening", DECISIONS D2/D3): answers, outcome flags, step and
+   * trail. Read back with `draftFromUnknown` (anything malformed starts over). Free texts are capped at
+   * SCREENING_TEXT_MAX, so the draft stays well under the cookie's 4 KB.
+   */
+  screeningDraft?: ScreeningDraft;
 };
+
+export type ContactKind = "email" | "text";
+
+/** The address the registry recommends (000 §7 addressValidation), or null when it found none. */
+export type RecommendedAddress = { address1: string; address2: string; city: string; state: string; zip5: string };
+
+export type PendingAddress = {
+  /** The form's values as posted (for a registration: with the password). */
+  values: Record<string, string>;
+  recommended: RecommendedAddress | null;
+  /** ms since the epoch after which the pending form is dropped. */
+  expiresAt: number;
+};
+
+/** How long a form may wait in the Confirm Address dialog (docs/decisions/005). */
+export const PENDING_ADDRESS_MS = 15 * 60 * 1000;
 
 /** Session limits of DECISIONS D6. */
 export const IDLE_LIMIT_MS = 30 * 60 * 1000;
 export const ABSOLUTE_LIMIT_MS = 12 * 60 * 60 * 1000;
+/** With JavaScript, the idle warning shows this long before the idle limit (D6, WCAG 2.2.1). */
+export const IDLE_WARNING_MS = 2 * 60 * 1000;
 /** Refresh the registry token when less than this is left. */
 export const TOKEN_REFRESH_MARGIN_MS = 20 * 60 * 1000;

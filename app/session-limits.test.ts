@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ABSOLUTE_LIMIT_MS, IDLE_LIMIT_MS } from "./session-keys";
-import { sessionLimit } from "./session-limits";
+import { idleMsLeft, sessionLimit } from "./session-limits";
 
 const now = 1_800_000_000_000;
 describe("session limits (D6)", () => {
@@ -14,5 +14,14 @@ describe("session limits (D6)", () => {
     ["missing last seen", { token: "t", signedInAt: now }, "idle"],
   ] as const)("%s", (_name, data, expected) => {
     expect(sessionLimit(data, now)).toBe(expected);
+  });
+});
+
+describe("idle warning count", () => {
+  it("counts from lastSeenAt, on the safe side of its 30 s resolution", () => {
+    const t0 = 1_000_000;
+    expect(idleMsLeft({ token: "x", lastSeenAt: t0 }, t0)).toBe(IDLE_LIMIT_MS - 30_000);
+    expect(idleMsLeft({ token: "x", lastSeenAt: t0 }, t0 + 60_000)).toBe(IDLE_LIMIT_MS - 90_000);
+    expect(idleMsLeft({ token: "x", lastSeenAt: t0 }, t0 + IDLE_LIMIT_MS)).toBe(0);
   });
 });

@@ -12,3 +12,12 @@ export function sessionLimit(data: SessionData, now: number): LimitOutcome {
 
 /** How stale lastSeenAt may get before it is rewritten (saves a cookie write on every request). */
 export const LAST_SEEN_RESOLUTION_MS = 30_000;
+
+/**
+ * Time left before the idle limit, for the idle warning. lastSeenAt is rewritten at most every
+ * LAST_SEEN_RESOLUTION_MS, so the count is taken from that much earlier to stay on the safe side.
+ */
+export function idleMsLeft(data: SessionData, now: number): number {
+  const lastSeen = Math.min(data.lastSeenAt ?? now, now);
+  return Math.max(0, lastSeen + IDLE_LIMIT_MS - LAST_SEEN_RESOLUTION_MS - now);
+}

@@ -3,15 +3,23 @@
  *   serve    the registry alone over HTTP on REGISTRY_PORT (default 4000)
  *   migrate  apply pending migrations and exit
  *   outbox   print the outbox, newest first
+ *   create-invite --first-name A --last-name B --email x@y [--lang en|es]
+ *            create an immune-tolerance invite, queue its email and print the link
+ *   seed-centers, import-centers <file.csv|file.json>, list-centers   transplant centers (registry/cli-centers.ts)
  * Environment: see registrySettingsFromEnv in registry/settings.ts.
  */
 import { createServer } from "node:http";
+import { parseArgs } from "node:util";
+import { createInvite } from "./commands/create-invite";
+import { centerCommands } from "./cli-centers";
+import { seedDemoCenters } from "./data/demo-centers";
 import { migrations } from "./migrations/index";
 import { runMigrations } from "./db/migrate";
 import { openDb, openDriverDb } from "./db/open";
 import { createRegistryHandler } from "./handler";
 import { toNodeListener } from "./http-node";
 import { listOutbox } from "./outbox/outbox";
+import { startOutboxWorker } from "./outbox/worker";
 import { registrySettingsFromEnv, type RegistryConfig } from "./settings";
 
 const log = (entry: Record<string, unknown>) => process.stderr.write(JSON.stringify({ time: new Date().toISOString(), ...entry }) + "\n");
@@ -22,7 +30,13 @@ async function open(config: RegistryConfig) {
 
 async function serve(config: RegistryConfig): Promise<void> {
   const db = await open(config);
+  // DECISIONS D8: a demo registry starts with the invented demo centers when it has no center.
+  if (config.settings.demoMode) {
+    const seeded = await seedDemoCenters(db);
+    if (seeded) log({ level: "info", event: "registry.demo-centers", seeded });
+  }
   const server = createServer(toNodeListener(createRegistryHandler({ db, settings: config.settings, log })));
+  const worker = startOutboxWorker(db, config, log);
   server.listen(config.port, () => {
     log({ level: "info", event: "registry.listening", port: config.port, database: config.databaseUrl ? "postgres" : "pglite", demoMode: config.settings.demoMode });
     if (config.settings.demoMode && config.secretsFile) {
@@ -31,7 +45,7 @@ async function serve(config: RegistryConfig): Promise<void> {
     }
   });
   const stop = () => {
-    server.close(() => void db.close().then(() => process.exit(0)));
+    server.close(() => void worker.stop().then(() => db.close()).then(() => process.exit(0)));
     setTimeout(() => process.exit(0), 5000).unref();
   };
   process.once("SIGINT", stop);
@@ -59,7 +73,34 @@ async function outbox(config: RegistryConfig): Promise<void> {
   await db.close();
 }
 
-const commands: Record<string, (config: RegistryConfig) => Promise<void>> = { serve, migrate, outbox };
+async function createInviteCommand(config: RegistryConfig, args: string[]): Promise<void> {
+  const { values } = parseArgs({
+    args,
+    options: { "first-name": { type: "string" }, "last-name": { type: "string" }, email: { type: "string" }, lang: { type: "string" } },
+    strict: true,
+  });
+  if (values.lang !== undefined && values.lang !== "en" && values.lang !== "es") throw new Error("--lang must be en or es");
+  const db = await open(config);
+  try {
+    const invite = await createInvite(db, config.settings, {
+      firstName: values["first-name"] ?? "",
+      lastName: values["last-name"] ?? "",
+      email: values.email ?? "",
+      lang: values.lang,
+    });
+    process.stdout.write(`invite ${invite.id} created, valid until ${invite.expiresAt.toISOString()}; the invitation email is queued.\n${invite.link}\n`);
+  } finally {
+    await db.close();
+  }
+}
+
+const commands: Record<string, (config: RegistryConfig, args: string[]) => Promise<void>> = {
+  serve,
+  migrate,
+  outbox,
+  "create-invite": createInviteCommand,
+  ...centerCommands,
+};
 
 async function main(): Promise<void> {
   const name = process.argv[2] ?? "";
@@ -68,7 +109,7 @@ async function main(): Promise<void> {
     process.stderr.write(`usage: registry <${Object.keys(commands).join("|")}>\n`);
     process.exit(2);
   }
-  await command(registrySettingsFromEnv(process.env));
+  await command(registrySettingsFromEnv(process.env), process.argv.slice(3));
 }
 
 main().catch((error: unknown) => {

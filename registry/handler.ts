@@ -1,10 +1,15 @@
 import { RegistryMessage } from "./contract/envelope";
 import { authRoutes } from "./areas/auth";
+import { centersRoutes } from "./areas/centers";
 import { demoRoutes } from "./areas/demo";
 import { healthRoutes } from "./areas/health";
+import { i18nRoutes } from "./areas/i18n";
 import { lookupRoutes } from "./areas/lookup";
+import { mfaRoutes } from "./areas/mfa";
 import { passRoutes } from "./areas/pass";
+import { passwordRoutes } from "./areas/password";
 import { registerRoutes } from "./areas/register";
+import { screeningRoutes } from "./areas/screening";
 import type { Db } from "./db/types";
 import { hashPassword } from "./domain/passwords";
 import type { Ctx, LogEntry } from "./http/context";
@@ -39,7 +44,12 @@ export function createRegistryHandler(deps: {
   const routes: Route<Ctx>[] = [
     ...registerRoutes,
     ...authRoutes,
+    ...passwordRoutes,
+    ...mfaRoutes,
     ...lookupRoutes,
+    ...i18nRoutes,
+    ...centersRoutes, // before passRoutes: /api/pass/centers is not a record id
+    ...screeningRoutes,
     ...passRoutes,
     ...healthRoutes,
     ...(settings.demoMode ? demoRoutes : []),

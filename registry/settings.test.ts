@@ -21,6 +21,7 @@ describe("registrySettingsFromEnv", () => {
     expect(a.settings).toEqual({
       tokenSecret: expect.any(String), labStaffKey: expect.any(String), publicUrl: "http://localhost:3000",
       demoMode: true, scrypt: { N: 2 ** 17, r: 8, p: 1 },
+      messaging: { smtpUrl: undefined, mailFrom: "Kidney Registry <registration@localhost>", smsUrl: undefined, smsToken: undefined },
     });
     expect(a.settings.tokenSecret.length).toBeGreaterThanOrEqual(32);
     expect(b.settings.tokenSecret).toBe(a.settings.tokenSecret);
@@ -45,6 +46,7 @@ describe("registrySettingsFromEnv", () => {
     expect(c.settings).toEqual({
       tokenSecret: PROD.TOKEN_SECRET, labStaffKey: PROD.LAB_STAFF_KEY, publicUrl: "https://portal.example.org",
       demoMode: false, scrypt: { N: 65536, r: 8, p: 1 },
+      messaging: { smtpUrl: undefined, mailFrom: "Kidney Registry <registration@localhost>", smsUrl: undefined, smsToken: undefined },
     });
     expect(c).toMatchObject({ databaseUrl: PROD.DATABASE_URL, port: 4100, production: true, secretsFile: undefined });
   });
@@ -62,8 +64,23 @@ describe("registrySettingsFromEnv", () => {
     [{ SCRYPT_N: "512" }, /SCRYPT_N/],
     [{ DATABASE_URL: "not a url" }, /DATABASE_URL/],
     [{ DEMO_MODE: "maybe" }, /DEMO_MODE/],
+    [{ SMTP_URL: "http://mail.example.org" }, /SMTP_URL/],
+    [{ SMTP_URL: "smtp://mail.example.org:587" }, /MAIL_FROM is required/],
+    [{ SMS_URL: "https://sms.example.org/send" }, /SMS_TOKEN is required/],
+    [{ SMS_URL: "ftp://sms.example.org" }, /SMS_URL/],
   ])("refuses %j", (env, message) => {
     expect(() => registrySettingsFromEnv({ DATA_DIR: tmp(), ...env })).toThrow(message);
+  });
+
+  it("reads the message providers (D9)", () => {
+    const c = registrySettingsFromEnv({
+      DATA_DIR: tmp(), SMTP_URL: "smtp://user:pass@mail.example.org:587", MAIL_FROM: "Registry <reg@example.org>",
+      SMS_URL: "https://sms.example.org/send", SMS_TOKEN: "sms-token-123456",
+    });
+    expect(c.settings.messaging).toEqual({
+      smtpUrl: "smtp://user:pass@mail.example.org:587", mailFrom: "Registry <reg@example.org>",
+      smsUrl: "https://sms.example.org/send", smsToken: "sms-token-123456",
+    });
   });
 
   it("DEMO_MODE=false turns demo mode off outside production", () => {

@@ -10,6 +10,21 @@ export type RegistrySettings = {
   demoMode: boolean;
   scrypt: { N: number; r: number; p: number };
   labStaffKey: string;
+  messaging: MessagingSettings;
+};
+
+/**
+ * Where patient messages go (DECISIONS D9). A channel without a provider keeps its messages in the outbox as
+ * 'held' (demo mode: read them at the demo outbox); with one, they are 'pending' until the outbox worker sends them.
+ */
+export type MessagingSettings = {
+  /** `smtp://user:pass@host:587` or `smtps://...:465`; email is held when unset. */
+  smtpUrl: string | undefined;
+  /** The From of every email, e.g. `Kidney Registry <registration@example.org>`. */
+  mailFrom: string;
+  /** HTTP SMS provider adapter: POST JSON {to, text} with `Authorization: Bearer <smsToken>`; texts are held when unset. */
+  smsUrl: string | undefined;
+  smsToken: string | undefined;
 };
 
 /** Everything the registry reads from the environment. */
@@ -40,6 +55,10 @@ const envSchema = z.object({
   SCRYPT_N: int(2 ** 10, 2 ** 20).default(DEFAULT_SCRYPT.N),
   SCRYPT_R: int(1, 32).default(DEFAULT_SCRYPT.r),
   SCRYPT_P: int(1, 16).default(DEFAULT_SCRYPT.p),
+  SMTP_URL: z.string().url().refine((v) => /^smtps?:\/\//.test(v), "SMTP_URL must start with smtp:// or smtps://").optional(),
+  MAIL_FROM: z.string().min(3).max(320).optional(),
+  SMS_URL: z.string().url().refine((v) => /^https?:\/\//.test(v), "SMS_URL must be an http(s) URL").optional(),
+  SMS_TOKEN: z.string().min(8, "SMS_TOKEN must be at least 8 characters").optional(),
 });
 
 /**
@@ -48,6 +67,8 @@ const envSchema = z.object({
  *   (DEMO_MODE=true is refused: demo pages never exist in production).
  * - Otherwise demo mode is on unless DEMO_MODE=false; missing secrets are generated once and kept in
  *   `${DATA_DIR}/secrets.json` (mode 0600, the portal's format), so sign-ins survive restarts.
+ * - Messages (D9): SMTP_URL + MAIL_FROM for email, SMS_URL + SMS_TOKEN for texts; a channel without a provider
+ *   keeps its messages 'held' in the outbox.
  * Empty variables count as unset. Throws an Error naming every problem.
  */
 export function registrySettingsFromEnv(env: Record<string, string | undefined>): RegistryConfig {
@@ -61,6 +82,8 @@ export function registrySettingsFromEnv(env: Record<string, string | undefined>)
   const scrypt = { N: e.SCRYPT_N, r: e.SCRYPT_R, p: e.SCRYPT_P };
   const problems: string[] = [];
   if (!validScryptParams(scrypt)) problems.push("SCRYPT_N must be a power of two");
+  if (e.SMTP_URL && !e.MAIL_FROM) problems.push("MAIL_FROM is required with SMTP_URL");
+  if (e.SMS_URL && !e.SMS_TOKEN) problems.push("SMS_TOKEN is required with SMS_URL");
   if (production) {
     if (e.DEMO_MODE) problems.push("DEMO_MODE=true is not allowed with NODE_ENV=production");
     if (!e.TOKEN_SECRET) problems.push("TOKEN_SECRET is required with NODE_ENV=production");
@@ -84,6 +107,12 @@ export function registrySettingsFromEnv(env: Record<string, string | undefined>)
       publicUrl: (e.PUBLIC_URL ?? "http://localhost:3000").replace(/\/+$/, ""),
       demoMode: !production && e.DEMO_MODE !== false,
       scrypt,
+      messaging: {
+        smtpUrl: e.SMTP_URL,
+        mailFrom: e.MAIL_FROM ?? "Kidney Registry <registration@localhost>",
+        smsUrl: e.SMS_URL,
+        smsToken: e.SMS_TOKEN,
+      },
     },
     databaseUrl: e.DATABASE_URL,
     dataDir: path.resolve(e.DATA_DIR),

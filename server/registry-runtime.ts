@@ -1,6 +1,8 @@
 import type { Settings } from "../config/settings";
+import { seedDemoCenters } from "../registry/data/demo-centers";
 import { openDb } from "../registry/db";
 import { createRegistryHandler } from "../registry/handler";
+import { startOutboxWorker } from "../registry/outbox/worker";
 import { registrySettingsFromEnv } from "../registry/settings";
 import type { Log } from "./logger";
 
@@ -26,6 +28,18 @@ export async function startRegistry(settings: Settings, log: Log, env: Record<st
   if (config.settings.demoMode) {
     // DECISIONS D5: in demo mode the lab staff key is generated on first start and printed in the server log.
     log({ msg: "demo lab staff key (for /update-labs)", labStaffKey: config.settings.labStaffKey });
+    // DECISIONS D8: a demo registry starts with the invented demo centers when it has no center.
+    const seeded = await seedDemoCenters(db);
+    if (seeded) log({ msg: "demo transplant centers stored (invented data)", seeded });
   }
-  return { fetch: handler, baseUrl: "http://registry.internal", close: () => db.close() };
+  // DECISIONS D9: email and text messages leave through the outbox worker (held in the outbox in demo mode).
+  const worker = startOutboxWorker(db, config, log);
+  return {
+    fetch: handler,
+    baseUrl: "http://registry.internal",
+    close: async () => {
+      await worker.stop();
+      await db.close();
+    },
+  };
 }

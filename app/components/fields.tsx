@@ -1,6 +1,7 @@
-import type { InputHTMLAttributes, ReactNode } from "react";
+import { useState, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from "react";
 import { useTranslation } from "react-i18next";
 import { useField } from "./form-context";
+import { useHydrated } from "./use-hydrated";
 
 function describedBy(...ids: Array<string | false | undefined>): string | undefined {
   const list = ids.filter(Boolean).join(" ");
@@ -34,11 +35,21 @@ type TextFieldProps = {
   hint?: string;
   optional?: boolean;
   type?: "text" | "email" | "tel" | "password" | "date";
+  /** Shown after the input (e.g. a live check's result), inside the field. */
+  after?: ReactNode;
+  /** Ids of further elements describing the input. */
+  describedById?: string;
+  /** Replaces the value to show (e.g. a formatted phone number). */
+  format?: (value: string) => string;
 } & Omit<InputHTMLAttributes<HTMLInputElement>, "name" | "type" | "id" | "defaultValue" | "value">;
 
-/** A labelled input with its hint and its inline error above it (GOV.UK order). */
-export function TextField({ name, label, hint, optional, type = "text", ...rest }: TextFieldProps) {
+/** A labelled input with its hint and its inline error above it (GOV.UK order). Passwords get a show/hide button with JavaScript. */
+export function TextField({ name, label, hint, optional, type = "text", after, describedById, format, ...rest }: TextFieldProps) {
   const f = useField(name);
+  const { t } = useTranslation();
+  const hydrated = useHydrated();
+  const [shown, setShown] = useState(false);
+  const isPassword = type === "password";
   return (
     <div className={f.error ? "field field--error" : "field"}>
       <Label htmlFor={f.id} label={label} optional={optional} />
@@ -48,15 +59,23 @@ export function TextField({ name, label, hint, optional, type = "text", ...rest 
         </small>
       ) : null}
       <ErrorMessage id={f.errorId} error={f.error} />
-      <input
-        id={f.id}
-        name={name}
-        type={type}
-        defaultValue={type === "password" ? undefined : f.value}
-        aria-invalid={f.error ? true : undefined}
-        aria-describedby={describedBy(hint && f.hintId, f.error && f.errorId)}
-        {...rest}
-      />
+      <div className={isPassword && hydrated ? "password-input" : undefined}>
+        <input
+          id={f.id}
+          name={name}
+          type={isPassword && shown ? "text" : type}
+          defaultValue={isPassword ? undefined : format ? format(f.value) : f.value}
+          aria-invalid={f.error ? true : undefined}
+          aria-describedby={describedBy(hint && f.hintId, f.error && f.errorId, describedById)}
+          {...rest}
+        />
+        {isPassword && hydrated ? (
+          <button type="button" className="secondary outline toggle-password" aria-controls={f.id} aria-pressed={shown} onClick={() => setShown((v) => !v)}>
+            {shown ? t("common.hidePassword") : t("common.showPassword")}
+          </button>
+        ) : null}
+      </div>
+      {after}
     </div>
   );
 }
@@ -74,8 +93,7 @@ export function SelectField({
   options: Array<{ value: string; label: string }>;
   optional?: boolean;
   hint?: string;
-  autoComplete?: string;
-}) {
+} & Omit<SelectHTMLAttributes<HTMLSelectElement>, "name" | "id" | "defaultValue" | "value">) {
   const f = useField(name);
   return (
     <div className={f.error ? "field field--error" : "field"}>

@@ -5,10 +5,23 @@ import { hasErrors, type FormFailure } from "~/forms/types";
 type FormState = { id: string; failure?: FormFailure; defaults: Record<string, string> };
 const FormStateContext = createContext<FormState | null>(null);
 
-/** Gives the fields inside it their ids, the values to show and their errors. */
-export function FormState({ id, defaults = {}, children }: { id: string; defaults?: Record<string, string>; children: ReactNode }) {
-  const result = useActionData<unknown>();
-  const failure = hasErrors(result) && result.form === id ? result : undefined;
+/**
+ * Gives the fields inside it their ids, the values to show and their errors. The last post's answer wins;
+ * `failure` is an answer a loader handed over (after a redirect that kept the form in the session).
+ */
+export function FormState({
+  id,
+  defaults = {},
+  failure: fromLoader,
+  children,
+}: {
+  id: string;
+  defaults?: Record<string, string>;
+  failure?: FormFailure;
+  children: ReactNode;
+}) {
+  const posted = useFormFailure(id);
+  const failure = posted ?? (fromLoader && fromLoader.form === id ? fromLoader : undefined);
   return (
     <FormStateContext.Provider value={{ id, failure, defaults }}>
       <Fragment key={failure?.attempt ?? "fresh"}>{children}</Fragment>
@@ -16,6 +29,7 @@ export function FormState({ id, defaults = {}, children }: { id: string; default
   );
 }
 
+/** The last post's answer for this form, if it was one (values handed back, maybe with errors). */
 export function useFormFailure(id: string): FormFailure | undefined {
   const result = useActionData<unknown>();
   return hasErrors(result) && result.form === id ? result : undefined;
@@ -29,6 +43,12 @@ export function useField(name: string) {
   const value = state.failure ? state.failure.values[name] ?? "" : state.defaults[name] ?? "";
   const error = state.failure?.errors[name];
   return { id, value, error, errorId: `${id}-error`, hintId: `${id}-hint` };
+}
+
+/** The form answer a component should show: the last post's, else one a loader handed over. */
+export function useFormAnswer(id: string, fromLoader?: FormFailure): FormFailure | undefined {
+  const posted = useFormFailure(id);
+  return posted ?? (fromLoader && fromLoader.form === id ? fromLoader : undefined);
 }
 
 export function fieldId(form: string, name: string): string {

@@ -1,4 +1,5 @@
-import { Form, Link } from "@remix-run/react";
+import { Form, Link, useLocation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { supportedLanguages } from "~/locales";
 import { CsrfField } from "./csrf-field";
@@ -6,6 +7,12 @@ import { CsrfField } from "./csrf-field";
 /** Header of 000 §2.2, with the language switch of DECISIONS D10 (links, so it works without JavaScript). */
 export function SiteHeader({ patient, lang, here }: { patient: { firstName: string } | null; lang: string; here: string }) {
   const { t } = useTranslation();
+  const menu = useRef<HTMLDetailsElement>(null);
+  const location = useLocation();
+  // With JavaScript, moving to another page keeps the DOM: close the menu (a page load closes it without).
+  useEffect(() => {
+    if (menu.current) menu.current.open = false;
+  }, [location.key]);
   return (
     <header className="site-header">
       <nav className="container" aria-label={t("common.appName")}>
@@ -36,7 +43,7 @@ export function SiteHeader({ patient, lang, here }: { patient: { firstName: stri
           </li>
           {patient ? (
             <li>
-              <details className="dropdown account-menu">
+              <details ref={menu} className="dropdown account-menu">
                 <summary>{t("header.welcome", { name: patient.firstName })}</summary>
                 <ul dir="rtl">
                   <li dir="ltr">

@@ -52,6 +52,33 @@ export function textFields<K extends string>(form: FormData, names: readonly K[]
   return out;
 }
 
+/** What was typed, without the password fields. */
+export function withoutSecrets(values: Record<string, string>): Record<string, string> {
+  const kept: Record<string, string> = {};
+  for (const [k, v] of Object.entries(values)) if (!SECRET_FIELDS.has(k)) kept[k] = v;
+  return kept;
+}
+
+/** The form answer itself (passwords left out), for an action's reply or a loader handing a kept form over. */
+export function formAnswer(
+  form: string,
+  values: Record<string, string>,
+  errors: FieldErrors,
+  order: readonly string[],
+  opts: { message?: FormMessage; open?: string; attempt?: string } = {},
+): FormFailure {
+  return {
+    ok: false,
+    form,
+    values: withoutSecrets(values),
+    errors,
+    order: [...order],
+    message: opts.message,
+    attempt: opts.attempt ?? randomBytes(6).toString("hex"),
+    ...(opts.open ? { open: opts.open } : {}),
+  };
+}
+
 /** A 400 answer that re-renders the form with what was typed (passwords left out) and the errors. */
 export function formFailure(
   form: string,
@@ -60,9 +87,15 @@ export function formFailure(
   order: readonly string[],
   message?: FormMessage,
   status = 400,
+  open?: string,
 ) {
-  const kept: Record<string, string> = {};
-  for (const [k, v] of Object.entries(values)) if (!SECRET_FIELDS.has(k)) kept[k] = v;
-  const failure: FormFailure = { ok: false, form, values: kept, errors, order: [...order], message, attempt: randomBytes(6).toString("hex") };
-  return data(failure, { status });
+  return data(formAnswer(form, values, errors, order, { message, open }), { status });
+}
+
+/**
+ * A 200 answer handing the form back as typed (passwords left out), with no error: for a step that needs the
+ * server without JavaScript, such as opening a dialog or ticking a box from a dialog, so nothing typed is lost.
+ */
+export function formKept(form: string, values: Record<string, string>, order: readonly string[], open?: string) {
+  return formFailure(form, values, {}, order, undefined, 200, open);
 }

@@ -14,8 +14,16 @@ export type FormFailure = {
   message?: FormMessage;
   /** Different for every failed post: the form is rebuilt from it, so nothing stale (a password) stays typed. */
   attempt: string;
+  /** A dialog the page opens with this answer (e.g. "hipaa", "send-email"), for flows without JavaScript. */
+  open?: string;
 };
 
+/** A form answer that hands the page back its values (a failed post, or a step such as opening a dialog). */
 export function hasErrors(result: unknown): result is FormFailure {
   return !!result && typeof result === "object" && (result as FormFailure).ok === false;
+}
+
+/** Whether the answer reports a problem (field errors or a form message), not only values handed back. */
+export function reportsProblem(result: unknown): boolean {
+  return hasErrors(result) && (Object.keys(result.errors).length > 0 || !!result.message);
 }

@@ -31,3 +31,13 @@ describe("locales", () => {
     }
   });
 });
+
+describe("account reasons the registry answers", () => {
+  it("every form reason and account field key exists in both languages", async () => {
+    const { FormReason, AccountFieldKey } = await import("../../registry/contract/accounts");
+    for (const key of [...Object.values(FormReason), ...Object.values(AccountFieldKey)]) {
+      expect(keys(en), key).toContain(key);
+      expect(keys(es), key).toContain(key);
+    }
+  });
+});

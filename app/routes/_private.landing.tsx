@@ -1,42 +1,120 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { withPatient } from "~/auth.server";
+import { OptInOutType } from "../../registry/contract/enums";
+import { addFlash, withPatient } from "~/auth.server";
+import { CsrfField } from "~/components/csrf-field";
+import { Dialog } from "~/components/dialog";
 import type { RouteHandle } from "~/components/document-title";
-import { dashboardBeforeScreening } from "~/domain/dashboard";
+import { dashboardBeforeScreening, isVerified } from "~/domain/dashboard";
+import { readForm } from "~/forms/form.server";
 import { RegistryUnavailableError } from "~/registry/client.server";
+import { RegistrationCards } from "~/components/registration-card";
+import { registrationCards, resetScreeningDraft } from "~/forms/screening.server";
 
 export const handle: RouteHandle = { titleKey: "landing.title" };
 
-export async function loader({ context }: LoaderFunctionArgs) {
-  try {
-    return await withPatient(context, async ({ token, medicalRecordId }) => {
+async function readRecord(context: LoaderFunctionArgs["context"]) {
+  return withPatient(context, async ({ token, medicalRecordId }) => {
+    try {
       const answer = await context.registry.passRecord(medicalRecordId, token);
-      if (!answer.success || !answer.results) return { unavailable: true as const };
-      const { medicalRecord, account, screeningList } = answer.results;
-      return {
-        unavailable: false as const,
-        isOptedOut: medicalRecord.isOptedOut,
-        view: dashboardBeforeScreening(account),
-        screenings: screeningList.length,
-      };
-    });
-  } catch (error) {
-    if (error instanceof RegistryUnavailableError) return { unavailable: true as const };
-    throw error;
+      return answer.success ? answer.results : null;
+    } catch (error) {
+      if (error instanceof RegistryUnavailableError) return null;
+      throw error;
+    }
+  });
+}
+
+export async function loader({ context }: LoaderFunctionArgs) {
+  const record = await readRecord(context);
+  if (!record) return { unavailable: true as const };
+  const { medicalRecord, account, screeningList } = record;
+  return {
+    unavailable: false as const,
+    isOptedOut: medicalRecord.isOptedOut,
+    view: dashboardBeforeScreening(account),
+    screenings: screeningList.length,
+    cards: await registrationCards(context, screeningList),
+  };
+}
+
+/**
+ * 'Start Screening' (000 §2.6: only when verified; starts a fresh screening draft and goes to the first wizard
+ * step) and the opt-out / opt-in confirmation (000 §2.6, §9 OptInOutType).
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await readForm(request, context.session);
+  const intent = String(form.get("intent") ?? "");
+  if (intent === "start-screening") {
+    const record = await readRecord(context);
+    if (record && !isVerified(record.account)) {
+      addFlash(context.session, { kind: "alert", key: "landing.verifyFirst" });
+      return redirect("/landing");
+    }
+    // The screening draft of the session starts empty: the wizard writes it as the patient answers.
+    resetScreeningDraft(context.session);
+    return redirect("/screening/patient-situation");
   }
+  const type = intent === "opt-out" ? OptInOutType.OptOut : intent === "opt-in" ? OptInOutType.OptIn : null;
+  if (type === null) return redirect("/landing");
+  const ok = await withPatient(context, async ({ token, medicalRecordId }) => {
+    try {
+      return (await context.registry.optInOut(token, medicalRecordId, type)).success;
+    } catch (error) {
+      if (error instanceof RegistryUnavailableError) return false;
+      throw error;
+    }
+  });
+  if (!ok) addFlash(context.session, { kind: "alert", key: "landing.optFailed" });
+  else addFlash(context.session, { kind: "status", key: type === OptInOutType.OptOut ? "landing.optedOut" : "landing.optedIn" });
+  return redirect("/landing");
+}
+
+function OptDialog({ kind }: { kind: "out" | "in" }) {
+  const { t } = useTranslation();
+  return (
+    <Dialog id="opt-dialog" title={kind === "out" ? t("landing.optOutTitle") : t("landing.optInTitle")} open dismissable={false}>
+      <p>{kind === "out" ? t("landing.optOutBody") : t("landing.optInBody")}</p>
+      <Form method="post" action="/landing" className="button-row">
+        <CsrfField />
+        <button type="submit" name="intent" value={kind === "out" ? "opt-out" : "opt-in"}>
+          {kind === "out" ? t("landing.optOutConfirm") : t("landing.optInConfirm")}
+        </button>
+        <Link to="/landing" role="button" className="secondary">
+          {t("common.cancel")}
+        </Link>
+      </Form>
+    </Dialog>
+  );
 }
 
 export default function Landing() {
   const { t } = useTranslation();
   const data = useLoaderData<typeof loader>();
+  const [params] = useSearchParams();
+  const opt = params.get("opt");
+  if (data.unavailable) {
+    return (
+      <main id="main" className="container" tabIndex={-1}>
+        <h1>{t("landing.heading")}</h1>
+        <p role="alert">{t("errors.registryDown")}</p>
+      </main>
+    );
+  }
+  const optDialog = data.isOptedOut ? (opt === "in" ? "in" : null) : opt === "out" ? "out" : null;
   return (
     <main id="main" className="container" tabIndex={-1}>
+      {optDialog ? <OptDialog kind={optDialog} /> : null}
       <h1>{t("landing.heading")}</h1>
-      {data.unavailable ? (
-        <p role="alert">{t("errors.registryDown")}</p>
-      ) : data.isOptedOut ? (
-        <p>{t("landing.optInText")}</p>
+      {data.isOptedOut ? (
+        <section className="opt-box">
+          <p>{t("landing.optInText")}</p>
+          <Link to="/landing?opt=in" role="button" preventScrollReset>
+            {t("landing.optInButton")}
+          </Link>
+        </section>
       ) : (
         <>
           {data.view.verificationRequired ? (
@@ -47,20 +125,39 @@ export default function Landing() {
                 {t(data.view.allVerified ? "landing.updateButton" : "landing.confirmButton")}
               </Link>
             </section>
-          ) : null}
+          ) : (
+            <div className="spacer" />
+          )}
           <section aria-labelledby="registration-title">
             <h2 id="registration-title">{t(data.screenings > 1 ? "landing.registrations" : "landing.registration")}</h2>
-            <ol className="step-cards">
-              {data.view.steps.map((step) => (
-                <li key={step.titleKey} className="step-card">
-                  <h3>{t(step.titleKey)}</h3>
-                  <p className="badge">{t(step.badgeKey)}</p>
-                </li>
-              ))}
-            </ol>
+            {data.cards.length > 0 ? (
+              <RegistrationCards cards={data.cards} />
+            ) : (
+              <ol className="step-cards">
+                {data.view.steps.map((step, i) => (
+                  <li key={step.titleKey} className="step-card">
+                    <h3>{t(step.titleKey)}</h3>
+                    <p className="badge">{t(step.badgeKey)}</p>
+                    {i === 0 && data.view.canStartScreening ? (
+                      <Form method="post" action="/landing">
+                        <CsrfField />
+                        <button type="submit" name="intent" value="start-screening">
+                          {t("landing.startScreening")}
+                        </button>
+                      </Form>
+                    ) : null}
+                  </li>
+                ))}
+              </ol>
+            )}
           </section>
           <section className="opt-box">
-            <p>{t("landing.optOutText")}</p>
+            <p>
+              {t("landing.optOutText")}{" "}
+              <Link to="/landing?opt=out" preventScrollReset>
+                {t("landing.optOutLink")}
+              </Link>
+            </p>
           </section>
         </>
       )}

@@ -1,88 +1,178 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Country, Gender, Language } from "../../registry/contract/enums";
-import { usStates } from "../../registry/contract/us-states";
-import { signIn } from "~/auth.server";
+import { AddressDialog } from "~/components/address-dialog";
 import { CsrfField } from "~/components/csrf-field";
 import type { RouteHandle } from "~/components/document-title";
 import { ErrorSummary } from "~/components/error-summary";
-import { CheckboxField, SelectField, TextField } from "~/components/fields";
-import { FormState, useFormFailure } from "~/components/form-context";
-import { LoginDialog } from "~/components/login-dialog";
+import { CheckboxField, TextField } from "~/components/fields";
+import { FormState, useFormAnswer, useFormFailure } from "~/components/form-context";
+import { HipaaDialog } from "~/components/hipaa-dialog";
+import { LoginDialog, type AccountDialogView } from "~/components/login-dialog";
+import { RegistrationFields } from "~/components/registration-fields";
+import { useHydrated } from "~/components/use-hydrated";
+import { resetView } from "~/domain/password-form";
+import { isLive, recommendedLines, submittedLines } from "~/domain/pending-address";
 import { REGISTER_DEFAULTS, REGISTER_FIELDS } from "~/domain/registration-fields";
-import { checkRegistrationForm } from "~/domain/registration-form";
-import { formFailure, readForm, textFields } from "~/forms/form.server";
+import { displayValues } from "~/domain/registration-form";
+import { issueFormStamp } from "~/forms/bot-check.server";
+import { HONEYPOT_FIELD, ISSUED_FIELD } from "~/forms/bot-fields";
+import { formAnswer, readForm } from "~/forms/form.server";
 import { loginAction } from "~/forms/login.server";
+import { forgotAction, resetAction } from "~/forms/password.server";
+import { addressStep, BOT_PURPOSE, hipaaStep, registerAction } from "~/forms/register.server";
+import type { FormFailure } from "~/forms/types";
 import { RegistryUnavailableError } from "~/registry/client.server";
 
-export const handle: RouteHandle = { titleKey: "register.title" };
+const FORM_ID = "register-form";
+
+export const handle: RouteHandle = {
+  titleKey: (search) => (search.has("forgot") ? "forgot.pageTitle" : search.has("h") || search.has("reset") ? "reset.title" : "register.title"),
+};
+
+type Invite = { status: "valid"; token: string; firstName: string; lastName: string; email: string } | { status: "invalid" } | null;
+
+async function readInvite(token: string, context: LoaderFunctionArgs["context"]): Promise<Invite> {
+  if (!token) return null;
+  try {
+    const answer = await context.registry.validateInvite(token, context.clientAddress);
+    const r = answer.results;
+    if (answer.success && r?.isValid) return { status: "valid", token, firstName: r.firstName, lastName: r.lastName, email: r.email };
+    return { status: "invalid" };
+  } catch (error) {
+    if (error instanceof RegistryUnavailableError) return { status: "invalid" };
+    throw error;
+  }
+}
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const url = new URL(request.url);
-  if (context.session.get("token") && url.searchParams.get("logout") !== "true") return redirect("/landing");
-  return { entryreferrer: (url.searchParams.get("entryreferrer") ?? "").slice(0, 200) };
+  const { session } = context;
+  const p = new URL(request.url).searchParams;
+  const resetToken = (p.get("h") ?? "").slice(0, 500);
+  const resetOutcome = session.get("resetOutcome");
+  if (resetOutcome) session.unset("resetOutcome");
+  if (session.get("token") && p.get("logout") !== "true" && !resetToken && !resetOutcome) return redirect("/landing");
+
+  // The Confirm Address dialog lives only while it is open (docs/decisions/005).
+  const now = Date.now();
+  const pending = session.get("pendingRegistration");
+  let address: { recommended: ReturnType<typeof recommendedLines> | null; submitted: ReturnType<typeof submittedLines> } | null = null;
+  let failure: FormFailure | undefined;
+  if (p.get("address") === "confirm" && isLive(pending, now)) {
+    address = { recommended: pending.recommended ? recommendedLines(pending.recommended) : null, submitted: submittedLines(pending.values) };
+    const values = displayValues({ ...pending.values, inviteToken: pending.inviteToken });
+    failure = formAnswer("register", values, {}, REGISTER_FIELDS, { attempt: `pending-${pending.expiresAt}` });
+  } else if (pending) {
+    session.unset("pendingRegistration");
+    if (p.get("address") === "confirm") {
+      failure = formAnswer("register", displayValues({ ...pending.values, inviteToken: pending.inviteToken }), {}, REGISTER_FIELDS, {
+        message: { key: "register.addressExpired" },
+        attempt: `expired-${pending.expiresAt}`,
+      });
+    }
+  }
+
+  let view: AccountDialogView = { kind: "none" };
+  if (resetToken) view = { kind: "reset", token: resetToken, state: { kind: "form" } };
+  else if (resetOutcome) view = { kind: "reset", token: "", state: resetView(resetOutcome) };
+  else if (p.has("forgot")) view = { kind: "forgot", sent: p.get("forgot") === "sent" };
+  else if (p.get("login") === "1") view = { kind: "login" };
+
+  // An invite (000 §2.3) pre-fills the names and the email; a reset link (?h=) suppresses it.
+  const invite = resetToken ? null : await readInvite((p.get("token") ?? "").slice(0, 500), context);
+
+  return {
+    entryreferrer: (p.get("entryreferrer") ?? "").slice(0, 200),
+    stamp: issueFormStamp(context.formKey, BOT_PURPOSE, now),
+    view,
+    invite,
+    address,
+    failure,
+  };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request, context.session);
-  if (form.get("intent") === "login") return loginAction(form, context);
-
-  const values = textFields(form, REGISTER_FIELDS);
-  const entryreferrer = typeof form.get("entryreferrer") === "string" ? String(form.get("entryreferrer")) : "";
-  const { payload, errors } = checkRegistrationForm(values, { entryreferrer });
-  const fail = (e: Record<string, string>, message?: { key: string; params?: Record<string, string> }, status?: number) =>
-    formFailure("register", { ...values, entryreferrer }, e, REGISTER_FIELDS, message, status);
-  if (Object.keys(errors).length) return fail(errors as Record<string, string>);
-
-  let answer;
-  try {
-    answer = await context.registry.register(payload);
-  } catch (error) {
-    if (error instanceof RegistryUnavailableError) return fail({}, { key: "errors.registryDown" }, 503);
-    throw error;
-  }
-  if (!answer.success || !answer.results) {
-    if (answer.errors && Object.keys(answer.errors).length) return fail(answer.errors);
-    return fail({}, { key: "register.failed" });
-  }
-  signIn(context.session, answer.results, { firstName: payload.firstName, preferredLanguage: payload.preferredLanguage });
-  return redirect("/landing");
+  const intent = String(form.get("intent") ?? "");
+  const hipaa = form.get("hipaa");
+  if (intent === "login") return loginAction(form, context);
+  if (intent === "forgot") return forgotAction(form, context);
+  if (intent === "reset") return resetAction(form, context);
+  if (intent.startsWith("address-")) return addressStep(intent, context);
+  if (typeof hipaa === "string" && ["open", "agree", "decline"].includes(hipaa)) return hipaaStep(form, hipaa);
+  return registerAction(form, context);
 }
 
 export default function Register() {
   const { t } = useTranslation();
-  const { entryreferrer } = useLoaderData<typeof loader>();
-  const [params] = useSearchParams();
-  const failure = useFormFailure("register");
+  const data = useLoaderData<typeof loader>();
+  const [params, setParams] = useSearchParams();
+  const hydrated = useHydrated();
+  const posted = useFormFailure("register");
+  const failure = useFormAnswer("register", data.failure);
   const loginFailure = useFormFailure("login");
+  const forgotFailure = useFormFailure("forgot");
+  const resetFailure = useFormFailure("reset");
   const navigation = useNavigation();
-  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "register";
-  const loginOpen = params.get("login") === "1" || !!loginFailure;
+  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "register" && !navigation.formData?.get("hipaa");
 
-  const choose = { value: "0", label: t("register.choose") };
-  const stateOptions = [choose, ...usStates.map((s) => ({ value: String(s.id), label: s.description }))];
-  const countryOptions = [
-    { value: String(Country.UnitedStates), label: t("register.countryUs") },
-    { value: String(Country.Other), label: t("register.countryOther") },
-  ];
-  const languageOptions = [
-    choose,
-    { value: String(Language.English), label: t("language.en") },
-    { value: String(Language.Spanish), label: t("language.es") },
-  ];
-  const genderOptions = [
-    choose,
-    { value: String(Gender.Male), label: t("register.genderMale") },
-    { value: String(Gender.Female), label: t("register.genderFemale") },
-  ];
+  const view: AccountDialogView = loginFailure
+    ? { kind: "login" }
+    : forgotFailure
+      ? { kind: "forgot", sent: false }
+      : resetFailure
+        ? { kind: "reset", token: resetFailure.values.resetToken ?? "", state: { kind: "form" } }
+        : data.view;
+
+  const hipaaFromServer = params.get("hipaa") === "1" || failure?.open === "hipaa";
+  const [hipaaOpen, setHipaaOpen] = useState(hipaaFromServer);
+  useEffect(() => setHipaaOpen(hipaaFromServer), [hipaaFromServer, failure?.attempt]);
+  const answerHipaa = (agree: boolean) => {
+    const box = document.getElementById("register-agreedToHipaa");
+    if (box instanceof HTMLInputElement) box.checked = agree;
+    setHipaaOpen(false);
+    if (params.has("hipaa")) {
+      setParams(
+        (prev) => {
+          prev.delete("hipaa");
+          return prev;
+        },
+        { replace: true, preventScrollReset: true },
+      );
+    }
+  };
+
+  const invite = data.invite?.status === "valid" ? data.invite : null;
+  const defaults: Record<string, string> = {
+    ...REGISTER_DEFAULTS,
+    entryreferrer: data.entryreferrer,
+    ...(invite ? { firstName: invite.firstName, lastName: invite.lastName, email: invite.email, inviteToken: invite.token } : {}),
+  };
+  const hidden = (name: string) => failure?.values[name] ?? defaults[name] ?? "";
 
   return (
     <main id="main" className="container" tabIndex={-1}>
-      <LoginDialog open={loginOpen} />
+      <LoginDialog view={view} />
+      {data.address && !posted ? (
+        <AddressDialog recommended={data.address.recommended} submitted={data.address.submitted} action="/register" cancelLabel={t("address.cancel")} />
+      ) : null}
+      <HipaaDialog open={hipaaOpen} formId={FORM_ID} onAnswer={hydrated ? answerHipaa : undefined} />
       <ErrorSummary failure={failure} />
       <h1>{t("register.heading")}</h1>
+      {data.invite ? (
+        data.invite.status === "valid" ? (
+          <p role="status" className="notice notice--success">
+            {t("register.tokenValidated")}
+          </p>
+        ) : (
+          <div role="alert" className="notice notice--warning">
+            <p>{t("register.tokenValidationFailed")}</p>
+            <p>{t("register.inviteInvalid")}</p>
+          </div>
+        )
+      ) : null}
       <p>{t("register.intro")}</p>
       <ul>
         <li>{t("register.audienceLearn")}</li>
@@ -90,42 +180,45 @@ export default function Register() {
         <li>{t("register.audienceVoucher")}</li>
         <li>{t("register.audienceMicrosite")}</li>
       </ul>
-      <FormState id="register" defaults={{ ...REGISTER_DEFAULTS, entryreferrer }}>
-        <Form method="post" noValidate className="stacked-form" aria-label={t("register.heading")}>
+      <FormState id="register" defaults={defaults} failure={data.failure}>
+        <Form id={FORM_ID} method="post" action="/register" noValidate className="stacked-form" aria-label={t("register.heading")}>
           <CsrfField />
           <input type="hidden" name="intent" value="register" />
-          <input type="hidden" name="entryreferrer" value={failure?.values.entryreferrer ?? entryreferrer} />
-          <fieldset>
-            <legend>{t("register.personalSection")}</legend>
-            <TextField name="firstName" label={t("register.firstName")} autoComplete="given-name" />
-            <TextField name="middleInitial" label={t("register.middleInitial")} optional maxLength={1} autoComplete="additional-name" />
-            <TextField name="lastName" label={t("register.lastName")} autoComplete="family-name" />
-            <TextField name="preferredName" label={t("register.preferredName")} autoComplete="nickname" />
-            <TextField name="birthDate" type="date" label={t("register.birthDate")} hint={t("register.birthDateHint")} autoComplete="bday" min="1920-01-01" />
-          </fieldset>
-          <fieldset>
-            <legend>{t("register.contactSection")}</legend>
-            <TextField name="email" type="email" label={t("register.email")} autoComplete="email" spellCheck={false} />
-            <TextField name="phoneNumber" type="tel" label={t("register.phoneNumber")} hint={t("register.phoneHint")} autoComplete="tel-national" inputMode="tel" />
-          </fieldset>
-          <fieldset>
-            <legend>{t("register.passwordSection")}</legend>
-            <TextField name="password" type="password" label={t("register.password")} hint={t("register.passwordHint")} autoComplete="new-password" />
-            <TextField name="confirmPassword" type="password" label={t("register.confirmPassword")} autoComplete="new-password" />
-          </fieldset>
-          <fieldset>
-            <legend>{t("register.addressSection")}</legend>
-            <TextField name="addressLine1" label={t("register.addressLine1")} autoComplete="address-line1" />
-            <TextField name="addressLine2" label={t("register.addressLine2")} optional autoComplete="address-line2" />
-            <TextField name="city" label={t("register.city")} autoComplete="address-level2" />
-            <SelectField name="usState" label={t("register.usState")} hint={t("register.usStateHint")} options={stateOptions} autoComplete="address-level1" />
-            <TextField name="province" label={t("register.province")} hint={t("register.provinceHint")} autoComplete="address-level1" />
-            <TextField name="postalCode" label={t("register.postalCode")} autoComplete="postal-code" />
-            <SelectField name="country" label={t("register.country")} options={countryOptions} autoComplete="country" />
-          </fieldset>
-          <SelectField name="preferredLanguage" label={t("register.preferredLanguage")} options={languageOptions} />
-          <SelectField name="gender" label={t("register.gender")} options={genderOptions} autoComplete="sex" />
-          <CheckboxField name="agreedToHipaa" label={t("register.hipaa")} />
+          <input type="hidden" name="entryreferrer" value={hidden("entryreferrer")} />
+          <input type="hidden" name="inviteToken" value={hidden("inviteToken")} />
+          <input type="hidden" name={ISSUED_FIELD} value={failure?.values[ISSUED_FIELD] || data.stamp} />
+          <RegistrationFields
+            liveCheck
+            emailReadOnly={!!invite}
+            emailHint={invite ? t("register.inviteEmailHint") : undefined}
+            afterContact={
+              <fieldset>
+                <legend>{t("register.passwordSection")}</legend>
+                <TextField name="password" type="password" label={t("register.password")} hint={t("register.passwordHint")} autoComplete="new-password" />
+                <TextField name="confirmPassword" type="password" label={t("register.confirmPassword")} autoComplete="new-password" />
+              </fieldset>
+            }
+          />
+          <CheckboxField
+            name="agreedToHipaa"
+            label={t("register.hipaa")}
+            after={
+              <button
+                type={hydrated ? "button" : "submit"}
+                name="hipaa"
+                value="open"
+                formNoValidate
+                className="link-button"
+                onClick={hydrated ? () => setHipaaOpen(true) : undefined}
+              >
+                {t("hipaa.open")}
+              </button>
+            }
+          />
+          <div className="honeypot" aria-hidden="true">
+            <label htmlFor="register-website">{t("register.botCheck")}</label>
+            <input id="register-website" type="text" name={HONEYPOT_FIELD} autoComplete="off" tabIndex={-1} defaultValue="" />
+          </div>
           <button type="submit" disabled={submitting} aria-disabled={submitting}>
             {submitting ? t("register.submitting") : t("register.submit")}
           </button>

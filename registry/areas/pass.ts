@@ -1,23 +1,175 @@
+import { AccountMessage, updatePasswordRequest, type OptResult } from "../contract/accounts";
+import { AuthPreference, Country, OptInOutType, PhoneRuleResult } from "../contract/enums";
 import { RegistryMessage } from "../contract/envelope";
+import { phoneRules } from "../contract/phone";
+import { addressErrors, isoToday, personErrors, registrationPayload } from "../contract/registration";
 import type { PassRecord } from "../contract/schemas";
-import { findAccount } from "../data/accounts";
+import { ValidationKey } from "../contract/validation-keys";
+import { changePassword, findAccount } from "../data/accounts";
 import { audit } from "../data/audit";
-import { findMedicalRecord } from "../data/medical-records";
+import { findMedicalRecord, setOptedOut, updateProfile, updateValidatedFields } from "../data/medical-records";
+import { listScreenings } from "../data/screenings";
+import { hashPassword, passwordProblem } from "../domain/passwords";
+import { readJsonObject } from "../http/body";
 import type { Ctx } from "../http/context";
 import { requireOwnRecord } from "../http/patient";
 import { ok, Refusal } from "../http/respond";
 import type { Route } from "../http/router";
+import { definedErrors, hasErrors, nonScalarFields, zodFieldErrors } from "../http/validation";
+import { addressPrompt } from "./address";
+import { signIn } from "./auth";
+
+/** The profile's fields (UPDATE_MEDICAL_RECORD_FIELDS), coerced as at registration. */
+const profileFields = registrationPayload.pick({
+  firstName: true, middleInitial: true, lastName: true, preferredName: true, birthDate: true, addressLine1: true,
+  addressLine2: true, city: true, usState: true, province: true, postalCode: true, preferredLanguage: true, gender: true,
+  country: true,
+});
+
+/** The patient-validation fields (VALIDATED_RECORD_FIELDS) that are written; email and phoneNumber are read-only. */
+const validatedFields = registrationPayload.pick({
+  firstName: true, middleInitial: true, lastName: true, birthDate: true, preferredName: true, preferredLanguage: true,
+  gender: true, phoneNumberSecondary: true,
+});
+
+async function recordOrNotFound(ctx: Ctx, id: number) {
+  const record = await findMedicalRecord(ctx.db, id);
+  if (!record) throw new Refusal(404, RegistryMessage.notFound);
+  return record;
+}
+
+/** A JSON object body whose fields hold plain values (400 with invalidValue for objects and arrays). */
+async function readFields(ctx: Ctx): Promise<Record<string, unknown>> {
+  const body = await readJsonObject(ctx.request);
+  const typeErrors = nonScalarFields(body);
+  if (hasErrors(typeErrors)) throw new Refusal(400, RegistryMessage.badRequest, typeErrors);
+  return body;
+}
 
 /** GET /api/pass/{id}: the patient's own medical record, account and screenings. */
 async function passRecord(ctx: Ctx, params: Record<string, string>): Promise<Response> {
   const id = await requireOwnRecord(ctx, params.id);
-  const medicalRecord = await findMedicalRecord(ctx.db, id);
-  if (!medicalRecord) throw new Refusal(404, RegistryMessage.notFound);
+  const medicalRecord = await recordOrNotFound(ctx, id);
   const account = await findAccount(ctx.db, id);
   await audit(ctx.db, { actor: { kind: "patient", id }, action: "record.read", medicalRecordId: id, at: ctx.now() });
-  // Screenings come with the screening issue (001 §7); until their table exists the list is empty.
-  const results: PassRecord = { medicalRecord, account, screeningList: [] };
+  const screeningList = await listScreenings(ctx.db, id);
+  const results: PassRecord = { medicalRecord, account, screeningList };
   return ok(results);
 }
 
-export const passRoutes: Route<Ctx>[] = [{ method: "GET", pattern: "/api/pass/:id", handle: passRecord }];
+/** GET /api/pass/record/{id}: the patient's medical record alone. */
+async function patientData(ctx: Ctx, params: Record<string, string>): Promise<Response> {
+  const id = await requireOwnRecord(ctx, params.id);
+  const medicalRecord = await recordOrNotFound(ctx, id);
+  await audit(ctx.db, { actor: { kind: "patient", id }, action: "record.read", medicalRecordId: id, at: ctx.now() });
+  return ok(medicalRecord);
+}
+
+/**
+ * POST /api/pass/{id}/update-medical-record (profile, 000 §2.9 and §5): the personal and address fields, checked
+ * with the registration's rules and, for a US address, against the ZIP data (D7; `?addrConfirmed=true` accepts it
+ * as typed). Results: the updated medical record.
+ */
+async function updateMedicalRecord(ctx: Ctx, params: Record<string, string>): Promise<Response> {
+  const id = await requireOwnRecord(ctx, params.id);
+  const parsed = profileFields.safeParse(await readFields(ctx));
+  if (!parsed.success) throw new Refusal(400, RegistryMessage.badRequest, zodFieldErrors(parsed.error));
+  const p = parsed.data;
+  const now = ctx.now();
+  const errors = definedErrors({ ...personErrors(p, isoToday(now)), ...addressErrors(p) });
+  if (hasErrors(errors)) throw new Refusal(400, RegistryMessage.badRequest, errors);
+  await recordOrNotFound(ctx, id);
+  const prompt = addressPrompt(ctx, p);
+  if (prompt) return prompt;
+  await ctx.db.transaction(async (tx) => {
+    await updateProfile(tx, id, p, now);
+    await audit(tx, { actor: { kind: "patient", id }, action: "record.update.profile", medicalRecordId: id, at: now });
+  });
+  return ok(await recordOrNotFound(ctx, id), AccountMessage.profileUpdated);
+}
+
+/**
+ * POST /api/pass/{id}/medical-record (screening's patient validation, 001 §2.8): names, birth date, language, gender
+ * and the secondary phone (by the phone rules of the account's preference). Email and primary phone are read-only
+ * there: whatever is sent for them is ignored. Preferred name is optional there. Results: the updated medical record.
+ */
+async function validateMedicalRecord(ctx: Ctx, params: Record<string, string>): Promise<Response> {
+  const id = await requireOwnRecord(ctx, params.id);
+  const parsed = validatedFields.safeParse(await readFields(ctx));
+  if (!parsed.success) throw new Refusal(400, RegistryMessage.badRequest, zodFieldErrors(parsed.error));
+  const v = parsed.data;
+  const now = ctx.now();
+  const current = await recordOrNotFound(ctx, id);
+  const account = await findAccount(ctx.db, id);
+  const { preferredName: _optionalHere, ...person } = personErrors(v, isoToday(now));
+  const errors = definedErrors({
+    ...person,
+    phoneNumberSecondary: secondaryPhoneError(current.phoneNumber, v.phoneNumberSecondary, current.country, account?.authenticationPreference ?? AuthPreference.Email),
+  });
+  if (hasErrors(errors)) throw new Refusal(400, RegistryMessage.badRequest, errors);
+  await ctx.db.transaction(async (tx) => {
+    await updateValidatedFields(tx, id, v, now);
+    await audit(tx, { actor: { kind: "patient", id }, action: "record.update.validated", medicalRecordId: id, at: now });
+  });
+  return ok(await recordOrNotFound(ctx, id), AccountMessage.recordUpdated);
+}
+
+/** The secondary phone by the phone rules of 000 §5 (Required with the email preference and no primary phone). */
+function secondaryPhoneError(primary: string, secondary: string, country: number, preference: number): string | undefined {
+  const rule = phoneRules(preference, primary, secondary).secondary;
+  if (rule === PhoneRuleResult.Required) return ValidationKey.phoneRequired;
+  if (rule === PhoneRuleResult.Invalid) return country === Country.UnitedStates ? ValidationKey.phoneInvalidUs : ValidationKey.phoneInvalid;
+  return undefined;
+}
+
+/**
+ * POST /api/pass/{id}/update-password {password, confirmPassword} (000 §5 Password update, D6): stores the new hash,
+ * revokes every earlier session, and answers a fresh token {token, expires} for the caller.
+ */
+async function updatePassword(ctx: Ctx, params: Record<string, string>): Promise<Response> {
+  const id = await requireOwnRecord(ctx, params.id);
+  const body = await readJsonObject(ctx.request);
+  const parsed = updatePasswordRequest.safeParse({ password: body.password ?? "", confirmPassword: body.confirmPassword ?? "" });
+  if (!parsed.success) throw new Refusal(400, RegistryMessage.badRequest, zodFieldErrors(parsed.error));
+  const { password, confirmPassword } = parsed.data;
+  const errors: Record<string, string> = {};
+  const problem = passwordProblem(password);
+  if (problem) errors.password = problem;
+  if (confirmPassword === "") errors.confirmPassword = ValidationKey.confirmPasswordRequired;
+  else if (password !== "" && confirmPassword !== password) errors.confirmPassword = ValidationKey.passwordsDoNotMatch;
+  if (hasErrors(errors)) throw new Refusal(400, RegistryMessage.badRequest, errors);
+
+  const now = ctx.now();
+  const passwordHash = await hashPassword(password, ctx.settings.scrypt);
+  await ctx.db.transaction(async (tx) => {
+    await changePassword(tx, id, passwordHash, now);
+    await audit(tx, { actor: { kind: "patient", id }, action: "auth.password.changed", medicalRecordId: id, at: now });
+  });
+  const { token, expires } = signIn(ctx, id);
+  return ok({ token, expires }, AccountMessage.passwordUpdated);
+}
+
+/** POST /api/pass/{id}/opt-in-out/{type}: 1 opts out of automated messages, 2 opts back in (000 §2.6, §4 Opt state). */
+async function optInOut(ctx: Ctx, params: Record<string, string>): Promise<Response> {
+  const id = await requireOwnRecord(ctx, params.id);
+  const type = params.type === String(OptInOutType.OptOut) ? OptInOutType.OptOut : params.type === String(OptInOutType.OptIn) ? OptInOutType.OptIn : null;
+  if (type === null) throw new Refusal(400, RegistryMessage.badRequest);
+  await recordOrNotFound(ctx, id);
+  const now = ctx.now();
+  const isOptedOut = type === OptInOutType.OptOut;
+  await ctx.db.transaction(async (tx) => {
+    await setOptedOut(tx, id, isOptedOut, now);
+    await audit(tx, { actor: { kind: "patient", id }, action: isOptedOut ? "record.opt-out" : "record.opt-in", medicalRecordId: id, at: now });
+  });
+  const results: OptResult = { isOptedOut };
+  return ok(results, isOptedOut ? AccountMessage.optedOut : AccountMessage.optedIn);
+}
+
+export const passRoutes: Route<Ctx>[] = [
+  { method: "GET", pattern: "/api/pass/record/:id", handle: patientData },
+  { method: "GET", pattern: "/api/pass/:id", handle: passRecord },
+  { method: "POST", pattern: "/api/pass/:id/update-medical-record", handle: updateMedicalRecord },
+  { method: "POST", pattern: "/api/pass/:id/medical-record", handle: validateMedicalRecord },
+  { method: "POST", pattern: "/api/pass/:id/update-password", handle: updatePassword },
+  { method: "POST", pattern: "/api/pass/:id/opt-in-out/:type", handle: optInOut },
+];

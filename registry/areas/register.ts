@@ -1,22 +1,34 @@
-import { AuthPreference } from "../contract/enums";
+import { AccountFieldKey, AccountMessage, FormReason, PhoneCheckStatus, validatePhoneRequest, type InviteInfo, type PhoneCheck } from "../contract/accounts";
+import { AuthPreference, ImmunoFreeStatus } from "../contract/enums";
 import { RegistryMessage } from "../contract/envelope";
-import { phoneDigits } from "../contract/phone";
+import { isValidPhone, phoneDigits } from "../contract/phone";
 import { isoToday, registrationErrors, registrationPayload, type RegistrationPayload } from "../contract/registration";
 import { ValidationKey } from "../contract/validation-keys";
 import { insertAccount } from "../data/accounts";
 import { audit } from "../data/audit";
+import { insertIfRegistration } from "../data/if-registrations";
+import { findInvite, useInvite, type Invite } from "../data/invites";
 import { EMAIL_UNIQUE, emailInUse, insertMedicalRecord, PHONE_UNIQUE, phoneInUse } from "../data/medical-records";
+import { RATE_LIMITS } from "../data/rate-limits";
 import { uniqueViolation } from "../db/errors";
+import { hashLinkToken } from "../domain/one-time-tokens";
 import { hashPassword, isCommonPassword } from "../domain/passwords";
 import { readJsonObject } from "../http/body";
+import { clientAddress, enforceRateLimit } from "../http/client";
 import type { Ctx } from "../http/context";
-import { ok, Refusal } from "../http/respond";
+import { ok, reply, Refusal } from "../http/respond";
 import type { Route } from "../http/router";
 import { definedErrors, hasErrors, nonScalarFields, zodFieldErrors } from "../http/validation";
+import { addressPrompt } from "./address";
 import { signIn } from "./auth";
 
-/** POST /register (000 §7): validates, creates the medical record and its account, signs the patient in. */
+/**
+ * POST /register (000 §7): rate-limited per client address (D11), validates, checks an invite (`?token=`, D5/D12)
+ * and the address (`?addrConfirmed=true` skips it, D7), creates the medical record and its account, signs the
+ * patient in. An invited patient also gets an immune-tolerance registration.
+ */
 async function register(ctx: Ctx): Promise<Response> {
+  await enforceRateLimit(ctx, RATE_LIMITS.register, clientAddress(ctx.request));
   const body = await readJsonObject(ctx.request);
   const typeErrors = nonScalarFields(body);
   if (hasErrors(typeErrors)) throw new Refusal(400, RegistryMessage.badRequest, typeErrors);
@@ -25,25 +37,34 @@ async function register(ctx: Ctx): Promise<Response> {
   const payload = parsed.data;
   const now = ctx.now();
 
+  const invite = await inviteOfRequest(ctx, now);
+  // The invite's email is the registration's email (the portal shows it read-only).
+  if (invite && payload.email === "") payload.email = invite.email;
+
   const errors = definedErrors(registrationErrors(payload, isoToday(now)));
   if (!errors.password && isCommonPassword(payload.password)) errors.password = ValidationKey.passwordCommon;
   if (payload.authenticationPreference !== AuthPreference.Email && payload.authenticationPreference !== AuthPreference.Phone) {
     errors.authenticationPreference = ValidationKey.invalidValue;
   }
+  if (invite && !errors.email && payload.email.toLowerCase() !== invite.email) errors.email = AccountFieldKey.inviteEmailMismatch;
   if (hasErrors(errors)) throw new Refusal(400, RegistryMessage.badRequest, errors);
 
-  // Invite tokens (`?token=`, 000 §2.3, D5) and address validation against bundled ZIP data (`?addrConfirmed=true`,
-  // D7) are not built yet. They belong here, before anything is stored: an invalid invite refuses, an unconfirmed
-  // address answers `addressValidation` (contract registerAnswer) with success false.
-
   await refuseTaken(ctx, payload);
+  const prompt = addressPrompt(ctx, payload);
+  if (prompt) return prompt;
+
   const passwordHash = await hashPassword(payload.password, ctx.settings.scrypt);
   let medicalRecordId: number;
   try {
     medicalRecordId = await ctx.db.transaction(async (tx) => {
       const id = await insertMedicalRecord(tx, payload, now);
       await insertAccount(tx, { medicalRecordId: id, authenticationPreference: payload.authenticationPreference, passwordHash }, now);
-      await audit(tx, { actor: { kind: "patient", id }, action: "account.register", medicalRecordId: id, at: now });
+      if (invite) {
+        // Single use: a concurrent registration with the same invite loses here and nothing of it is kept.
+        if (!(await useInvite(tx, invite.id, id, now))) throw inviteInvalid();
+        await insertIfRegistration(tx, id, ImmunoFreeStatus.Registration, now);
+      }
+      await audit(tx, { actor: { kind: "patient", id }, action: "account.register", medicalRecordId: id, detail: invite ? { invite: invite.id } : {}, at: now });
       return id;
     });
   } catch (error) {
@@ -54,6 +75,26 @@ async function register(ctx: Ctx): Promise<Response> {
     throw error;
   }
   return ok(signIn(ctx, medicalRecordId));
+}
+
+function inviteInvalid(): Refusal {
+  return new Refusal(400, AccountMessage.inviteInvalid, { form: FormReason.inviteInvalid });
+}
+
+/** The invite of `?token=` (none when absent or empty); 400 `register.inviteInvalid` for an unknown, used or expired one. */
+async function inviteOfRequest(ctx: Ctx, now: Date): Promise<Invite | null> {
+  const token = ctx.url.searchParams.get("token");
+  if (!token) return null;
+  const invite = await validInvite(ctx, token, now);
+  if (!invite) throw inviteInvalid();
+  return invite;
+}
+
+async function validInvite(ctx: Ctx, token: string, now: Date): Promise<Invite | null> {
+  if (token.length > 200) return null;
+  const invite = await findInvite(ctx.db, hashLinkToken(token));
+  if (!invite || invite.usedAt || invite.expiresAt.getTime() <= now.getTime()) return null;
+  return invite;
 }
 
 /** DECISIONS D6: email unique in lower case, primary phone unique by its digits. */
@@ -68,4 +109,40 @@ function taken(errors: Record<string, string>): Refusal {
   return new Refusal(400, errors.email ? RegistryMessage.emailTaken : RegistryMessage.phoneTaken, errors);
 }
 
-export const registerRoutes: Route<Ctx>[] = [{ method: "POST", pattern: "/register", handle: register }];
+/**
+ * POST /validate-phone {phoneNumber} (000 §5 Phone): 200 with results {isValid, status}; success mirrors isValid and a
+ * refused number names its key in errors.phoneNumber. Rate-limited per client address (D11).
+ */
+async function validatePhone(ctx: Ctx): Promise<Response> {
+  await enforceRateLimit(ctx, RATE_LIMITS.validatePhone, clientAddress(ctx.request));
+  const body = await readJsonObject(ctx.request);
+  const parsed = validatePhoneRequest.safeParse({ phoneNumber: body.phoneNumber ?? "" });
+  if (!parsed.success) throw new Refusal(400, RegistryMessage.badRequest, zodFieldErrors(parsed.error));
+  const { phoneNumber } = parsed.data;
+  const answer = (status: PhoneCheck["status"], message: string, key?: string) =>
+    reply(200, {
+      success: status === PhoneCheckStatus.Valid,
+      results: { isValid: status === PhoneCheckStatus.Valid, status } satisfies PhoneCheck,
+      message,
+      ...(key ? { errors: { phoneNumber: key } } : {}),
+    });
+  if (!isValidPhone(phoneNumber)) return answer(PhoneCheckStatus.Invalid, AccountMessage.phoneInvalid, ValidationKey.phoneInvalidUs);
+  if (await phoneInUse(ctx.db, phoneDigits(phoneNumber))) return answer(PhoneCheckStatus.Duplicate, AccountMessage.phoneDuplicate, ValidationKey.phoneTaken);
+  return answer(PhoneCheckStatus.Valid, AccountMessage.phoneAvailable);
+}
+
+/** GET /validate-invite?token= (000 §2.3): 200; success and isValid say whether the invite can be used. */
+async function validateInviteToken(ctx: Ctx): Promise<Response> {
+  const token = ctx.url.searchParams.get("token") ?? "";
+  const invite = token ? await validInvite(ctx, token, ctx.now()) : null;
+  const results: InviteInfo = invite
+    ? { isValid: true, firstName: invite.firstName, lastName: invite.lastName, email: invite.email }
+    : { isValid: false, firstName: "", lastName: "", email: "" };
+  return reply(200, { success: results.isValid, results, message: invite ? AccountMessage.inviteValid : AccountMessage.inviteInvalid });
+}
+
+export const registerRoutes: Route<Ctx>[] = [
+  { method: "POST", pattern: "/register", handle: register },
+  { method: "POST", pattern: "/validate-phone", handle: validatePhone },
+  { method: "GET", pattern: "/validate-invite", handle: validateInviteToken },
+];

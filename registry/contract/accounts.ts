@@ -90,4 +90,60 @@ export const FormReason = {
   addressNotFound: "register.addressNotFound",
   inviteInvalid: "register.inviteInvalid",
   botCheckFailed: "register.botCheckFailed",
+  /** Rate limit per client address (D11): POST /register, POST /validate-phone (429). */
+  tooManyAttempts: "register.tooManyAttempts",
 } as const;
+
+/** Field errors of these calls that are not general validation keys (the portal translates them). */
+export const AccountFieldKey = {
+  /** POST /register?token=: the email differs from the invite's email (errors.email). */
+  inviteEmailMismatch: "register.inviteEmailMismatch",
+} as const;
+
+/** Human (English) `message` texts of these calls. Refusals also carry a locale key in `errors`. */
+export const AccountMessage = {
+  phoneAvailable: "Phone number is available",
+  phoneDuplicate: "This phone number is already registered",
+  phoneInvalid: "Please enter a valid 10-digit US phone number",
+  addressNotValidated: "We were unable to validate your address",
+  inviteValid: "Token validated successfully",
+  inviteInvalid: "This invitation link is not valid, has expired or was already used",
+  tooManyAttempts: "Too many attempts from this connection. Please wait and try again later.",
+  forgotPasswordSent: "You should receive an email with a password reset link...",
+  codeSent: "A confirmation code has been sent",
+  tooManySends: "Too many confirmation codes were sent to this contact. Please wait an hour and try again.",
+  contactTaken: "This email address or phone number belongs to another account",
+  emailInvalid: "Please enter a valid email address...",
+  mobileInvalid: "Please enter a valid US mobile number...",
+  codeValid: "Your contact information has been confirmed",
+  codeInvalid: "The code you entered doesn't match the code we sent, please try again...",
+  codeExpired: "The code you entered has expired",
+  profileUpdated: "Profile updated successfully",
+  recordUpdated: "Medical record updated successfully",
+  passwordUpdated: "Password updated successfully",
+  optedOut: "You have opted out",
+  optedIn: "You have opted in",
+} as const;
+
+/** `status` texts of POST /reset-password by statusId (5 answers the password's own reason instead). */
+export const RESET_STATUS_TEXT: Record<number, string> = {
+  [ResetStatus.Success]: "Your password has been reset.",
+  [ResetStatus.LinkInvalid]: "This password reset link is not valid or was already used.",
+  [ResetStatus.LinkExpired]: "This password reset link has expired. Please ask for a new one.",
+  [ResetStatus.EmailMismatch]: "This email address does not match the password reset link.",
+  [ResetStatus.PasswordRejected]: "The password was not accepted.",
+};
+
+/** POST /api/pass/{id}/opt-in-out/{type} -> results. */
+export const optResult = z.object({ isOptedOut: z.boolean() });
+export type OptResult = z.infer<typeof optResult>;
+
+/** The answer of a call that may ask to confirm the address (POST /register, update-medical-record): D7. */
+export const addressPromptAnswer = z.object({
+  success: z.literal(false),
+  results: z.null(),
+  message: z.string(),
+  addressValidation: z
+    .object({ address1: z.string(), address2: z.string(), city: z.string(), state: z.string(), zip5: z.string() })
+    .nullable(),
+});

@@ -6,3 +6,4 @@ export * from "./us-states";
 export * from "./schemas";
 export * from "./validation-keys";
 export * from "./accounts";
+export * from "./screening";

@@ -77,6 +77,10 @@ export const centerReferral = z.object({
   status: z.string(),
 });
 
+/**
+ * The screening list item (000 §3 / 001 §3). status is the registry's (001 §4.3); preferredCenterId 0 = none.
+ * Lab times are ISO 8601 and prescriptionExpirationDate YYYY-MM-DD; an empty text means not set.
+ */
 export const screening = z.object({
   id: z.number().int(),
   status: z.number().int(),

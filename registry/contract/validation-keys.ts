@@ -28,8 +28,13 @@ export const ValidationKey = {
   hipaaRequired: "validation.hipaaRequired",
   // checked by the registry only
   passwordCommon: "validation.passwordCommon",
+  /** Password change (000 §5 Password update). */
+  confirmPasswordRequired: "validation.confirmPasswordRequired",
+  passwordsDoNotMatch: "validation.passwordsDoNotMatch",
   emailTaken: "validation.emailTaken",
   phoneTaken: "validation.phoneTaken",
+  /** A required value left out (screening body fields, an "Other" description when Other is chosen). */
+  required: "validation.required",
   /** A value of the wrong type (an object where text is expected, a non-number...). */
   invalidValue: "validation.invalidValue",
   /** Text longer than the field allows. */

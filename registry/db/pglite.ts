@@ -11,9 +11,10 @@ const parsers = {
 /** One PGlite instance per data directory per process, shared by every openDb call on it. */
 const shared = new Map<string, { pg: Promise<PGlite>; users: number }>();
 
-export async function openPglite(opts: { dataDir?: string; memory?: boolean }): Promise<DriverDb> {
+export async function openPglite(opts: { dataDir?: string; memory?: boolean; loadDataDir?: Blob }): Promise<DriverDb> {
   if (opts.memory) {
-    const pg = await PGlite.create({ parsers });
+    // loadDataDir: start from a dump (dumpPglite) instead of running initdb, several times cheaper (tests).
+    const pg = await PGlite.create({ parsers, ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}) });
     return wrap(pg, () => pg.close());
   }
   if (!opts.dataDir) throw new Error("openDb: give databaseUrl, dataDir or memory");
@@ -38,6 +39,17 @@ export async function openPglite(opts: { dataDir?: string; memory?: boolean }): 
       await pg.close();
     }
   });
+}
+
+/** A dump (uncompressed tar) of a fresh in-memory instance after `prepare`, for openPglite's loadDataDir. */
+export async function dumpPglite(prepare: (db: DriverDb) => Promise<void>): Promise<Blob> {
+  const pg = await PGlite.create({ parsers });
+  try {
+    await prepare(wrap(pg, async () => {}));
+    return await pg.dumpDataDir("none");
+  } finally {
+    await pg.close();
+  }
 }
 
 function wrap(pg: PGlite, close: () => Promise<void>): DriverDb {

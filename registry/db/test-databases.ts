@@ -1,6 +1,13 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
+import { readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import os from "node:os";
+import path from "node:path";
 import pg from "pg";
+import { migrations } from "../migrations/index";
+import { runMigrations } from "./migrate";
 import { openDriverDb } from "./open";
+import { dumpPglite, openPglite } from "./pglite";
 import type { DriverDb } from "./types";
 
 /** A database for a test file: opened once, emptied between tests, dropped at the end. Identities are not restarted. */
@@ -9,10 +16,59 @@ export type TestDbTarget = { name: "pglite" | "postgres"; open(): Promise<TestDb
 
 /** PGlite in memory always; PostgreSQL too when TEST_DATABASE_URL is set (a fresh schema per test file). */
 export function testDatabases(env: Record<string, string | undefined> = process.env): TestDbTarget[] {
-  const targets: TestDbTarget[] = [{ name: "pglite", open: () => withReset(openDriverDb({ memory: true })) }];
+  const targets: TestDbTarget[] = [{ name: "pglite", open: () => withReset(openMigratedPglite()) }];
   const url = env.TEST_DATABASE_URL;
   if (url) targets.push({ name: "postgres", open: () => openFreshPostgres(url) });
   return targets;
+}
+
+/**
+ * An in-memory PGlite with the current migrations, started from a dump kept in the temp directory (keyed by the
+ * PGlite build and the migrations): PGlite's own initdb costs seconds of CPU per test file, loading a dump about one.
+ * Any problem with the dump falls back to a fresh instance.
+ */
+async function openMigratedPglite(): Promise<DriverDb> {
+  const file = path.join(os.tmpdir(), `registry-test-pglite-${migratedDumpKey()}.tar`);
+  let dump: Blob | undefined;
+  try {
+    dump = new Blob([readFileSync(file)]);
+  } catch {
+    dump = undefined;
+  }
+  if (dump) {
+    try {
+      const db = await openPglite({ memory: true, loadDataDir: dump });
+      await runMigrations(db);
+      return db;
+    } catch {
+      rmSync(file, { force: true });
+    }
+  }
+  try {
+    const fresh = await dumpPglite(async (db) => void (await runMigrations(db)));
+    const tmp = `${file}.${process.pid}.${randomBytes(4).toString("hex")}`;
+    writeFileSync(tmp, Buffer.from(await fresh.arrayBuffer()));
+    renameSync(tmp, file);
+    // Dumps of earlier migrations are not needed any more.
+    for (const name of readdirSync(os.tmpdir())) {
+      if (/^registry-test-pglite-[0-9a-f]{16}\.tar$/.test(name) && name !== path.basename(file)) rmSync(path.join(os.tmpdir(), name), { force: true });
+    }
+    return await openPglite({ memory: true, loadDataDir: fresh });
+  } catch {
+    return openDriverDb({ memory: true });
+  }
+}
+
+let dumpKey: string | undefined;
+function migratedDumpKey(): string {
+  if (dumpKey) return dumpKey;
+  const pgliteEntry = createRequire(import.meta.url).resolve("@electric-sql/pglite");
+  const built = statSync(pgliteEntry);
+  dumpKey = createHash("sha256")
+    .update(JSON.stringify({ pglite: [pgliteEntry, built.size, built.mtimeMs], migrations }))
+    .digest("hex")
+    .slice(0, 16);
+  return dumpKey;
 }
 
 async function withReset(opening: Promise<DriverDb>, drop?: () => Promise<void>): Promise<TestDb> {
@@ -69,7 +125,8 @@ export async function openFreshPostgres(url: string): Promise<TestDb & { url: st
   };
   await admin(`create schema ${schema}`);
   const scoped = new URL(url);
-  scoped.searchParams.set("options", `-c search_path=${schema}`);
+  // Test schemas are thrown away: commits need not wait for the disk.
+  scoped.searchParams.set("options", `-c search_path=${schema} -c synchronous_commit=off`);
   const testDb = await withReset(openDriverDb({ databaseUrl: scoped.toString() }), () => admin(`drop schema if exists ${schema} cascade`));
   return { ...testDb, url: scoped.toString(), schema };
 }

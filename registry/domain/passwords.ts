@@ -1,4 +1,6 @@
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from "node:crypto";
+import { passwordError } from "../contract/registration";
+import { ValidationKey } from "../contract/validation-keys";
 import { isCommonPassword } from "./common-passwords";
 
 export type ScryptParams = { N: number; r: number; p: number };
@@ -56,4 +58,9 @@ export async function verifyPassword(password: string, stored: string): Promise<
 export function needsRehash(stored: string, params: ScryptParams): boolean {
   const parsed = parseHash(stored);
   return !parsed || parsed.params.N !== params.N || parsed.params.r !== params.r || parsed.params.p !== params.p;
+}
+
+/** The password rules of D6 (length, then the common-password list): the message key of the first problem, or undefined. */
+export function passwordProblem(password: string): string | undefined {
+  return passwordError(password) ?? (isCommonPassword(password) ? ValidationKey.passwordCommon : undefined);
 }

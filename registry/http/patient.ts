@@ -29,9 +29,14 @@ export async function requirePatient(ctx: Ctx): Promise<TokenPayload> {
 }
 
 /** DECISIONS D5: the bearer token must belong to medical record `{id}` (403 otherwise; 400 for an id that is not one). */
-export async function requireOwnRecord(ctx: Ctx, idParam: string | undefined): Promise<number> {
-  const payload = await requirePatient(ctx);
-  const id = /^[1-9]\d{0,9}$/.test(idParam ?? "") ? Number(idParam) : NaN;
+export async function requireOwnRecord(ctx: Ctx, idParam: string | number | undefined): Promise<number> {
+  return ownRecordId(await requirePatient(ctx), idParam);
+}
+
+/** The record id of a path, query or body value when it is the signed-in patient's own (400 / 403 otherwise). */
+export function ownRecordId(payload: TokenPayload, idParam: string | number | undefined): number {
+  const text = String(idParam ?? "");
+  const id = /^[1-9]\d{0,9}$/.test(text) ? Number(text) : NaN;
   if (!Number.isSafeInteger(id)) throw new Refusal(400, RegistryMessage.badRequest);
   if (id !== payload.sub) throw new Refusal(403, RegistryMessage.forbidden);
   return id;

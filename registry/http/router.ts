@@ -15,7 +15,7 @@ export function matchRoute<C>(routes: readonly Route<C>[], method: string, pathn
     const params = matchPattern(split(route.pattern), segments);
     if (!params) continue;
     if (route.method === method) return { kind: "found", route, params };
-    allowed.push(route.method);
+    if (!allowed.includes(route.method)) allowed.push(route.method);
   }
   return allowed.length ? { kind: "wrong-method", allowed } : { kind: "none" };
 }

@@ -1,6 +1,8 @@
 import { initial } from "./0001_initial";
+import { accounts } from "./0002_accounts";
+import { screeningCenters } from "./0003_screening_centers";
 
 /** A schema change: applied once, in list order, recorded in schema_migrations. Never edit one that has shipped. */
 export type Migration = { id: string; sql: string };
 
-export const migrations: readonly Migration[] = [initial];
+export const migrations: readonly Migration[] = [initial, accounts, screeningCenters];

@@ -29,3 +29,42 @@ export async function listOutbox(db: Db, limit = 200): Promise<OutboxEntry[]> {
   );
   return rows.map((r) => ({ channel: r.channel, to: r.to_address, subject: r.subject, text: r.text_body, createdAt: r.created_at.toISOString() }));
 }
+
+/** A row claimed for sending. */
+export type ClaimedMessage = OutgoingMessage & { id: number; attempts: number };
+
+/**
+ * Claims up to `limit` due 'pending' rows of the given channels with FOR UPDATE SKIP LOCKED, so several workers never
+ * take the same row, and leases them until `leaseUntil` (the row is due again then if this worker dies mid-send).
+ * The claim's transaction is short: sending happens outside it.
+ */
+export async function claimDue(db: Db, channels: string[], now: Date, leaseUntil: Date, limit: number): Promise<ClaimedMessage[]> {
+  if (channels.length === 0) return [];
+  return db.transaction(async (tx) => {
+    const rows = await tx.query<{ id: number; channel: "email" | "sms"; to_address: string; subject: string; text_body: string; html_body: string | null; attempts: number }>(
+      `select id, channel, to_address, subject, text_body, html_body, attempts from outbox
+        where status = 'pending' and next_attempt_at <= $1 and channel = any($2::text[])
+        order by next_attempt_at, id limit $3
+        for update skip locked`,
+      [now, channels, limit],
+    );
+    if (rows.length === 0) return [];
+    await tx.query("update outbox set next_attempt_at = $2 where id = any($1::bigint[])", [rows.map((r) => r.id), leaseUntil]);
+    return rows.map((r) => ({
+      id: r.id, channel: r.channel, to: r.to_address, subject: r.subject, text: r.text_body, attempts: r.attempts,
+      ...(r.html_body !== null ? { html: r.html_body } : {}),
+    }));
+  });
+}
+
+export async function markSent(db: Db, id: number, now: Date): Promise<void> {
+  await db.query("update outbox set status = 'sent', sent_at = $2, attempts = attempts + 1, last_error = null where id = $1", [id, now]);
+}
+
+/** A failed try: counted, kept, and due again at `retryAt`, or 'failed' for good when `final`. `error` is a code, never a body. */
+export async function markFailed(db: Db, id: number, error: string, retryAt: Date, final: boolean): Promise<void> {
+  await db.query(
+    "update outbox set attempts = attempts + 1, last_error = $2, next_attempt_at = $3, status = $4 where id = $1",
+    [id, error.slice(0, 200), retryAt, final ? "failed" : "pending"],
+  );
+}

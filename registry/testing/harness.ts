@@ -12,6 +12,7 @@ export const TEST_SETTINGS: RegistrySettings = {
   demoMode: true,
   scrypt: { N: 2 ** 10, r: 8, p: 1 },
   labStaffKey: "test-lab-staff-key-0123",
+  messaging: { smtpUrl: undefined, mailFrom: "Kidney Registry <registration@portal.test>", smsUrl: undefined, smsToken: undefined },
 };
 
 export const START = new Date("2025-03-10T15:00:00.000Z");
@@ -73,8 +74,13 @@ export class TestRegistry {
     return createRegistryHandler({ db: this.db, settings: { ...this.settings, ...settings }, now: () => this.clock, log: (e) => this.logs.push(e) });
   }
 
+  private calls = 0;
+
   async call(method: string, path: string, opts: CallOptions = {}, handler = this.handler): Promise<Answer> {
     const headers = new Headers(opts.headers);
+    // A client address per call unless the test gives one, so per-address rate limits only bite where tested.
+    this.calls += 1;
+    if (!headers.has("x-client-address")) headers.set("x-client-address", `198.18.${this.calls >> 8 & 255}.${this.calls & 255}`);
     if (opts.token !== undefined) headers.set("authorization", `Bearer ${opts.token}`);
     let body: BodyInit | undefined = opts.rawBody;
     if (opts.body !== undefined) {
@@ -99,7 +105,11 @@ export class TestRegistry {
     };
   }
 
-  async count(table: "medical_records" | "accounts" | "outbox" | "audit_log" | "login_failures" | "login_lockouts"): Promise<number> {
+  async count(
+    table:
+      | "medical_records" | "accounts" | "outbox" | "audit_log" | "login_failures" | "login_lockouts" | "invites"
+      | "if_registrations" | "password_resets" | "confirmation_codes" | "rate_limit_hits",
+  ): Promise<number> {
     const [row] = await this.db.query<{ n: number }>(`select count(*)::int as n from ${table}`);
     return row!.n;
   }

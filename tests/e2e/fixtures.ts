@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test as base, type Page } from "@playwright/test";
+import { expect, test as base, type APIRequestContext, type Page } from "@playwright/test";
 
 const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
@@ -55,10 +55,20 @@ export function newPatient(firstName = "Rosa") {
 }
 export type Patient = ReturnType<typeof newPatient>;
 
-/** Fills and sends the registration form as a patient would. */
-export async function register(page: Page, p: Patient) {
+/** The bot check (DECISIONS D11) refuses a registration sent within 3 s of the form being issued. */
+export const BOT_CHECK_MIN_MS = 3_000;
+
+/** Waits until a person could have filled the form issued at `since` (Date.now()). */
+export async function humanPause(page: Page, since: number) {
+  const left = since + BOT_CHECK_MIN_MS + 250 - Date.now();
+  if (left > 0) await page.waitForTimeout(left);
+}
+
+/** Fills the registration form as a patient would (without sending it). Answers when the form was loaded. */
+export async function fillRegistration(page: Page, p: Patient): Promise<number> {
   // Relative to the project's baseURL, so the same journey runs under a sub-path behind the proxy.
   await page.goto("register");
+  const loadedAt = Date.now();
   const form = page.locator("form[aria-label]").first();
   await form.getByLabel("First name", { exact: true }).fill(p.firstName);
   await form.getByLabel("Last name", { exact: true }).fill(p.lastName);
@@ -75,8 +85,153 @@ export async function register(page: Page, p: Patient) {
   await form.getByLabel("Preferred language").selectOption({ label: "English" });
   await form.getByLabel("Gender").selectOption({ label: "Female" });
   await form.getByLabel("I agree to the HIPAA release").check();
-  await form.getByRole("button", { name: "Register", exact: true }).click();
+  return loadedAt;
 }
 
-export const test = base;
+/** Fills and sends the registration form as a patient would. */
+export async function register(page: Page, p: Patient) {
+  const loadedAt = await fillRegistration(page, p);
+  await humanPause(page, loadedAt);
+  await page.locator("form[aria-label]").first().getByRole("button", { name: "Register", exact: true }).click();
+}
+
+/** The demo outbox (DECISIONS D9), newest first, as a patient's mailbox and phone. */
+export type OutboxEntry = { channel: "email" | "sms"; to: string; subject: string; text: string; createdAt: string };
+export async function outbox(request: APIRequestContext): Promise<OutboxEntry[]> {
+  const answer = await request.get("dev/outbox.json");
+  expect(answer.ok()).toBe(true);
+  return (await answer.json()) as OutboxEntry[];
+}
+
+function digits(value: string): string {
+  return value.replace(/\D/g, "").slice(-10);
+}
+
+/** The newest message sent to an email address or a phone number (compared by its last 10 digits). */
+export async function latestMessage(request: APIRequestContext, to: string, channel: "email" | "sms"): Promise<OutboxEntry> {
+  let found: OutboxEntry | undefined;
+  await expect
+    .poll(async () => {
+      const entries = await outbox(request);
+      found = entries.find((e) => e.channel === channel && (channel === "email" ? e.to.toLowerCase() === to.toLowerCase() : digits(e.to) === digits(to)));
+      return !!found;
+    })
+    .toBe(true);
+  return found!;
+}
+
+/** The 6-digit confirmation code of the newest message to `to`. */
+export async function latestCode(request: APIRequestContext, to: string, channel: "email" | "sms"): Promise<string> {
+  const message = await latestMessage(request, to, channel);
+  const code = /\b(\d{6})\b/.exec(message.text)?.[1];
+  expect(code, `a code in: ${message.text}`).toBeTruthy();
+  return code!;
+}
+
+/** The first link in the newest email to `to`, as a path on this site (the link carries PUBLIC_URL's host). */
+export async function latestLinkPath(request: APIRequestContext, to: string): Promise<string> {
+  const message = await latestMessage(request, to, "email");
+  const link = /https?:\/\/\S+/.exec(message.text)?.[0];
+  expect(link, `a link in: ${message.text}`).toBeTruthy();
+  const url = new URL(link!);
+  return `${url.pathname.replace(/^\//, "")}${url.search}`;
+}
+
+/** Confirms a contact on /confirm as a patient does: send, read the code from the outbox, enter it. */
+export async function confirmContact(page: Page, p: Patient, kind: "email" | "text") {
+  await page.goto("confirm");
+  const send = kind === "email" ? "Send Confirmation Email" : "Send Confirmation Text";
+  await page.getByRole("button", { name: send }).first().click();
+  await page.getByRole("dialog").getByRole("button", { name: send }).click();
+  const dialog = page.getByRole("dialog", { name: "Enter Confirmation Code" });
+  await expect(dialog).toBeVisible();
+  const code = await latestCode(page.request, kind === "email" ? p.email : p.phone, kind === "email" ? "email" : "sms");
+  await dialog.getByLabel("Confirmation Code").fill(code);
+  await dialog.getByRole("button", { name: "Confirm Code" }).click();
+  await expect(page.getByRole("status")).toContainText(kind === "email" ? "Your email address is confirmed." : "Your mobile number is confirmed.");
+}
+
+function hiddenValue(html: string, name: string): string {
+  const value = new RegExp(`name="${name}" value="([^"]*)"`).exec(html)?.[1];
+  if (value === undefined) throw new Error(`no ${name} in the page`);
+  return value.replace(/&amp;/g, "&");
+}
+
+/**
+ * Creates a patient quickly, without clicking through the form: the same plain HTML posts a browser without
+ * JavaScript sends (CSRF token, bot check time stamp and all), through `request`, whose cookies are the signed-in
+ * session afterwards. With `verified`, the email is confirmed through the outbox too.
+ */
+export async function createPatient(request: APIRequestContext, p: Patient = newPatient(), opts: { verified?: boolean } = {}): Promise<Patient> {
+  const page = await (await request.get("register")).text();
+  const issuedAt = Date.now();
+  const left = issuedAt + BOT_CHECK_MIN_MS + 250 - Date.now();
+  await new Promise((r) => setTimeout(r, left));
+  const registered = await request.post("register", {
+    form: {
+      _csrf: hiddenValue(page, "_csrf"),
+      intent: "register",
+      entryreferrer: "",
+      inviteToken: "",
+      formIssued: hiddenValue(page, "formIssued"),
+      website: "",
+      firstName: p.firstName,
+      middleInitial: "",
+      lastName: p.lastName,
+      preferredName: p.preferredName,
+      birthDate: p.birthDate,
+      email: p.email,
+      phoneNumber: p.phone,
+      password: p.password,
+      confirmPassword: p.password,
+      addressLine1: p.addressLine1,
+      addressLine2: "",
+      city: p.city,
+      usState: "33",
+      province: "",
+      postalCode: p.postalCode,
+      country: "1",
+      preferredLanguage: "1",
+      gender: "2",
+      agreedToHipaa: "true",
+    },
+    maxRedirects: 0,
+  });
+  expect(registered.status(), await registered.text()).toBe(302);
+  expect(registered.headers()["location"]).toMatch(/\/landing$/);
+  if (opts.verified) {
+    const confirm = await (await request.get("confirm")).text();
+    const csrf = hiddenValue(confirm, "_csrf");
+    const sent = await request.post("confirm", { form: { _csrf: csrf, intent: "send-email", value: p.email }, maxRedirects: 0 });
+    expect(sent.status()).toBe(302);
+    const code = await latestCode(request, p.email, "email");
+    const checked = await request.post("confirm?code=email", { form: { _csrf: csrf, intent: "verify", code }, maxRedirects: 0 });
+    expect(checked.status()).toBe(302);
+  }
+  return p;
+}
+
+/**
+ * Every test is its own client address (X-Forwarded-For through the portal's one trusted proxy hop), as patients
+ * are: the registry's per-address limits (D11) then apply per test, not to the whole suite.
+ */
+export const test = base.extend<{ clientAddress: string }>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads fixture dependencies from the destructuring
+  clientAddress: async ({}, provide, testInfo) => {
+    const n = testInfo.workerIndex * 4096 + (testInfo.repeatEachIndex + 1) * 97 + [...testInfo.testId].reduce((h, c) => (h * 31 + c.charCodeAt(0)) & 0xfff, 7);
+    await provide(`10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`);
+  },
+  extraHTTPHeaders: async ({ clientAddress }, provide) => {
+    await provide({ "X-Forwarded-For": clientAddress });
+  },
+});
+
+/** A signed-in patient whose email is confirmed ("Ready to Start"), created without clicking through registration. */
+export const withPatient = test.extend<{ patient: Patient }>({
+  patient: async ({ page }, provide) => {
+    const p = await createPatient(page.request, newPatient(), { verified: true });
+    await provide(p);
+  },
+});
+
 export { expect };

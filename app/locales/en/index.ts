@@ -1,8 +1,9 @@
 import account from "./account";
 import shell from "./shell";
+import screening, { landingCard } from "./screening";
 
 /** English: the source of every key. Each area keeps its own file; Spanish mirrors them one to one. */
-const en = { ...shell, ...account } as const;
+const en = { ...shell, ...account, ...screening, landing: { ...account.landing, ...landingCard } } as const;
 
 export default en;
 

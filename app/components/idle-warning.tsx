@@ -1,0 +1,68 @@
+import { Link, useFetcher, useLocation } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { IDLE_WARNING_MS } from "~/session-keys";
+import { CsrfField } from "./csrf-field";
+import { Dialog } from "./dialog";
+
+type Phase = "quiet" | "warning" | "ended";
+
+/**
+ * DECISIONS D6 and WCAG 2.2.1 (timing adjustable): with JavaScript, 2 minutes before the 30-minute idle limit a
+ * dialog offers to stay signed in; the button posts to /keep-alive, which counts as activity. Without JavaScript
+ * there is no warning, and the server's limit still applies. `msLeft` is the server's count at page load; every
+ * navigation or keep-alive answer starts the count again.
+ */
+export function IdleWarning({ msLeft }: { msLeft: number }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const fetcher = useFetcher<{ msLeft: number }>();
+  const [deadline, setDeadline] = useState<number | null>(null);
+  const [phase, setPhase] = useState<Phase>("quiet");
+
+  useEffect(() => {
+    setDeadline(Date.now() + msLeft);
+    setPhase("quiet");
+  }, [msLeft, location.key]);
+
+  const kept = fetcher.state === "idle" ? fetcher.data?.msLeft : undefined;
+  useEffect(() => {
+    if (typeof kept !== "number") return;
+    setDeadline(Date.now() + kept);
+    setPhase("quiet");
+  }, [kept, fetcher.data]);
+
+  useEffect(() => {
+    if (deadline === null) return;
+    const now = Date.now();
+    const warn = setTimeout(() => setPhase((p) => (p === "ended" ? p : "warning")), Math.max(0, deadline - IDLE_WARNING_MS - now));
+    const end = setTimeout(() => setPhase("ended"), Math.max(0, deadline - now));
+    return () => {
+      clearTimeout(warn);
+      clearTimeout(end);
+    };
+  }, [deadline]);
+
+  if (phase === "quiet") return null;
+  return (
+    <Dialog id="idle-dialog" title={phase === "ended" ? t("session.idleEnded") : t("session.idleTitle")} open dismissable={false}>
+      {phase === "ended" ? (
+        <p>
+          <Link to="/register?login=1" role="button" reloadDocument>
+            {t("session.signInAgain")}
+          </Link>
+        </p>
+      ) : (
+        <>
+          <p>{t("session.idleText")}</p>
+          <fetcher.Form method="post" action="/keep-alive">
+            <CsrfField />
+            <button type="submit" disabled={fetcher.state !== "idle"}>
+              {t("session.idleStay")}
+            </button>
+          </fetcher.Form>
+        </>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,142 @@
+import { Form, Link, useSearchParams } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { CsrfField } from "~/components/csrf-field";
+import { Dialog } from "~/components/dialog";
+import { AnswerSummary } from "~/components/screening/answer-summary";
+import type { StepCardView } from "~/domain/dashboard/registration-card";
+import type { RegistrationCardData } from "~/forms/screening.server";
+
+/**
+ * The dashboard's registration cards (000 §2.7; 001 §2.12, §4.4-4.6), one per screening, from `registrationCard`.
+ * 'Show Results' / 'View My Answers' open the 'Screening Results' dialog through the URL (?results={id}), so it
+ * works without JavaScript; 'My Situation has Changed' is a POST that re-opens the wizard on the same screening.
+ *
+ * Not rendered yet (their pages come with later issues): the Select Center / Change Center buttons and the lab
+ * buttons that lead to /select-center, /lab-tests and /lab-results; 'Lab Order Requested' is plain text and shown.
+ */
+export function RegistrationCards({ cards }: { cards: RegistrationCardData[] }) {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const openId = Number(params.get("results"));
+  const open = cards.find((c) => c.id === openId);
+  return (
+    <>
+      {open ? (
+        <Dialog
+          id="screening-results"
+          title={t("screening.results.title")}
+          open
+          dismissable={false}
+          footer={
+            <Link to="/landing" role="button" preventScrollReset>
+              {t("screening.results.close")}
+            </Link>
+          }
+        >
+          <AnswerSummary summary={open.summary} headingLevel={3} idPrefix={`results-${open.id}`} />
+        </Dialog>
+      ) : null}
+      {cards.map((c) => (
+        <RegistrationCard key={c.id} card={c} />
+      ))}
+    </>
+  );
+}
+
+function StepCard({ step, number, screeningId }: { step: StepCardView; number: number; screeningId: number }) {
+  const { t } = useTranslation();
+  const b = step.button;
+  return (
+    <li className={step.complete ? "step-card step-card--done" : "step-card"}>
+      <h4>
+        <span className="visually-hidden">{t("landing.card.stepNumber", { number })} </span>
+        {t(step.titleKey)}
+      </h4>
+      {step.complete ? (
+        <p className="step-card__done">
+          <span aria-hidden="true">✓ </span>
+          {t("landing.card.stepComplete")}
+        </p>
+      ) : step.badgeKey ? (
+        <p className="badge">{t(step.badgeKey)}</p>
+      ) : null}
+      {b?.kind === "showResults" ? (
+        <Link to={`/landing?results=${screeningId}`} role="button" className="secondary" preventScrollReset>
+          {t(b.labelKey)}
+        </Link>
+      ) : b?.kind === "labOrderRequested" ? (
+        <p>{t(b.labelKey)}</p>
+      ) : null}
+    </li>
+  );
+}
+
+function RegistrationCard({ card }: { card: RegistrationCardData }) {
+  const { t } = useTranslation();
+  const v = card.view;
+  const titleId = `registration-${card.id}-title`;
+  return (
+    <article className="registration-card" aria-labelledby={titleId}>
+      <header className="registration-card__header">
+        <h3 id={titleId}>{t(v.titleKey)}</h3>
+        {v.statusTextKey ? <p className="registration-card__status">{t(v.statusTextKey)}</p> : null}
+      </header>
+      {v.thankYou ? (
+        <div className="notice notice--success" role="note">
+          <p>{t(v.thankYou.textKey, { center: v.thankYou.centerName })}</p>
+          {v.thankYou.labsRequired ? <p>{t(v.thankYou.labsTextKey)}</p> : null}
+        </div>
+      ) : null}
+      {v.immuneToleranceView ? (
+        <section className="notice" aria-labelledby={`${titleId}-if`}>
+          <h4 id={`${titleId}-if`}>{t("landing.card.immuneToleranceTitle")}</h4>
+          <p>{t("landing.card.immuneToleranceText")}</p>
+        </section>
+      ) : null}
+      {v.steps.length > 0 ? (
+        <ol className="step-cards">
+          {v.steps.map((s, i) => (
+            <StepCard key={s.id} step={s} number={i + 1} screeningId={card.id} />
+          ))}
+        </ol>
+      ) : null}
+      {v.notCleared ? (
+        <div className="notice notice--warning" role="note">
+          <p>{t(v.notCleared.alertKey, { reason: t(v.notCleared.reasonKey) })}</p>
+          <div className="button-row">
+            <Form method="post" action="/screening/start">
+              <CsrfField />
+              <input type="hidden" name="screeningId" value={card.id} />
+              <button type="submit">{t(v.notCleared.situationChangedKey)}</button>
+            </Form>
+            <Link to={`/landing?results=${card.id}`} role="button" className="secondary" preventScrollReset>
+              {t(v.notCleared.viewAnswersKey)}
+            </Link>
+          </div>
+        </div>
+      ) : null}
+      {v.labsRequirementShown && !v.thankYou && !v.immuneToleranceView ? <p>{t("landing.card.labsRequirement")}</p> : null}
+      {v.referrals.length > 0 ? (
+        <table>
+          <caption>{t("landing.card.referralsCaption")}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t("landing.card.referralCenter")}</th>
+              <th scope="col">{t("landing.card.referralDate")}</th>
+              <th scope="col">{t("landing.card.referralStatus")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {v.referrals.map((r, i) => (
+              <tr key={`${r.centerId}-${i}`}>
+                <td>{r.centerName}</td>
+                <td>{r.dateReferred}</td>
+                <td>{r.status}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+    </article>
+  );
+}

@@ -1,0 +1,146 @@
+import { useState, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Country, Gender, Language } from "../../registry/contract/enums";
+import { formatUsPhone } from "../../registry/contract/phone";
+import { usStates } from "../../registry/contract/us-states";
+import { SelectField, TextField } from "./fields";
+import { useField } from "./form-context";
+import { PhoneCheckStatus, usePhoneCheck } from "./phone-check";
+import { useHydrated } from "./use-hydrated";
+
+const US = String(Country.UnitedStates);
+const OTHER = String(Country.Other);
+
+/**
+ * The registration form's fields (000 §2.3), shared by /register and /profile (000 §2.9), in the spec's order.
+ * With JavaScript: the US phone is formatted while typing, the live phone check runs (registration), and only
+ * the state (United States) or the province (Other) shows. Without it both show with their hints and the
+ * server ignores the one that does not apply.
+ */
+export function RegistrationFields({
+  emailReadOnly,
+  emailHint,
+  phoneReadOnly,
+  phoneHint,
+  liveCheck,
+  afterContact,
+}: {
+  emailReadOnly?: boolean;
+  emailHint?: string;
+  phoneReadOnly?: boolean;
+  phoneHint?: string;
+  /** Run the live phone availability check (registration only). */
+  liveCheck?: boolean;
+  /** Rendered after the contact fields (the password block of the registration). */
+  afterContact?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const hydrated = useHydrated();
+  const countryField = useField("country");
+  const phoneField = useField("phoneNumber");
+  const [country, setCountry] = useState(countryField.value || US);
+  const phoneCheck = usePhoneCheck();
+  const checkId = `${phoneField.id}-check`;
+
+  const choose = { value: "0", label: t("register.choose") };
+  const stateOptions = [choose, ...usStates.map((s) => ({ value: String(s.id), label: s.description }))];
+  const countryOptions = [
+    { value: US, label: t("register.countryUs") },
+    { value: OTHER, label: t("register.countryOther") },
+  ];
+  const languageOptions = [
+    choose,
+    { value: String(Language.English), label: t("language.en") },
+    { value: String(Language.Spanish), label: t("language.es") },
+  ];
+  const genderOptions = [
+    choose,
+    { value: String(Gender.Male), label: t("register.genderMale") },
+    { value: String(Gender.Female), label: t("register.genderFemale") },
+  ];
+  const showState = !hydrated || country === US;
+  const showProvince = !hydrated || country === OTHER;
+  const isUs = country === US;
+
+  return (
+    <>
+      <fieldset>
+        <legend>{t("register.personalSection")}</legend>
+        <TextField name="firstName" label={t("register.firstName")} autoComplete="given-name" />
+        <TextField name="middleInitial" label={t("register.middleInitial")} optional maxLength={1} autoComplete="additional-name" />
+        <TextField name="lastName" label={t("register.lastName")} autoComplete="family-name" />
+        <TextField name="preferredName" label={t("register.preferredName")} autoComplete="nickname" />
+        <TextField name="birthDate" type="date" label={t("register.birthDate")} hint={t("register.birthDateHint")} autoComplete="bday" min="1920-01-01" />
+      </fieldset>
+      <fieldset>
+        <legend>{t("register.contactSection")}</legend>
+        <TextField
+          name="email"
+          type="email"
+          label={t("register.email")}
+          hint={emailHint}
+          autoComplete="email"
+          spellCheck={false}
+          readOnly={emailReadOnly}
+        />
+        <TextField
+          name="phoneNumber"
+          type="tel"
+          label={t("register.phoneNumber")}
+          hint={phoneHint ?? t("register.phoneHint")}
+          autoComplete="tel-national"
+          inputMode="tel"
+          readOnly={phoneReadOnly}
+          maxLength={isUs ? 14 : 20}
+          format={isUs ? formatUsPhone : undefined}
+          describedById={liveCheck ? checkId : undefined}
+          onInput={
+            phoneReadOnly
+              ? undefined
+              : (event) => {
+                  const input = event.currentTarget;
+                  if (isUs) input.value = formatUsPhone(input.value);
+                  if (liveCheck) phoneCheck.onValue(input.value, false);
+                }
+          }
+          onBlur={liveCheck ? (event) => phoneCheck.onValue(event.currentTarget.value, true) : undefined}
+          after={liveCheck ? <PhoneCheckStatus id={checkId} state={phoneCheck.state} /> : null}
+        />
+      </fieldset>
+      {afterContact}
+      <fieldset>
+        <legend>{t("register.addressSection")}</legend>
+        <TextField name="addressLine1" label={t("register.addressLine1")} autoComplete="address-line1" />
+        <TextField name="addressLine2" label={t("register.addressLine2")} optional autoComplete="address-line2" />
+        <TextField name="city" label={t("register.city")} autoComplete="address-level2" />
+        {showState ? (
+          <SelectField
+            name="usState"
+            label={t("register.usState")}
+            hint={hydrated ? undefined : t("register.usStateHint")}
+            options={stateOptions}
+            autoComplete="address-level1"
+          />
+        ) : null}
+        {showProvince ? (
+          <TextField
+            name="province"
+            label={t("register.province")}
+            hint={hydrated ? undefined : t("register.provinceHint")}
+            autoComplete="address-level1"
+          />
+        ) : null}
+        <TextField name="postalCode" label={t("register.postalCode")} autoComplete="postal-code" />
+        <SelectField
+          name="country"
+          label={t("register.country")}
+          options={countryOptions}
+          autoComplete="country"
+          onChange={(event) => setCountry(event.currentTarget.value)}
+        />
+      </fieldset>
+      <SelectField name="preferredLanguage" label={t("register.preferredLanguage")} options={languageOptions} />
+      <SelectField name="gender" label={t("register.gender")} options={genderOptions} autoComplete="sex" />
+    </>
+  );
+}

@@ -1,0 +1,76 @@
+import { describe, expect, it } from "vitest";
+import { codeError, codeResultMessage, contactError, normalizeCode } from "./confirm-form";
+import { contactView, continueView, sameContact } from "./confirm-screen";
+
+const account = (pref: number, email: boolean, mobile: boolean) => ({
+  authenticationPreference: pref,
+  registrationDateTime: "01/02/2026",
+  isEmailVerified: email,
+  isMobileVerified: mobile,
+});
+
+describe("confirm screen visibility (000 §2.5, §4)", () => {
+  it.each([
+    ["verified, unchanged, with JS", "email", { verified: true, stored: "a@b.co", current: "A@B.co " }, true, { confirmed: true, showSend: false, sendDisabled: false }],
+    ["verified, unchanged, without JS", "email", { verified: true, stored: "a@b.co", current: "a@b.co" }, false, { confirmed: true, showSend: true, sendDisabled: false }],
+    ["verified, edited", "email", { verified: true, stored: "a@b.co", current: "c@d.co" }, true, { confirmed: false, showSend: true, sendDisabled: false }],
+    ["unverified", "text", { verified: false, stored: "2125550100", current: "(212) 555-0100" }, true, { confirmed: false, showSend: true, sendDisabled: false }],
+    ["verified phone, other format", "text", { verified: true, stored: "2125550100", current: "(212) 555-0100" }, true, { confirmed: true, showSend: false, sendDisabled: false }],
+    ["emptied", "text", { verified: true, stored: "2125550100", current: " " }, true, { confirmed: false, showSend: true, sendDisabled: true }],
+  ] as const)("%s", (_n, kind, c, scripts, expected) => {
+    expect(contactView(kind, c, scripts)).toEqual(expected);
+  });
+
+  it("compares contacts as D6 does", () => {
+    expect(sameContact("email", "Rosa@Example.org", "rosa@example.org")).toBe(true);
+    expect(sameContact("text", "212-555-0100", "(212) 555-0100")).toBe(true);
+    expect(sameContact("text", "212-555-0100", "212-555-0101")).toBe(false);
+  });
+
+  it.each([
+    ["no screenings, unverified", account(1, false, false), 0, { show: true, enabled: false }],
+    ["no screenings, email verified", account(1, true, false), 0, { show: true, enabled: true }],
+    ["phone preference needs the mobile too", account(2, true, false), 0, { show: true, enabled: false }],
+    ["screenings exist", account(1, true, true), 1, { show: false, enabled: true }],
+    ["no account", null, 0, { show: true, enabled: false }],
+  ] as const)("continue: %s", (_n, a, n, expected) => {
+    expect(continueView(a, n)).toEqual(expected);
+  });
+});
+
+describe("confirm screen checks (000 §5, §8, §9)", () => {
+  it.each([
+    ["email", "rosa@example.org", undefined],
+    ["email", "rosa@", "mfa.emailInvalid"],
+    ["text", "(212) 555-0100", undefined],
+    ["text", "555-0100", "mfa.mobileInvalid"],
+  ] as const)("%s %s", (kind, value, expected) => {
+    expect(contactError(kind, value)).toBe(expected);
+  });
+
+  it.each([
+    ["123 456", "123456"],
+    ["123-456", "123456"],
+    [" 12 34-56 ", "123456"],
+  ])("normalises %j", (input, expected) => {
+    expect(normalizeCode(input)).toBe(expected);
+  });
+
+  it.each([
+    ["", "confirm.codeRequired"],
+    ["12a456", "confirm.codeInvalid"],
+    ["123456", undefined],
+  ])("code %j", (code, expected) => {
+    expect(codeError(code)).toBe(expected);
+  });
+
+  it.each([
+    [1, null],
+    [2, "confirm.codeInvalid"],
+    [3, "confirm.codeExpired"],
+    [null, "confirm.checkFailed"],
+    [7, "confirm.checkFailed"],
+  ])("result %j", (result, expected) => {
+    expect(codeResultMessage(result)).toBe(expected);
+  });
+});

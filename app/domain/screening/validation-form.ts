@@ -1,0 +1,53 @@
+import { formatUsPhone } from "../../../registry/contract/phone";
+import type { MedicalRecord } from "../../../registry/contract/schemas";
+
+/**
+ * The Verify Info step's form (001 §2.8 'Validate Your Information'): the fields the patient confirms, in page
+ * order, and the body of POST /api/pass/{id}/medical-record (001 §7). Email and the primary phone are read-only
+ * on this page, so they are shown, never posted.
+ */
+export const VALIDATION_FIELDS = [
+  "firstName",
+  "middleInitial",
+  "lastName",
+  "preferredName",
+  "birthDate",
+  "gender",
+  "preferredLanguage",
+  "phoneNumberSecondary",
+] as const;
+export type ValidationField = (typeof VALIDATION_FIELDS)[number];
+
+/** The form's values from the stored record (numbers as text; 0, "not chosen", as empty). */
+export function validationDefaults(r: MedicalRecord): Record<ValidationField, string> {
+  const choice = (n: number) => (n > 0 ? String(n) : "");
+  return {
+    firstName: r.firstName,
+    middleInitial: r.middleInitial,
+    lastName: r.lastName,
+    preferredName: r.preferredName,
+    birthDate: r.birthDate,
+    gender: choice(r.gender),
+    preferredLanguage: choice(r.preferredLanguage),
+    phoneNumberSecondary: r.country === 1 && r.phoneNumberSecondary ? formatUsPhone(r.phoneNumberSecondary) : r.phoneNumberSecondary,
+  };
+}
+
+/** The body of POST .../medical-record: texts trimmed, gender and language as integers (0 when not chosen). */
+export function validationPayload(values: Readonly<Record<string, string | undefined>>): Record<ValidationField, string | number> {
+  const text = (k: ValidationField) => (values[k] ?? "").trim();
+  const int = (k: ValidationField) => {
+    const n = Number(text(k));
+    return Number.isInteger(n) && text(k) !== "" ? n : 0;
+  };
+  return {
+    firstName: text("firstName"),
+    middleInitial: text("middleInitial"),
+    lastName: text("lastName"),
+    preferredName: text("preferredName"),
+    birthDate: text("birthDate"),
+    gender: int("gender"),
+    preferredLanguage: int("preferredLanguage"),
+    phoneNumberSecondary: text("phoneNumberSecondary"),
+  };
+}

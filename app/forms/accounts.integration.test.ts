@@ -1,0 +1,133 @@
+import type { AppLoadContext } from "@remix-run/node";
+import { describe, expect, it } from "vitest";
+import { createInvite } from "../../registry/commands/create-invite";
+import { testDatabases } from "../../registry/db/test-databases";
+import { issueToken } from "../../registry/domain/tokens";
+import { TEST_SETTINGS, useRegistry, validRegistration } from "../../registry/testing/harness";
+import { resetView } from "~/domain/password-form";
+import { createRegistryClient } from "~/registry/client.server";
+import { Session } from "~/session.server";
+import { issueFormStamp } from "./bot-check.server";
+import { sendAction, verifyAction } from "./confirm.server";
+import { forgotAction, resetAction } from "./password.server";
+import { BOT_PURPOSE, registerAction } from "./register.server";
+import type { FormFailure } from "./types";
+
+/**
+ * The account forms of the portal against the reference registry (in-memory PGlite, its clock under the test's
+ * control): what the e2e journeys cannot reach without a backdoor (an expired code, an invite, reset reasons).
+ */
+const MINUTE = 60_000;
+const formKey = new Uint8Array(32).fill(3);
+
+function form(fields: Record<string, string>): FormData {
+  const f = new FormData();
+  for (const [k, v] of Object.entries(fields)) f.set(k, v);
+  return f;
+}
+
+/** What an action answered: a redirect's location, or the form handed back. */
+async function outcome(result: unknown): Promise<{ location?: string; failure?: FormFailure }> {
+  if (result instanceof Response) return { location: result.headers.get("Location") ?? undefined };
+  const d = result as { data?: FormFailure; init?: unknown };
+  return { failure: (d.data ?? result) as FormFailure };
+}
+
+async function run(action: Promise<unknown>) {
+  try {
+    return await outcome(await action);
+  } catch (thrown) {
+    return outcome(thrown);
+  }
+}
+
+describe.each(testDatabases().slice(0, 1))("account forms against the registry ($name)", (target) => {
+  const t = useRegistry(target);
+  const context = (session = new Session({ csrf: "c" }, true)): AppLoadContext =>
+    ({
+      session,
+      registry: createRegistryClient({ fetch: (request) => t.handler(request), baseUrl: "http://registry.test" }),
+      formKey,
+      lang: "en",
+      clientAddress: "203.0.113.7",
+      log: () => {},
+    }) as unknown as AppLoadContext;
+  const signedIn = (medicalRecordId: number) => {
+    const { token } = issueToken(TEST_SETTINGS.tokenSecret, medicalRecordId, t.clock);
+    return new Session({ token, tokenExpires: new Date(Date.now() + 60 * MINUTE).toISOString(), medicalRecordId, csrf: "c" }, false);
+  };
+  const lastCode = async (to: string) => {
+    const [row] = await t.db.query<{ text_body: string }>("select text_body from outbox where to_address = $1 order by id desc limit 1", [to]);
+    return /\b(\d{6})\b/.exec(row!.text_body)![1]!;
+  };
+
+  it("a code older than 30 minutes reads 'The code you entered has expired'; a wrong one 'doesn't match'", async () => {
+    const p = await t.register(1);
+    const session = signedIn(p.medicalRecordId);
+    expect((await run(sendAction(form({ value: p.email }), context(session), "email"))).location).toBe("/confirm?code=email");
+    const code = await lastCode(p.email);
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, "0");
+
+    const refused = await run(verifyAction(form({ code: wrong }), context(session)));
+    expect(refused.failure?.errors).toEqual({ code: "confirm.codeInvalid" });
+    expect(refused.failure?.values.code).toBe(wrong);
+
+    t.advance(31 * MINUTE);
+    const late = signedIn(p.medicalRecordId);
+    late.set("pendingCode", session.get("pendingCode"));
+    const expired = await run(verifyAction(form({ code: `${code.slice(0, 3)}-${code.slice(3)}` }), context(late)));
+    expect(expired.failure?.errors).toEqual({ code: "confirm.codeExpired" });
+  });
+
+  it("an invite pre-fills the registration and is used once; a second use is refused with its reason", async () => {
+    const invite = await createInvite(t.db, TEST_SETTINGS, { firstName: "Iris", lastName: "Vega", email: "iris@example.org" }, t.clock);
+    const token = new URL(invite.link).searchParams.get("token")!;
+    const info = await context().registry.validateInvite(token, "203.0.113.7");
+    expect(info.results).toEqual({ isValid: true, firstName: "Iris", lastName: "Vega", email: "iris@example.org" });
+
+    const fields = (n: number): Record<string, string> => {
+      const r = validRegistration(n, { firstName: "Iris", lastName: "Vega", email: "iris@example.org", postalCode: "62701", city: "Springfield" });
+      const out: Record<string, string> = {};
+      for (const [k, v] of Object.entries(r)) out[k] = typeof v === "boolean" ? (v ? "true" : "") : String(v);
+      return { ...out, confirmPassword: out.password!, inviteToken: token, formIssued: issueFormStamp(formKey, BOT_PURPOSE, Date.now() - 10_000), website: "" };
+    };
+    const session = new Session({ csrf: "c" }, true);
+    expect((await run(registerAction(form(fields(1)), context(session)))).location).toBe("/landing");
+    expect(session.get("token")).toBeTruthy();
+    expect(await t.count("if_registrations")).toBe(1);
+
+    const again = await run(registerAction(form({ ...fields(2), email: "iris@example.org" }), context()));
+    expect(again.failure?.message?.key).toBe("register.inviteInvalid");
+    expect(again.failure?.values.firstName).toBe("Iris");
+    expect(again.failure?.values).not.toHaveProperty("password");
+  });
+
+  it("reset reasons come back by statusId, and the token never goes into a URL", async () => {
+    const p = await t.register(2);
+    expect((await run(forgotAction(form({ email: p.email }), context()))).location).toBe("/register?forgot=sent");
+    const [row] = await t.db.query<{ text_body: string }>("select text_body from outbox where to_address = $1 order by id desc limit 1", [p.email]);
+    const link = new URL(/https?:\/\/\S+/.exec(row!.text_body)![0]);
+    const token = link.searchParams.get("h")!;
+    const newPassword = "a completely new passphrase 9";
+
+    const session = new Session({ csrf: "c" }, true);
+    const mismatch = await run(
+      resetAction(form({ resetToken: token, email: "someone.else@example.org", password: newPassword, confirmPassword: newPassword }), context(session)),
+    );
+    expect(mismatch.location).toBe("/register?reset=1");
+    expect(mismatch.location).not.toContain(token);
+    expect(resetView(session.get("resetOutcome"))).toEqual({ kind: "failed", reasonKey: "reset.reasonEmailMismatch" });
+
+    const common = await run(resetAction(form({ resetToken: token, email: p.email, password: "password1234", confirmPassword: "password1234" }), context()));
+    expect(common.failure?.errors.password).toBe("validation.passwordCommon");
+
+    const done = new Session({ csrf: "c" }, true);
+    await run(resetAction(form({ resetToken: token, email: p.email, password: newPassword, confirmPassword: newPassword }), context(done)));
+    expect(resetView(done.get("resetOutcome"))).toEqual({ kind: "done" });
+
+    t.advance(61 * MINUTE);
+    const used = new Session({ csrf: "c" }, true);
+    await run(resetAction(form({ resetToken: token, email: p.email, password: newPassword, confirmPassword: newPassword }), context(used)));
+    expect(resetView(used.get("resetOutcome"))).toEqual({ kind: "failed", reasonKey: "reset.reasonLinkInvalid" });
+  });
+});

@@ -1,0 +1,56 @@
+import type { AppLoadContext } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { ResetStatus } from "../../registry/contract/accounts";
+import { forgotErrors, resetErrors } from "~/domain/password-form";
+import { RegistryUnavailableError } from "~/registry/client.server";
+import { formFailure, textFields } from "./form.server";
+
+const FORGOT_FIELDS = ["email"] as const;
+const RESET_FIELDS = ["email", "password", "confirmPassword"] as const;
+
+/**
+ * 'Forgot Password' (000 §2.4, §5, §8; DECISIONS D6): the same answer whether or not the account exists, and a
+ * request error is swallowed (logged by name only).
+ */
+export async function forgotAction(form: FormData, context: AppLoadContext) {
+  const values = textFields(form, FORGOT_FIELDS);
+  const errors = forgotErrors(values);
+  if (Object.keys(errors).length) return formFailure("forgot", values, errors, FORGOT_FIELDS, { key: "forgot.cannotAccept" });
+  try {
+    await context.registry.forgotPassword(values.email.trim(), context.clientAddress);
+  } catch (error) {
+    context.log({ level: "error", msg: "forgot-password request failed", error: error instanceof Error ? error.name : "unknown" });
+  }
+  return redirect("/register?forgot=sent");
+}
+
+/**
+ * 'Enter New Password' (000 §2.4, §4, §5). The reset token comes in a hidden field and never goes back into a
+ * URL: after the post the patient lands on /register?reset=1 and the outcome waits in the session.
+ */
+export async function resetAction(form: FormData, context: AppLoadContext) {
+  const values = textFields(form, RESET_FIELDS);
+  const token = String(form.get("resetToken") ?? "").slice(0, 500);
+  const fail = (errors: Record<string, string>, key?: string, status = 400) =>
+    formFailure("reset", { ...values, resetToken: token }, errors, RESET_FIELDS, key ? { key } : undefined, status);
+  const errors = resetErrors(values);
+  if (Object.keys(errors).length) return fail(errors, "reset.cannotAccept");
+  if (!token) {
+    context.session.set("resetOutcome", { statusId: ResetStatus.LinkInvalid });
+    return redirect("/register?reset=1");
+  }
+  let answer;
+  try {
+    answer = await context.registry.resetPassword({ token, email: values.email.trim(), password: values.password }, context.clientAddress);
+  } catch (error) {
+    if (error instanceof RegistryUnavailableError) return fail({}, "errors.registryDown", 503);
+    throw error;
+  }
+  // A password the registry refuses (a common one) is a field error: the patient picks another on the same form.
+  const passwordError = answer.errors?.password;
+  if (passwordError) return fail({ password: passwordError });
+  // Any other refusal without a status reads as "could not be reset" (reset.reasonUnknown).
+  const statusId = answer.results?.statusId ?? (answer.success ? ResetStatus.Success : 0);
+  context.session.set("resetOutcome", { statusId: statusId > 0 ? statusId : 99 });
+  return redirect("/register?reset=1");
+}

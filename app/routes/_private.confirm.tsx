@@ -1,0 +1,245 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Country } from "../../registry/contract/enums";
+import { formatUsPhone } from "../../registry/contract/phone";
+import { withPatient } from "~/auth.server";
+import { CsrfField } from "~/components/csrf-field";
+import { Dialog } from "~/components/dialog";
+import type { RouteHandle } from "~/components/document-title";
+import { ErrorSummary } from "~/components/error-summary";
+import { TextField } from "~/components/fields";
+import { FormState, useField, useFormFailure } from "~/components/form-context";
+import { useHydrated } from "~/components/use-hydrated";
+import { contactView, continueView } from "~/domain/confirm-screen";
+import { isKind, resendAction, sendAction, startSend, verifyAction } from "~/forms/confirm.server";
+import { readForm } from "~/forms/form.server";
+import { RegistryUnavailableError } from "~/registry/client.server";
+import type { ContactKind } from "~/session-keys";
+
+export const handle: RouteHandle = { titleKey: "confirm.title" };
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const p = new URL(request.url).searchParams;
+  const record = await withPatient(context, async ({ token, medicalRecordId }) => {
+    try {
+      const answer = await context.registry.passRecord(medicalRecordId, token);
+      return answer.success ? answer.results : null;
+    } catch (error) {
+      if (error instanceof RegistryUnavailableError) return null;
+      throw error;
+    }
+  });
+  if (!record) return { unavailable: true as const };
+  const { medicalRecord: r, account, screeningList } = record;
+  const pending = context.session.get("pendingCode");
+  const sendKind = p.get("confirm");
+  const codeKind = p.get("code");
+  return {
+    unavailable: false as const,
+    email: r.email,
+    phoneNumber: r.country === Country.UnitedStates ? formatUsPhone(r.phoneNumber) : r.phoneNumber,
+    emailVerified: !!account?.isEmailVerified,
+    mobileVerified: !!account?.isMobileVerified,
+    continue: continueView(account, screeningList.length),
+    /** ?confirm=email|text opens the send dialog for the stored value. */
+    send: isKind(sendKind) ? sendKind : null,
+    /** ?code=email|text opens the code dialog, when a code was sent to that kind of contact. */
+    code: isKind(codeKind) && pending?.kind === codeKind ? pending : null,
+  };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await readForm(request, context.session);
+  const intent = String(form.get("intent") ?? "");
+  if (intent === "start-email") return startSend(form, "email");
+  if (intent === "start-text") return startSend(form, "text");
+  if (intent === "send-email") return sendAction(form, context, "email");
+  if (intent === "send-text") return sendAction(form, context, "text");
+  if (intent === "resend") return resendAction(context);
+  return verifyAction(form, context);
+}
+
+function ContactField({ kind, stored, verified }: { kind: ContactKind; stored: string; verified: boolean }) {
+  const { t } = useTranslation();
+  const hydrated = useHydrated();
+  const name = kind === "email" ? "email" : "phoneNumber";
+  const f = useField(name);
+  const [current, setCurrent] = useState(f.value);
+  const view = contactView(kind, { verified, stored, current }, hydrated);
+  const statusId = `${f.id}-status`;
+  return (
+    <div className="contact-field">
+      <TextField
+        name={name}
+        type={kind === "email" ? "email" : "tel"}
+        label={kind === "email" ? t("confirm.email") : t("confirm.mobile")}
+        hint={kind === "text" ? t("confirm.mobileHint") : undefined}
+        autoComplete={kind === "email" ? "email" : "tel-national"}
+        inputMode={kind === "email" ? "email" : "tel"}
+        placeholder={kind === "text" ? "##########" : undefined}
+        spellCheck={false}
+        describedById={statusId}
+        onInput={(event) => {
+          const input = event.currentTarget;
+          if (kind === "text") input.value = formatUsPhone(input.value);
+          setCurrent(input.value);
+        }}
+        after={
+          <p id={statusId} className={view.confirmed ? "contact-status contact-status--ok" : "contact-status contact-status--no"}>
+            {view.confirmed ? t("confirm.confirmed") : t("confirm.notConfirmed")}
+          </p>
+        }
+      />
+      {view.showSend ? (
+        <button type="submit" name="intent" value={kind === "email" ? "start-email" : "start-text"} disabled={hydrated && view.sendDisabled}>
+          {kind === "email" ? t("confirm.sendEmail") : t("confirm.sendText")}
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+function SendDialog({ kind, value, alreadyConfirmed }: { kind: ContactKind; value: string; alreadyConfirmed: boolean }) {
+  const { t } = useTranslation();
+  const failure = useFormFailure("send");
+  return (
+    <Dialog id="send-dialog" title={kind === "email" ? t("confirm.sendEmailTitle") : t("confirm.sendTextTitle")} open closeTo="/confirm">
+      <ErrorSummary failure={failure} />
+      {alreadyConfirmed ? (
+        <p className="notice notice--warning">{kind === "email" ? t("confirm.alreadyConfirmedEmail") : t("confirm.alreadyConfirmedMobile")}</p>
+      ) : null}
+      {kind === "email" ? (
+        <>
+          <p>{t("confirm.emailSendTo", { value })}</p>
+          <p>{t("confirm.emailSender")}</p>
+        </>
+      ) : (
+        <p>{t("confirm.textSendTo", { value })}</p>
+      )}
+      <p>{t("confirm.enterCode")}</p>
+      <Form method="post" action="/confirm" className="button-row">
+        <CsrfField />
+        <input type="hidden" name="value" value={value} />
+        <button type="submit" name="intent" value={kind === "email" ? "send-email" : "send-text"}>
+          {kind === "email" ? t("confirm.sendEmail") : t("confirm.sendText")}
+        </button>
+        <Link to="/confirm" role="button" className="secondary">
+          {t("common.cancel")}
+        </Link>
+      </Form>
+    </Dialog>
+  );
+}
+
+function CodeDialog({ kind, value }: { kind: ContactKind; value: string }) {
+  const { t } = useTranslation();
+  const failure = useFormFailure("code");
+  const hydrated = useHydrated();
+  const [code, setCode] = useState("");
+  return (
+    <Dialog id="code-dialog" title={t("confirm.codeTitle")} open dismissable={false}>
+      <FormState id="code">
+        <ErrorSummary failure={failure} />
+        <p>{kind === "email" ? t("confirm.codeSentEmail", { value }) : t("confirm.codeSentText", { value })}</p>
+        <Form method="post" action={`/confirm?code=${kind}`} noValidate>
+          <CsrfField />
+          <TextField
+            name="code"
+            label={t("confirm.codeLabel")}
+            hint={t("confirm.codeHint")}
+            autoComplete="one-time-code"
+            inputMode="numeric"
+            spellCheck={false}
+            maxLength={20}
+            onInput={(event) => setCode(event.currentTarget.value)}
+          />
+          <div className="button-row">
+            <button type="submit" name="intent" value="verify" disabled={hydrated && code.trim() === ""}>
+              {t("confirm.confirmCode")}
+            </button>
+            <Link to="/confirm" role="button" className="secondary">
+              {t("common.cancel")}
+            </Link>
+          </div>
+          <p>
+            <button type="submit" name="intent" value="resend" formNoValidate className="link-button">
+              {t("confirm.sendNewCode")}
+            </button>
+          </p>
+        </Form>
+      </FormState>
+    </Dialog>
+  );
+}
+
+export default function Confirm() {
+  const { t } = useTranslation();
+  const data = useLoaderData<typeof loader>();
+  const contacts = useFormFailure("contacts");
+  const sendFailure = useFormFailure("send");
+  const codeFailure = useFormFailure("code");
+  if (data.unavailable) {
+    return (
+      <main id="main" className="container" tabIndex={-1}>
+        <h1>{t("confirm.heading")}</h1>
+        <p role="alert">{t("errors.registryDown")}</p>
+        <Link to="/landing" role="button" className="secondary">
+          {t("common.returnToDashboard")}
+        </Link>
+      </main>
+    );
+  }
+  // Which dialog is open: the last post's answer, else the URL.
+  const sendOpen = sendFailure?.open ?? contacts?.open;
+  const sendKind: ContactKind | null = sendOpen === "send-email" ? "email" : sendOpen === "send-text" ? "text" : data.send;
+  const sendValue = sendFailure
+    ? sendFailure.values.value ?? ""
+    : contacts?.open
+      ? contacts.values[sendKind === "email" ? "email" : "phoneNumber"] ?? ""
+      : sendKind === "email"
+        ? data.email
+        : data.phoneNumber;
+  const code = codeFailure || !sendKind ? data.code : null;
+  return (
+    <main id="main" className="container" tabIndex={-1}>
+      {sendKind && !code ? (
+        <SendDialog kind={sendKind} value={sendValue} alreadyConfirmed={sendKind === "email" ? data.emailVerified : data.mobileVerified} />
+      ) : null}
+      {code ? <CodeDialog kind={code.kind} value={code.value} /> : null}
+      <ErrorSummary failure={contacts} />
+      <h1>{t("confirm.heading")}</h1>
+      <p className="notice notice--info">{t("confirm.notice")}</p>
+      <FormState id="contacts" defaults={{ email: data.email, phoneNumber: data.phoneNumber }}>
+        <Form method="post" action="/confirm" noValidate className="stacked-form" aria-label={t("confirm.heading")}>
+          <CsrfField />
+          <ContactField kind="email" stored={data.email} verified={data.emailVerified} />
+          <ContactField kind="text" stored={data.phoneNumber} verified={data.mobileVerified} />
+        </Form>
+      </FormState>
+      <div className="button-row">
+        <Link to="/landing" role="button" className="secondary">
+          {t("common.returnToDashboard")}
+        </Link>
+        {data.continue.show ? (
+          data.continue.enabled ? (
+            <Link to="/screening/patient-situation" role="button" replace>
+              {t("common.continue")}
+            </Link>
+          ) : (
+            <>
+              <button type="button" disabled aria-describedby="continue-hint">
+                {t("common.continue")}
+              </button>
+              <small id="continue-hint" className="hint">
+                {t("confirm.continueHint")}
+              </small>
+            </>
+          )
+        ) : null}
+      </div>
+    </main>
+  );
+}
+

@@ -1,0 +1,117 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { withPatient } from "~/auth.server";
+import { AddressDialog } from "~/components/address-dialog";
+import { CsrfField } from "~/components/csrf-field";
+import type { RouteHandle } from "~/components/document-title";
+import { ErrorSummary } from "~/components/error-summary";
+import { TextField } from "~/components/fields";
+import { FormState, useFormAnswer, useFormFailure } from "~/components/form-context";
+import { RegistrationFields } from "~/components/registration-fields";
+import { isLive, recommendedLines, submittedLines } from "~/domain/pending-address";
+import { PROFILE_FIELDS, profileDefaults } from "~/domain/profile-form";
+import { displayValues } from "~/domain/registration-form";
+import { formAnswer, readForm } from "~/forms/form.server";
+import { passwordAction, profileAction, profileAddressStep } from "~/forms/profile.server";
+import type { FormFailure } from "~/forms/types";
+import { RegistryUnavailableError } from "~/registry/client.server";
+
+export const handle: RouteHandle = { titleKey: "profile.title" };
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const p = new URL(request.url).searchParams;
+  const record = await withPatient(context, async ({ token, medicalRecordId }) => {
+    try {
+      const answer = await context.registry.passRecord(medicalRecordId, token);
+      return answer.success ? answer.results : null;
+    } catch (error) {
+      if (error instanceof RegistryUnavailableError) return null;
+      throw error;
+    }
+  });
+  if (!record) return { unavailable: true as const };
+  const pending = context.session.get("pendingProfile");
+  let address: { recommended: ReturnType<typeof recommendedLines> | null; submitted: ReturnType<typeof submittedLines> } | null = null;
+  let failure: FormFailure | undefined;
+  if (p.get("address") === "confirm" && isLive(pending, Date.now())) {
+    address = { recommended: pending.recommended ? recommendedLines(pending.recommended) : null, submitted: submittedLines(pending.values) };
+    failure = formAnswer("profile", displayValues(pending.values), {}, PROFILE_FIELDS, { attempt: `pending-${pending.expiresAt}` });
+  } else if (pending) {
+    context.session.unset("pendingProfile");
+  }
+  return { unavailable: false as const, defaults: profileDefaults(record.medicalRecord), address, failure };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await readForm(request, context.session);
+  const intent = String(form.get("intent") ?? "");
+  if (intent === "password") return passwordAction(form, context);
+  if (intent.startsWith("address-")) return profileAddressStep(intent, context);
+  return profileAction(form, context);
+}
+
+export default function Profile() {
+  const { t } = useTranslation();
+  const data = useLoaderData<typeof loader>();
+  const posted = useFormFailure("profile");
+  const profileFailure = useFormAnswer("profile", data.unavailable ? undefined : data.failure);
+  const passwordFailure = useFormFailure("password");
+  const navigation = useNavigation();
+  const busy = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  if (data.unavailable) {
+    return (
+      <main id="main" className="container" tabIndex={-1}>
+        <h1>{t("profile.heading")}</h1>
+        <p role="alert">{t("errors.registryDown")}</p>
+      </main>
+    );
+  }
+  return (
+    <main id="main" className="container" tabIndex={-1}>
+      {data.address && !posted ? (
+        <AddressDialog recommended={data.address.recommended} submitted={data.address.submitted} action="/profile" cancelLabel={t("address.cancelProfile")} />
+      ) : null}
+      <ErrorSummary failure={profileFailure} />
+      <ErrorSummary failure={passwordFailure} />
+      <h1>{t("profile.heading")}</h1>
+      <div className="profile-layout">
+        <aside className="profile-aside">
+          <p>{t("profile.welcome")}</p>
+          <Link to="/landing" role="button" className="secondary">
+            {t("common.returnToDashboard")}
+          </Link>
+        </aside>
+        <div>
+          <section aria-labelledby="personal-title" className="card">
+            <h2 id="personal-title">{t("profile.personalTitle")}</h2>
+            <FormState id="profile" defaults={data.defaults} failure={data.failure}>
+              <Form method="post" action="/profile" noValidate className="stacked-form" aria-labelledby="personal-title">
+                <CsrfField />
+                <input type="hidden" name="intent" value="profile" />
+                <RegistrationFields emailReadOnly emailHint={t("profile.readOnlyHint")} phoneReadOnly phoneHint={t("profile.readOnlyHint")} />
+                <button type="submit" disabled={busy("profile")}>
+                  {t("profile.update")}
+                </button>
+              </Form>
+            </FormState>
+          </section>
+          <section aria-labelledby="password-title" className="card">
+            <h2 id="password-title">{t("profile.passwordTitle")}</h2>
+            <FormState id="password">
+              <Form method="post" action="/profile" noValidate className="stacked-form" aria-labelledby="password-title">
+                <CsrfField />
+                <input type="hidden" name="intent" value="password" />
+                <TextField name="password" type="password" label={t("profile.password")} hint={t("register.passwordHint")} autoComplete="new-password" />
+                <TextField name="confirmPassword" type="password" label={t("profile.confirmPassword")} autoComplete="new-password" />
+                <button type="submit" disabled={busy("password")}>
+                  {t("profile.updatePassword")}
+                </button>
+              </Form>
+            </FormState>
+          </section>
+        </div>
+      </div>
+    </main>
+  );
+}

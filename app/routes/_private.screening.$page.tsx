@@ -1,0 +1,214 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { addFlash, withPatient } from "~/auth.server";
+import { CsrfField } from "~/components/csrf-field";
+import type { RouteHandle } from "~/components/document-title";
+import { ErrorSummary } from "~/components/error-summary";
+import { FormState, useFormFailure } from "~/components/form-context";
+import { ScreeningStep, type StepData } from "~/components/screening/screening-step";
+import { StepTracker } from "~/components/screening/step-tracker";
+import { answerSummary } from "~/domain/screening/answer-summary";
+import { completeVariant } from "~/domain/screening/complete-variant";
+import type { ScreeningDraft } from "~/domain/screening/draft";
+import {
+  answersFromForm,
+  continueFrom,
+  enterStep,
+  previousFrom,
+  primaryGoalOptions,
+  stepFields,
+  type FieldErrors,
+} from "~/domain/screening/step-machine";
+import { showsCarefulWarning, showsReturnToDashboard, Step, stepOfSlug, stepPath } from "~/domain/screening/steps";
+import { stepTracker } from "~/domain/screening/tracker";
+import { VALIDATION_FIELDS, validationDefaults, validationPayload } from "~/domain/screening/validation-form";
+import { formAnswer, formFailure, readForm, textFields } from "~/forms/form.server";
+import { isMemberCenter, loadCenters, machineContext, readDraft, saveDraft, writeDraft } from "~/forms/screening.server";
+import { RegistryUnavailableError } from "~/registry/client.server";
+
+export const handle: RouteHandle = { titleKey: "screening.title" };
+
+const FORM_ID = "screening";
+
+/** The draft's answers as the form's values ("" for Unknown, so nothing is pre-chosen). */
+function answerDefaults(d: ScreeningDraft): Record<string, string> {
+  const choice = (v: number) => (v < 0 ? "" : String(v));
+  return {
+    kidneyStatus: choice(d.kidneyStatus),
+    kidneyStatusOther: d.kidneyStatusOther,
+    transplantType: choice(d.transplantType),
+    antigenMatch: choice(d.antigenMatch),
+    transplantCenterSituation: choice(d.transplantCenterSituation),
+    preferredCenterId: String(d.preferredCenterId > 0 ? d.preferredCenterId : 0),
+    willingToTransfer: choice(d.willingToTransfer),
+    donorStatus: choice(d.donorStatus),
+    donorStatusOther: d.donorStatusOther,
+    primaryGoal: choice(d.primaryGoal),
+    primaryGoalOther: d.primaryGoalOther,
+  };
+}
+
+/**
+ * /screening/{page} (001 §2.1): the step is kept in sync with the URL, but never ahead of the steps the draft
+ * has reached (DECISIONS D3); the centers are fetched on every load (001 §2.1).
+ */
+export async function loader({ params, context }: LoaderFunctionArgs) {
+  const { session } = context;
+  return withPatient(context, async (patient) => {
+    const { centers, failed } = await loadCenters(context, patient);
+    const ctx = machineContext(centers);
+    const entered = enterStep(readDraft(session), stepOfSlug(params.page), ctx);
+    writeDraft(session, entered.draft);
+    if (entered.redirect) throw redirect(stepPath(entered.step));
+    const draft = entered.draft;
+    const step = draft.step;
+    let validation: StepData["validation"] = null;
+    if (step === Step.PatientValidation) {
+      try {
+        const answer = await context.registry.passRecord(patient.medicalRecordId, patient.token);
+        if (answer.success && answer.results) {
+          const r = answer.results.medicalRecord;
+          validation = { defaults: validationDefaults(r), email: r.email, phoneNumber: r.phoneNumber };
+        }
+      } catch (error) {
+        if (!(error instanceof RegistryUnavailableError)) throw error;
+      }
+    }
+    const view: StepData = {
+      step,
+      subStep: draft.situationSubStep,
+      defaults: step === Step.PatientValidation ? (validation?.defaults ?? {}) : answerDefaults(draft),
+      centers: step === Step.TransplantCenterSelection || step === Step.TransplantCenterSituation ? centers.map((c) => ({ id: c.centerId, name: c.centerName ?? "" })) : [],
+      goalOptions: step === Step.PrimaryGoal ? primaryGoalOptions(draft) : [],
+      canGoPrevious: step !== Step.PatientSituation,
+      complete: step === Step.Complete ? completeVariant(draft, isMemberCenter(ctx, draft.preferredCenterId)) : null,
+      validation,
+      summary: step === Step.PatientValidation ? answerSummary(draft) : null,
+      loadFailed: step === Step.PatientValidation && !validation,
+    };
+    return {
+      view,
+      tracker: stepTracker(step, draft.situationSubStep),
+      warning: showsCarefulWarning(step),
+      returnToDashboard: showsReturnToDashboard(step),
+      centersFailed: failed,
+    };
+  });
+}
+
+function errorsOf(errors: FieldErrors): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(errors)) if (k !== "step" && v) out[k] = v;
+  return out;
+}
+
+/**
+ * Continue and Previous: the two submit buttons of the step's form (name="intent"). A failed gate re-renders
+ * the step with the error summary; otherwise the draft moves on (POST/redirect/GET). Reaching Complete or Not
+ * Eligible saves the screening (DECISIONS D3); a failed save keeps the patient on the step with the answers.
+ */
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { session } = context;
+  const form = await readForm(request, session);
+  const intent = String(form.get("intent") ?? "continue");
+  return withPatient(context, async (patient) => {
+    const { centers } = await loadCenters(context, patient);
+    const ctx = machineContext(centers);
+    // The page posted from is the step answered (the browser's back button may have shown an earlier page).
+    const entered = enterStep(readDraft(session), stepOfSlug(params.page), ctx);
+    if (entered.redirect) {
+      writeDraft(session, entered.draft);
+      return redirect(stepPath(entered.step));
+    }
+    let draft = entered.draft;
+    const postedSub = Number(form.get("subStep"));
+    if (draft.step === Step.TransplantCenterSituation && (postedSub === 1 || postedSub === 2 || postedSub === 3) && postedSub <= draft.situationSubStep)
+      draft = { ...draft, situationSubStep: postedSub };
+
+    if (intent === "previous") {
+      const back = previousFrom(draft, ctx);
+      if (back.ok) draft = back.draft;
+      writeDraft(session, draft);
+      return redirect(stepPath(draft.step));
+    }
+
+    const isValidation = draft.step === Step.PatientValidation;
+    const fields = isValidation ? [...VALIDATION_FIELDS] : [...stepFields(draft.step, draft.situationSubStep)];
+    const values = textFields(form, fields);
+
+    if (isValidation) {
+      // 'Confirm & Validate Information' (001 §2.8, DECISIONS D3): saves the confirmed fields, then moves on.
+      let answer;
+      try {
+        answer = await context.registry.validateMedicalRecord(patient.token, patient.medicalRecordId, validationPayload(values));
+      } catch (error) {
+        if (!(error instanceof RegistryUnavailableError)) throw error;
+        return formFailure(FORM_ID, values, {}, fields, { key: "screening.errors.recordUpdateFailed" });
+      }
+      if (!answer.success) {
+        const errors = answer.errors ?? {};
+        return formFailure(FORM_ID, values, errors, fields, Object.keys(errors).length ? undefined : { key: "screening.errors.recordUpdateFailed" });
+      }
+    }
+
+    const result = continueFrom(draft, isValidation ? {} : answersFromForm(values), ctx);
+    if (!result.ok) {
+      return formFailure(FORM_ID, values, errorsOf(result.errors), fields, result.errors.step ? { key: result.errors.step } : undefined);
+    }
+    if (!result.save) {
+      writeDraft(session, result.draft);
+      return redirect(stepPath(result.draft.step));
+    }
+    const saved = await saveDraft(context, patient, result.draft, isMemberCenter(ctx, result.draft.preferredCenterId));
+    if (!saved.ok) {
+      // 001 §8: 'Unfortunately, we are unable to continue.' then 'Error: {message}'; the answers stay on the page.
+      addFlash(session, { kind: "alert", key: "screening.errors.saveFailed" });
+      addFlash(session, { kind: "alert", key: "screening.errors.errorDetail", params: { message: saved.message } });
+      return data(formAnswer(FORM_ID, values, {}, fields), { status: 200 });
+    }
+    if (isValidation) addFlash(session, { kind: "status", key: "screening.validation.updated" });
+    writeDraft(session, saved.draft);
+    return redirect(stepPath(saved.draft.step));
+  });
+}
+
+export default function ScreeningPage() {
+  const { t } = useTranslation();
+  const { view, tracker, warning, returnToDashboard, centersFailed } = useLoaderData<typeof loader>();
+  const failure = useFormFailure(FORM_ID);
+  return (
+    <main id="main" className="container screening" tabIndex={-1}>
+      <ErrorSummary failure={failure} />
+      <p className="screening__title">{t("screening.title")}</p>
+      {returnToDashboard ? (
+        <p>
+          <Link to="/landing">{t("screening.returnToDashboard")}</Link>
+        </p>
+      ) : null}
+      <StepTracker view={tracker} />
+      {centersFailed ? (
+        <p className="notice notice--error" role="alert">
+          {t("screening.errors.centersFailed")}
+        </p>
+      ) : null}
+      {warning ? (
+        <p className="notice notice--warning">
+          <strong>{t("screening.warning")}</strong>
+        </p>
+      ) : null}
+      <FormState id={FORM_ID} defaults={view.defaults}>
+        <ScreeningStep view={view} formId={FORM_ID} />
+      </FormState>
+      {view.canGoPrevious && view.step === Step.Complete ? (
+        <Form method="post" noValidate className="screening__previous">
+          <CsrfField />
+          <button type="submit" name="intent" value="previous" className="secondary outline">
+            {t("screening.previous")}
+          </button>
+        </Form>
+      ) : null}
+    </main>
+  );
+}

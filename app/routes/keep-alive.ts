@@ -1,0 +1,19 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { requirePatient } from "~/auth.server";
+import { readForm } from "~/forms/form.server";
+import { idleMsLeft } from "~/session-limits";
+
+export function loader() {
+  return redirect("/landing");
+}
+
+/**
+ * 'Stay signed in' of the idle warning (DECISIONS D6, WCAG 2.2.1): a CSRF-checked POST that counts as activity
+ * (server.ts moves lastSeenAt) and refreshes the registry token when it nears its end.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  await readForm(request, context.session);
+  await requirePatient(context);
+  return { msLeft: idleMsLeft(context.session.data, Date.now()) };
+}

@@ -1,0 +1,40 @@
+import { RegistryMessage } from "../contract/envelope";
+import { DISTANCE_FILTERS, type TransplantCenter } from "../contract/screening";
+import { ValidationKey } from "../contract/validation-keys";
+import { listCentersByName, memberCentersNear } from "../data/centers";
+import { zipLocation } from "../domain/zip-data";
+import type { Ctx } from "../http/context";
+import { requirePatient } from "../http/patient";
+import { ok, Refusal } from "../http/respond";
+import type { Route } from "../http/router";
+
+/**
+ * GET /api/pass/centers (bearer): every center, member or not, by name, without distances — the
+ * 'Which transplant center are you registered with?' dropdown (001 §2.5).
+ */
+async function allCenters(ctx: Ctx): Promise<Response> {
+  await requirePatient(ctx);
+  const results: TransplantCenter[] = await listCentersByName(ctx.db);
+  return ok(results);
+}
+
+/**
+ * GET /api/pass/centers/{postalCode}/0/{distance} (bearer): member centers with their distance from the postal
+ * code's ZIP centroid (DECISIONS D7), nearest first, within 100, 300 or 1000 miles, or all of them for 0.
+ * A postal code with no known location answers every member center with a null distance (the portal shows "--").
+ * The middle segment is always 0 in the spec (001 §7) and has no meaning here.
+ */
+async function centersNear(ctx: Ctx, params: Record<string, string>): Promise<Response> {
+  await requirePatient(ctx);
+  const distance = DISTANCE_FILTERS.find((d) => String(d) === params.distance);
+  if (distance === undefined) throw new Refusal(400, RegistryMessage.badRequest, { distance: ValidationKey.invalidValue });
+  const origin = zipLocation(params.postalCode ?? "");
+  const results: TransplantCenter[] = await memberCentersNear(ctx.db, origin, distance);
+  return ok(results);
+}
+
+/** Registered before the pass routes: `/api/pass/centers` would otherwise match `/api/pass/:id`. */
+export const centersRoutes: Route<Ctx>[] = [
+  { method: "GET", pattern: "/api/pass/centers", handle: allCenters },
+  { method: "GET", pattern: "/api/pass/centers/:postalCode/0/:distance", handle: centersNear },
+];

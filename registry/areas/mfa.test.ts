@@ -1,0 +1,280 @@
+import { describe, expect, it } from "vitest";
+import { AccountMessage, FormReason } from "../contract/accounts";
+import { CodeResult } from "../contract/enums";
+import { RegistryMessage } from "../contract/envelope";
+import { setContact } from "../data/medical-records";
+import { testDatabases } from "../db/test-databases";
+import { issueToken } from "../domain/tokens";
+import { TEST_SETTINGS, useRegistry, type TestRegistry } from "../testing/harness";
+
+const MINUTE = 60 * 1000;
+
+type Patient = Awaited<ReturnType<TestRegistry["register"]>>;
+
+describe.each(testDatabases())("confirmation codes (/api/mfa) on $name", (target) => {
+  const t = useRegistry(target);
+
+  const sendEmail = (p: Patient, email: string, token = p.token) =>
+    t.call("POST", "/api/mfa/send-confirmation-email", { token, body: { medicalRecordId: p.medicalRecordId, email } });
+  const sendText = (p: Patient, phoneNumber: string, token = p.token) =>
+    t.call("POST", "/api/mfa/send-confirmation-text", { token, body: { medicalRecordId: p.medicalRecordId, phoneNumber } });
+  const confirm = (p: Patient, code: string, value: string, isEmail: boolean, token = p.token) =>
+    t.call("POST", `/api/mfa/update-confirmation?medicalRecordId=${p.medicalRecordId}`, { token, body: { code, value, isEmail } });
+  /** The code of the newest queued message to `to`. */
+  const lastCode = async (to: string) => {
+    const [row] = await t.db.query<{ text_body: string }>("select text_body from outbox where to_address = $1 order by id desc limit 1", [to]);
+    const code = /\b(\d{6})\b/.exec(row?.text_body ?? "")?.[1];
+    if (!code) throw new Error(`no code sent to ${to}`);
+    return code;
+  };
+  /** The patient with a token issued now (sign-in tokens last 30 minutes). */
+  const fresh = (p: Patient): Patient => ({ ...p, token: issueToken(TEST_SETTINGS.tokenSecret, p.medicalRecordId, t.clock).token });
+  const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, "0");
+  const account = async (id: number) =>
+    (await t.db.query<{ is_email_verified: boolean; is_mobile_verified: boolean }>(
+      "select is_email_verified, is_mobile_verified from accounts where medical_record_id = $1",
+      [id],
+    ))[0]!;
+
+  describe("sending", () => {
+    it("queues an email with a 6-digit code good for 30 minutes, storing only its hash", async () => {
+      const p = await t.register(1, { preferredLanguage: 1 });
+      const a = await sendEmail(p, " Patient1@Example.org ");
+      expect(a.status).toBe(200);
+      expect(a.body).toEqual({ success: true, results: null, message: AccountMessage.codeSent });
+      const [m] = await t.db.query<Record<string, unknown>>("select channel, to_address, subject, text_body, html_body, status from outbox");
+      expect(m).toMatchObject({ channel: "email", to_address: "patient1@example.org", subject: "Your confirmation code", status: "held" });
+      const code = await lastCode("patient1@example.org");
+      expect(m!.text_body).toContain("The code is good for 30 minutes.");
+      expect(m!.html_body).toContain(code);
+      const [stored] = await t.db.query<Record<string, unknown>>("select * from confirmation_codes");
+      expect(stored).toMatchObject({ medical_record_id: p.medicalRecordId, confirmation_type: 1, target: "patient1@example.org", wrong_tries: 0 });
+      expect(stored!.expires_at).toEqual(new Date(t.clock.getTime() + 30 * MINUTE));
+      expect(JSON.stringify(stored)).not.toContain(code);
+      const audit = await t.db.query("select action, detail from audit_log where action like 'mfa.%'");
+      expect(audit).toEqual([{ action: "mfa.code.sent", detail: { type: "email" } }]);
+      expect(JSON.stringify(t.logs)).not.toContain(code);
+    });
+
+    it("queues a text message in the patient's language (Spanish) to the +1 number", async () => {
+      const p = await t.register(1, { preferredLanguage: 2 });
+      const a = await sendText(p, "(555) 777-1234");
+      expect(a.status).toBe(200);
+      const [m] = await t.db.query<Record<string, unknown>>("select channel, to_address, subject, text_body from outbox");
+      expect(m).toMatchObject({ channel: "sms", to_address: "+15557771234", subject: "" });
+      expect(m!.text_body).toMatch(/^Su código de confirmación .* es \d{6}\. El código es válido durante 30 minutos\.$/);
+    });
+
+    it("sends codes to an opted-out patient: the patient asked for them (D9)", async () => {
+      const p = await t.register(1);
+      await t.call("POST", `/api/pass/${p.medicalRecordId}/opt-in-out/1`, { token: p.token });
+      expect((await sendEmail(p, p.email)).status).toBe(200);
+      expect(await t.count("outbox")).toBe(1);
+    });
+
+    it("refuses an invalid email or mobile with the form reasons", async () => {
+      const p = await t.register(1);
+      const email = await sendEmail(p, "not-an-email");
+      expect(email.status).toBe(400);
+      expect(email.body).toEqual({ success: false, results: null, message: AccountMessage.emailInvalid, errors: { form: FormReason.emailInvalid } });
+      const text = await sendText(p, "555-0100");
+      expect(text.status).toBe(400);
+      expect(text.body).toEqual({ success: false, results: null, message: AccountMessage.mobileInvalid, errors: { form: FormReason.mobileInvalid } });
+      const types = await t.call("POST", "/api/mfa/send-confirmation-email", { token: p.token, body: { medicalRecordId: String(p.medicalRecordId), email: p.email } });
+      expect(types.status).toBe(400);
+      expect(types.body.errors).toEqual({ medicalRecordId: "validation.invalidValue" });
+      expect(await t.count("outbox")).toBe(0);
+    });
+
+    it("refuses an email or primary phone of another account (mfa.contactTaken)", async () => {
+      const ana = await t.register(1);
+      const ben = await t.register(2);
+      const email = await sendEmail(ana, ben.email.toUpperCase());
+      expect(email.status).toBe(400);
+      expect(email.body).toEqual({ success: false, results: null, message: AccountMessage.contactTaken, errors: { form: FormReason.contactTaken } });
+      const text = await sendText(ana, "555.010.0002");
+      expect(text.body.errors).toEqual({ form: FormReason.contactTaken });
+      expect(await t.count("outbox")).toBe(0);
+    });
+
+    it("sends at most 5 codes per contact per hour (429 mfa.tooManySends)", async () => {
+      const p = await t.register(1);
+      for (let i = 0; i < 5; i++) {
+        t.advance(MINUTE);
+        expect((await sendEmail(p, "new@example.org")).status).toBe(200);
+      }
+      const sixth = await sendEmail(p, "NEW@example.org");
+      expect(sixth.status).toBe(429);
+      expect(sixth.body).toEqual({ success: false, results: null, message: AccountMessage.tooManySends, errors: { form: FormReason.tooManySends } });
+      expect(Number(sixth.headers.get("retry-after"))).toBe(56 * 60);
+      // Another contact of the same patient is counted apart.
+      expect((await sendText(p, "555 777 1234")).status).toBe(200);
+      t.advance(56 * MINUTE);
+      expect((await sendEmail(fresh(p), "new@example.org")).status).toBe(200);
+      expect(await t.count("outbox")).toBe(7);
+    });
+
+    it("answers 401 without a token and 403 for another patient's record", async () => {
+      const ana = await t.register(1);
+      const ben = await t.register(2);
+      const none = await t.call("POST", "/api/mfa/send-confirmation-email", { body: { medicalRecordId: ana.medicalRecordId, email: ana.email } });
+      expect(none.status).toBe(401);
+      expect(none.body.message).toBe(RegistryMessage.tokenNotFound);
+      expect((await sendEmail(ana, ana.email, ben.token)).status).toBe(403);
+      expect((await sendText(ana, "5557771234", ben.token)).status).toBe(403);
+      expect((await confirm(ana, "123456", ana.email, true, ben.token)).status).toBe(403);
+      expect((await t.call("POST", `/api/mfa/update-confirmation?medicalRecordId=${ana.medicalRecordId}`, { body: { code: "1", value: "x", isEmail: true } })).status).toBe(401);
+      expect(await t.count("outbox")).toBe(0);
+    });
+  });
+
+  describe("confirming", () => {
+    it("a right code verifies the email, ignoring spaces and hyphens, and the code is used up", async () => {
+      const p = await t.register(1);
+      await sendEmail(p, p.email);
+      const code = await lastCode(p.email);
+      const a = await confirm(p, ` ${code.slice(0, 3)} - ${code.slice(3)} `, p.email.toUpperCase(), true);
+      expect(a.status).toBe(200);
+      expect(a.body).toEqual({ success: true, results: CodeResult.Valid, message: AccountMessage.codeValid });
+      expect(await account(p.medicalRecordId)).toEqual({ is_email_verified: true, is_mobile_verified: false });
+      expect((await confirm(p, code, p.email, true)).body.results).toBe(CodeResult.CodeExpired);
+      const pass = await t.call("GET", `/api/pass/${p.medicalRecordId}`, { token: p.token });
+      expect(pass.body.results.account.isEmailVerified).toBe(true);
+    });
+
+    it("a new email becomes the record's verified email (and its sign-in)", async () => {
+      const p = await t.register(1);
+      await sendEmail(p, "Ana.New@Example.org");
+      const code = await lastCode("ana.new@example.org");
+      expect((await confirm(p, code, "ana.new@example.org", true)).body.results).toBe(CodeResult.Valid);
+      const [row] = await t.db.query("select email from medical_records where id = $1", [p.medicalRecordId]);
+      expect(row).toEqual({ email: "ana.new@example.org" });
+      expect((await t.call("POST", "/authenticate", { body: { email: "ana.new@example.org", password: p.password } })).status).toBe(200);
+      expect((await t.call("POST", "/authenticate", { body: { email: p.email, password: p.password } })).status).toBe(401);
+    });
+
+    it("a new mobile becomes the verified primary phone, formatted", async () => {
+      const p = await t.register(1, { authenticationPreference: 2 });
+      await sendText(p, "555-777-1234");
+      const code = await lastCode("+15557771234");
+      expect((await confirm(p, code, "(555) 777-1234", false)).body.results).toBe(CodeResult.Valid);
+      const [row] = await t.db.query("select phone_number from medical_records where id = $1", [p.medicalRecordId]);
+      expect(row).toEqual({ phone_number: "(555) 777-1234" });
+      expect(await account(p.medicalRecordId)).toEqual({ is_email_verified: false, is_mobile_verified: true });
+    });
+
+    it("confirming the registered mobile in another format keeps it as typed", async () => {
+      const p = await t.register(1, { phoneNumber: "555.010.0001" });
+      await sendText(p, "5550100001");
+      expect((await confirm(p, await lastCode("+15550100001"), "555 010 0001", false)).body.results).toBe(CodeResult.Valid);
+      const [row] = await t.db.query("select phone_number from medical_records where id = $1", [p.medicalRecordId]);
+      expect(row).toEqual({ phone_number: "555.010.0001" });
+      expect((await account(p.medicalRecordId)).is_mobile_verified).toBe(true);
+    });
+
+    it("a wrong code answers InvalidCode and counts; the 5th wrong try uses the code up", async () => {
+      const p = await t.register(1);
+      await sendEmail(p, p.email);
+      const code = await lastCode(p.email);
+      for (let i = 1; i <= 5; i++) {
+        const a = await confirm(p, wrongCode(code), p.email, true);
+        expect(a.body).toEqual({ success: false, results: CodeResult.InvalidCode, message: AccountMessage.codeInvalid });
+        const [row] = await t.db.query<{ wrong_tries: number }>("select wrong_tries from confirmation_codes");
+        expect(row!.wrong_tries).toBe(i);
+      }
+      const right = await confirm(p, code, p.email, true);
+      expect(right.body).toEqual({ success: false, results: CodeResult.CodeExpired, message: AccountMessage.codeExpired });
+      expect((await account(p.medicalRecordId)).is_email_verified).toBe(false);
+    });
+
+    it("a new code does not reset the wrong-try count (D6); a code sent after the 30-minute series starts again", async () => {
+      const p = await t.register(1);
+      await sendEmail(p, p.email);
+      const first = await lastCode(p.email);
+      for (let i = 0; i < 4; i++) expect((await confirm(p, wrongCode(first), p.email, true)).body.results).toBe(CodeResult.InvalidCode);
+      t.advance(10 * MINUTE);
+      await sendEmail(p, p.email);
+      const second = await lastCode(p.email);
+      expect((await confirm(p, first, p.email, true)).body.results).toBe(second === first ? CodeResult.Valid : CodeResult.InvalidCode);
+      if (second === first) return; // one chance in a million: the same code twice
+      expect((await confirm(p, second, p.email, true)).body.results).toBe(CodeResult.CodeExpired);
+
+      t.advance(21 * MINUTE); // 31 minutes after the first code of the series
+      const later = fresh(p);
+      await sendEmail(later, p.email);
+      const third = await lastCode(p.email);
+      expect((await confirm(later, third, p.email, true)).body.results).toBe(CodeResult.Valid);
+    });
+
+    it("a code expires after 30 minutes", async () => {
+      const p = await t.register(1);
+      await sendEmail(p, p.email);
+      const code = await lastCode(p.email);
+      t.advance(30 * MINUTE - 1);
+      await t.call("GET", "/health");
+      t.advance(1);
+      const later = fresh(p);
+      expect((await confirm(later, code, p.email, true)).body.results).toBe(CodeResult.CodeExpired);
+      await sendText(later, "5557771234");
+      const text = await lastCode("+15557771234");
+      t.advance(29 * MINUTE);
+      expect((await confirm(fresh(p), text, "5557771234", false)).body.results).toBe(CodeResult.Valid);
+    });
+
+    it("a code confirms only the value it was sent to", async () => {
+      const p = await t.register(1);
+      await sendEmail(p, "one@example.org");
+      const code = await lastCode("one@example.org");
+      expect((await confirm(p, code, "two@example.org", true)).body.results).toBe(CodeResult.CodeExpired);
+      expect((await confirm(p, code, "one@example.org", false)).body.results).toBe(CodeResult.CodeExpired);
+      expect((await confirm(p, code, "one@example.org", true)).body.results).toBe(CodeResult.Valid);
+    });
+
+    it("refuses a contact that another account took since the code was sent", async () => {
+      const ana = await t.register(1);
+      await sendEmail(ana, "shared@example.org");
+      const code = await lastCode("shared@example.org");
+      await t.register(2, { email: "shared@example.org" });
+      const a = await confirm(ana, code, "shared@example.org", true);
+      expect(a.status).toBe(400);
+      expect(a.body.errors).toEqual({ form: FormReason.contactTaken });
+    });
+
+    it("refuses a malformed body (400) and a medicalRecordId that is not the caller's (403)", async () => {
+      const p = await t.register(1);
+      const bad = await t.call("POST", `/api/mfa/update-confirmation?medicalRecordId=${p.medicalRecordId}`, { token: p.token, body: { code: 123456, value: p.email } });
+      expect(bad.status).toBe(400);
+      expect(bad.body.errors).toEqual({ code: "validation.invalidValue", isEmail: "validation.invalidValue" });
+      expect((await t.call("POST", "/api/mfa/update-confirmation", { token: p.token, body: { code: "1", value: "x", isEmail: true } })).status).toBe(400);
+    });
+  });
+
+  describe("a changed contact is unverified until confirmed", () => {
+    it("changing the email or the primary phone's digits of a record clears that verification, whoever writes it", async () => {
+      const p = await t.register(1);
+      await sendEmail(p, p.email);
+      await confirm(p, await lastCode(p.email), p.email, true);
+      await sendText(p, "5550100001");
+      await confirm(p, await lastCode("+15550100001"), "5550100001", false);
+      expect(await account(p.medicalRecordId)).toEqual({ is_email_verified: true, is_mobile_verified: true });
+
+      await setContact(t.db, p.medicalRecordId, { phoneNumber: "555-010-0001" }, t.clock);
+      expect(await account(p.medicalRecordId)).toEqual({ is_email_verified: true, is_mobile_verified: true });
+      await setContact(t.db, p.medicalRecordId, { phoneNumber: "555-010-0009" }, t.clock);
+      expect(await account(p.medicalRecordId)).toEqual({ is_email_verified: true, is_mobile_verified: false });
+      await setContact(t.db, p.medicalRecordId, { email: "changed@example.org" }, t.clock);
+      expect(await account(p.medicalRecordId)).toEqual({ is_email_verified: false, is_mobile_verified: false });
+    });
+
+    it("confirming a new email keeps the mobile's verification and verifies the new email", async () => {
+      const p = await t.register(1);
+      await sendEmail(p, p.email);
+      await confirm(p, await lastCode(p.email), p.email, true);
+      await sendEmail(p, "next@example.org");
+      // Until the new email is confirmed, the confirmed one stays.
+      expect((await account(p.medicalRecordId)).is_email_verified).toBe(true);
+      await confirm(p, await lastCode("next@example.org"), "next@example.org", true);
+      expect((await account(p.medicalRecordId)).is_email_verified).toBe(true);
+    });
+  });
+});

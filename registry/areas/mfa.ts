@@ -1,0 +1,143 @@
+import {
+  AccountMessage,
+  FormReason,
+  sendConfirmationEmailRequest,
+  sendConfirmationTextRequest,
+  updateConfirmationRequest,
+} from "../contract/accounts";
+import { CodeResult, ConfirmationType, type ValueOf } from "../contract/enums";
+import { RegistryMessage } from "../contract/envelope";
+import { formatUsPhone, isValidPhone, phoneDigits } from "../contract/phone";
+import { isValidEmail } from "../contract/registration";
+import { ensureAccount, markContactVerified } from "../data/accounts";
+import { audit } from "../data/audit";
+import { countWrongTry, deleteCode, findCodeForUpdate, storeCode } from "../data/confirmation-codes";
+import { contactOwner, EMAIL_UNIQUE, findRecipient, PHONE_UNIQUE, setContact } from "../data/medical-records";
+import { RATE_LIMITS } from "../data/rate-limits";
+import { uniqueViolation } from "../db/errors";
+import { CODE_LIFETIME_MS, codeMatches, hashCode, MAX_WRONG_TRIES, newCode, newCodeSalt, normaliseCode } from "../domain/codes";
+import { readJsonObject } from "../http/body";
+import { enforceRateLimit } from "../http/client";
+import type { Ctx } from "../http/context";
+import { ownRecordId, requirePatient } from "../http/patient";
+import { ok, reply, Refusal } from "../http/respond";
+import type { Route } from "../http/router";
+import { zodFieldErrors } from "../http/validation";
+import { confirmationEmail, confirmationText } from "../messages/compose";
+import { langOf } from "../messages/index";
+import { enqueueForPatient } from "../outbox/enqueue";
+
+/** A contact to confirm: an email in lower case, or a mobile's 10 digits. */
+type Contact = { type: ValueOf<typeof ConfirmationType>; target: string };
+
+const contactTaken = () => new Refusal(400, AccountMessage.contactTaken, { form: FormReason.contactTaken });
+
+/** POST /api/mfa/send-confirmation-email {medicalRecordId, email} (000 §2.5, D6). */
+async function sendConfirmationEmail(ctx: Ctx): Promise<Response> {
+  const patient = await requirePatient(ctx);
+  const body = await readJsonObject(ctx.request);
+  const parsed = sendConfirmationEmailRequest.safeParse(body);
+  if (!parsed.success) throw new Refusal(400, RegistryMessage.badRequest, zodFieldErrors(parsed.error));
+  const id = ownRecordId(patient, parsed.data.medicalRecordId);
+  const email = parsed.data.email.trim().toLowerCase();
+  if (!isValidEmail(email)) throw new Refusal(400, AccountMessage.emailInvalid, { form: FormReason.emailInvalid });
+  return sendCode(ctx, id, { type: ConfirmationType.Email, target: email });
+}
+
+/** POST /api/mfa/send-confirmation-text {medicalRecordId, phoneNumber} (000 §2.5, D6). */
+async function sendConfirmationText(ctx: Ctx): Promise<Response> {
+  const patient = await requirePatient(ctx);
+  const body = await readJsonObject(ctx.request);
+  const parsed = sendConfirmationTextRequest.safeParse(body);
+  if (!parsed.success) throw new Refusal(400, RegistryMessage.badRequest, zodFieldErrors(parsed.error));
+  const id = ownRecordId(patient, parsed.data.medicalRecordId);
+  if (!isValidPhone(parsed.data.phoneNumber)) throw new Refusal(400, AccountMessage.mobileInvalid, { form: FormReason.mobileInvalid });
+  return sendCode(ctx, id, { type: ConfirmationType.Mobile, target: phoneDigits(parsed.data.phoneNumber) });
+}
+
+/**
+ * Refuses a contact of another record (400 mfa.contactTaken) and a sixth send to one contact within an hour
+ * (429 mfa.tooManySends); stores a new code (replacing the previous one, keeping its wrong-try count) and queues it
+ * in the patient's language. Codes are sent to opted-out patients too: they asked for them (D9).
+ */
+async function sendCode(ctx: Ctx, id: number, contact: Contact): Promise<Response> {
+  const isEmail = contact.type === ConfirmationType.Email;
+  if (await contactOwner(ctx.db, isEmail ? { email: contact.target } : { phoneDigits: contact.target }, id)) throw contactTaken();
+  await enforceRateLimit(ctx, RATE_LIMITS.confirmationSend, `${contact.type}:${contact.target}`, {
+    form: FormReason.tooManySends,
+    message: AccountMessage.tooManySends,
+  });
+  const patient = await findRecipient(ctx.db, { id });
+  if (!patient) throw new Refusal(404, RegistryMessage.notFound);
+  const now = ctx.now();
+  const code = newCode();
+  const salt = newCodeSalt();
+  const lang = langOf(patient.preferredLanguage);
+  const message = isEmail ? confirmationEmail(lang, contact.target, code) : confirmationText(lang, `+1${contact.target}`, code);
+  await ctx.db.transaction(async (tx) => {
+    await storeCode(
+      tx,
+      { medicalRecordId: id, ...contact, salt, hash: hashCode(ctx.settings.tokenSecret, salt, code), expiresAt: new Date(now.getTime() + CODE_LIFETIME_MS), seriesMs: CODE_LIFETIME_MS },
+      now,
+    );
+    await enqueueForPatient(tx, ctx.settings, patient, message, { automated: false, now });
+    await audit(tx, { actor: { kind: "patient", id }, action: "mfa.code.sent", medicalRecordId: id, detail: { type: isEmail ? "email" : "mobile" }, at: now });
+  });
+  return ok(null, AccountMessage.codeSent);
+}
+
+/**
+ * POST /api/mfa/update-confirmation?medicalRecordId= {code, value, isEmail}: 200 with results CodeResult. Valid (1)
+ * makes `value` the record's email or primary phone, verified; InvalidCode (2) counts a wrong try; CodeExpired (3)
+ * for a code older than 30 minutes, after 5 wrong tries, or when no code was sent to that value.
+ */
+async function updateConfirmation(ctx: Ctx): Promise<Response> {
+  const patient = await requirePatient(ctx);
+  const id = ownRecordId(patient, ctx.url.searchParams.get("medicalRecordId") ?? "");
+  const body = await readJsonObject(ctx.request);
+  const parsed = updateConfirmationRequest.safeParse(body);
+  if (!parsed.success) throw new Refusal(400, RegistryMessage.badRequest, zodFieldErrors(parsed.error));
+  const { isEmail } = parsed.data;
+  const contact: Contact = isEmail
+    ? { type: ConfirmationType.Email, target: parsed.data.value.trim().toLowerCase() }
+    : { type: ConfirmationType.Mobile, target: phoneDigits(parsed.data.value) };
+  const code = normaliseCode(parsed.data.code);
+  const now = ctx.now();
+
+  let result: ValueOf<typeof CodeResult> | "taken";
+  try {
+    result = await ctx.db.transaction(async (tx) => {
+      const stored = await findCodeForUpdate(tx, id, contact.type, contact.target);
+      if (!stored || stored.expiresAt.getTime() <= now.getTime() || stored.wrongTries >= MAX_WRONG_TRIES) return CodeResult.CodeExpired;
+      if (!codeMatches(ctx.settings.tokenSecret, stored.salt, code, stored.hash)) {
+        await countWrongTry(tx, stored.id);
+        return CodeResult.InvalidCode;
+      }
+      if (await contactOwner(tx, isEmail ? { email: contact.target } : { phoneDigits: contact.target }, id)) return "taken";
+      await deleteCode(tx, stored.id);
+      await ensureAccount(tx, id, now);
+      if (isEmail) await setContact(tx, id, { email: contact.target }, now);
+      else {
+        const current = await findRecipient(tx, { id });
+        // The same number in another format stays as typed at registration.
+        if (current && phoneDigits(current.phoneNumber) !== contact.target) await setContact(tx, id, { phoneNumber: formatUsPhone(contact.target) }, now);
+      }
+      await markContactVerified(tx, id, isEmail ? "email" : "mobile", now);
+      await audit(tx, { actor: { kind: "patient", id }, action: "mfa.contact.verified", medicalRecordId: id, detail: { type: isEmail ? "email" : "mobile" }, at: now });
+      return CodeResult.Valid;
+    });
+  } catch (error) {
+    const constraint = uniqueViolation(error);
+    if (constraint === EMAIL_UNIQUE || constraint === PHONE_UNIQUE) throw contactTaken();
+    throw error;
+  }
+  if (result === "taken") throw contactTaken();
+  const message = result === CodeResult.Valid ? AccountMessage.codeValid : result === CodeResult.InvalidCode ? AccountMessage.codeInvalid : AccountMessage.codeExpired;
+  return reply(200, { success: result === CodeResult.Valid, results: result, message });
+}
+
+export const mfaRoutes: Route<Ctx>[] = [
+  { method: "POST", pattern: "/api/mfa/send-confirmation-email", handle: sendConfirmationEmail },
+  { method: "POST", pattern: "/api/mfa/send-confirmation-text", handle: sendConfirmationText },
+  { method: "POST", pattern: "/api/mfa/update-confirmation", handle: updateConfirmation },
+];

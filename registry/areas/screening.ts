@@ -1,0 +1,148 @@
+import { outcomeFieldsOfBody, registrationStatusOnSave, saveOutcome } from "../../app/domain/screening/save-outcome";
+import { DonorStatus, KidneyStatus, PrimaryGoal, RegistrationStatus } from "../contract/enums";
+import { RegistryMessage } from "../contract/envelope";
+import type { Screening } from "../contract/schemas";
+import { screeningBody, screeningBodyErrors, type ScreeningBody } from "../contract/screening";
+import { ValidationKey } from "../contract/validation-keys";
+import { audit } from "../data/audit";
+import { findCenter } from "../data/centers";
+import { findScreening, insertScreening, screeningOwner, startIfRegistration, updateScreening, type ScreeningValues } from "../data/screenings";
+import { readJsonObject } from "../http/body";
+import type { Ctx } from "../http/context";
+import { requireOwnRecord } from "../http/patient";
+import { ok, Refusal } from "../http/respond";
+import type { Route } from "../http/router";
+import { definedErrors, hasErrors } from "../http/validation";
+import type { ZodError } from "zod";
+
+/**
+ * POST /api/pass/{id}/screening (001 §7): saves a new screening of the patient's own record from the server-bound
+ * body (001 §3, DECISIONS D3) and answers it in the list-item shape, with its id.
+ */
+async function createScreening(ctx: Ctx, params: Record<string, string>): Promise<Response> {
+  const medicalRecordId = await requireOwnRecord(ctx, params.id);
+  const values = await readScreening(ctx);
+  const now = ctx.now();
+  const screeningId = await ctx.db.transaction(async (tx) => {
+    const id = await insertScreening(tx, medicalRecordId, values, now);
+    if (values.status === RegistrationStatus.IfPassCandidate) await startIfRegistration(tx, medicalRecordId, now);
+    await audit(tx, { actor: { kind: "patient", id: medicalRecordId }, action: "screening.create", medicalRecordId, detail: { screeningId: id }, at: now });
+    return id;
+  });
+  return ok(await answer(ctx, screeningId));
+}
+
+/** PUT /api/pass/{id}/screening/{screeningId}: the same body and rules, for a screening of the patient's own record. */
+async function updateOwnScreening(ctx: Ctx, params: Record<string, string>): Promise<Response> {
+  const medicalRecordId = await requireOwnRecord(ctx, params.id);
+  const screeningId = await requireOwnScreening(ctx, medicalRecordId, params.screeningId);
+  const values = await readScreening(ctx);
+  const now = ctx.now();
+  await ctx.db.transaction(async (tx) => {
+    await updateScreening(tx, screeningId, values, now);
+    if (values.status === RegistrationStatus.IfPassCandidate) await startIfRegistration(tx, medicalRecordId, now);
+    await audit(tx, { actor: { kind: "patient", id: medicalRecordId }, action: "screening.update", medicalRecordId, detail: { screeningId }, at: now });
+  });
+  return ok(await answer(ctx, screeningId));
+}
+
+async function answer(ctx: Ctx, screeningId: number): Promise<Screening> {
+  const screening = await findScreening(ctx.db, screeningId);
+  if (!screening) throw new Refusal(404, RegistryMessage.notFound);
+  return screening;
+}
+
+/** DECISIONS D5: a screening id of the record (400 for an id that is not one, 404 unknown, 403 another record's). */
+export async function requireOwnScreening(ctx: Ctx, medicalRecordId: number, param: string | undefined): Promise<number> {
+  const id = /^[1-9]\d{0,9}$/.test(param ?? "") ? Number(param) : NaN;
+  if (!Number.isSafeInteger(id) || id > 2_147_483_647) throw new Refusal(400, RegistryMessage.badRequest);
+  const owner = await screeningOwner(ctx.db, id);
+  if (owner === null) throw new Refusal(404, RegistryMessage.notFound);
+  if (owner !== medicalRecordId) throw new Refusal(403, RegistryMessage.forbidden);
+  return id;
+}
+
+/**
+ * The checked body of a save, and what the registry stores for it: the outcome corrections and the registration
+ * status of 001 §4.3, computed with the shared rules (app/domain/screening/save-outcome.ts) from the preferred
+ * center's membership as stored here. A status sent by the client is ignored. An "Other" description is kept
+ * only with its Other answer.
+ */
+async function readScreening(ctx: Ctx): Promise<ScreeningValues> {
+  const raw = await readJsonObject(ctx.request);
+  const parsed = screeningBody.safeParse(raw);
+  const errors = parsed.success ? {} : bodyErrors(parsed.error, raw);
+  // The Other rules, also when other fields are wrong, so one answer names every problem.
+  const texts = parsed.success ? parsed.data : looseTexts(raw);
+  for (const [field, key] of Object.entries(definedErrors(screeningBodyErrors(texts)))) errors[field] ??= key;
+  let isMember = false;
+  if (parsed.success && parsed.data.preferredCenterId > 0) {
+    const center = await findCenter(ctx.db, parsed.data.preferredCenterId);
+    if (!center) errors.preferredCenterId = ValidationKey.invalidValue;
+    isMember = center?.isMemberCenter ?? false;
+  }
+  if (!parsed.success || hasErrors(errors)) throw new Refusal(400, RegistryMessage.badRequest, errors);
+
+  const body: ScreeningBody = parsed.data;
+  const fields = outcomeFieldsOfBody(body);
+  const corrected = saveOutcome(fields, isMember);
+  return {
+    ...body,
+    kidneyStatusOther: body.kidneyStatus === KidneyStatus.Other ? body.kidneyStatusOther : "",
+    donorStatusOther: body.donorStatus === DonorStatus.Other ? body.donorStatusOther : "",
+    primaryGoalOther: body.primaryGoal === PrimaryGoal.Other ? body.primaryGoalOther : "",
+    isCleared: corrected.isCleared,
+    isCenterConfirmed: corrected.isCenterConfirmed,
+    status: registrationStatusOnSave(fields, isMember),
+  };
+}
+
+/** Field -> key: left out -> validation.required, too long a text -> validation.tooLong, else validation.invalidValue. */
+function bodyErrors(error: ZodError, raw: Record<string, unknown>): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const field = String(issue.path[0] ?? "body");
+    const missing = raw[field] === undefined || raw[field] === null;
+    errors[field] ??= missing
+      ? ValidationKey.required
+      : issue.code === "too_big" && issue.type === "string"
+        ? ValidationKey.tooLong
+        : ValidationKey.invalidValue;
+  }
+  return errors;
+}
+
+/** The fields the Other rules read, from a body that did not pass the schema. */
+function looseTexts(raw: Record<string, unknown>) {
+  const text = (v: unknown) => (typeof v === "string" ? v : "");
+  return {
+    kidneyStatus: Number(raw.kidneyStatus),
+    kidneyStatusOther: text(raw.kidneyStatusOther),
+    donorStatus: Number(raw.donorStatus),
+    donorStatusOther: text(raw.donorStatusOther),
+    primaryGoal: Number(raw.primaryGoal),
+    primaryGoalOther: text(raw.primaryGoalOther),
+  };
+}
+
+export const screeningRoutes: Route<Ctx>[] = [
+  { method: "POST", pattern: "/api/pass/:id/screening", handle: createScreening },
+  { method: "PUT", pattern: "/api/pass/:id/screening/:screeningId", handle: updateOwnScreening },
+];
+
+/*
+ * Not built yet — each comes with its own issue, and until then its path has no route (404), never a pretend answer:
+ *
+ * - Center selection: POST /api/pass/{id}/screening/{screeningId}/center { centerId, reason, other } (001 §7,
+ *   DECISIONS D4) -> results { centerId, centerName, centerReferrals }. Checks requireOwnRecord and
+ *   requireOwnScreening (above) and that centerId is a member center; closes out a current referral as
+ *   CancelledByPatient with the reason (1-4) and other text (001 §2.11, data: center_referrals.cancel_reason /
+ *   cancel_other), creates a PendingCenter referral dated today (data/center-referrals.ts insertReferral), sets the
+ *   preferred center and isCenterConfirmed, moves the status to CompleteLabTests unless it is SentToCenter, and
+ *   places a lab order when none is placed.
+ * - Labs (DECISIONS D4): POST .../screening/{screeningId}/order-labs, GET /api/pass/screening/{screeningId}/lab-tests/
+ *   ready|download and lab-results/ready|download, and the lab staff calls update-lab-requisition/process-lab-results.
+ *   They write the screening's lab columns (labs_ordered, prescription_request_date_time,
+ *   prescription_download_date_time, prescription_expiration_date, labs_uploaded_date_time), which the screening
+ *   list item already answers.
+ */

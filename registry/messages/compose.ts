@@ -1,0 +1,42 @@
+import type { OutgoingMessage } from "../outbox/outbox";
+import { fill, textsFor, type MessageLang } from "./index";
+
+/** An email body part: a paragraph, or a link with its label. */
+type Part = string | { link: string; label: string };
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+/** Plain text and HTML from the same parts (every value escaped in the HTML). */
+function email(lang: MessageLang, to: string, subject: string, parts: Part[]): OutgoingMessage {
+  const text = parts.map((p) => (typeof p === "string" ? p : `${p.label}: ${p.link}`)).join("\n\n") + "\n";
+  const body = parts
+    .map((p) => (typeof p === "string" ? `<p>${escapeHtml(p)}</p>` : `<p><a href="${escapeHtml(p.link)}">${escapeHtml(p.label)}</a></p>`))
+    .join("\n");
+  const html = `<!doctype html>\n<html lang="${lang}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>\n<body>\n${body}\n</body></html>\n`;
+  return { channel: "email", to, subject, text, html };
+}
+
+/** The confirmation-code email (000 §2.5): the code, and that it is good for 30 minutes. */
+export function confirmationEmail(lang: MessageLang, to: string, code: string): OutgoingMessage {
+  const t = textsFor(lang);
+  const c = t.confirmationEmail;
+  return email(lang, to, c.subject, [c.intro, fill(c.code, { code }), c.validity, t.common.ignore, t.common.signature]);
+}
+
+/** The confirmation-code text message. `to` is E.164 (+1 and the 10 digits). */
+export function confirmationText(lang: MessageLang, to: string, code: string): OutgoingMessage {
+  return { channel: "sms", to, subject: "", text: fill(textsFor(lang).confirmationText.text, { code }) };
+}
+
+export function resetPasswordEmail(lang: MessageLang, to: string, link: string): OutgoingMessage {
+  const t = textsFor(lang);
+  const r = t.resetPasswordEmail;
+  return email(lang, to, r.subject, [r.intro, { link, label: r.action }, r.validity, r.unchanged, t.common.signature]);
+}
+
+export function inviteEmail(lang: MessageLang, to: string, names: { firstName: string; lastName: string }, link: string): OutgoingMessage {
+  const t = textsFor(lang);
+  const i = t.inviteEmail;
+  return email(lang, to, i.subject, [fill(i.greeting, names), i.intro, { link, label: i.action }, i.validity, t.common.ignore, t.common.signature]);
+}

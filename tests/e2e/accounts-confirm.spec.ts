@@ -1,0 +1,100 @@
+import { createPatient, expect, expectAccessible, latestCode, newPatient, register, test } from "./fixtures";
+
+test.describe("confirm email and mobile (000 §2.5, §4, §8, §9)", () => {
+  test("a new patient confirms both contacts with codes from the outbox and is ready to start", async ({ page }) => {
+    test.slow();
+    const patient = newPatient("Sofia");
+    await register(page, patient);
+    await expect(page).toHaveURL(/\/landing$/);
+    await expect(page.getByText("Pending Verification")).toBeVisible();
+    await page.getByRole("button", { name: "Confirm Email or Mobile Number" }).click();
+
+    await expect(page).toHaveURL(/\/confirm$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Confirm Email or Mobile Number" })).toBeVisible();
+    await expect(page.getByText("Not Confirmed")).toHaveCount(2);
+    await expect(page.getByRole("button", { name: "Continue" })).toBeDisabled();
+    await expect(page.getByRole("button", { name: "Return to Dashboard" })).toBeVisible();
+    await expectAccessible(page);
+
+    // Email: send, a wrong code, a new code, the right one.
+    await page.getByRole("button", { name: "Send Confirmation Email" }).click();
+    const send = page.getByRole("dialog", { name: "Confirm Your Email Address" });
+    await expect(send).toContainText(`We will send a confirmation code to ${patient.email}.`);
+    await expect(send).toContainText("The code is good for 30 minutes.");
+    await expectAccessible(page);
+    await send.getByRole("button", { name: "Send Confirmation Email" }).click();
+
+    const codeDialog = page.getByRole("dialog", { name: "Enter Confirmation Code" });
+    await expect(codeDialog).toContainText(`We emailed a confirmation code to ${patient.email}.`);
+    const input = codeDialog.getByLabel("Confirmation Code");
+    await expect(input).toHaveAttribute("autocomplete", "one-time-code");
+    await expect(input).toHaveAttribute("inputmode", "numeric");
+    await expectAccessible(page);
+    const first = await latestCode(page.request, patient.email, "email");
+    const wrong = first === "000000" ? "111111" : "000000";
+    await input.fill(wrong);
+    await codeDialog.getByRole("button", { name: "Confirm Code" }).click();
+    await expect(page.getByRole("dialog", { name: "Enter Confirmation Code" })).toContainText(
+      "The code you entered doesn't match the code we sent, please try again...",
+    );
+    await expect(page.getByRole("dialog").getByLabel("Confirmation Code")).toHaveValue(wrong);
+    await expectAccessible(page);
+
+    await page.getByRole("dialog").getByRole("button", { name: "Send a new code" }).click();
+    await expect(page.getByRole("status")).toContainText("We sent you a new code.");
+    await expect.poll(() => latestCode(page.request, patient.email, "email")).not.toBe(first);
+    const fresh = await latestCode(page.request, patient.email, "email");
+    await page.getByRole("dialog", { name: "Enter Confirmation Code" }).getByLabel("Confirmation Code").fill(`${fresh.slice(0, 3)} ${fresh.slice(3)}`);
+    await page.getByRole("dialog").getByRole("button", { name: "Confirm Code" }).click();
+    await expect(page.getByRole("status")).toContainText("Your email address is confirmed.");
+    await expect(page.getByText("Confirmed", { exact: true })).toHaveCount(1);
+    await expect(page.getByRole("button", { name: "Continue" })).toBeEnabled();
+    await expectAccessible(page);
+
+    // Mobile.
+    await page.getByRole("button", { name: "Send Confirmation Text" }).click();
+    const sendText = page.getByRole("dialog", { name: "Confirm Your Mobile Number" });
+    await expect(sendText).toContainText("We will text a numeric confirmation code");
+    await sendText.getByRole("button", { name: "Send Confirmation Text" }).click();
+    await expect(page.getByRole("dialog", { name: "Enter Confirmation Code" })).toContainText("We texted a confirmation code to");
+    const textCode = await latestCode(page.request, patient.phone, "sms");
+    await page.getByRole("dialog").getByLabel("Confirmation Code").fill(`${textCode.slice(0, 3)}-${textCode.slice(3)}`);
+    await page.getByRole("dialog").getByRole("button", { name: "Confirm Code" }).click();
+    await expect(page.getByRole("status")).toContainText("Your mobile number is confirmed.");
+    await expect(page.getByText("Confirmed", { exact: true })).toHaveCount(2);
+
+    await page.getByRole("button", { name: "Return to Dashboard" }).click();
+    await expect(page).toHaveURL(/\/landing$/);
+    await expect(page.getByText("Ready to Start")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Start Screening" })).toBeVisible();
+    await expect(page.getByText("Account Verification Required")).toHaveCount(0);
+    await expectAccessible(page);
+  });
+
+  test("a contact that is not valid gets the alert and keeps what was typed", async ({ page }) => {
+    await createPatient(page.request, newPatient("Ines"));
+    await page.goto("confirm");
+    const email = page.getByLabel("Email", { exact: true });
+    await email.fill("ines@");
+    await page.getByRole("button", { name: "Send Confirmation Email" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "There is a problem" })).toContainText("Please enter a valid email address...");
+    await expect(page.getByLabel("Email", { exact: true })).toHaveValue("ines@");
+    await page.getByLabel("Mobile number", { exact: true }).fill("555-01");
+    await page.getByRole("button", { name: "Send Confirmation Text" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "There is a problem" })).toContainText("Please enter a valid US mobile number...");
+    await expect(page.getByLabel("Mobile number", { exact: true })).toHaveValue(/555\D*01/);
+    await expectAccessible(page);
+  });
+
+  test("the send dialog opens from the URL and warns when the email was already confirmed", async ({ page }) => {
+    await createPatient(page.request, newPatient("Olga"), { verified: true });
+    await page.goto("confirm?confirm=email");
+    const dialog = page.getByRole("dialog", { name: "Confirm Your Email Address" });
+    await expect(dialog).toContainText(
+      "Your email was already confirmed, so we cannot change it until you confirm the new email address. Are you sure you want to change it?",
+    );
+    await expectAccessible(page);
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+  });
+});

@@ -1,0 +1,231 @@
+import type { Page } from "@playwright/test";
+import { demoCenters } from "../../registry/data/demo-centers";
+import { expect, expectAccessible, withPatient as test, type Patient } from "./fixtures";
+
+/**
+ * The screening questionnaire (001 §2.1-2.9, DECISIONS D3) and the dashboard's registration card (000 §2.7), with
+ * JavaScript on and off: each patient walks from the first question to the terminal page and back to the dashboard.
+ */
+
+// The demo centers are invented and marked member or not (DECISIONS D8); the dropdown does not say which is which.
+const centers = demoCenters();
+const memberCenter = centers.find((c) => c.isMemberCenter)!.centerName;
+const nonMemberCenter = centers.find((c) => !c.isMemberCenter)!.centerName;
+
+async function heading(page: Page, text: string) {
+  await expect(page.getByRole("heading", { level: 1, name: text })).toBeVisible();
+}
+
+/** Chooses an answer (a radio's label) and presses Continue, then checks the next page. */
+async function answer(page: Page, label: string, next: string) {
+  await page.getByLabel(label, { exact: true }).check();
+  await continueTo(page, next);
+}
+
+async function continueTo(page: Page, next: string, button = "Continue") {
+  await page.getByRole("button", { name: button, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/screening/${next}$`));
+  await expectAccessible(page);
+}
+
+async function start(page: Page, patient: Patient) {
+  await page.goto("landing");
+  await expect(page.getByText(`Welcome, ${patient.firstName}`)).toBeVisible();
+  await page.getByRole("button", { name: "Start Screening" }).click();
+  await expect(page).toHaveURL(/\/screening\/patient-situation$/);
+  await heading(page, "What best describes your situation?");
+  await expect(page.getByText("Screening Questionnaire", { exact: true }).first()).toBeVisible();
+  await expect(page.getByText("Progress: Step 1 of 8")).toBeVisible();
+  await expect(page.getByText("Please read VERY carefully your answers will affect which transplant centers you will be able to select.")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Return to Dashboard" })).toBeVisible();
+  await expectAccessible(page);
+}
+
+async function validateAndComplete(page: Page) {
+  await heading(page, "Validate Your Information");
+  await expect(page.getByRole("heading", { name: "Personal Information" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Contact Information" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Response Summary" })).toBeVisible();
+  await page.getByRole("button", { name: "Confirm & Validate Information" }).click();
+  await expect(page).toHaveURL(/\/screening\/complete$/);
+  // With JavaScript the status message closes by itself after a moment; without it, it stays.
+  await expect(page.getByText("Information updated successfully!")).toBeVisible();
+  await expectAccessible(page);
+}
+
+async function dashboard(page: Page) {
+  await page.goto("landing");
+  await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 2, name: "Registration", exact: true })).toBeVisible();
+  await expectAccessible(page);
+}
+
+test.describe("screening questionnaire", () => {
+  test("(a) on dialysis, willing donor, not registered, find a center: cleared", async ({ page, patient }) => {
+    await start(page, patient);
+    await answer(page, "I am on dialysis and need a kidney transplant", "transplant-center-registration");
+    await heading(page, "Are you currently registered with a transplant center?");
+    await answer(page, "No, I have not selected a transplant center", "donor-situation");
+    await expect(page.getByText("Please read VERY carefully")).toHaveCount(0);
+    await answer(page, "I already have a willing donor", "primary-goal");
+    await expect(page.getByText("Find the best match through the Standard Voucher program")).toBeVisible();
+    await expect(page.getByText("Find a Microsite center")).toHaveCount(0);
+    await answer(page, "Find a transplant center", "patient-validation");
+    await validateAndComplete(page);
+    await heading(page, "You have completed the questionnaire");
+    await expect(
+      page.getByText(
+        "You are cleared to select a transplant center. Please make sure to only select transplant centers that are close enough that you are willing to transfer to.",
+      ),
+    ).toBeVisible();
+    await expect(page.getByRole("button", { name: "Return to Dashboard" })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Continue" })).toHaveAttribute("href", /\/select-center\/\d+$/);
+    await expect(page.getByText("Progress: Step 8 of 8")).toBeVisible();
+
+    await dashboard(page);
+    await expect(page.getByText("Pending Transplant Center Selection")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Pending", exact: true })).toBeVisible();
+    await page.getByRole("button", { name: "Show Results" }).click();
+    const dialog = page.getByRole("dialog", { name: "Screening Results" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByText("I am on dialysis and need a kidney transplant.")).toBeVisible();
+    await expectAccessible(page);
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+  });
+
+  test("(b) registered with a member center: sent to that center", async ({ page, patient }) => {
+    await start(page, patient);
+    await answer(page, "I am on dialysis and need a kidney transplant", "transplant-center-registration");
+    await answer(page, "Yes, I am currently in the care of a transplant center", "transplant-center-selection");
+    await heading(page, "Which transplant center are you registered with?");
+    await page.getByLabel("Which transplant center are you registered with?").selectOption({ label: memberCenter });
+    await continueTo(page, "donor-situation");
+    await answer(page, "I already have a willing donor", "primary-goal");
+    await answer(page, "Find the best match through the Standard Voucher program", "patient-validation");
+    await validateAndComplete(page);
+    // Staying with a member center: the (c) text for a member center (app/domain/screening/READINGS.md 13).
+    await heading(page, "You have completed the questionnaire");
+    await expect(
+      page.getByText("You will be referred to your transplant center after your lab tests. Please check your email for lab instructions."),
+    ).toBeVisible();
+    await page.getByRole("button", { name: "Return to Dashboard" }).click();
+    await expect(page).toHaveURL(/\/landing$/);
+    await expect(page.getByText(`Thank you for selecting ${memberCenter}.`)).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Sent to Center" })).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test("(c) registered with a non-member center, not transferring: stays", async ({ page, patient }) => {
+    await start(page, patient);
+    await answer(page, "I will need a transplant in the next two years but am not on dialysis", "transplant-center-registration");
+    await answer(page, "Yes, I am currently in the care of a transplant center", "transplant-center-selection");
+    await page.getByLabel("Which transplant center are you registered with?").selectOption({ label: nonMemberCenter });
+    await continueTo(page, "transplant-center-transfer");
+    await heading(page, "Would you like to select a member center and transfer your care?");
+    await expect(page.getByText("80% of registry patients are transplanted within 90 days.")).toBeVisible();
+    await answer(page, "No, I would like to stay with my current center", "complete");
+    await heading(page, "You have completed the questionnaire");
+    await expect(
+      page.getByText("We are glad you are satisfied with your current transplant center and do not wish to transfer your care. You may return to the dashboard."),
+    ).toBeVisible();
+    await page.getByRole("button", { name: "Return to Dashboard" }).click();
+    await expect(page).toHaveURL(/\/landing$/);
+    await expect(page.getByRole("heading", { name: "In Need of a Kidney Transplant" })).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test("(d) no donor and not interested: not eligible; 'My Situation has Changed' re-runs the same screening", async ({ page, patient }) => {
+    await start(page, patient);
+    await answer(page, "I am on dialysis and need a kidney transplant", "transplant-center-registration");
+    await answer(page, "No, I have not selected a transplant center", "donor-situation");
+    await answer(page, "I do not have a donor and am not interested in finding one", "not-eligible");
+    await expect(
+      page.getByText("The registry can only refer patients who have a willing living donor or who are looking for a transplant center with microsites."),
+    ).toBeVisible();
+    await expect(page.getByText("A shorter wait: a kidney from a deceased donor can take 3 to 10 years")).toBeVisible();
+    await expect(page.getByText("Better survival: 93% at one year and 83% at five years")).toBeVisible();
+    await page.getByRole("button", { name: "Return to Dashboard" }).click();
+    await expect(page).toHaveURL(/\/landing$/);
+    await expect(
+      page.getByText(
+        "We are unable to continue because we are only authorised to refer patients who have a willing living donor or who are seeking a center with microsites. You can update your preferences later.",
+      ),
+    ).toBeVisible();
+    await expectAccessible(page);
+
+    await page.getByRole("button", { name: "View My Answers" }).click();
+    const dialog = page.getByRole("dialog", { name: "Screening Results" });
+    await expect(dialog.getByText("I am not interested in finding a living donor.")).toBeVisible();
+    await expectAccessible(page);
+    await dialog.getByRole("button", { name: "Close" }).click();
+
+    await page.getByRole("button", { name: "My Situation has Changed" }).click();
+    await expect(page).toHaveURL(/\/screening\/patient-situation$/);
+    await expect(page.getByLabel("I am on dialysis and need a kidney transplant", { exact: true })).toBeChecked();
+    await continueTo(page, "transplant-center-registration");
+    await continueTo(page, "donor-situation");
+    await answer(page, "I do not have a donor yet but want to find one", "primary-goal");
+    await answer(page, "Find a Microsite center", "patient-validation");
+    await validateAndComplete(page);
+    await expect(page.getByText("You are cleared to select a transplant center.", { exact: false })).toBeVisible();
+    await dashboard(page);
+    await expect(page.locator("article.registration-card")).toHaveCount(1);
+    await expect(page.getByText("We are unable to continue because")).toHaveCount(0);
+  });
+
+  test("(e) transplanted, sibling, 6-antigen match: immune-tolerance candidate", async ({ page, patient }) => {
+    await start(page, patient);
+    await answer(page, "I have received a kidney transplant", "post-transplant");
+    await heading(page, "Did your kidney transplant come from a biological relative?");
+    await page.getByLabel("Sibling", { exact: true }).check();
+    await page.getByRole("group", { name: "Was it a 6 antigen match?" }).getByLabel("Yes", { exact: true }).check();
+    await continueTo(page, "patient-validation");
+    await validateAndComplete(page);
+    await heading(page, "Thank you");
+    await expect(page.getByText("Your application has been submitted for review. If selected, we will contact you via email.")).toBeVisible();
+    await dashboard(page);
+    await expect(page.getByRole("heading", { name: "ImmunoFree program" })).toBeVisible();
+    await expect(page.getByText("Select Transplant Center")).toHaveCount(0);
+  });
+
+  test("(f) goal Other: not cleared", async ({ page, patient }) => {
+    await start(page, patient);
+    await answer(page, "I will need a transplant in the next two years but am not on dialysis", "transplant-center-registration");
+    await answer(page, "No, I have not selected a transplant center", "donor-situation");
+    await answer(page, "I already have a willing donor", "primary-goal");
+    await page.getByLabel("Other", { exact: true }).check();
+    await page.getByRole("button", { name: "Continue", exact: true }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "There is a problem" })).toContainText("Please describe your answer to continue");
+    await page.getByLabel("Your goal").fill("I am still learning about transplants");
+    await continueTo(page, "patient-validation");
+    await validateAndComplete(page);
+    await heading(page, "You have completed the questionnaire");
+    await expect(
+      page.getByText(
+        "We can only refer patients who are willing to transfer to the selected center AND who either have a willing living donor or are seeking a center with Microsites.",
+      ),
+    ).toBeVisible();
+    await page.getByRole("button", { name: "Return to Dashboard" }).click();
+    await expect(page.getByText("you are already registered with a transplant center and are exploring your options")).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test("a step not reached redirects, Previous goes back, and Continue with nothing chosen shows the error summary", async ({ page, patient }) => {
+    await page.goto("screening/primary-goal");
+    await expect(page.getByText(`Welcome, ${patient.firstName}`)).toBeVisible();
+    await expect(page).toHaveURL(/\/screening\/patient-situation$/);
+    await page.goto("screening/no-such-page");
+    await expect(page).toHaveURL(/\/screening\/patient-situation$/);
+    await page.getByRole("button", { name: "Continue", exact: true }).click();
+    await expect(page).toHaveTitle(/^Error: /);
+    const summary = page.getByRole("alert").filter({ hasText: "There is a problem" });
+    await expect(summary).toContainText("Please choose an answer to continue");
+    await expectAccessible(page);
+    await answer(page, "I am on dialysis and need a kidney transplant", "transplant-center-registration");
+    await page.goto("screening/complete");
+    await expect(page).toHaveURL(/\/screening\/transplant-center-registration$/);
+    await continueTo(page, "patient-situation", "Previous");
+    await expect(page.getByLabel("I am on dialysis and need a kidney transplant", { exact: true })).toBeChecked();
+  });
+});
