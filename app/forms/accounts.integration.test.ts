@@ -131,3 +131,27 @@ describe.each(testDatabases().slice(0, 1))("account forms against the registry (
     expect(resetView(used.get("resetOutcome"))).toEqual({ kind: "failed", reasonKey: "reset.reasonLinkInvalid" });
   });
 });
+
+describe("registry down", () => {
+  it("the registration comes back as typed (no password) with 'We could not reach the registry'", async () => {
+    const context = {
+      session: new Session({ csrf: "c" }, true),
+      registry: createRegistryClient({ fetch: () => Promise.reject(new Error("ECONNREFUSED")), baseUrl: "http://registry.test" }),
+      formKey,
+      lang: "en",
+      clientAddress: "203.0.113.8",
+      log: () => {},
+    } as unknown as AppLoadContext;
+    const r = validRegistration(5);
+    const fields: Record<string, string> = {};
+    for (const [k, v] of Object.entries(r)) fields[k] = typeof v === "boolean" ? (v ? "true" : "") : String(v);
+    fields.confirmPassword = fields.password!;
+    fields.formIssued = issueFormStamp(formKey, BOT_PURPOSE, Date.now() - 10_000);
+    const answer = await run(registerAction(form(fields), context));
+    expect(answer.failure?.message?.key).toBe("errors.registryDown");
+    expect(answer.failure?.values.firstName).toBe("Ana");
+    expect(answer.failure?.values.phoneNumber).toBe("(555) 010-0005");
+    expect(answer.failure?.values).not.toHaveProperty("password");
+    expect(answer.failure?.values).not.toHaveProperty("confirmPassword");
+  });
+});

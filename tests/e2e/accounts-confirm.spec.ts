@@ -1,4 +1,4 @@
-import { createPatient, expect, expectAccessible, latestCode, newPatient, register, test } from "./fixtures";
+import { confirmContact, createPatient, expect, expectAccessible, latestCode, newPatient, register, test } from "./fixtures";
 
 test.describe("confirm email and mobile (000 §2.5, §4, §8, §9)", () => {
   test("a new patient confirms both contacts with codes from the outbox and is ready to start", async ({ page }) => {
@@ -51,16 +51,8 @@ test.describe("confirm email and mobile (000 §2.5, §4, §8, §9)", () => {
     await expect(page.getByRole("button", { name: "Continue" })).toBeEnabled();
     await expectAccessible(page);
 
-    // Mobile.
-    await page.getByRole("button", { name: "Send Confirmation Text" }).click();
-    const sendText = page.getByRole("dialog", { name: "Confirm Your Mobile Number" });
-    await expect(sendText).toContainText("We will text a numeric confirmation code");
-    await sendText.getByRole("button", { name: "Send Confirmation Text" }).click();
-    await expect(page.getByRole("dialog", { name: "Enter Confirmation Code" })).toContainText("We texted a confirmation code to");
-    const textCode = await latestCode(page.request, patient.phone, "sms");
-    await page.getByRole("dialog").getByLabel("Confirmation Code").fill(`${textCode.slice(0, 3)}-${textCode.slice(3)}`);
-    await page.getByRole("dialog").getByRole("button", { name: "Confirm Code" }).click();
-    await expect(page.getByRole("status")).toContainText("Your mobile number is confirmed.");
+    // Mobile, with the shared step later journeys use.
+    await confirmContact(page, patient, "text");
     await expect(page.getByText("Confirmed", { exact: true })).toHaveCount(2);
 
     await page.getByRole("button", { name: "Return to Dashboard" }).click();

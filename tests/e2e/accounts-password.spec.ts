@@ -76,6 +76,7 @@ test.describe("forgot and reset password (000 §2.4, §5, §8; D6)", () => {
     // The link is single use.
     await page.getByText(`Welcome, ${patient.firstName}`).click();
     await page.getByRole("button", { name: "Logout" }).click();
+    await expect(page).toHaveURL(/\/register\?logout=true$/);
     await page.goto(link);
     const reused = page.getByRole("dialog", { name: "Enter New Password" });
     await reused.getByLabel("Email").fill(patient.email);

@@ -62,6 +62,7 @@ test.describe("profile (000 §2.9, §5, §8)", () => {
 
     await page.getByText(`Welcome, ${patient.firstName}`).click();
     await page.getByRole("button", { name: "Logout" }).click();
+    await expect(page).toHaveURL(/\/register\?logout=true$/);
     await page.goto("register?login=1");
     const dialog = page.getByRole("dialog", { name: "Already Registered?" });
     await dialog.getByLabel("Email").fill(patient.email);
