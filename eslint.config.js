@@ -19,7 +19,24 @@ export default tseslint.config(
   },
   {
     // Browser code must not pull zod schemas into the bundle: import the contract's plain modules directly.
-    files: ["app/components/**/*.tsx", "app/routes/**/*.tsx", "app/domain/**/*.ts"],
+    files: ["app/components/**/*.tsx"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "registry/contract(/(index|schemas|screening|accounts|registration|envelope))?$",
+              allowTypeImports: true,
+              message: "Components run in the browser: import the contract's plain modules (enums, phone, us-states, limits) so zod stays out of the bundle.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["app/routes/**/*.tsx", "app/domain/**/*.ts"],
     ignores: ["app/domain/*-form.ts"],
     rules: {
       "no-restricted-imports": ["error", { patterns: [{ regex: "registry/contract$", message: "Import registry/contract/enums (or another plain module) so zod stays out of the browser." }] }],

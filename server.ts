@@ -126,6 +126,7 @@ async function main() {
           basePath: base,
           isSecure: req.secure,
           formKey,
+          granularCenterSteps: settings.granularCenterSteps,
         };
       },
     }),

@@ -28,6 +28,7 @@ const schema = z.object({
   LOG_LEVEL: z.enum(["info", "error", "silent"]).default("info"),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
   BUILD_DIR: z.string().default("build"),
+  GRANULAR_CENTER_STEPS: z.enum(["true", "false"]).default("true"),
 });
 
 export type Settings = {
@@ -46,6 +47,8 @@ export type Settings = {
   logLevel: "info" | "error" | "silent";
   shutdownGraceMs: number;
   buildDir: string;
+  /** DECISIONS D3: the granular center steps (default) or the combined TransplantCenterSituation screen. */
+  granularCenterSteps: boolean;
 };
 
 export class SettingsError extends Error {}
@@ -101,5 +104,6 @@ export function loadSettings(env: Record<string, string | undefined> = process.e
     logLevel: e.LOG_LEVEL,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     buildDir: e.BUILD_DIR,
+    granularCenterSteps: e.GRANULAR_CENTER_STEPS === "true",
   };
 }

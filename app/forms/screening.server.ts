@@ -36,10 +36,6 @@ export function resetScreeningDraft(session: Session): void {
   session.unset("screeningDraft");
 }
 
-/** GRANULAR_CENTER_STEPS=false uses the combined TransplantCenterSituation screen (DECISIONS D3); on by default. */
-export function granularCenterSteps(): boolean {
-  return (process.env.GRANULAR_CENTER_STEPS ?? "").trim().toLowerCase() !== "false";
-}
 
 export type CentersAnswer = { centers: CenterInfo[]; failed: boolean };
 
@@ -60,8 +56,9 @@ function centerInfo(c: TransplantCenter): CenterInfo {
   return { centerId: c.centerId, centerName: c.centerName, isMemberCenter: c.isMemberCenter };
 }
 
-export function machineContext(centers: readonly CenterInfo[]): MachineContext {
-  return { centers, granular: granularCenterSteps() };
+/** GRANULAR_CENTER_STEPS=false (config/settings.ts) uses the combined TransplantCenterSituation screen (DECISIONS D3). */
+export function machineContext(centers: readonly CenterInfo[], granular: boolean): MachineContext {
+  return { centers, granular };
 }
 
 export function isMemberCenter(ctx: MachineContext, centerId: number): boolean {

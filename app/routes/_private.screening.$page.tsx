@@ -58,7 +58,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   const { session } = context;
   return withPatient(context, async (patient) => {
     const { centers, failed } = await loadCenters(context, patient);
-    const ctx = machineContext(centers);
+    const ctx = machineContext(centers, context.granularCenterSteps);
     const entered = enterStep(readDraft(session), stepOfSlug(params.page), ctx);
     writeDraft(session, entered.draft);
     if (entered.redirect) throw redirect(stepPath(entered.step));
@@ -115,7 +115,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const intent = String(form.get("intent") ?? "continue");
   return withPatient(context, async (patient) => {
     const { centers } = await loadCenters(context, patient);
-    const ctx = machineContext(centers);
+    const ctx = machineContext(centers, context.granularCenterSteps);
     // The page posted from is the step answered (the browser's back button may have shown an earlier page).
     const entered = enterStep(readDraft(session), stepOfSlug(params.page), ctx);
     if (entered.redirect) {

@@ -48,7 +48,8 @@ export const DISTANCE_FILTERS = [100, 300, 1000, 0] as const;
 export const DEFAULT_DISTANCE_FILTER = 300;
 
 /** Longest free text of a screening (the three "Other" descriptions). */
-export const SCREENING_TEXT_MAX = 500;
+import { SCREENING_TEXT_MAX } from "./limits";
+export { SCREENING_TEXT_MAX };
 
 /** The numeric values of an enumeration object (e.g. KidneyStatus). */
 function enumValues(e: Record<string, number>): number[] {

@@ -18,7 +18,7 @@ import {
   transplantTypeOptions,
   type AnswerOption,
 } from "~/domain/screening/options";
-import { SCREENING_TEXT_MAX } from "../../../registry/contract/screening";
+import { SCREENING_TEXT_MAX } from "../../../registry/contract/limits";
 import { Step, type StepValue } from "~/domain/screening/steps";
 import { AnswerSummary } from "./answer-summary";
 import { ChoiceQuestion, type Choice } from "./choice-question";
