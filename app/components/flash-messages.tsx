@@ -14,10 +14,10 @@ export function FlashMessages({ messages }: { messages: FlashMessage[] }) {
   const [hidden, setHidden] = useState<Set<number>>(new Set());
   useEffect(() => {
     setHidden(new Set());
-    const timer = setTimeout(() => {
-      setHidden(new Set(messages.map((m, i) => (m.kind === "status" ? i : -1)).filter((i) => i >= 0)));
-    }, AUTO_CLOSE_MS);
-    return () => clearTimeout(timer);
+    const timers = messages.map((m, i) =>
+      m.kind === "status" ? setTimeout(() => setHidden((h) => new Set(h).add(i)), m.autoCloseMs ?? AUTO_CLOSE_MS) : undefined,
+    );
+    return () => timers.forEach((timer) => clearTimeout(timer));
   }, [messages]);
   const shown = (kind: FlashMessage["kind"]) =>
     messages.map((m, i) => ({ m, i })).filter(({ m, i }) => m.kind === kind && !hidden.has(i));

@@ -1,3 +1,4 @@
+import { SUCCESS_MESSAGE_MS } from "~/session-keys";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
@@ -168,7 +169,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       addFlash(session, { kind: "alert", key: "screening.errors.errorDetail", params: { message: saved.message } });
       return data(formAnswer(FORM_ID, values, {}, fields), { status: 200 });
     }
-    if (isValidation) addFlash(session, { kind: "status", key: "screening.validation.updated" });
+    if (isValidation) addFlash(session, { kind: "status", key: "screening.validation.updated", autoCloseMs: SUCCESS_MESSAGE_MS });
     writeDraft(session, saved.draft);
     return redirect(stepPath(saved.draft.step));
   });
