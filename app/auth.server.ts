@@ -79,3 +79,19 @@ export async function withPatient<T>(context: AppLoadContext, fn: (patient: Sign
     throw error;
   }
 }
+
+/**
+ * The signed-in patient's record, account and screenings (GET /api/pass/{id}), or null when the registry
+ * cannot answer: the page then says so instead of failing. A refused token leads to /register (withPatient).
+ */
+export async function readPassRecord(context: AppLoadContext) {
+  return withPatient(context, async ({ token, medicalRecordId }) => {
+    try {
+      const answer = await context.registry.passRecord(medicalRecordId, token);
+      return answer.success ? answer.results : null;
+    } catch (error) {
+      if (error instanceof RegistryUnavailableError) return null;
+      throw error;
+    }
+  });
+}

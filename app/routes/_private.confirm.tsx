@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Country } from "../../registry/contract/enums";
 import { formatUsPhone } from "../../registry/contract/phone";
-import { withPatient } from "~/auth.server";
+import { readPassRecord } from "~/auth.server";
 import { CsrfField } from "~/components/csrf-field";
 import { Dialog } from "~/components/dialog";
 import type { RouteHandle } from "~/components/document-title";
@@ -15,22 +15,13 @@ import { useHydrated } from "~/components/use-hydrated";
 import { contactView, continueView } from "~/domain/confirm-screen";
 import { isKind, resendAction, sendAction, startSend, verifyAction } from "~/forms/confirm.server";
 import { readForm } from "~/forms/form.server";
-import { RegistryUnavailableError } from "~/registry/client.server";
 import type { ContactKind } from "~/session-keys";
 
 export const handle: RouteHandle = { titleKey: "confirm.title" };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const p = new URL(request.url).searchParams;
-  const record = await withPatient(context, async ({ token, medicalRecordId }) => {
-    try {
-      const answer = await context.registry.passRecord(medicalRecordId, token);
-      return answer.success ? answer.results : null;
-    } catch (error) {
-      if (error instanceof RegistryUnavailableError) return null;
-      throw error;
-    }
-  });
+  const record = await readPassRecord(context);
   if (!record) return { unavailable: true as const };
   const { medicalRecord: r, account, screeningList } = record;
   const pending = context.session.get("pendingCode");

@@ -3,7 +3,7 @@ import { redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { OptInOutType } from "../../registry/contract/enums";
-import { addFlash, withPatient } from "~/auth.server";
+import { addFlash, readPassRecord, withPatient } from "~/auth.server";
 import { CsrfField } from "~/components/csrf-field";
 import { Dialog } from "~/components/dialog";
 import type { RouteHandle } from "~/components/document-title";
@@ -15,20 +15,8 @@ import { registrationCards, resetScreeningDraft } from "~/forms/screening.server
 
 export const handle: RouteHandle = { titleKey: "landing.title" };
 
-async function readRecord(context: LoaderFunctionArgs["context"]) {
-  return withPatient(context, async ({ token, medicalRecordId }) => {
-    try {
-      const answer = await context.registry.passRecord(medicalRecordId, token);
-      return answer.success ? answer.results : null;
-    } catch (error) {
-      if (error instanceof RegistryUnavailableError) return null;
-      throw error;
-    }
-  });
-}
-
 export async function loader({ context }: LoaderFunctionArgs) {
-  const record = await readRecord(context);
+  const record = await readPassRecord(context);
   if (!record) return { unavailable: true as const };
   const { medicalRecord, account, screeningList } = record;
   return {
@@ -48,7 +36,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request, context.session);
   const intent = String(form.get("intent") ?? "");
   if (intent === "start-screening") {
-    const record = await readRecord(context);
+    const record = await readPassRecord(context);
     if (record && !isVerified(record.account)) {
       addFlash(context.session, { kind: "alert", key: "landing.verifyFirst" });
       return redirect("/landing");

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { withPatient } from "~/auth.server";
+import { readPassRecord } from "~/auth.server";
 import { AddressDialog } from "~/components/address-dialog";
 import { CsrfField } from "~/components/csrf-field";
 import type { RouteHandle } from "~/components/document-title";
@@ -15,21 +15,12 @@ import { displayValues } from "~/domain/registration-form";
 import { formAnswer, readForm } from "~/forms/form.server";
 import { passwordAction, profileAction, profileAddressStep } from "~/forms/profile.server";
 import type { FormFailure } from "~/forms/types";
-import { RegistryUnavailableError } from "~/registry/client.server";
 
 export const handle: RouteHandle = { titleKey: "profile.title" };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const p = new URL(request.url).searchParams;
-  const record = await withPatient(context, async ({ token, medicalRecordId }) => {
-    try {
-      const answer = await context.registry.passRecord(medicalRecordId, token);
-      return answer.success ? answer.results : null;
-    } catch (error) {
-      if (error instanceof RegistryUnavailableError) return null;
-      throw error;
-    }
-  });
+  const record = await readPassRecord(context);
   if (!record) return { unavailable: true as const };
   const pending = context.session.get("pendingProfile");
   let address: { recommended: ReturnType<typeof recommendedLines> | null; submitted: ReturnType<typeof submittedLines> } | null = null;

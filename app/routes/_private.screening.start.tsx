@@ -1,11 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { withPatient } from "~/auth.server";
+import { readPassRecord } from "~/auth.server";
 import { draftFromScreening } from "~/domain/screening/draft";
 import { stepPath, Step } from "~/domain/screening/steps";
 import { readForm } from "~/forms/form.server";
 import { resetScreeningDraft, writeDraft } from "~/forms/screening.server";
-import { RegistryUnavailableError } from "~/registry/client.server";
 
 /** Nothing to show: a GET goes to the wizard's current step. */
 export async function loader() {
@@ -24,15 +23,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     resetScreeningDraft(context.session);
     return redirect(stepPath(Step.PatientSituation));
   }
-  const screening = await withPatient(context, async ({ token, medicalRecordId }) => {
-    try {
-      const answer = await context.registry.passRecord(medicalRecordId, token);
-      return answer.results?.screeningList.find((s) => s.id === screeningId) ?? null;
-    } catch (error) {
-      if (error instanceof RegistryUnavailableError) return null;
-      throw error;
-    }
-  });
+  const record = await readPassRecord(context);
+  const screening = record?.screeningList.find((s) => s.id === screeningId) ?? null;
   if (!screening) return redirect("/landing");
   writeDraft(context.session, draftFromScreening(screening));
   return redirect(stepPath(Step.PatientSituation));
