@@ -1,12 +1,11 @@
-import { defineConfig } from "@playwright/test";
+import { defineConfig, type PlaywrightTestConfig } from "@playwright/test";
 import fs from "node:fs";
+import { buildDir, databaseUrl, dataDir, E2E_PORT, e2eRegistryEnv } from "./tests/e2e/support/e2e-env";
 
 /** Debian's Chromium (npx playwright install cannot download here); Playwright's own browser where it exists. */
-const executablePath = fs.existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined;
-export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
-// E2E_DATA_DIR and E2E_BUILD_DIR let two runs share a checkout (each with its own E2E_PORT, data and build).
-const dataDir = process.env.E2E_DATA_DIR ?? ".cache/e2e-data";
-const buildDir = process.env.E2E_BUILD_DIR ?? "build";
+const executablePath = fs.existsSync("/usr/bin/chromium")
+  ? "/usr/bin/chromium"
+  : undefined;
 const PROXY_PORT = E2E_PORT + 80;
 const PROXIED_PORT = E2E_PORT + 1;
 const browserArgs = [
@@ -19,7 +18,40 @@ const browserArgs = [
   "--disable-component-update",
   "--disable-sync",
 ];
-const portalEnv = { HOST: "127.0.0.1", NODE_ENV: "development", DEMO_MODE: "true", LOG_LEVEL: "error" };
+const portalEnv = {
+  HOST: "127.0.0.1",
+  NODE_ENV: "development",
+  DEMO_MODE: "true",
+  LOG_LEVEL: "error",
+};
+
+type WebServer = Extract<NonNullable<PlaywrightTestConfig["webServer"]>, { command: string }>;
+const proxyServers: WebServer[] = [
+  {
+    command: `rm -rf ${dataDir}-proxied && node build-portal/server.js`,
+    url: `http://127.0.0.1:${PROXIED_PORT}/portal/readyz`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      ...portalEnv,
+      PORT: String(PROXIED_PORT),
+      DATA_DIR: `${dataDir}-proxied`,
+      BASE_PATH: "/portal/",
+      BUILD_DIR: "build-portal",
+      TRUST_PROXY_HOPS: "1",
+    },
+  },
+  {
+    command: `node tests/e2e/proxy/run-nginx.mjs ${PROXY_PORT} ${PROXIED_PORT}`,
+    url: `http://127.0.0.1:${PROXY_PORT}/portal/healthz`,
+    timeout: 30_000,
+    reuseExistingServer: false,
+    stdout: "ignore",
+    stderr: "pipe",
+  },
+];
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -38,12 +70,26 @@ export default defineConfig({
     { name: "js", testIgnore: "proxy/**", use: { javaScriptEnabled: true } },
     { name: "nojs", testIgnore: "proxy/**", use: { javaScriptEnabled: false } },
     // The portal built for /portal/ (build-portal/) behind nginx running deploy/nginx/portal.conf.
-    { name: "proxy-js", testMatch: "proxy/**/*.spec.ts", use: { javaScriptEnabled: true, baseURL: `http://127.0.0.1:${PROXY_PORT}/portal/` } },
-    { name: "proxy-nojs", testMatch: "proxy/**/*.spec.ts", use: { javaScriptEnabled: false, baseURL: `http://127.0.0.1:${PROXY_PORT}/portal/` } },
+    {
+      name: "proxy-js",
+      testMatch: "proxy/**/*.spec.ts",
+      use: {
+        javaScriptEnabled: true,
+        baseURL: `http://127.0.0.1:${PROXY_PORT}/portal/`,
+      },
+    },
+    {
+      name: "proxy-nojs",
+      testMatch: "proxy/**/*.spec.ts",
+      use: {
+        javaScriptEnabled: false,
+        baseURL: `http://127.0.0.1:${PROXY_PORT}/portal/`,
+      },
+    },
   ],
   webServer: [
     {
-      command: `rm -rf ${dataDir} && node ${buildDir}/server.js`,
+      command: `rm -rf ${dataDir} && ${databaseUrl ? "node tests/e2e/support/reset-database.mjs && " : ""}node ${buildDir}/server.js`,
       url: `http://127.0.0.1:${E2E_PORT}/readyz`,
       timeout: 120_000,
       reuseExistingServer: false,
@@ -51,24 +97,17 @@ export default defineConfig({
       stderr: "pipe",
       // One trusted proxy hop, so each test can be its own client (X-Forwarded-For, tests/e2e/fixtures.ts): the
       // registry rate-limits registrations per client address (DECISIONS D11).
-      env: { ...portalEnv, PORT: String(E2E_PORT), DATA_DIR: dataDir, BUILD_DIR: buildDir, TRUST_PROXY_HOPS: "1" },
+      env: {
+        ...portalEnv,
+        PORT: String(E2E_PORT),
+        DATA_DIR: dataDir,
+        BUILD_DIR: buildDir,
+        TRUST_PROXY_HOPS: "1",
+        ...e2eRegistryEnv,
+        ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      },
     },
-    {
-      command: `rm -rf ${dataDir}-proxied && node build-portal/server.js`,
-      url: `http://127.0.0.1:${PROXIED_PORT}/portal/readyz`,
-      timeout: 120_000,
-      reuseExistingServer: false,
-      stdout: "ignore",
-      stderr: "pipe",
-      env: { ...portalEnv, PORT: String(PROXIED_PORT), DATA_DIR: `${dataDir}-proxied`, BASE_PATH: "/portal/", BUILD_DIR: "build-portal", TRUST_PROXY_HOPS: "1" },
-    },
-    {
-      command: `node tests/e2e/proxy/run-nginx.mjs ${PROXY_PORT} ${PROXIED_PORT}`,
-      url: `http://127.0.0.1:${PROXY_PORT}/portal/healthz`,
-      timeout: 30_000,
-      reuseExistingServer: false,
-      stdout: "ignore",
-      stderr: "pipe",
-    },
+    // E2E_PROXY=0 skips the proxied portal and nginx (a run of the js/nojs projects only, e.g. while developing).
+    ...(process.env.E2E_PROXY === "0" ? [] : proxyServers),
   ],
 });

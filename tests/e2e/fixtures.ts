@@ -1,5 +1,12 @@
 import AxeBuilder from "@axe-core/playwright";
+import { execFile } from "node:child_process";
+import path from "node:path";
+import { promisify } from "node:util";
+import pg from "pg";
 import { expect, test as base, type APIRequestContext, type Page } from "@playwright/test";
+import { databaseUrl, dataDir, e2eRegistryEnv } from "./support/e2e-env";
+
+const execFileAsync = promisify(execFile);
 
 const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
@@ -235,3 +242,35 @@ export const withPatient = test.extend<{ patient: Patient }>({
 });
 
 export { expect };
+
+/**
+ * Registry staff work in the journeys (DECISIONS D5: staff act through registry commands). The commands open the e2e
+ * portal's database directly, which is possible only on PostgreSQL (E2E_DATABASE_URL; `npm test` sets it).
+ */
+export const staffCommandsAvailable = Boolean(databaseUrl);
+export const STAFF_COMMANDS_NEED = "registry commands need the e2e portal on PostgreSQL: set E2E_DATABASE_URL (npm test does)";
+
+/** Runs `registry/cli.ts <args>` against the e2e portal's database and data directory; answers its stdout. */
+export async function registryCommand(args: string[]): Promise<string> {
+  if (!databaseUrl) throw new Error(STAFF_COMMANDS_NEED);
+  const env = { ...process.env, ...e2eRegistryEnv, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, DEMO_MODE: "true", NODE_ENV: "development" as const, LOG_LEVEL: "error" };
+  try {
+    const { stdout } = await execFileAsync(path.resolve("node_modules/.bin/tsx"), ["registry/cli.ts", ...args], { env, timeout: 60_000 });
+    return stdout;
+  } catch (error) {
+    const e = error as { stderr?: string; message: string };
+    throw new Error(`registry command ${args[0]} failed: ${e.stderr || e.message}`);
+  }
+}
+
+/** One SQL statement on the e2e portal's database (to simulate time passing, e.g. backdating a referral). */
+export async function sqlQuery<Row extends Record<string, unknown> = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<Row[]> {
+  if (!databaseUrl) throw new Error(STAFF_COMMANDS_NEED);
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return (await client.query<Row>(text, params)).rows;
+  } finally {
+    await client.end();
+  }
+}
