@@ -5,9 +5,30 @@ import { Language } from "../registry/contract";
 import type { AuthResult } from "../registry/contract";
 import { RegistryUnavailableError, SessionExpiredError } from "./registry/client.server";
 import type { Session } from "./session.server";
-import { TOKEN_REFRESH_MARGIN_MS, type FlashMessage } from "./session-keys";
+import { TOKEN_REFRESH_MARGIN_MS, type FlashMessage, type SessionData } from "./session-keys";
 
-const AUTH_KEYS = ["token", "tokenExpires", "medicalRecordId", "firstName", "lang", "signedInAt", "lastSeenAt"] as const;
+/**
+ * Everything the session holds for one patient or one visitor's form in progress: cleared when a sign-in ends and
+ * before a new one starts, so nothing of one patient (drafts, pending forms, codes) is left for the next person on the
+ * same browser. Only the flash messages and the anonymous CSRF token outlive a sign-in. A record, so that a new session
+ * key does not compile until it is listed here.
+ */
+const PATIENT_KEYS: Record<Exclude<keyof SessionData, "flash" | "csrf">, true> = {
+  token: true,
+  tokenExpires: true,
+  medicalRecordId: true,
+  firstName: true,
+  lang: true,
+  signedInAt: true,
+  lastSeenAt: true,
+  pendingRegistration: true,
+  pendingProfile: true,
+  resetOutcome: true,
+  pendingCode: true,
+  screeningDraft: true,
+  medicalHistoryDraft: true,
+  cancelCenter: true,
+};
 
 export function addFlash(session: Session, message: FlashMessage): void {
   session.set("flash", [...(session.get("flash") ?? []), message]);
@@ -20,6 +41,7 @@ export function signIn(
   patient: { firstName: string; preferredLanguage: number },
   now = Date.now(),
 ): void {
+  clearSignIn(session);
   session.set("token", auth.token);
   session.set("tokenExpires", auth.expires);
   session.set("medicalRecordId", auth.medicalRecordId);
@@ -31,7 +53,7 @@ export function signIn(
 }
 
 export function clearSignIn(session: Session): void {
-  for (const key of AUTH_KEYS) session.unset(key);
+  for (const key of Object.keys(PATIENT_KEYS) as Array<keyof typeof PATIENT_KEYS>) session.unset(key);
 }
 
 /** Where a patient goes when the portal cannot vouch for their sign-in (000 §2.1: logout marker). */

@@ -1,4 +1,5 @@
 import type { ScreeningDraft } from "./domain/screening/draft";
+import type { MedicalHistoryDraft } from "./domain/medical-history/draft";
 /** What the encrypted cookie session holds (DECISIONS D2). Plain module: routes and server modules both import it. */
 export type FlashMessage = {
   kind: "status" | "alert";
@@ -41,6 +42,17 @@ export type SessionData = {
    * SCREENING_TEXT_MAX, so the draft stays well under the cookie's 4 KB.
    */
   screeningDraft?: ScreeningDraft;
+  /**
+   * The medical history answers until they are submitted (001 §2.13, DECISIONS D2; docs/decisions/015), with the
+   * record they belong to. Written only by app/forms/medical-history.server.ts, which refuses an answer that would
+   * push the cookie over its size limit.
+   */
+  medicalHistoryDraft?: MedicalHistoryDraft;
+  /**
+   * The Additional Center Registration answer (000 §2.8, 001 §4.5 'the cancel details are stored'; DECISIONS D2),
+   * sent with the next center selection of that screening, for an hour at most (docs/decisions/013).
+   */
+  cancelCenter?: { screeningId: number; reason: number; other: string; expiresAt: number };
 };
 
 export type ContactKind = "email" | "text";

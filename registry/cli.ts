@@ -6,17 +6,23 @@
  *   create-invite --first-name A --last-name B --email x@y [--lang en|es]
  *            create an immune-tolerance invite, queue its email and print the link
  *   seed-centers, import-centers <file.csv|file.json>, list-centers   transplant centers (registry/cli-centers.ts)
+ *   approve-labs --order N|--screening N|--all, attach-lab-results <requisition> <file.pdf>, list-lab-orders
+ *            lab orders (registry/commands/cli-labs.ts)
+ *   export-consent <medicalRecordId> <out.pdf>   write a record's signed immune-tolerance consent (PDF) to a new file
  * Environment: see registrySettingsFromEnv in registry/settings.ts.
  */
 import { createServer } from "node:http";
 import { parseArgs } from "node:util";
+import { labCommands } from "./commands/cli-labs";
 import { createInvite } from "./commands/create-invite";
+import { exportConsent } from "./commands/export-consent";
 import { centerCommands } from "./cli-centers";
 import { seedDemoCenters } from "./data/demo-centers";
 import { migrations } from "./migrations/index";
 import { runMigrations } from "./db/migrate";
 import { openDb, openDriverDb } from "./db/open";
 import { createRegistryHandler } from "./handler";
+import { startLabApprovalSweep } from "./areas/labs-approval";
 import { toNodeListener } from "./http-node";
 import { listOutbox } from "./outbox/outbox";
 import { startOutboxWorker } from "./outbox/worker";
@@ -37,6 +43,8 @@ async function serve(config: RegistryConfig): Promise<void> {
   }
   const server = createServer(toNodeListener(createRegistryHandler({ db, settings: config.settings, log })));
   const worker = startOutboxWorker(db, config, log);
+  // DECISIONS D4: lab orders approved automatically after LAB_APPROVAL_DELAY minutes (nothing runs for 0 or never).
+  const labSweep = startLabApprovalSweep(db, config.settings, log);
   server.listen(config.port, () => {
     log({ level: "info", event: "registry.listening", port: config.port, database: config.databaseUrl ? "postgres" : "pglite", demoMode: config.settings.demoMode });
     if (config.settings.demoMode && config.secretsFile) {
@@ -45,6 +53,7 @@ async function serve(config: RegistryConfig): Promise<void> {
     }
   });
   const stop = () => {
+    labSweep.stop();
     server.close(() => void worker.stop().then(() => db.close()).then(() => process.exit(0)));
     setTimeout(() => process.exit(0), 5000).unref();
   };
@@ -94,12 +103,25 @@ async function createInviteCommand(config: RegistryConfig, args: string[]): Prom
   }
 }
 
+async function exportConsentCommand(config: RegistryConfig, args: string[]): Promise<void> {
+  if (args.length !== 2) throw new Error("usage: export-consent <medicalRecordId> <out.pdf>");
+  const db = await open(config);
+  try {
+    const done = await exportConsent(db, args[0]!, args[1]!);
+    process.stdout.write(`signed consent of medical record ${done.medicalRecordId} (signed ${done.signedAt.toISOString()}) written to ${args[1]} (${done.bytes} bytes)\n`);
+  } finally {
+    await db.close();
+  }
+}
+
 const commands: Record<string, (config: RegistryConfig, args: string[]) => Promise<void>> = {
   serve,
   migrate,
   outbox,
   "create-invite": createInviteCommand,
+  "export-consent": exportConsentCommand,
   ...centerCommands,
+  ...labCommands,
 };
 
 async function main(): Promise<void> {

@@ -2,12 +2,16 @@ import { RegistryMessage } from "./contract/envelope";
 import { authRoutes } from "./areas/auth";
 import { centersRoutes } from "./areas/centers";
 import { demoRoutes } from "./areas/demo";
+import { eSignRoutes } from "./areas/e-sign";
 import { healthRoutes } from "./areas/health";
 import { i18nRoutes } from "./areas/i18n";
+import { labRoutes } from "./areas/labs";
 import { lookupRoutes } from "./areas/lookup";
+import { medicalHistoryRoutes } from "./areas/medical-history";
 import { mfaRoutes } from "./areas/mfa";
 import { passRoutes } from "./areas/pass";
 import { passwordRoutes } from "./areas/password";
+import { referralRoutes } from "./areas/referrals";
 import { registerRoutes } from "./areas/register";
 import { screeningRoutes } from "./areas/screening";
 import type { Db } from "./db/types";
@@ -49,7 +53,11 @@ export function createRegistryHandler(deps: {
     ...lookupRoutes,
     ...i18nRoutes,
     ...centersRoutes, // before passRoutes: /api/pass/centers is not a record id
+    ...referralRoutes,
+    ...labRoutes, // before passRoutes: /api/pass/screening/... and /api/pass/update-lab-requisition/... are not record ids
     ...screeningRoutes,
+    ...medicalHistoryRoutes,
+    ...eSignRoutes,
     ...passRoutes,
     ...healthRoutes,
     ...(settings.demoMode ? demoRoutes : []),

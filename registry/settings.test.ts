@@ -20,7 +20,7 @@ describe("registrySettingsFromEnv", () => {
     const b = registrySettingsFromEnv({ DATA_DIR: dir, TOKEN_SECRET: "" });
     expect(a.settings).toEqual({
       tokenSecret: expect.any(String), labStaffKey: expect.any(String), publicUrl: "http://localhost:3000",
-      demoMode: true, scrypt: { N: 2 ** 17, r: 8, p: 1 },
+      demoMode: true, scrypt: { N: 2 ** 17, r: 8, p: 1 }, labApprovalDelayMinutes: 0,
       messaging: { smtpUrl: undefined, mailFrom: "Kidney Registry <registration@localhost>", smsUrl: undefined, smsToken: undefined },
     });
     expect(a.settings.tokenSecret.length).toBeGreaterThanOrEqual(32);
@@ -45,7 +45,7 @@ describe("registrySettingsFromEnv", () => {
     const c = registrySettingsFromEnv({ ...PROD, REGISTRY_PORT: "4100", SCRYPT_N: "65536", DATA_DIR: tmp() });
     expect(c.settings).toEqual({
       tokenSecret: PROD.TOKEN_SECRET, labStaffKey: PROD.LAB_STAFF_KEY, publicUrl: "https://portal.example.org",
-      demoMode: false, scrypt: { N: 65536, r: 8, p: 1 },
+      demoMode: false, scrypt: { N: 65536, r: 8, p: 1 }, labApprovalDelayMinutes: null,
       messaging: { smtpUrl: undefined, mailFrom: "Kidney Registry <registration@localhost>", smsUrl: undefined, smsToken: undefined },
     });
     expect(c).toMatchObject({ databaseUrl: PROD.DATABASE_URL, port: 4100, production: true, secretsFile: undefined });
@@ -68,8 +68,17 @@ describe("registrySettingsFromEnv", () => {
     [{ SMTP_URL: "smtp://mail.example.org:587" }, /MAIL_FROM is required/],
     [{ SMS_URL: "https://sms.example.org/send" }, /SMS_TOKEN is required/],
     [{ SMS_URL: "ftp://sms.example.org" }, /SMS_URL/],
+    [{ LAB_APPROVAL_DELAY: "soon" }, /LAB_APPROVAL_DELAY/],
+    [{ LAB_APPROVAL_DELAY: "-5" }, /LAB_APPROVAL_DELAY/],
   ])("refuses %j", (env, message) => {
     expect(() => registrySettingsFromEnv({ DATA_DIR: tmp(), ...env })).toThrow(message);
+  });
+
+  it("reads LAB_APPROVAL_DELAY (D4): minutes or never, in and out of demo mode", () => {
+    expect(registrySettingsFromEnv({ DATA_DIR: tmp(), LAB_APPROVAL_DELAY: "never" }).settings.labApprovalDelayMinutes).toBeNull();
+    expect(registrySettingsFromEnv({ DATA_DIR: tmp(), LAB_APPROVAL_DELAY: "90" }).settings.labApprovalDelayMinutes).toBe(90);
+    expect(registrySettingsFromEnv({ DATA_DIR: tmp(), DEMO_MODE: "false" }).settings.labApprovalDelayMinutes).toBeNull();
+    expect(registrySettingsFromEnv({ ...PROD, LAB_APPROVAL_DELAY: "0" }).settings.labApprovalDelayMinutes).toBe(0);
   });
 
   it("reads the message providers (D9)", () => {

@@ -10,6 +10,11 @@ export type RegistrySettings = {
   demoMode: boolean;
   scrypt: { N: number; r: number; p: number };
   labStaffKey: string;
+  /**
+   * Minutes after which a lab order is approved without staff (LAB_APPROVAL_DELAY, DECISIONS D4): 0 = at once;
+   * null (or left out) = never, staff approve with `approve-labs`.
+   */
+  labApprovalDelayMinutes?: number | null;
   messaging: MessagingSettings;
 };
 
@@ -59,6 +64,11 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).max(320).optional(),
   SMS_URL: z.string().url().refine((v) => /^https?:\/\//.test(v), "SMS_URL must be an http(s) URL").optional(),
   SMS_TOKEN: z.string().min(8, "SMS_TOKEN must be at least 8 characters").optional(),
+  LAB_APPROVAL_DELAY: z
+    .string()
+    .regex(/^(never|\d{1,6})$/, "LAB_APPROVAL_DELAY must be a number of minutes or never")
+    .transform((v) => (v === "never" ? null : Number(v)))
+    .optional(),
 });
 
 /**
@@ -69,6 +79,8 @@ const envSchema = z.object({
  *   `${DATA_DIR}/secrets.json` (mode 0600, the portal's format), so sign-ins survive restarts.
  * - Messages (D9): SMTP_URL + MAIL_FROM for email, SMS_URL + SMS_TOKEN for texts; a channel without a provider
  *   keeps its messages 'held' in the outbox.
+ * - LAB_APPROVAL_DELAY (D4): minutes until a lab order is approved automatically, or `never`; default 0 in demo
+ *   mode, never otherwise.
  * Empty variables count as unset. Throws an Error naming every problem.
  */
 export function registrySettingsFromEnv(env: Record<string, string | undefined>): RegistryConfig {
@@ -107,6 +119,8 @@ export function registrySettingsFromEnv(env: Record<string, string | undefined>)
       publicUrl: (e.PUBLIC_URL ?? "http://localhost:3000").replace(/\/+$/, ""),
       demoMode: !production && e.DEMO_MODE !== false,
       scrypt,
+      // DECISIONS D4: approved at once in demo mode unless set; outside demo mode only by staff unless set.
+      labApprovalDelayMinutes: e.LAB_APPROVAL_DELAY !== undefined ? e.LAB_APPROVAL_DELAY : !production && e.DEMO_MODE !== false ? 0 : null,
       messaging: {
         smtpUrl: e.SMTP_URL,
         mailFrom: e.MAIL_FROM ?? "Kidney Registry <registration@localhost>",

@@ -2,6 +2,8 @@
 // up without a browser, loads /register and /landing, loads a bare node:http server replaying the same answers
 // for reference, weighs each page's JavaScript and CSS, samples the portal's memory, and writes a Markdown report
 // to bench/results/ (see bench/README.md). No thresholds: the report is the output.
+// It also times the registry's centers query at 100, 1,000 and 10,000 centers (bench/centers-query.ts);
+// BENCH_ONLY=centers runs only that part.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -41,7 +43,39 @@ function gitRevision() {
   }
 }
 
+/**
+ * The centers-query benchmark (bench/centers-query.ts, TypeScript, run with tsx in its own process after the portal
+ * runs, so the two never share the cores): its Markdown report section.
+ */
+function centersSection() {
+  console.log("Timing the centers query at 100, 1,000 and 10,000 centers (bench/centers-query.ts)…");
+  const tsx = path.join(root, "node_modules", ".bin", "tsx");
+  try {
+    return execFileSync(tsx, [path.join(root, "bench", "centers-query.ts"), "--markdown"], {
+      cwd: root,
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "inherit"],
+      timeout: 15 * 60_000,
+    });
+  } catch (error) {
+    return `## Centers query\n\n**Not measured**: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}\n`;
+  }
+}
+
+async function centersOnly() {
+  ensureInstalled();
+  const section = centersSection();
+  const outDir = path.join(root, "bench", "results");
+  fs.mkdirSync(outDir, { recursive: true });
+  const file = path.join(outDir, `${stamp(new Date())}-centers.md`);
+  const { machineInfo } = await import("../bench/lib.mjs");
+  const m = machineInfo();
+  fs.writeFileSync(file, `# Centers query benchmark\n\n${m.cores} cores (${m.cpuModel}), Node.js ${m.node}, load average ${m.loadAvg}, revision ${gitRevision()}\n\n${section}`);
+  console.log(`\n${section}\nReport: ${path.relative(root, file)}`);
+}
+
 async function main() {
+  if (process.env.BENCH_ONLY === "centers") return centersOnly();
   const startedAt = new Date();
   const t0 = performance.now();
   ensureInstalled();
@@ -237,8 +271,12 @@ async function main() {
       await bare.stop();
     }
 
-    // 6. The report ------------------------------------------------------------------------------------------------
+    // 6. The registry's centers query at 100, 1,000 and 10,000 centers ------------------------------------------------
+    const centers = centersSection();
+
+    // 7. The report ------------------------------------------------------------------------------------------------
     const report = renderReport({
+      centers,
       lib,
       startedAt,
       totalS: (performance.now() - t0) / 1000,
@@ -475,6 +513,8 @@ function renderReport(r) {
     out.push("</details>");
     out.push("");
   }
+  out.push(r.centers);
+  out.push("");
   const lazyNote = r.weights.some((w) => w.lazyJs.length)
     ? `Dynamic imports found in that graph are listed apart and not counted (the client entry loads one locale file, ${r.weights[0].lazyJs.map((f) => `${f.url.split("/").pop()} ${kib(f.gzip)} KiB gzip`).join(" or ")}, at hydration).`
     : "";

@@ -3,6 +3,7 @@ import { seedDemoCenters } from "../registry/data/demo-centers";
 import { openDb } from "../registry/db";
 import { createRegistryHandler } from "../registry/handler";
 import { startOutboxWorker } from "../registry/outbox/worker";
+import { startLabApprovalSweep } from "../registry/areas/labs-approval";
 import { registrySettingsFromEnv } from "../registry/settings";
 import type { Log } from "./logger";
 
@@ -34,10 +35,13 @@ export async function startRegistry(settings: Settings, log: Log, env: Record<st
   }
   // DECISIONS D9: email and text messages leave through the outbox worker (held in the outbox in demo mode).
   const worker = startOutboxWorker(db, config, log);
+  // DECISIONS D4: lab orders waiting longer than LAB_APPROVAL_DELAY are approved by a periodic sweep.
+  const labSweep = startLabApprovalSweep(db, config.settings, log);
   return {
     fetch: handler,
     baseUrl: "http://registry.internal",
     close: async () => {
+      labSweep.stop();
       await worker.stop();
       await db.close();
     },

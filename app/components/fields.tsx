@@ -144,7 +144,15 @@ export function CheckboxField({ name, label, after }: { name: string; label: str
   );
 }
 
-/** A radio group: a fieldset whose legend is the question. */
+/** One answer of a radio group. `reveal` follows it (e.g. the description box of an "Other" answer). */
+export type RadioOption = { value: string; label: string; hint?: string; reveal?: ReactNode };
+
+/**
+ * A radio group: a fieldset whose legend is the question (with `legendAsHeading`, the page's <h1>: PATTERNS'
+ * question page), its hint and inline error above the radios, and per answer an optional hint tied to its radio
+ * and an optional "reveal". The reveal is plain HTML: CSS hides it until its radio is checked in browsers that
+ * support :has(); elsewhere it simply stays visible. No JavaScript involved.
+ */
 export function RadioGroup({
   name,
   legend,
@@ -154,7 +162,7 @@ export function RadioGroup({
 }: {
   name: string;
   legend: string;
-  options: Array<{ value: string; label: string; hint?: string }>;
+  options: RadioOption[];
   hint?: string;
   legendAsHeading?: boolean;
 }) {
@@ -164,7 +172,7 @@ export function RadioGroup({
       className={f.error ? "field field--error" : "field"}
       aria-describedby={describedBy(hint && f.hintId, f.error && f.errorId)}
     >
-      <legend>{legendAsHeading ? <h1>{legend}</h1> : legend}</legend>
+      <legend className={legendAsHeading ? "question-legend" : "sub-question-legend"}>{legendAsHeading ? <h1>{legend}</h1> : legend}</legend>
       {hint ? (
         <small id={f.hintId} className="hint">
           {hint}
@@ -173,12 +181,20 @@ export function RadioGroup({
       <ErrorMessage id={f.errorId} error={f.error} />
       {options.map((o, i) => {
         const id = i === 0 ? f.id : `${f.id}-${o.value}`;
+        const hintId = `${id}-hint`;
         return (
-          <label key={o.value} htmlFor={id}>
-            <input id={id} type="radio" name={name} value={o.value} defaultChecked={f.value === o.value} />
-            {o.label}
-            {o.hint ? <small className="hint">{o.hint}</small> : null}
-          </label>
+          <div key={o.value} className="choice">
+            <label htmlFor={id}>
+              <input id={id} type="radio" name={name} value={o.value} defaultChecked={f.value === o.value} aria-describedby={o.hint ? hintId : undefined} />
+              {o.label}
+            </label>
+            {o.hint ? (
+              <small id={hintId} className="hint choice__hint">
+                {o.hint}
+              </small>
+            ) : null}
+            {o.reveal ? <div className="choice__reveal">{o.reveal}</div> : null}
+          </div>
         );
       })}
     </fieldset>

@@ -1,23 +1,36 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { phoneDigits } from "../../registry/contract/phone";
+import { PHONE_CHECK_TOAST, phoneCheckView, type PhoneCheckView } from "~/domain/phone-check";
+import type { FlashMessage } from "~/session-keys";
 
-/** What the portal's /register/phone-check answers (a locale key to show). */
-export type PhoneCheckAnswer = { status: "valid" | "invalid" | "duplicate" | "error"; key: string };
-type State = { status: "idle" } | { status: "validating" } | PhoneCheckAnswer;
+type State = { status: "idle" } | { status: "validating" } | PhoneCheckView;
 
 /** 000 §5 Phone / §9: the live check waits 500 ms after typing stops. */
 export const PHONE_CHECK_DEBOUNCE_MS = 500;
 
+const STATUSES = new Set<unknown>(["valid", "invalid", "duplicate", "error"]);
+
+/** What /register/phone-check answered, when it is the feedback it promises. */
+function asView(body: unknown): PhoneCheckView | null {
+  const v = body as Partial<PhoneCheckView> | null;
+  return v && typeof v === "object" && STATUSES.has(v.status) && typeof v.key === "string" ? (v as PhoneCheckView) : null;
+}
+
 /**
  * The live phone availability check, with JavaScript only (without it the same check runs on submit):
  * starts only with 10 digits, 500 ms after typing stops, immediately on blur if not already validating.
+ * A check that fails without a message (the portal or the registry cannot be reached) also raises the toast of
+ * 000 §5 Phone, for the page to show in its alert region (`toasts`, DECISIONS D1).
  */
 export function usePhoneCheck() {
   const [state, setState] = useState<State>({ status: "idle" });
+  const [toasts, setToasts] = useState<FlashMessage[]>([]);
   const timer = useRef<ReturnType<typeof setTimeout>>();
   const inflight = useRef<AbortController>();
   const checked = useRef<string>("");
+  /** The number the toast was raised for: a retry of the same number (e.g. on leaving the field) does not raise it again. */
+  const toasted = useRef<string>("");
 
   const run = useCallback(async (digits: string) => {
     inflight.current?.abort();
@@ -25,18 +38,26 @@ export function usePhoneCheck() {
     inflight.current = controller;
     checked.current = digits;
     setState({ status: "validating" });
+    // The toast is about the last check: a new one takes it away.
+    setToasts((current) => (current.length ? [] : current));
+    let view: PhoneCheckView;
     try {
       const response = await fetch(`${import.meta.env.BASE_URL}register/phone-check?${new URLSearchParams({ phoneNumber: digits })}`, {
         headers: { Accept: "application/json" },
         signal: controller.signal,
       });
-      const answer = (await response.json()) as PhoneCheckAnswer;
-      if (!controller.signal.aborted) setState(answer);
+      view = (response.ok ? asView(await response.json()) : null) ?? phoneCheckView(digits, null);
     } catch {
-      if (!controller.signal.aborted) {
-        checked.current = "";
-        setState({ status: "error", key: "register.phoneCheckFailed" });
-      }
+      view = phoneCheckView(digits, null);
+    }
+    if (controller.signal.aborted) return;
+    // A failed check is tried again on the next change or on leaving the field.
+    if (view.status === "error") checked.current = "";
+    setState(view);
+    if (!view.toast) toasted.current = "";
+    else if (toasted.current !== digits) {
+      toasted.current = digits;
+      setToasts([{ kind: "alert", key: PHONE_CHECK_TOAST }]);
     }
   }, []);
 
@@ -64,8 +85,10 @@ export function usePhoneCheck() {
     },
     [],
   );
-  return { state, onValue };
+  return { state, toasts, onValue };
 }
+
+export type PhoneCheck = ReturnType<typeof usePhoneCheck>;
 
 /** The check's feedback under the phone field, in a polite live region. */
 export function PhoneCheckStatus({ id, state }: { id: string; state: State }) {

@@ -5,16 +5,20 @@ import { Dialog } from "~/components/dialog";
 import { AnswerSummary } from "~/components/screening/answer-summary";
 import type { StepCardView } from "~/domain/dashboard/registration-card";
 import type { RegistrationCardData } from "~/forms/screening.server";
+import { ImmuneToleranceStages } from "~/components/immune-tolerance-stages";
+import type { StagesView } from "~/domain/medical-history/stages";
 
 /**
  * The dashboard's registration cards (000 §2.7; 001 §2.12, §4.4-4.6), one per screening, from `registrationCard`.
  * 'Show Results' / 'View My Answers' open the 'Screening Results' dialog through the URL (?results={id}), so it
  * works without JavaScript; 'My Situation has Changed' is a POST that re-opens the wizard on the same screening.
  *
- * Not rendered yet (their pages come with later issues): the Select Center / Change Center buttons and the lab
- * buttons that lead to /select-center, /lab-tests and /lab-results; 'Lab Order Requested' is plain text and shown.
+ * Select Center goes to /select-center/{id}; Change Center opens the change-center dialogs (/landing?change={id});
+ * the lab buttons lead to /lab-tests/{id} and /lab-results/{id}, 'Request Labs' posts order-labs, and 'Lab Order
+ * Requested' is plain text (docs/decisions/013).
  */
-export function RegistrationCards({ cards }: { cards: RegistrationCardData[] }) {
+/** `immuneTolerance`: the program's stages and next action (D12), shown in the immune-tolerance view (docs/decisions/015). */
+export function RegistrationCards({ cards, immuneTolerance = null }: { cards: RegistrationCardData[]; immuneTolerance?: StagesView | null }) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const openId = Number(params.get("results"));
@@ -37,7 +41,7 @@ export function RegistrationCards({ cards }: { cards: RegistrationCardData[] }) 
         </Dialog>
       ) : null}
       {cards.map((c) => (
-        <RegistrationCard key={c.id} card={c} />
+        <RegistrationCard key={c.id} card={c} immuneTolerance={immuneTolerance} />
       ))}
     </>
   );
@@ -66,12 +70,32 @@ function StepCard({ step, number, screeningId }: { step: StepCardView; number: n
         </Link>
       ) : b?.kind === "labOrderRequested" ? (
         <p>{t(b.labelKey)}</p>
+      ) : b?.kind === "selectCenter" ? (
+        <Link to={`/select-center/${screeningId}`} role="button">
+          {t(b.labelKey)}
+        </Link>
+      ) : b?.kind === "changeCenter" ? (
+        <Link to={`/landing?change=${screeningId}`} role="button" preventScrollReset>
+          {t(b.labelKey)}
+        </Link>
+      ) : b?.kind === "downloadLabs" || b?.kind === "downloadResults" ? (
+        <Link to={b.href} role="button">
+          {t(b.labelKey)}
+        </Link>
+      ) : b?.kind === "requestLabs" ? (
+        <Form method="post" action="/landing">
+          <CsrfField />
+          <input type="hidden" name="screeningId" value={screeningId} />
+          <button type="submit" name="intent" value="request-labs">
+            {t(b.labelKey)}
+          </button>
+        </Form>
       ) : null}
     </li>
   );
 }
 
-function RegistrationCard({ card }: { card: RegistrationCardData }) {
+function RegistrationCard({ card, immuneTolerance }: { card: RegistrationCardData; immuneTolerance: StagesView | null }) {
   const { t } = useTranslation();
   const v = card.view;
   const titleId = `registration-${card.id}-title`;
@@ -91,6 +115,7 @@ function RegistrationCard({ card }: { card: RegistrationCardData }) {
         <section className="notice" aria-labelledby={`${titleId}-if`}>
           <h4 id={`${titleId}-if`}>{t("landing.card.immuneToleranceTitle")}</h4>
           <p>{t("landing.card.immuneToleranceText")}</p>
+          {immuneTolerance ? <ImmuneToleranceStages view={immuneTolerance} idPrefix={titleId} /> : null}
         </section>
       ) : null}
       {v.steps.length > 0 ? (

@@ -5,7 +5,7 @@ import { formatUsPhone } from "../../registry/contract/phone";
 import { usStates } from "../../registry/contract/us-states";
 import { SelectField, TextField } from "./fields";
 import { useField } from "./form-context";
-import { PhoneCheckStatus, usePhoneCheck } from "./phone-check";
+import { PhoneCheckStatus, type PhoneCheck } from "./phone-check";
 import { useHydrated } from "./use-hydrated";
 
 const US = String(Country.UnitedStates);
@@ -13,24 +13,24 @@ const OTHER = String(Country.Other);
 
 /**
  * The registration form's fields (000 §2.3), shared by /register and /profile (000 §2.9), in the spec's order.
- * With JavaScript: the US phone is formatted while typing, the live phone check runs (registration), and only
- * the state (United States) or the province (Other) shows. Without it both show with their hints and the
- * server ignores the one that does not apply.
+ * With JavaScript: the US phone is formatted while typing, the live phone check runs (registration: the page owns
+ * the check, `usePhoneCheck`, and shows its toast), and only the state (United States) or the province (Other)
+ * shows. Without it both show with their hints and the server ignores the one that does not apply.
  */
 export function RegistrationFields({
   emailReadOnly,
   emailHint,
   phoneReadOnly,
   phoneHint,
-  liveCheck,
+  phoneCheck,
   afterContact,
 }: {
   emailReadOnly?: boolean;
   emailHint?: string;
   phoneReadOnly?: boolean;
   phoneHint?: string;
-  /** Run the live phone availability check (registration only). */
-  liveCheck?: boolean;
+  /** The live phone availability check to run on the phone field (registration only). */
+  phoneCheck?: PhoneCheck;
   /** Rendered after the contact fields (the password block of the registration). */
   afterContact?: ReactNode;
 }) {
@@ -39,7 +39,6 @@ export function RegistrationFields({
   const countryField = useField("country");
   const phoneField = useField("phoneNumber");
   const [country, setCountry] = useState(countryField.value || US);
-  const phoneCheck = usePhoneCheck();
   const checkId = `${phoneField.id}-check`;
 
   const choose = { value: "0", label: t("register.choose") };
@@ -93,18 +92,18 @@ export function RegistrationFields({
           readOnly={phoneReadOnly}
           maxLength={isUs ? 14 : 20}
           format={isUs ? formatUsPhone : undefined}
-          describedById={liveCheck ? checkId : undefined}
+          describedById={phoneCheck ? checkId : undefined}
           onInput={
             phoneReadOnly
               ? undefined
               : (event) => {
                   const input = event.currentTarget;
                   if (isUs) input.value = formatUsPhone(input.value);
-                  if (liveCheck) phoneCheck.onValue(input.value, false);
+                  phoneCheck?.onValue(input.value, false);
                 }
           }
-          onBlur={liveCheck ? (event) => phoneCheck.onValue(event.currentTarget.value, true) : undefined}
-          after={liveCheck ? <PhoneCheckStatus id={checkId} state={phoneCheck.state} /> : null}
+          onBlur={phoneCheck ? (event) => phoneCheck.onValue(event.currentTarget.value, true) : undefined}
+          after={phoneCheck ? <PhoneCheckStatus id={checkId} state={phoneCheck.state} /> : null}
         />
       </fieldset>
       {afterContact}

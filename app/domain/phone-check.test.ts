@@ -3,19 +3,52 @@ import { formatUsPhone } from "../../registry/contract/phone";
 import { phoneCheckView } from "./phone-check";
 import { displayValues, dropInapplicableRegion } from "./registration-form";
 
-const ok = (status: string) => ({ status: 200, results: { status } });
+const answer = (status: string | null, extra: { success?: boolean; status?: number; errors?: Record<string, string> } = {}) => ({
+  status: extra.status ?? 200,
+  success: extra.success ?? status === "valid",
+  results: status === null ? null : { status },
+  ...(extra.errors ? { errors: extra.errors } : {}),
+});
+const TOAST = { status: "error", key: "register.phoneCheckFailed", toast: true };
 
-describe("live phone check feedback (000 §5 Phone)", () => {
+describe("phone check feedback (000 §5 Phone): server message, 'Unable to validate phone number', '... Please try again.' and the toast", () => {
   it.each([
-    ["not 10 digits", "212555010", ok("valid"), { status: "invalid", key: "validation.phoneInvalidUs" }],
-    ["available", "(212) 555-0100", ok("valid"), { status: "valid", key: "register.phoneAvailable" }],
-    ["duplicate", "2125550100", ok("duplicate"), { status: "duplicate", key: "validation.phoneTaken" }],
-    ["invalid for the registry", "2125550100", ok("invalid"), { status: "invalid", key: "validation.phoneInvalidUs" }],
-    ["rate limited", "2125550100", { status: 429, results: null }, { status: "error", key: "register.tooManyAttempts" }],
-    ["registry down", "2125550100", null, { status: "error", key: "register.phoneCheckFailed" }],
-    ["no results", "2125550100", { status: 404, results: null }, { status: "error", key: "register.phoneCheckFailed" }],
-  ] as const)("%s", (_n, phone, answer, expected) => {
-    expect(phoneCheckView(phone, answer)).toEqual(expected);
+    ["not 10 digits: the local rule, no call needed", "212555010", answer("valid"), { status: "invalid", key: "validation.phoneInvalidUs" }],
+    ["not 10 digits, even when the check failed", "", null, { status: "invalid", key: "validation.phoneInvalidUs" }],
+    ["available", "(212) 555-0100", answer("valid"), { status: "valid", key: "register.phoneAvailable" }],
+    [
+      "duplicate, with the server's message",
+      "2125550100",
+      answer("duplicate", { errors: { phoneNumber: "validation.phoneTaken" } }),
+      { status: "duplicate", key: "validation.phoneTaken" },
+    ],
+    ["duplicate without a message", "2125550100", answer("duplicate"), { status: "duplicate", key: "validation.phoneTaken" }],
+    [
+      "invalid for the registry, with its message",
+      "2125550100",
+      answer("invalid", { errors: { phoneNumber: "validation.phoneInvalidUs" } }),
+      { status: "invalid", key: "validation.phoneInvalidUs" },
+    ],
+    ["invalid for the registry without a message", "2125550100", answer("invalid"), { status: "invalid", key: "validation.phoneInvalidUs" }],
+    [
+      "rate limited: the server's reason",
+      "2125550100",
+      answer(null, { status: 429, errors: { form: "register.tooManyAttempts" } }),
+      { status: "error", key: "register.tooManyAttempts" },
+    ],
+    ["rate limited without a reason", "2125550100", answer(null, { status: 429 }), { status: "error", key: "register.tooManyAttempts" }],
+    [
+      "refused with a field message (the server message)",
+      "2125550100",
+      answer(null, { status: 400, errors: { phoneNumber: "validation.tooLong" } }),
+      { status: "error", key: "validation.tooLong" },
+    ],
+    ["not valid, no status and no message", "2125550100", answer(null, { status: 404 }), { status: "error", key: "register.phoneCheckUnable" }],
+    ["'valid' but not a success: no message", "2125550100", answer("valid", { success: false }), { status: "error", key: "register.phoneCheckUnable" }],
+    ["an unknown status and no message", "2125550100", answer("pending", { success: false }), { status: "error", key: "register.phoneCheckUnable" }],
+    ["no answer at all (the check failed without a message): try again, and the toast", "2125550100", null, TOAST],
+  ] as const)("%s", (_n, phone, given, expected) => {
+    expect(phoneCheckView(phone, given)).toEqual(expected);
   });
 });
 

@@ -1,24 +1,46 @@
 import { isValidPhone } from "../../registry/contract/phone";
 
-/** What the live phone check shows (000 §5 Phone), as locale keys. */
-export type PhoneCheckView = { status: "valid" | "invalid" | "duplicate" | "error"; key: string };
+/** What the phone availability check shows (000 §5 Phone), as locale keys. */
+export type PhoneCheckView = {
+  status: "valid" | "invalid" | "duplicate" | "error";
+  /** The feedback under the phone field. */
+  key: string;
+  /** The check failed without a message: the toast 'Phone number validation failed...' shows too. */
+  toast?: true;
+};
+
+/** The registry's answer to POST /validate-phone, as the registry client gives it. */
+export type PhoneCheckAnswer = {
+  status: number;
+  success: boolean;
+  results: { status: string } | null;
+  /** A refusal's locale keys: `phoneNumber` for the number, `form` for the whole request (e.g. too many attempts). */
+  errors?: Record<string, string>;
+};
+
+/** 000 §5 Phone: the toast when the check fails without a message. */
+export const PHONE_CHECK_TOAST = "register.phoneCheckToast";
 
 /**
- * The registry's answer to POST /validate-phone -> the feedback: 'Phone number is available', the message for a
- * number already registered or not valid, 'too many attempts', or 'Unable to validate phone number. Please try again.'
+ * The phone availability check's outcome -> its feedback (000 §5 Phone: 'Phone number is available', or the
+ * server message, else 'Unable to validate phone number', or, when the check itself failed, 'Unable to validate
+ * phone number. Please try again.' with the toast). `answer` is null when the check got no answer at all (the
+ * registry or the portal could not be reached, or answered something that is not the contract).
  */
-export function phoneCheckView(phone: string, answer: { status: number; results: { status: string } | null } | null): PhoneCheckView {
+export function phoneCheckView(phone: string, answer: PhoneCheckAnswer | null): PhoneCheckView {
   if (!isValidPhone(phone)) return { status: "invalid", key: "validation.phoneInvalidUs" };
-  if (!answer) return { status: "error", key: "register.phoneCheckFailed" };
-  if (answer.status === 429) return { status: "error", key: "register.tooManyAttempts" };
+  if (!answer) return { status: "error", key: "register.phoneCheckFailed", toast: true };
+  const serverKey = answer.errors?.phoneNumber ?? answer.errors?.form;
   switch (answer.results?.status) {
     case "valid":
-      return { status: "valid", key: "register.phoneAvailable" };
+      if (answer.success) return { status: "valid", key: "register.phoneAvailable" };
+      break;
     case "duplicate":
-      return { status: "duplicate", key: "validation.phoneTaken" };
+      return { status: "duplicate", key: serverKey ?? "validation.phoneTaken" };
     case "invalid":
-      return { status: "invalid", key: "validation.phoneInvalidUs" };
-    default:
-      return { status: "error", key: "register.phoneCheckFailed" };
+      return { status: "invalid", key: serverKey ?? "validation.phoneInvalidUs" };
   }
+  if (serverKey) return { status: "error", key: serverKey };
+  if (answer.status === 429) return { status: "error", key: "register.tooManyAttempts" };
+  return { status: "error", key: "register.phoneCheckUnable" };
 }

@@ -2,7 +2,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { signIn } from "~/auth.server";
 import { isLive, pendingAddress, withRecommended } from "~/domain/pending-address";
-import { phoneCheckView } from "~/domain/phone-check";
+import { PHONE_CHECK_TOAST, phoneCheckView } from "~/domain/phone-check";
 import { submitOutcome, type Reason } from "~/domain/register-outcome";
 import { REGISTER_FIELDS } from "~/domain/registration-fields";
 import { checkRegistrationForm, displayValues } from "~/domain/registration-form";
@@ -58,15 +58,18 @@ export async function registerAction(form: FormData, context: AppLoadContext) {
     return fail({ ...values, formIssued: stamp }, {}, { key: botCheckMessage(bot) });
   }
 
+  // 000 §4: the phone is checked first (the live check, or this one without JavaScript); only an available number
+  // goes on. A check that failed without a message shows the toast's text as the form's message (000 §5 Phone).
+  let answer = null;
   try {
-    // 000 §4: the phone is checked first (the live check, or this one without JavaScript).
-    const phone = phoneCheckView(payload.phoneNumber, await context.registry.validatePhone(payload.phoneNumber, context.clientAddress));
-    if (phone.key === "register.tooManyAttempts") return fail(values, {}, { key: phone.key }, 429);
-    if (phone.status === "duplicate" || phone.status === "invalid") return fail(values, { phoneNumber: phone.key });
+    answer = await context.registry.validatePhone(payload.phoneNumber, context.clientAddress);
   } catch (error) {
-    if (error instanceof RegistryUnavailableError) return fail(values, {}, { key: "errors.registryDown" }, 503);
-    throw error;
+    if (!(error instanceof RegistryUnavailableError)) throw error;
   }
+  const phone = phoneCheckView(payload.phoneNumber, answer);
+  if (phone.key === "register.tooManyAttempts") return fail(values, {}, { key: phone.key }, 429);
+  if (phone.toast) return fail(values, { phoneNumber: phone.key }, { key: PHONE_CHECK_TOAST }, 503);
+  if (phone.status !== "valid") return fail(values, { phoneNumber: phone.key });
   return submit(context, values, { addressConfirmed: false });
 }
 

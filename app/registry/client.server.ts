@@ -2,10 +2,19 @@ import { z } from "zod";
 import {
   addressValidation,
   authResult,
+  centerSelection,
+  CLIENT_USER_AGENT_HEADER,
   codeResultAnswer,
+  eSignDocument,
+  eSignResult,
   envelope,
   inviteInfo,
+  LAB_RESULTS_FILE,
+  LAB_STAFF_KEY_HEADER,
+  LAB_TESTS_FILE,
+  labReadiness,
   lookupData,
+  medicalHistory as medicalHistorySchema,
   outboxEntry,
   passRecord,
   phoneCheck,
@@ -15,9 +24,13 @@ import {
   resetResult,
   screening as screeningSchema,
   transplantCenter,
+  USER_AGENT_MAX,
   validateTokenResult,
+  type LabReadiness,
+  type MedicalHistoryBody,
   type RegisterAnswer,
   type ScreeningBody,
+  type SelectCenterBody,
 } from "../../registry/contract";
 
 /**
@@ -55,6 +68,13 @@ export type Fetcher = (request: Request) => Promise<Response>;
 
 export type Answer<T> = { status: number; success: boolean; results: T | null; message: string | null; errors?: Record<string, string> };
 
+/**
+ * A lab PDF download (000 §2.11-2.12): the file, or the registry's refusal (its `results` say why: the lab readiness
+ * reasons and messages, DECISIONS D4).
+ */
+export type PdfDownload = { status: number; success: true; pdf: Uint8Array; contentType: string; fileName: string };
+export type PdfAnswer = PdfDownload | (Answer<LabReadiness> & { success: false; pdf: null });
+
 /** An answer that may carry an address to confirm (register, update-medical-record; 000 §7, DECISIONS D7). */
 const withAddress = z.object({ addressValidation: addressValidation.nullable().optional() });
 export type AddressAnswer<T> = Answer<T> & { addressValidation?: z.infer<typeof addressValidation> | null };
@@ -66,16 +86,18 @@ export type AddressAnswer<T> = Answer<T> & { addressValidation?: z.infer<typeof 
 export function createRegistryClient(opts: { fetch: Fetcher; baseUrl: string }) {
   const base = opts.baseUrl.replace(/\/$/, "");
 
-  async function call<S extends z.ZodTypeAny>(
-    method: "GET" | "POST" | "PUT",
-    path: string,
-    results: S,
-    init: { token?: string; body?: unknown; clientAddress?: string } = {},
-  ): Promise<Answer<z.infer<S>> & { raw: unknown }> {
-    const headers = new Headers({ Accept: "application/json" });
+  type CallInit = { token?: string; body?: unknown; clientAddress?: string; labStaffKey?: string; accept?: string; userAgent?: string };
+
+  /** Sends one request; a transport failure or a 5xx answer is RegistryUnavailableError. */
+  async function send(method: "GET" | "POST" | "PUT", path: string, init: CallInit): Promise<Response> {
+    const headers = new Headers({ Accept: init.accept ?? "application/json" });
     if (init.token) headers.set("Authorization", `Bearer ${init.token}`);
     // The registry rate-limits anonymous calls per client address (DECISIONS D11).
     if (init.clientAddress) headers.set("X-Client-Address", init.clientAddress);
+    // The two lab staff calls (DECISIONS D5).
+    if (init.labStaffKey) headers.set(LAB_STAFF_KEY_HEADER, init.labStaffKey);
+    // The browser's user agent, stored with an e-signature (DECISIONS D13).
+    if (init.userAgent) headers.set(CLIENT_USER_AGENT_HEADER, init.userAgent.slice(0, USER_AGENT_MAX));
     if (init.body !== undefined) headers.set("Content-Type", "application/json");
     let response: Response;
     try {
@@ -90,6 +112,24 @@ export function createRegistryClient(opts: { fetch: Fetcher; baseUrl: string }) 
       throw new RegistryUnavailableError(error instanceof Error ? error.name : "fetch failed");
     }
     if (response.status >= 500) throw new RegistryUnavailableError(`status ${response.status}`);
+    return response;
+  }
+
+  async function call<S extends z.ZodTypeAny>(
+    method: "GET" | "POST" | "PUT",
+    path: string,
+    results: S,
+    init: CallInit = {},
+  ): Promise<Answer<z.infer<S>> & { raw: unknown }> {
+    return envelopeOf(await send(method, path, init), results, init);
+  }
+
+  /** The contract-checked envelope of an answer; 401 to a call with a token is SessionExpiredError. */
+  async function envelopeOf<S extends z.ZodTypeAny>(
+    response: Response,
+    results: S,
+    init: CallInit,
+  ): Promise<Answer<z.infer<S>> & { raw: unknown }> {
     let json: unknown;
     try {
       json = await response.json();
@@ -117,6 +157,21 @@ export function createRegistryClient(opts: { fetch: Fetcher; baseUrl: string }) 
 
   function query(params: Record<string, string>): string {
     return `?${new URLSearchParams(params).toString()}`;
+  }
+
+  /** A PDF, or the JSON refusal of a download (a success answer that is not a PDF is not the contract). */
+  async function pdf(path: string, token: string, fileName: string): Promise<PdfAnswer> {
+    const init: CallInit = { token, accept: "application/pdf, application/json" };
+    const response = await send("GET", path, init);
+    const contentType = response.headers.get("content-type") ?? "";
+    if (response.status === 200 && /^application\/pdf\b/i.test(contentType)) {
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      if (new TextDecoder().decode(bytes.subarray(0, 5)) !== "%PDF-") throw new RegistryUnavailableError("answer is not a PDF");
+      return { status: 200, success: true, pdf: bytes, contentType: "application/pdf", fileName };
+    }
+    const answer = strip(await envelopeOf(response, labReadiness, init));
+    if (answer.success) throw new RegistryUnavailableError("answer is not a PDF");
+    return { ...answer, success: false, pdf: null };
   }
 
   return {
@@ -199,6 +254,79 @@ export function createRegistryClient(opts: { fetch: Fetcher; baseUrl: string }) 
     /** POST /api/pass/{id}/medical-record (001 §2.8, §7): the fields confirmed on the screening's Verify Info step. */
     validateMedicalRecord: async (token: string, medicalRecordId: number, body: Record<string, unknown>) =>
       strip(await call("POST", `/api/pass/${medicalRecordId}/medical-record`, z.unknown(), { token, body })),
+
+    // --- Center selection and labs (001 §2.10-2.11, §4.2-4.5; 000 §2.11-2.13; DECISIONS D4, D5) ---------------------
+    /** GET /api/pass/centers/{postalCode}/0/{distance} (001 §7): member centers nearest first, within 100/300/1000 miles or any (0). */
+    centersNear: async (token: string, postalCode: string, distance: number) =>
+      strip(
+        await call("GET", `/api/pass/centers/${encodeURIComponent(postalCode.trim() || "-")}/0/${distance}`, z.array(transplantCenter), {
+          token,
+        }),
+      ),
+    /**
+     * POST /api/pass/{id}/screening/{screeningId}/center { centerId, reason, other } -> { centerId, centerName,
+     * centerReferrals }; 409 errors.form = LabFormReason (giveAdditionalTime, sameCenter, ...), 400 field keys.
+     */
+    selectCenter: async (token: string, medicalRecordId: number, screeningId: number, body: SelectCenterBody) =>
+      strip(await call("POST", `/api/pass/${medicalRecordId}/screening/${screeningId}/center`, centerSelection, { token, body })),
+    /** POST /api/pass/{id}/screening/{screeningId}/order-labs ('Request Labs') -> the screening; 409 errors.form = LabFormReason. */
+    orderLabs: async (token: string, medicalRecordId: number, screeningId: number) =>
+      strip(await call("POST", `/api/pass/${medicalRecordId}/screening/${screeningId}/order-labs`, screeningSchema, { token })),
+    /** GET /api/pass/screening/{screeningId}/lab-tests/ready -> success = approved; 409 with reasons/messages when nothing to order. */
+    labTestsReady: async (token: string, screeningId: number, lang?: "en" | "es") =>
+      strip(
+        await call("GET", `/api/pass/screening/${screeningId}/lab-tests/ready${lang ? query({ lang }) : ""}`, labReadiness, { token }),
+      ),
+    /** GET /api/pass/screening/{screeningId}/lab-results/ready -> success = results recorded; 409 with reasons/messages otherwise. */
+    labResultsReady: async (token: string, screeningId: number, lang?: "en" | "es") =>
+      strip(
+        await call("GET", `/api/pass/screening/${screeningId}/lab-results/ready${lang ? query({ lang }) : ""}`, labReadiness, { token }),
+      ),
+    /** GET /api/pass/screening/{screeningId}/lab-tests/download -> the lab order PDF (stamps prescriptionDownloadDateTime). */
+    labTestsPdf: async (token: string, screeningId: number) =>
+      pdf(`/api/pass/screening/${screeningId}/lab-tests/download`, token, LAB_TESTS_FILE),
+    /** GET /api/pass/screening/{screeningId}/lab-results/download -> the lab results PDF. */
+    labResultsPdf: async (token: string, screeningId: number) =>
+      pdf(`/api/pass/screening/${screeningId}/lab-results/download`, token, LAB_RESULTS_FILE),
+    /** GET /api/pass/update-lab-requisition/{requisition} (lab staff key): the lab got the order; 401/404 errors.form = LabFormReason. */
+    updateLabRequisition: async (requisition: string, labStaffKey: string) =>
+      strip(
+        await call("GET", `/api/pass/update-lab-requisition/${encodeURIComponent(requisition.trim() || "-")}`, z.null(), { labStaffKey }),
+      ),
+    /** GET /api/pass/process-lab-results/{requisition} (lab staff key): records the results, status -> SentToCenter. */
+    processLabResults: async (requisition: string, labStaffKey: string) =>
+      strip(
+        await call("GET", `/api/pass/process-lab-results/${encodeURIComponent(requisition.trim() || "-")}`, z.null(), { labStaffKey }),
+      ),
+
+    // --- Medical history and e-sign (001 §2.13, §4.7; 000 §2.10; DECISIONS D12, D13; contract/medical-history.ts, e-sign.ts) ---
+    /** POST /api/pass/{id}/medical-history -> the stored submission; 400 field keys (validation.*, MedicalHistoryKey). */
+    saveMedicalHistory: async (token: string, medicalRecordId: number, body: MedicalHistoryBody) =>
+      strip(await call("POST", `/api/pass/${medicalRecordId}/medical-history`, medicalHistorySchema, { token, body })),
+    /** GET /api/pass/{id}/medical-history -> the latest submission, or null when none. */
+    latestMedicalHistory: async (token: string, medicalRecordId: number) =>
+      strip(await call("GET", `/api/pass/${medicalRecordId}/medical-history`, medicalHistorySchema, { token })),
+    /** GET /api/e-sign/create-pdf -> the consent as HTML with the expected full name and the document hash. */
+    eSignDocument: async (token: string, medicalRecordId: number) =>
+      strip(await call("GET", `/api/e-sign/create-pdf${query({ medicalRecordId: String(medicalRecordId) })}`, eSignDocument, { token })),
+    /**
+     * POST /api/e-sign { entityTypeId, typedName, documentHash } with the browser's address and user agent -> { signedDateTime,
+     * ifStatus }; 400 errors.typedName = eSign.nameMismatch, 409 errors.form = ESignReason.
+     */
+    eSign: async (
+      token: string,
+      medicalRecordId: number,
+      body: { typedName: string; documentHash: string },
+      client: { clientAddress: string; userAgent: string },
+    ) =>
+      strip(
+        await call("POST", "/api/e-sign", eSignResult, {
+          token,
+          body: { entityTypeId: medicalRecordId, ...body },
+          clientAddress: client.clientAddress,
+          userAgent: client.userAgent,
+        }),
+      ),
   };
 }
 

@@ -11,11 +11,14 @@ import { dashboardBeforeScreening, isVerified } from "~/domain/dashboard";
 import { readForm } from "~/forms/form.server";
 import { RegistryUnavailableError } from "~/registry/client.server";
 import { RegistrationCards } from "~/components/registration-card";
+import { immuneToleranceStages } from "~/domain/medical-history/stages";
 import { registrationCards, resetScreeningDraft } from "~/forms/screening.server";
+import { ChangeCenterDialog } from "~/components/change-center-dialog";
+import { changeCenterAction, changeCenterDialog, requestLabsAction } from "~/forms/change-center.server";
 
 export const handle: RouteHandle = { titleKey: "landing.title" };
 
-export async function loader({ context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const record = await readPassRecord(context);
   if (!record) return { unavailable: true as const };
   const { medicalRecord, account, screeningList } = record;
@@ -25,6 +28,10 @@ export async function loader({ context }: LoaderFunctionArgs) {
     view: dashboardBeforeScreening(account),
     screenings: screeningList.length,
     cards: await registrationCards(context, screeningList),
+    // The immune-tolerance program's stages and next action (D12; docs/decisions/015).
+    immuneTolerance: immuneToleranceStages(medicalRecord.ifRegistration),
+    // ?change={screeningId}: the change-center dialogs (000 §2.8, 001 §4.5; docs/decisions/013).
+    changeCenter: medicalRecord.isOptedOut ? null : changeCenterDialog(screeningList, new URL(request.url).searchParams.get("change")),
   };
 }
 
@@ -35,6 +42,8 @@ export async function loader({ context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request, context.session);
   const intent = String(form.get("intent") ?? "");
+  if (intent === "change-center") return changeCenterAction(form, context);
+  if (intent === "request-labs") return requestLabsAction(form, context);
   if (intent === "start-screening") {
     const record = await readPassRecord(context);
     if (record && !isVerified(record.account)) {
@@ -95,6 +104,7 @@ export default function Landing() {
   return (
     <main id="main" className="container" tabIndex={-1}>
       {optDialog ? <OptDialog kind={optDialog} /> : null}
+      {data.changeCenter && !optDialog ? <ChangeCenterDialog view={data.changeCenter} /> : null}
       <h1>{t("landing.heading")}</h1>
       {data.isOptedOut ? (
         <section className="opt-box">
@@ -119,7 +129,7 @@ export default function Landing() {
           <section aria-labelledby="registration-title">
             <h2 id="registration-title">{t(data.screenings > 1 ? "landing.registrations" : "landing.registration")}</h2>
             {data.cards.length > 0 ? (
-              <RegistrationCards cards={data.cards} />
+              <RegistrationCards cards={data.cards} immuneTolerance={data.immuneTolerance} />
             ) : (
               <ol className="step-cards">
                 {data.view.steps.map((step, i) => (

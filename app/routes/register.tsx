@@ -8,9 +8,11 @@ import { CsrfField } from "~/components/csrf-field";
 import type { RouteHandle } from "~/components/document-title";
 import { ErrorSummary } from "~/components/error-summary";
 import { CheckboxField, TextField } from "~/components/fields";
+import { FlashMessages } from "~/components/flash-messages";
 import { FormState, useFormAnswer, useFormFailure } from "~/components/form-context";
 import { HipaaDialog } from "~/components/hipaa-dialog";
 import { LoginDialog, type AccountDialogView } from "~/components/login-dialog";
+import { usePhoneCheck } from "~/components/phone-check";
 import { RegistrationFields } from "~/components/registration-fields";
 import { useHydrated } from "~/components/use-hydrated";
 import { resetView } from "~/domain/password-form";
@@ -117,6 +119,7 @@ export default function Register() {
   const resetFailure = useFormFailure("reset");
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "register" && !navigation.formData?.get("hipaa");
+  const phoneCheck = usePhoneCheck();
 
   const view: AccountDialogView = loginFailure
     ? { kind: "login" }
@@ -154,6 +157,17 @@ export default function Register() {
 
   return (
     <main id="main" className="container" tabIndex={-1}>
+      {/*
+        The form's default button: Enter in a field "clicks" the first submit button of the form in tree order, and
+        the HIPAA opener and the HIPAA dialog's answers (submit buttons without JavaScript) come before 'Register'.
+        This copy of 'Register' comes before them all, so Enter registers; it is hidden from sight, from the tab
+        order and from assistive technology, which reach the real button (docs/decisions/008).
+      */}
+      <button type="submit" form={FORM_ID} className="visually-hidden" tabIndex={-1} aria-hidden="true" disabled={submitting}>
+        {t("register.submit")}
+      </button>
+      {/* The live phone check's toast (000 §5 Phone), in the page's own flash regions while it has one. */}
+      {phoneCheck.toasts.length ? <FlashMessages messages={phoneCheck.toasts} /> : null}
       <LoginDialog view={view} />
       {data.address && !posted ? (
         <AddressDialog recommended={data.address.recommended} submitted={data.address.submitted} action="/register" cancelLabel={t("address.cancel")} />
@@ -188,7 +202,7 @@ export default function Register() {
           <input type="hidden" name="inviteToken" value={hidden("inviteToken")} />
           <input type="hidden" name={ISSUED_FIELD} value={failure?.values[ISSUED_FIELD] || data.stamp} />
           <RegistrationFields
-            liveCheck
+            phoneCheck={phoneCheck}
             emailReadOnly={!!invite}
             emailHint={invite ? t("register.inviteEmailHint") : undefined}
             afterContact={

@@ -20,6 +20,7 @@ describe.each(testDatabases())("GET /api/pass/{id} on $name", (target) => {
         addressLine2: "Apt 3", city: "Springfield", usState: 14, province: "", postalCode: "62701", country: 1,
         email: "patient1@example.org", phoneNumber: "(555) 010-0001", phoneNumberSecondary: "555 222 3333",
         agreedToHipaa: true, isOptedOut: false, entryreferrer: "newsletter", ifRegistration: null,
+        medicalHistoryDateTime: null, eSignDateTime: null,
       },
       account: { authenticationPreference: 2, registrationDateTime: "03/10/2025", isEmailVerified: false, isMobileVerified: false },
       screeningList: [],

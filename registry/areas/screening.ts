@@ -131,18 +131,6 @@ export const screeningRoutes: Route<Ctx>[] = [
 ];
 
 /*
- * Not built yet — each comes with its own issue, and until then its path has no route (404), never a pretend answer:
- *
- * - Center selection: POST /api/pass/{id}/screening/{screeningId}/center { centerId, reason, other } (001 §7,
- *   DECISIONS D4) -> results { centerId, centerName, centerReferrals }. Checks requireOwnRecord and
- *   requireOwnScreening (above) and that centerId is a member center; closes out a current referral as
- *   CancelledByPatient with the reason (1-4) and other text (001 §2.11, data: center_referrals.cancel_reason /
- *   cancel_other), creates a PendingCenter referral dated today (data/center-referrals.ts insertReferral), sets the
- *   preferred center and isCenterConfirmed, moves the status to CompleteLabTests unless it is SentToCenter, and
- *   places a lab order when none is placed.
- * - Labs (DECISIONS D4): POST .../screening/{screeningId}/order-labs, GET /api/pass/screening/{screeningId}/lab-tests/
- *   ready|download and lab-results/ready|download, and the lab staff calls update-lab-requisition/process-lab-results.
- *   They write the screening's lab columns (labs_ordered, prescription_request_date_time,
- *   prescription_download_date_time, prescription_expiration_date, labs_uploaded_date_time), which the screening
- *   list item already answers.
+ * The center selection (POST .../screening/{screeningId}/center) is in areas/referrals.ts and the lab calls (order-labs,
+ * lab-tests/lab-results ready|download, the lab staff calls) in areas/labs.ts (DECISIONS D4, decision record 012).
  */

@@ -7,3 +7,6 @@ export * from "./schemas";
 export * from "./validation-keys";
 export * from "./accounts";
 export * from "./screening";
+export * from "./labs";
+export * from "./medical-history";
+export * from "./e-sign";

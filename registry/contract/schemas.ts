@@ -66,6 +66,10 @@ export const medicalRecord = z.object({
   isOptedOut: z.boolean(),
   entryreferrer: z.string(),
   ifRegistration: ifRegistration.nullable(),
+  /** When the latest medical history was submitted (ISO 8601), null when none (001 §2.13; contract/medical-history.ts). */
+  medicalHistoryDateTime: z.string().nullable().optional(),
+  /** When the immune-tolerance consent was signed (ISO 8601), null when not signed (D13; contract/e-sign.ts). */
+  eSignDateTime: z.string().nullable().optional(),
 });
 export type MedicalRecord = z.infer<typeof medicalRecord>;
 

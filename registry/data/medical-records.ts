@@ -5,7 +5,10 @@ import type { Db } from "../db/types";
 export const EMAIL_UNIQUE = "medical_records_email_uq";
 export const PHONE_UNIQUE = "medical_records_phone_digits_uq";
 
-export type NewMedicalRecord = Omit<MedicalRecord, "id" | "addressIsUs" | "isOptedOut" | "ifRegistration">;
+export type NewMedicalRecord = Omit<
+  MedicalRecord,
+  "id" | "addressIsUs" | "isOptedOut" | "ifRegistration" | "medicalHistoryDateTime" | "eSignDateTime"
+>;
 
 /** Creates a record; email is stored lower-case. Answers its id. */
 export async function insertMedicalRecord(db: Db, r: NewMedicalRecord, now: Date): Promise<number> {
@@ -33,6 +36,7 @@ type Row = {
   phone_number: string; phone_number_secondary: string; agreed_to_hipaa: boolean; is_opted_out: boolean; entryreferrer: string;
   if_id: number | null; if_is_opted_out: boolean | null; if_current_status: number | null; if_decline_reason: string | null;
   if_created_at: Date | null;
+  medical_history_at: Date | null; e_sign_at: Date | null;
 };
 
 /** The record as the spec shows it, with its immune-tolerance registration (createdDateTime as ISO 8601) or null. */
@@ -42,7 +46,9 @@ export async function findMedicalRecord(db: Db, id: number): Promise<MedicalReco
             m.preferred_language, m.gender, m.address_is_us, m.address_line1, m.address_line2, m.city, m.us_state, m.province,
             m.postal_code, m.country, m.email, m.phone_number, m.phone_number_secondary, m.agreed_to_hipaa, m.is_opted_out,
             m.entryreferrer, f.id as if_id, f.is_opted_out as if_is_opted_out, f.current_status as if_current_status,
-            f.decline_reason as if_decline_reason, f.created_at as if_created_at
+            f.decline_reason as if_decline_reason, f.created_at as if_created_at,
+            (select h.submitted_at from medical_histories h where h.medical_record_id = m.id order by h.id desc limit 1) as medical_history_at,
+            (select c.signed_at from consent_signatures c where c.medical_record_id = m.id) as e_sign_at
        from medical_records m left join if_registrations f on f.medical_record_id = m.id
       where m.id = $1`,
     [id],
@@ -63,6 +69,8 @@ export async function findMedicalRecord(db: Db, id: number): Promise<MedicalReco
             id: r.if_id, medicalRecordId: r.id, isOptedOut: r.if_is_opted_out ?? false, currentStatus: r.if_current_status ?? 0,
             declineReason: r.if_decline_reason, createdDateTime: (r.if_created_at ?? new Date(0)).toISOString(),
           },
+    medicalHistoryDateTime: r.medical_history_at?.toISOString() ?? null,
+    eSignDateTime: r.e_sign_at?.toISOString() ?? null,
   };
 }
 

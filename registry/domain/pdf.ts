@@ -122,8 +122,10 @@ class Layout {
       this.room(count * SIZE.body * LEADING);
       for (let i = 0; i < count; i += 1) {
         this.y -= SIZE.body * LEADING;
-        if (labelLines[i]) this.page.drawText(labelLines[i], { x, y: this.y, size: SIZE.body, font: this.bold, color: INK });
-        if (valueLines[i]) this.page.drawText(valueLines[i], { x: x + labelWidth, y: this.y, size: SIZE.body, font: this.regular, color: INK });
+        const label = labelLines[i];
+        const value = valueLines[i];
+        if (label) this.page.drawText(label, { x, y: this.y, size: SIZE.body, font: this.bold, color: INK });
+        if (value) this.page.drawText(value, { x: x + labelWidth, y: this.y, size: SIZE.body, font: this.regular, color: INK });
       }
     }
   }

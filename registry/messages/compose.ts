@@ -40,3 +40,17 @@ export function inviteEmail(lang: MessageLang, to: string, names: { firstName: s
   const i = t.inviteEmail;
   return email(lang, to, i.subject, [fill(i.greeting, names), i.intro, { link, label: i.action }, i.validity, t.common.ignore, t.common.signature]);
 }
+
+/** A lab order was approved (000 §2.11 'an email notice once approved'): where to download it, and until when. */
+export function labOrderApprovedEmail(lang: MessageLang, to: string, expires: string, dashboardLink: string): OutgoingMessage {
+  const t = textsFor(lang);
+  const l = t.labs.approvedEmail;
+  return email(lang, to, l.subject, [l.intro, fill(l.instructions, { expires }), { link: dashboardLink, label: l.action }, t.common.signature]);
+}
+
+/** The lab results were recorded and the registration sent to the center (DECISIONS D4). */
+export function labResultsEmail(lang: MessageLang, to: string, dashboardLink: string): OutgoingMessage {
+  const t = textsFor(lang);
+  const l = t.labs.resultsEmail;
+  return email(lang, to, l.subject, [l.intro, { link: dashboardLink, label: l.action }, t.common.signature]);
+}

@@ -30,6 +30,112 @@ const en = {
     action: "Register now",
     validity: "The link is good for 30 days and can be used once.",
   },
+  /** Lab orders and results (000 §2.11-2.12, DECISIONS D4): readiness issues, emails and the two PDFs. */
+  labs: {
+    issues: {
+      optedOut: "You have opted out of the registration process. Opt in from your dashboard to continue.",
+      wrongStatus: "Your registration is not at the lab tests step.",
+      noCenter: "No transplant center has been selected.",
+      noOrder: "No lab tests have been ordered.",
+      orderExpired: "Your lab order has expired. Please request labs again from your dashboard.",
+    },
+    approvedEmail: {
+      subject: "Your lab order is ready",
+      intro: "Your lab order for your kidney transplant registration has been approved.",
+      instructions: "Download and print it from the Lab Tests page of your dashboard, and take it to the lab. The order is valid until {{expires}}.",
+      action: "Go to your dashboard",
+    },
+    resultsEmail: {
+      subject: "Your lab results were received",
+      intro: "The lab has sent your results to the registry, and your registration has been sent to your transplant center.",
+      action: "Go to your dashboard",
+    },
+    orderPdf: {
+      title: "Lab Order",
+      subject: "Kidney transplant pre-evaluation lab order",
+      patientHeading: "Patient",
+      name: "Name",
+      birthDate: "Date of birth",
+      orderHeading: "Order",
+      requisition: "Requisition number",
+      ordered: "Order date",
+      expires: "Valid until",
+      center: "Transplant center",
+      testsHeading: "Tests ordered",
+      instructions:
+        "Give this order to the lab when your samples are taken. The lab sends the results to the National Kidney Registry with the requisition number, and the registry sends them to your transplant center.",
+      footer: "National Kidney Registry - lab order {{requisition}} - page {page} of {pages}",
+    },
+    resultsPdf: {
+      title: "Lab Results",
+      subject: "Kidney transplant pre-evaluation lab results",
+      received: "Results received",
+      statement:
+        "The lab reported the results of the tests listed below to the National Kidney Registry. The detailed values have been sent to your transplant center, which will contact you about them.",
+      footer: "National Kidney Registry - lab results {{requisition}} - page {page} of {pages}",
+    },
+    /** A kidney-transplant pre-evaluation panel, in the order printed. */
+    tests: {
+      cbc: "Complete blood count (CBC) with differential",
+      cmp: "Comprehensive metabolic panel (CMP)",
+      abo: "Blood type (ABO and Rh)",
+      hla: "HLA typing (class I and II)",
+      pra: "Panel reactive antibodies (PRA)",
+      hiv: "HIV-1/2 antigen and antibody",
+      hepB: "Hepatitis B (HBsAg, anti-HBs, anti-HBc)",
+      hepC: "Hepatitis C antibody",
+      cmv: "Cytomegalovirus (CMV) IgG",
+      ebv: "Epstein-Barr virus (EBV) IgG",
+      urinalysis: "Urinalysis with urine protein-to-creatinine ratio",
+    },
+  },
+  /** The immune-tolerance program's consent (000 §2.10, D13): shown as HTML, signed, kept as a PDF. */
+  consent: {
+    title: "Consent to Take Part in the ImmunoFree Immune-Tolerance Program",
+    participant: "Participant",
+    date: "Date",
+    version: "Document version",
+    intro:
+      "You are invited to take part in ImmunoFree, a research program of the National Kidney Registry and its participating transplant centers for people who have received a kidney transplant. Please read this document carefully. Take as much time as you need, and ask about anything you do not understand before you sign.",
+    purposeHeading: "Why is this program being done?",
+    purpose:
+      "After a kidney transplant, most people take anti-rejection (immunosuppressive) medicines for the rest of their lives. These medicines protect the new kidney, but over the years they can cause infections, some cancers, diabetes, high blood pressure and kidney damage. The program studies whether carefully selected transplant recipients can safely take less of these medicines, or stop them, because their immune system has learned to accept the kidney (immune tolerance).",
+    involvesHeading: "What will happen if I take part?",
+    involves: {
+      history: "The medical history you gave in this portal is shared with the program's team and a participating transplant center.",
+      labs: "You have pre-workup laboratory tests (blood and urine) at a laboratory near you, ordered through this portal.",
+      contact:
+        "If the results show that you may be eligible, a transplant center contacts you to explain the next steps, which may include more tests and clinic visits. Any change to your treatment needs a separate consent, signed with your transplant team.",
+      followUp: "The program may ask you about your health for up to five years, by email, by phone or at clinic visits.",
+    },
+    risksHeading: "What are the risks?",
+    risks:
+      "The laboratory tests carry the small risks of a blood draw: pain, bruising, feeling light-headed and, rarely, infection. Taking less anti-rejection medicine can lead to rejection and even loss of the transplanted kidney; this is why no medicine is ever changed as part of this consent. There is also a small risk that someone who should not see your information could see it; the protections described below make this unlikely.",
+    benefitsHeading: "Are there benefits?",
+    benefits:
+      "You may not benefit directly. If you are eligible, you may in time need fewer anti-rejection medicines. What the program learns may help other transplant recipients.",
+    voluntaryHeading: "Taking part is your choice",
+    voluntary:
+      "Taking part is voluntary. You may decide not to take part, or stop at any time, without any penalty and without any effect on the care you receive from your transplant center or on your registration with the registry. To stop, write to the program team or opt out in the portal. Information already collected may still be used as described in this document.",
+    privacyHeading: "Your privacy (HIPAA)",
+    privacy:
+      "Your health information is protected by the Health Insurance Portability and Accountability Act (HIPAA) and other laws. By signing, you allow the registry to use your medical history, laboratory results and contact details for this program, and to share them with the participating transplant center, the laboratory and the people who oversee the research, such as an institutional review board. Research reports never name you. This permission does not expire unless you cancel it in writing; cancelling it ends your participation.",
+    costsHeading: "Costs and payment",
+    costs: "The pre-workup laboratory tests ordered through this portal are provided at no cost to you. You will not be paid for taking part.",
+    contactHeading: "Questions",
+    contact:
+      "For questions about the program, reply to any email the registry has sent you and the patient team will contact you. For questions about your rights as a research participant, ask your transplant center for the contact details of its institutional review board.",
+    agreementHeading: "Your agreement",
+    agreement:
+      "By typing your full name and selecting Continue, you confirm that you have read this document, that your questions have been answered, and that you agree to take part in the ImmunoFree program. Your typed name is your electronic signature and has the same effect as a handwritten signature. You may ask the registry for a copy of the signed document at any time.",
+    signatureCaption: "Electronic signature",
+    signedBy: "Signed by",
+    signedAt: "Signed on (UTC)",
+    documentHash: "Document SHA-256",
+    clientAddress: "IP address",
+    userAgent: "Browser",
+    footer: "National Kidney Registry - ImmunoFree consent - page {page} of {pages}",
+  },
 };
 
 export type RegistryTexts = typeof en;

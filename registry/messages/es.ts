@@ -29,6 +29,109 @@ const es: RegistryTexts = {
     action: "Registrarse ahora",
     validity: "El enlace es válido durante 30 días y se puede usar una sola vez.",
   },
+  labs: {
+    issues: {
+      optedOut: "Usted decidió no continuar con el proceso de registro. Para seguir, vuelva a participar desde su panel.",
+      wrongStatus: "Su registro no está en el paso de análisis de laboratorio.",
+      noCenter: "No se ha seleccionado ningún centro de trasplante.",
+      noOrder: "No se ha solicitado ningún análisis de laboratorio.",
+      orderExpired: "Su orden de laboratorio ha vencido. Vuelva a solicitar los análisis desde su panel.",
+    },
+    approvedEmail: {
+      subject: "Su orden de laboratorio está lista",
+      intro: "Se aprobó la orden de laboratorio de su registro para un trasplante de riñón.",
+      instructions: "Descárguela e imprímala desde la página Análisis de laboratorio de su panel, y llévela al laboratorio. La orden es válida hasta el {{expires}}.",
+      action: "Ir a su panel",
+    },
+    resultsEmail: {
+      subject: "Recibimos sus resultados de laboratorio",
+      intro: "El laboratorio envió sus resultados al registro, y su registro se envió a su centro de trasplante.",
+      action: "Ir a su panel",
+    },
+    orderPdf: {
+      title: "Orden de laboratorio",
+      subject: "Orden de laboratorio para la evaluación previa al trasplante de riñón",
+      patientHeading: "Paciente",
+      name: "Nombre",
+      birthDate: "Fecha de nacimiento",
+      orderHeading: "Orden",
+      requisition: "Número de requisición",
+      ordered: "Fecha de la orden",
+      expires: "Válida hasta",
+      center: "Centro de trasplante",
+      testsHeading: "Análisis solicitados",
+      instructions:
+        "Entregue esta orden en el laboratorio cuando le tomen las muestras. El laboratorio envía los resultados al National Kidney Registry con el número de requisición, y el registro los envía a su centro de trasplante.",
+      footer: "National Kidney Registry - orden de laboratorio {{requisition}} - página {page} de {pages}",
+    },
+    resultsPdf: {
+      title: "Resultados de laboratorio",
+      subject: "Resultados de laboratorio de la evaluación previa al trasplante de riñón",
+      received: "Resultados recibidos",
+      statement:
+        "El laboratorio informó al National Kidney Registry los resultados de los análisis que se indican abajo. Los valores detallados se enviaron a su centro de trasplante, que se comunicará con usted sobre ellos.",
+      footer: "National Kidney Registry - resultados de laboratorio {{requisition}} - página {page} de {pages}",
+    },
+    tests: {
+      cbc: "Hemograma completo con fórmula leucocitaria",
+      cmp: "Panel metabólico completo (CMP)",
+      abo: "Grupo sanguíneo (ABO y Rh)",
+      hla: "Tipificación HLA (clase I y II)",
+      pra: "Anticuerpos reactivos contra panel (PRA)",
+      hiv: "Antígeno y anticuerpos del VIH-1/2",
+      hepB: "Hepatitis B: HBsAg, anti-HBs y anti-HBc",
+      hepC: "Anticuerpos contra la hepatitis C",
+      cmv: "IgG contra citomegalovirus (CMV)",
+      ebv: "IgG contra el virus de Epstein-Barr (VEB)",
+      urinalysis: "Análisis de orina con cociente proteína/creatinina en orina",
+    },
+  },
+  consent: {
+    title: "Consentimiento para participar en el programa de tolerancia inmunológica ImmunoFree",
+    participant: "Participante",
+    date: "Fecha",
+    version: "Versión del documento",
+    intro:
+      "Le invitamos a participar en ImmunoFree, un programa de investigación del National Kidney Registry y de sus centros de trasplante participantes para personas que han recibido un trasplante de riñón. Lea este documento con atención. Tómese todo el tiempo que necesite y pregunte sobre cualquier cosa que no entienda antes de firmar.",
+    purposeHeading: "¿Por qué se realiza este programa?",
+    purpose:
+      "Después de un trasplante de riñón, la mayoría de las personas toman medicamentos contra el rechazo (inmunosupresores) durante el resto de su vida. Estos medicamentos protegen el nuevo riñón, pero con los años pueden causar infecciones, algunos tipos de cáncer, diabetes, presión arterial alta y daño renal. El programa estudia si algunas personas trasplantadas, seleccionadas con cuidado, pueden tomar menos de estos medicamentos, o dejarlos, sin riesgo, porque su sistema inmunitario ha aprendido a aceptar el riñón (tolerancia inmunológica).",
+    involvesHeading: "¿Qué pasará si participo?",
+    involves: {
+      history: "La historia médica que usted dio en este portal se comparte con el equipo del programa y con un centro de trasplante participante.",
+      labs: "Usted se hará análisis de laboratorio previos a la evaluación (de sangre y de orina) en un laboratorio cercano, solicitados por medio de este portal.",
+      contact:
+        "Si los resultados muestran que usted podría ser elegible, un centro de trasplante se comunicará con usted para explicarle los siguientes pasos, que pueden incluir más análisis y consultas en la clínica. Cualquier cambio en su tratamiento requiere un consentimiento aparte, firmado con su equipo de trasplante.",
+      followUp: "El programa podrá preguntarle sobre su salud durante un máximo de cinco años, por correo electrónico, por teléfono o en consultas en la clínica.",
+    },
+    risksHeading: "¿Cuáles son los riesgos?",
+    risks:
+      "Los análisis de laboratorio tienen los pequeños riesgos de una extracción de sangre: dolor, moretones, mareo y, en raras ocasiones, infección. Tomar menos medicamentos contra el rechazo puede provocar el rechazo e incluso la pérdida del riñón trasplantado; por eso este consentimiento nunca cambia ningún medicamento. También existe un pequeño riesgo de que alguien que no debería ver su información la vea; las protecciones que se describen más abajo hacen que esto sea poco probable.",
+    benefitsHeading: "¿Hay beneficios?",
+    benefits:
+      "Es posible que usted no obtenga un beneficio directo. Si es elegible, con el tiempo podría necesitar menos medicamentos contra el rechazo. Lo que el programa aprenda puede ayudar a otras personas trasplantadas.",
+    voluntaryHeading: "Participar es su decisión",
+    voluntary:
+      "Su participación es voluntaria. Puede decidir no participar, o dejar de participar en cualquier momento, sin ninguna sanción y sin que esto afecte la atención que recibe de su centro de trasplante ni su registro en el registro. Para dejar de participar, escriba al equipo del programa o cancele su participación en el portal. La información ya reunida podrá seguir usándose como se describe en este documento.",
+    privacyHeading: "Su privacidad (HIPAA)",
+    privacy:
+      "Su información de salud está protegida por la Ley de Portabilidad y Responsabilidad del Seguro Médico (HIPAA) y por otras leyes. Al firmar, usted permite que el registro use su historia médica, sus resultados de laboratorio y sus datos de contacto para este programa, y que los comparta con el centro de trasplante participante, con el laboratorio y con las personas que supervisan la investigación, como un comité de ética institucional. Los informes de la investigación nunca dicen su nombre. Este permiso no vence a menos que usted lo cancele por escrito; cancelarlo pone fin a su participación.",
+    costsHeading: "Costos y pagos",
+    costs: "Los análisis de laboratorio previos a la evaluación solicitados por medio de este portal no tienen ningún costo para usted. No recibirá ningún pago por participar.",
+    contactHeading: "Preguntas",
+    contact:
+      "Si tiene preguntas sobre el programa, responda a cualquier correo electrónico que el registro le haya enviado y el equipo de atención a pacientes se comunicará con usted. Si tiene preguntas sobre sus derechos como participante en una investigación, pida a su centro de trasplante los datos de contacto de su comité de ética institucional.",
+    agreementHeading: "Su aceptación",
+    agreement:
+      "Al escribir su nombre completo y seleccionar Continuar, usted confirma que ha leído este documento, que se han respondido sus preguntas y que acepta participar en el programa ImmunoFree. Su nombre escrito es su firma electrónica y tiene el mismo efecto que una firma a mano. Puede pedir al registro una copia del documento firmado en cualquier momento.",
+    signatureCaption: "Firma electrónica",
+    signedBy: "Firmado por",
+    signedAt: "Fecha y hora de la firma (UTC)",
+    documentHash: "SHA-256 del documento",
+    clientAddress: "Dirección IP",
+    userAgent: "Navegador",
+    footer: "National Kidney Registry - consentimiento de ImmunoFree - página {page} de {pages}",
+  },
 };
 
 export default es;

@@ -1,8 +1,10 @@
 import { initial } from "./0001_initial";
 import { accounts } from "./0002_accounts";
 import { screeningCenters } from "./0003_screening_centers";
+import { labs } from "./0004_labs";
+import { medicalHistoryESign } from "./0005_medical_history_esign";
 
 /** A schema change: applied once, in list order, recorded in schema_migrations. Never edit one that has shipped. */
 export type Migration = { id: string; sql: string };
 
-export const migrations: readonly Migration[] = [initial, accounts, screeningCenters];
+export const migrations: readonly Migration[] = [initial, accounts, screeningCenters, labs, medicalHistoryESign];

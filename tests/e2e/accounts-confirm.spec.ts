@@ -1,4 +1,16 @@
-import { confirmContact, createPatient, expect, expectAccessible, latestCode, newPatient, register, test } from "./fixtures";
+import {
+  confirmContact,
+  createPatient,
+  expect,
+  expectAccessible,
+  latestCode,
+  newPatient,
+  register,
+  sqlQuery,
+  STAFF_COMMANDS_NEED,
+  staffCommandsAvailable,
+  test,
+} from "./fixtures";
 
 test.describe("confirm email and mobile (000 §2.5, §4, §8, §9)", () => {
   test("a new patient confirms both contacts with codes from the outbox and is ready to start", async ({ page }) => {
@@ -88,5 +100,51 @@ test.describe("confirm email and mobile (000 §2.5, §4, §8, §9)", () => {
     await expectAccessible(page);
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await expect(page.getByRole("dialog")).toHaveCount(0);
+  });
+
+  test("an email code past its 30 minutes reads 'The code you entered has expired'; a fresh code confirms", async ({ page }) => {
+    test.skip(!staffCommandsAvailable, STAFF_COMMANDS_NEED);
+    const patient = await createPatient(page.request, newPatient("Teresa"));
+    await page.goto("confirm");
+    await page.getByRole("button", { name: "Send Confirmation Email" }).click();
+    await page.getByRole("dialog", { name: "Confirm Your Email Address" }).getByRole("button", { name: "Send Confirmation Email" }).click();
+    const codeDialog = page.getByRole("dialog", { name: "Enter Confirmation Code" });
+    await expect(codeDialog).toContainText(`We emailed a confirmation code to ${patient.email}.`);
+    const old = await latestCode(page.request, patient.email, "email");
+
+    // 31 minutes pass (DECISIONS D6: a code is good for 30 minutes): the code row is backdated in the registry.
+    const moved = await sqlQuery(
+      `update confirmation_codes set sent_at = sent_at - interval '31 minutes', expires_at = expires_at - interval '31 minutes',
+         series_started_at = series_started_at - interval '31 minutes'
+       where confirmation_type = 1 and target = $1 returning id`,
+      [patient.email.toLowerCase()],
+    );
+    expect(moved).toHaveLength(1);
+
+    await codeDialog.getByLabel("Confirmation Code").fill(old);
+    await codeDialog.getByRole("button", { name: "Confirm Code" }).click();
+    const expired = page.getByRole("dialog", { name: "Enter Confirmation Code" });
+    // 000 §8 CodeExpired; the code stays as typed (as after a wrong code), in the summary and at the field.
+    await expect(expired.getByRole("alert").filter({ hasText: "There is a problem" })).toContainText("The code you entered has expired");
+    await expect(expired.getByLabel("Confirmation Code")).toHaveValue(old);
+    await expect(expired.getByLabel("Confirmation Code")).toHaveAttribute("aria-invalid", "true");
+    await expect(page).toHaveTitle(/^Error: /);
+    await expect(page.getByText("Not Confirmed")).toHaveCount(2);
+    await expectAccessible(page);
+
+    // A new code: the dialog opens again with the box empty (000 §2.5 'the code resets on reopening'), and it works.
+    await expired.getByRole("button", { name: "Send a new code" }).click();
+    await expect(page.getByRole("status")).toContainText("We sent you a new code.");
+    const reopened = page.getByRole("dialog", { name: "Enter Confirmation Code" });
+    await expect(reopened.getByLabel("Confirmation Code")).toHaveValue("");
+    await expect(reopened.getByText("The code you entered has expired")).toHaveCount(0);
+    await expect.poll(() => latestCode(page.request, patient.email, "email")).not.toBe(old);
+    const fresh = await latestCode(page.request, patient.email, "email");
+    await reopened.getByLabel("Confirmation Code").fill(fresh);
+    await reopened.getByRole("button", { name: "Confirm Code" }).click();
+    await expect(page.getByRole("status")).toContainText("Your email address is confirmed.");
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await expect(page.getByText("Confirmed", { exact: true })).toHaveCount(1);
+    await expectAccessible(page);
   });
 });

@@ -99,6 +99,30 @@ test.describe("registration (000 §2.3, §5, §8; D7, D11)", () => {
     await expect(page.getByRole("dialog", { name: "HIPAA Release" })).toBeVisible();
   });
 
+  test("Enter in a text field sends the form as 'Register' does, not as the HIPAA opener or the dialog's answers", async ({ page }) => {
+    await page.goto("register");
+    await form(page).getByLabel("Email", { exact: true }).press("Enter");
+    const summary = page.getByRole("alert").filter({ hasText: "There is a problem" });
+    await expect(summary.getByRole("link", { name: "Email is required" })).toBeVisible();
+    await expect(summary.getByRole("link", { name: "You must agree to the HIPAA release to continue" })).toBeVisible();
+    await expect(page.getByRole("dialog", { name: "HIPAA Release" })).toHaveCount(0);
+    await expect(page).toHaveTitle(/^Error: /);
+    await expectAccessible(page);
+
+    if (!scriptsRun()) {
+      // Without JavaScript the open dialog is not modal: Enter in a field behind it still registers, never answers it.
+      await page.goto("register?hipaa=1");
+      await expect(page.getByRole("dialog", { name: "HIPAA Release" })).toBeVisible();
+      await form(page).getByLabel("First name", { exact: true }).fill("Pilar");
+      await form(page).getByLabel("First name", { exact: true }).press("Enter");
+      await expect(summary.getByRole("link", { name: "Email is required" })).toBeVisible();
+      await expect(summary.getByRole("link", { name: "First name is required" })).toHaveCount(0);
+      await expect(form(page).getByLabel("First name", { exact: true })).toHaveValue("Pilar");
+      await expect(form(page).getByLabel("I agree to the HIPAA release")).not.toBeChecked();
+      await expect(page.getByRole("dialog", { name: "HIPAA Release" })).toHaveCount(0);
+    }
+  });
+
   test("state or province, phone format and the live check (with JavaScript); both regions without", async ({ page }) => {
     await page.goto("register");
     const f = form(page);
@@ -117,6 +141,17 @@ test.describe("registration (000 §2.3, §5, §8; D7, D11)", () => {
       await phone.pressSequentially(fresh.replace(/\D/g, ""));
       await expect(phone).toHaveValue(fresh);
       await expect(page.getByText("Phone number is available")).toBeVisible();
+      // The check fails without a message (here the browser cannot reach the portal): 000 §5's retry text and toast.
+      await page.route(/\/register\/phone-check\?/, (route) => route.abort("connectionrefused"));
+      await phone.fill("");
+      await phone.pressSequentially(newPatient().phone.replace(/\D/g, ""));
+      await expect(f.getByText("Unable to validate phone number. Please try again.")).toBeVisible();
+      const toast = page.getByRole("alert").filter({ hasText: "Phone number validation failed. Please check your phone number and try again." });
+      await expect(toast).toBeVisible();
+      await expectAccessible(page);
+      await toast.getByRole("button", { name: "Dismiss message" }).click();
+      await expect(toast).toHaveCount(0);
+      await page.unroute(/\/register\/phone-check\?/);
     } else {
       await expect(f.getByLabel("State", { exact: true })).toBeVisible();
       await expect(f.getByLabel("Province")).toBeVisible();

@@ -274,3 +274,36 @@ export async function sqlQuery<Row extends Record<string, unknown> = Record<stri
     await client.end();
   }
 }
+
+/**
+ * A screening cleared to select a transplant center (001 §4.3), answered with the plain form posts a browser without
+ * JavaScript sends, through `request` (the signed-in patient's cookies): on dialysis, not registered with a center,
+ * a willing donor, goal 'Find a transplant center', personal information confirmed. Answers the screening's id.
+ */
+export async function createClearedScreening(request: APIRequestContext, p: Patient): Promise<number> {
+  const csrf = hiddenValue(await (await request.get("landing")).text(), "_csrf");
+  const post = async (where: string, fields: Record<string, string>) => {
+    const answer = await request.post(where, { form: { _csrf: csrf, ...fields }, maxRedirects: 0 });
+    expect(answer.status(), `${where}: ${answer.status()}`).toBe(302);
+  };
+  await post("landing", { intent: "start-screening" });
+  await post("screening/patient-situation", { intent: "continue", kidneyStatus: "1", kidneyStatusOther: "" });
+  await post("screening/transplant-center-registration", { intent: "continue", transplantCenterSituation: "2" });
+  await post("screening/donor-situation", { intent: "continue", donorStatus: "1", donorStatusOther: "" });
+  await post("screening/primary-goal", { intent: "continue", primaryGoal: "2", primaryGoalOther: "" });
+  await post("screening/patient-validation", {
+    intent: "continue",
+    firstName: p.firstName,
+    middleInitial: "",
+    lastName: p.lastName,
+    preferredName: p.preferredName,
+    birthDate: p.birthDate,
+    gender: "2",
+    preferredLanguage: "1",
+    phoneNumberSecondary: "",
+  });
+  const complete = await (await request.get("screening/complete")).text();
+  const id = /\/select-center\/(\d+)"/.exec(complete)?.[1];
+  expect(id, "the Complete page leads to /select-center/{id}").toBeTruthy();
+  return Number(id);
+}

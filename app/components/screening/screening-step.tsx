@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { DonorStatus, KidneyStatus, PrimaryGoal, BiologicalRelative } from "../../../registry/contract/enums";
 import { CsrfField } from "~/components/csrf-field";
-import { ErrorMessage, SelectField, TextField } from "~/components/fields";
+import { ErrorMessage, RadioGroup, SelectField, TextField, type RadioOption } from "~/components/fields";
 import { useField } from "~/components/form-context";
 import type { AnswerSummary as Summary } from "~/domain/screening/answer-summary";
 import type { CompleteView } from "~/domain/screening/complete-variant";
@@ -21,7 +21,6 @@ import {
 import { SCREENING_TEXT_MAX } from "../../../registry/contract/limits";
 import { Step, type StepValue } from "~/domain/screening/steps";
 import { AnswerSummary } from "./answer-summary";
-import { ChoiceQuestion, type Choice } from "./choice-question";
 
 /** What the screening route's loader gives the step's view. */
 export type StepData = {
@@ -68,7 +67,7 @@ function StepForm({ view, children, continueLabel }: { view: StepData; children:
   );
 }
 
-function useChoices(options: readonly AnswerOption[], reveal: Record<number, ReactNode> = {}): Choice[] {
+function useChoices(options: readonly AnswerOption[], reveal: Record<number, ReactNode> = {}): RadioOption[] {
   const { t } = useTranslation();
   return options.map((o) => ({
     value: String(o.value),
@@ -89,7 +88,7 @@ function PatientSituation({ view }: { view: StepData }) {
   });
   return (
     <StepForm view={view}>
-      <ChoiceQuestion name="kidneyStatus" legend={t("screening.patientSituation.question")} choices={choices} />
+      <RadioGroup name="kidneyStatus" legend={t("screening.patientSituation.question")} options={choices} legendAsHeading />
     </StepForm>
   );
 }
@@ -104,12 +103,12 @@ function PostTransplant({ view }: { view: StepData }) {
   const antigen = useChoices(antigenMatchOptions);
   const choices = useChoices(transplantTypeOptions, {
     [BiologicalRelative.Sibling]: (
-      <ChoiceQuestion name="antigenMatch" legend={t("screening.postTransplant.antigenQuestion")} hint={t("screening.postTransplant.antigenHint")} choices={antigen} asHeading={false} />
+      <RadioGroup name="antigenMatch" legend={t("screening.postTransplant.antigenQuestion")} hint={t("screening.postTransplant.antigenHint")} options={antigen} />
     ),
   });
   return (
     <StepForm view={view}>
-      <ChoiceQuestion name="transplantType" legend={t("screening.postTransplant.question")} choices={choices} />
+      <RadioGroup name="transplantType" legend={t("screening.postTransplant.question")} options={choices} legendAsHeading />
     </StepForm>
   );
 }
@@ -118,7 +117,7 @@ function CenterRegistration({ view }: { view: StepData }) {
   const { t } = useTranslation();
   return (
     <StepForm view={view}>
-      <ChoiceQuestion name="transplantCenterSituation" legend={t("screening.centerRegistration.question")} choices={useChoices(centerSituationOptions)} />
+      <RadioGroup name="transplantCenterSituation" legend={t("screening.centerRegistration.question")} options={useChoices(centerSituationOptions)} legendAsHeading />
     </StepForm>
   );
 }
@@ -180,7 +179,7 @@ function CenterTransfer({ view }: { view: StepData }) {
   const { t } = useTranslation();
   return (
     <StepForm view={view}>
-      <ChoiceQuestion name="willingToTransfer" legend={t("screening.centerTransfer.question")} choices={useChoices(transferOptions)} />
+      <RadioGroup name="willingToTransfer" legend={t("screening.centerTransfer.question")} options={useChoices(transferOptions)} legendAsHeading />
       <Advantages />
     </StepForm>
   );
@@ -195,10 +194,10 @@ function CenterSituation({ view }: { view: StepData }) {
   return (
     <StepForm view={view}>
       {view.subStep === 1 ? (
-        <ChoiceQuestion name="transplantCenterSituation" legend={t("screening.centerRegistration.question")} choices={registration} />
+        <RadioGroup name="transplantCenterSituation" legend={t("screening.centerRegistration.question")} options={registration} legendAsHeading />
       ) : (
         <>
-          <ChoiceQuestion name="willingToTransfer" legend={t("screening.centerSituation.willingQuestion")} choices={willing} />
+          <RadioGroup name="willingToTransfer" legend={t("screening.centerSituation.willingQuestion")} options={willing} legendAsHeading />
           <Advantages />
         </>
       )}
@@ -213,7 +212,7 @@ function DonorSituation({ view }: { view: StepData }) {
   });
   return (
     <StepForm view={view}>
-      <ChoiceQuestion name="donorStatus" legend={t("screening.donorSituation.question")} choices={choices} />
+      <RadioGroup name="donorStatus" legend={t("screening.donorSituation.question")} options={choices} legendAsHeading />
     </StepForm>
   );
 }
@@ -225,7 +224,7 @@ function PrimaryGoalStep({ view }: { view: StepData }) {
   });
   return (
     <StepForm view={view}>
-      <ChoiceQuestion name="primaryGoal" legend={t("screening.primaryGoal.question")} choices={choices} />
+      <RadioGroup name="primaryGoal" legend={t("screening.primaryGoal.question")} options={choices} legendAsHeading />
     </StepForm>
   );
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ReferralStatus, RegistrationStatus } from "../../../registry/contract/enums";
-import { changeCenterDecision, changeCenterReasons, validateChangeCenterReason, type ChangeCenterScreening } from "./change-center";
+import { CHANGE_CENTER_OTHER_MAX as CONTRACT_OTHER_MAX } from "../../../registry/contract/labs";
+import { CHANGE_CENTER_OTHER_MAX, changeCenterDecision, changeCenterReasons, validateChangeCenterReason, type ChangeCenterScreening } from "./change-center";
 
 const now = new Date("2026-03-20T12:00:00Z");
 const ref = (centerId: number, dateReferred: string, statusId: number = ReferralStatus.PendingCenter, centerName = "Center " + centerId) => ({ centerId, centerName, dateReferred, statusId });
@@ -55,6 +56,9 @@ describe("Additional Center Registration validation (001 §5)", () => {
     ["undefined", undefined, undefined, { reason: required }],
     ["Other without information", 4, "  ", { other: required }],
     ["Other as text without information", "4", undefined, { other: required }],
+    ["information over the limit", 1, "x".repeat(501), { other: "validation.tooLong" }],
+    ["Other with information over the limit", 4, "x".repeat(501), { other: "validation.tooLong" }],
+    ["no reason and information over the limit", -1, "x".repeat(501), { reason: required, other: "validation.tooLong" }],
   ] as const)("%s -> errors", (_n, reason, other, errors) => {
     expect(validateChangeCenterReason({ reason, other })).toEqual({ ok: false, errors });
   });
@@ -66,6 +70,11 @@ describe("Additional Center Registration validation (001 §5)", () => {
     [4, "moving", { reason: 4, other: "moving" }],
   ] as const)("reason %j with %j is valid", (reason, other, value) => {
     expect(validateChangeCenterReason({ reason, other })).toEqual({ ok: true, value });
+  });
+
+  it("information up to the contract's limit is kept", () => {
+    expect(CHANGE_CENTER_OTHER_MAX).toBe(CONTRACT_OTHER_MAX);
+    expect(validateChangeCenterReason({ reason: 2, other: `  ${"y".repeat(500)}  ` })).toEqual({ ok: true, value: { reason: 2, other: "y".repeat(500) } });
   });
 
   it("offers the four reasons in order", () => {

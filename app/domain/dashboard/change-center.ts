@@ -1,4 +1,5 @@
 import { ReferralStatus, RegistrationStatus } from "../../../registry/contract/enums";
+import { SCREENING_TEXT_MAX } from "../../../registry/contract/limits";
 import { DAY_MS, parseRegistryDate } from "./registry-dates";
 
 /**
@@ -50,6 +51,9 @@ export function changeCenterDecision(s: ChangeCenterScreening, now: Date): Chang
   return { kind: "selectCenter", href };
 }
 
+/** The dialog ?change={screeningId} opens on the dashboard: the close-out warning or the Additional Center Registration. */
+export type ChangeCenterDialogView = { kind: "closeOut"; screeningId: number; centerName: string } | { kind: "additional"; screeningId: number };
+
 /** The reasons of the dialog (000 §2.8); -1 is the unselected placeholder. */
 export const changeCenterReasons: ReadonlyArray<{ value: number; labelKey: string }> = [
   { value: 1, labelKey: "changeCenter.reasonCloser" },
@@ -60,18 +64,26 @@ export const changeCenterReasons: ReadonlyArray<{ value: number; labelKey: strin
 export const CHANGE_CENTER_REASON_PLACEHOLDER = -1;
 export const CHANGE_CENTER_REASON_OTHER = 4;
 
+/** Longest 'Additional Information' (the contract's CHANGE_CENTER_OTHER_MAX; it also keeps the session cookie small). */
+export const CHANGE_CENTER_OTHER_MAX = SCREENING_TEXT_MAX;
+
 export type CancelCenterDetails = { reason: number; other: string };
+type ChangeCenterError = "validation.required" | "validation.tooLong";
 export type ChangeCenterValidation =
   | { ok: true; value: CancelCenterDetails }
-  | { ok: false; errors: Partial<Record<"reason" | "other", "validation.required">> };
+  | { ok: false; errors: Partial<Record<"reason" | "other", ChangeCenterError>> };
 
-/** The reason must be one of the reasons (above 0), and Other (4) needs the additional information. */
+/**
+ * The reason must be one of the reasons (above 0), and Other (4) needs the additional information; the
+ * information is at most CHANGE_CENTER_OTHER_MAX characters once trimmed.
+ */
 export function validateChangeCenterReason(input: { reason: number | string | undefined; other: string | undefined }): ChangeCenterValidation {
   const reason = typeof input.reason === "number" ? input.reason : Number((input.reason ?? "").trim() || NaN);
   const other = (input.other ?? "").trim();
-  const errors: Partial<Record<"reason" | "other", "validation.required">> = {};
+  const errors: Partial<Record<"reason" | "other", ChangeCenterError>> = {};
   if (!(reason > 0) || !changeCenterReasons.some((r) => r.value === reason)) errors.reason = "validation.required";
   else if (reason === CHANGE_CENTER_REASON_OTHER && !other) errors.other = "validation.required";
+  if (other.length > CHANGE_CENTER_OTHER_MAX) errors.other = "validation.tooLong";
   if (errors.reason || errors.other) return { ok: false, errors };
   return { ok: true, value: { reason, other } };
 }

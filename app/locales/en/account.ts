@@ -54,6 +54,8 @@ const account = {
     phoneAvailable: "Phone number is available",
     phoneValidating: "Validating phone number...",
     phoneCheckFailed: "Unable to validate phone number. Please try again.",
+    phoneCheckUnable: "Unable to validate phone number",
+    phoneCheckToast: "Phone number validation failed. Please check your phone number and try again.",
     inviteInvalid: "This invitation link is not valid or has expired. You can still register with the form below.",
     tokenValidationFailed: "Token validation failed",
     tokenValidated: "Token validated successfully",

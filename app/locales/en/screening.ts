@@ -204,12 +204,6 @@ export const landingCard = {
     referralStatus: "Status",
     immuneToleranceTitle: "ImmunoFree program",
     immuneToleranceText: "You may be eligible for the ImmunoFree program. Please check your email for updates.",
-    immuneToleranceMedicalHistory: "Medical History",
-    immuneToleranceESign: "E-Sign",
-    immuneTolerancePreworkup: "Pre-workup labs",
-    immuneToleranceNext: "Next step",
-    immuneToleranceDone: "Done",
-    immuneTolerancePending: "Not started",
   },
   labs: {
     downloadResults: "Download Results",

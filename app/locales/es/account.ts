@@ -57,6 +57,8 @@ const account: Widen<typeof en> = {
     phoneAvailable: "El número de teléfono está disponible",
     phoneValidating: "Validando el número de teléfono...",
     phoneCheckFailed: "No fue posible validar el número de teléfono. Inténtelo de nuevo.",
+    phoneCheckUnable: "No fue posible validar el número de teléfono",
+    phoneCheckToast: "La validación del número de teléfono falló. Revise su número de teléfono e inténtelo de nuevo.",
     inviteInvalid: "Este enlace de invitación no es válido o ha vencido. Aun así puede registrarse con el formulario de abajo.",
     tokenValidationFailed: "No se pudo validar el código de invitación",
     tokenValidated: "Código de invitación validado correctamente",

@@ -2,7 +2,9 @@ import type { Messages } from "../en/index";
 import account from "./account";
 import shell from "./shell";
 import screening, { landingCard } from "./screening";
+import labs from "./labs";
+import medical, { medicalValidation } from "./medical";
 
-const es: Messages = { ...shell, ...account, ...screening, landing: { ...account.landing, ...landingCard } };
+const es: Messages = { ...shell, ...account, ...screening, ...labs, ...medical, landing: { ...account.landing, ...landingCard }, validation: { ...account.validation, ...medicalValidation } };
 
 export default es;

@@ -202,12 +202,6 @@ export const landingCard: Widen<typeof enLandingCard> = {
     referralStatus: "Estado",
     immuneToleranceTitle: "Programa ImmunoFree",
     immuneToleranceText: "Es posible que reúna los requisitos para el programa ImmunoFree. Revise su correo electrónico para ver las novedades.",
-    immuneToleranceMedicalHistory: "Historial médico",
-    immuneToleranceESign: "Firma electrónica",
-    immuneTolerancePreworkup: "Análisis previos a la evaluación",
-    immuneToleranceNext: "Siguiente paso",
-    immuneToleranceDone: "Hecho",
-    immuneTolerancePending: "Sin empezar",
   },
   labs: {
     downloadResults: "Descargar resultados",

@@ -1,0 +1,15 @@
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+
+/** The questionnaire's header (001 §2.13): 'Medical History Questionnaire' with the way back to the dashboard. */
+export function MedicalHistoryHeader() {
+  const { t } = useTranslation();
+  return (
+    <header className="medical-history__header">
+      <p className="medical-history__title">{t("medical.title")}</p>
+      <Link to="/landing" role="button" className="secondary outline">
+        {t("medical.returnToDashboard")}
+      </Link>
+    </header>
+  );
+}

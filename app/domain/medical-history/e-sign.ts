@@ -1,0 +1,25 @@
+import { ImmunoFreeStatus } from "../../../registry/contract/enums";
+
+/**
+ * The e-sign page's rules (000 §2.10, §5 "E-sign"; DECISIONS D12, D13). Plain module: the page's script uses the
+ * same comparison to enable Continue that the server uses to accept the signature.
+ */
+
+/** 000 §5: the typed name (outer spaces ignored) must be exactly the full name, case sensitive. */
+export function signatureMatches(typedName: string, fullName: string): boolean {
+  return fullName !== "" && typedName.trim().normalize("NFC") === fullName.normalize("NFC");
+}
+
+/** Why the consent cannot be signed now; the keys are the registry's refusals (contract/e-sign.ts ESignReason). */
+export type ESignRefusal = "eSign.notInProgram" | "eSign.medicalHistoryFirst" | "eSign.alreadySigned";
+
+/**
+ * /e-sign makes sense only once the medical history is in and before the consent is signed: the stage reached is
+ * MedicalHistory (docs/decisions/015). Otherwise the patient goes back to the dashboard with the reason.
+ */
+export function eSignRefusal(registration: { currentStatus: number } | null): ESignRefusal | null {
+  if (!registration) return "eSign.notInProgram";
+  if (registration.currentStatus < ImmunoFreeStatus.MedicalHistory) return "eSign.medicalHistoryFirst";
+  if (registration.currentStatus > ImmunoFreeStatus.MedicalHistory) return "eSign.alreadySigned";
+  return null;
+}

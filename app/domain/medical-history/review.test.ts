@@ -1,0 +1,122 @@
+import { describe, expect, it } from "vitest";
+import { displayDate, reviewRows } from "./review";
+import { complete } from "./test-answers";
+
+describe("the review table (001 §2.13)", () => {
+  it("has one row per answer of the questions shown: yes/no, dates, height in feet and inches, 'None' for an empty text", () => {
+    expect(reviewRows({ ...complete, addlMedicines: undefined })).toEqual([
+      {
+        field: "receivedKidneyTransplant",
+        labelKey: "receivedKidneyTransplant",
+        value: { kind: "yes" },
+      },
+      {
+        field: "lastKidneyTxpDate",
+        labelKey: "lastKidneyTxpDate",
+        value: { kind: "date", iso: "2019-03-27" },
+      },
+      {
+        field: "addlMedicines",
+        labelKey: "addlMedicines",
+        value: { kind: "none" },
+      },
+      {
+        field: "birthDate",
+        labelKey: "birthDate",
+        value: { kind: "date", iso: "1961-04-12" },
+      },
+      {
+        field: "heightFt",
+        labelKey: "height",
+        value: { kind: "height", feet: "5", inches: "7" },
+      },
+      {
+        field: "weight",
+        labelKey: "weight",
+        value: { kind: "weight", pounds: "165" },
+      },
+      {
+        field: "hadOtherOrganTransplant",
+        labelKey: "hadOtherOrganTransplant",
+        value: { kind: "no" },
+      },
+      {
+        field: "birthGender",
+        labelKey: "birthGender",
+        value: { kind: "female" },
+      },
+      {
+        field: "hasCardiacIssues",
+        labelKey: "hasCardiacIssues",
+        value: { kind: "no" },
+      },
+      {
+        field: "hasPulmonaryIssues",
+        labelKey: "hasPulmonaryIssues",
+        value: { kind: "yes" },
+      },
+      {
+        field: "hasImmunoDisease",
+        labelKey: "hasImmunoDisease",
+        value: { kind: "no" },
+      },
+      {
+        field: "hasHighBloodPressure",
+        labelKey: "hasHighBloodPressure",
+        value: { kind: "yes" },
+      },
+      {
+        field: "hasAllergies",
+        labelKey: "hasAllergies",
+        value: { kind: "no" },
+      },
+      {
+        field: "medicalConditionComments",
+        labelKey: "medicalConditionComments",
+        value: { kind: "none" },
+      },
+    ]);
+  });
+
+  it("leaves out the questions skipped, shows the other organ's rows after a Yes, male, and texts", () => {
+    const rows = reviewRows({
+      ...complete,
+      receivedKidneyTransplant: "0",
+      hadOtherOrganTransplant: "1",
+      otherOrganTxp: "Liver",
+      birthGender: "1",
+      medicalConditionComments: "Asthma",
+    });
+    const byField = Object.fromEntries(rows.map((r) => [r.field, r.value]));
+    expect(byField.lastKidneyTxpDate).toBeUndefined();
+    expect(byField.addlMedicines).toBeUndefined();
+    expect(byField.otherOrganTxp).toEqual({ kind: "text", text: "Liver" });
+    expect(byField.otherOrganTxpDetails).toEqual({ kind: "none" });
+    expect(byField.birthGender).toEqual({ kind: "male" });
+    expect(byField.medicalConditionComments).toEqual({
+      kind: "text",
+      text: "Asthma",
+    });
+    expect(rows).toHaveLength(14);
+  });
+
+  it.each([
+    ["no answers at all", {}],
+    ["half a height", { heightFt: "5" }],
+    ["unknown choices", { receivedKidneyTransplant: "7", birthGender: "x" }],
+  ])("reads 'None' for %s", (_, answers) => {
+    const rows = reviewRows(answers);
+    for (const r of rows) expect(r.value, r.field).toEqual({ kind: "none" });
+  });
+});
+
+describe("dates in the patient's language", () => {
+  it.each([
+    ["2019-03-07", "en", "03/07/2019"],
+    ["2019-03-07", "es", "07/03/2019"],
+    ["2019-3-7", "en", "2019-3-7"],
+    ["", "es", ""],
+  ])("%s in %s reads %s", (iso, lang, text) => {
+    expect(displayDate(iso, lang)).toBe(text);
+  });
+});

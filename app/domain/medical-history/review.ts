@@ -1,0 +1,74 @@
+import type { Answers } from "./draft";
+import { isShown } from "./navigation";
+import { FEMALE, MALE, NO, QUESTIONS, YES, type AnswerField } from "./questions";
+
+/**
+ * The review table (001 §2.13): one row per answer of the questions shown, in order. Yes/no answers read
+ * Yes/No, a text left empty (or an answer not given) reads 'None', height reads as feet and inches.
+ */
+export type ReviewValue =
+  | { kind: "yes" }
+  | { kind: "no" }
+  | { kind: "male" }
+  | { kind: "female" }
+  | { kind: "none" }
+  | { kind: "text"; text: string }
+  | { kind: "date"; iso: string }
+  | { kind: "height"; feet: string; inches: string }
+  | { kind: "weight"; pounds: string };
+
+export type ReviewRow = {
+  /** The answer (height: its feet field); unique per row. */
+  field: AnswerField;
+  /** The row's header: medical.review.{labelKey}. */
+  labelKey: string;
+  value: ReviewValue;
+};
+
+function choice(v: string | undefined, one: ReviewValue, zero: ReviewValue): ReviewValue {
+  return v === YES || v === MALE ? one : v === NO || v === FEMALE ? zero : { kind: "none" };
+}
+
+function valueOf(field: AnswerField, a: Answers): ReviewValue {
+  const v = a[field];
+  switch (field) {
+    case "birthGender":
+      return choice(v, { kind: "male" }, { kind: "female" });
+    case "lastKidneyTxpDate":
+    case "birthDate":
+      return v ? { kind: "date", iso: v } : { kind: "none" };
+    case "heightFt":
+      return v && a.heightInches ? { kind: "height", feet: v, inches: a.heightInches } : { kind: "none" };
+    case "weight":
+      return v ? { kind: "weight", pounds: v } : { kind: "none" };
+    case "addlMedicines":
+    case "otherOrganTxp":
+    case "otherOrganTxpDetails":
+    case "medicalConditionComments":
+      return v ? { kind: "text", text: v } : { kind: "none" };
+    default:
+      return choice(v, { kind: "yes" }, { kind: "no" });
+  }
+}
+
+export function reviewRows(answers: Answers): ReviewRow[] {
+  return QUESTIONS.filter((q) => isShown(q, answers)).flatMap((q) =>
+    q.fields
+      .filter((f) => f !== "heightInches")
+      .map((field) => ({
+        field,
+        labelKey: field === "heightFt" ? "height" : field,
+        value: valueOf(field, answers),
+      }))
+  );
+}
+
+const pad = (n: string) => n.padStart(2, "0");
+
+/** A YYYY-MM-DD answer as the patient's language writes dates: MM/DD/YYYY in English, DD/MM/YYYY in Spanish. */
+export function displayDate(iso: string, lang: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
+  if (!m) return iso;
+  const [, y, mo, d] = m as unknown as [string, string, string, string];
+  return lang === "es" ? `${pad(d)}/${pad(mo)}/${y}` : `${pad(mo)}/${pad(d)}/${y}`;
+}

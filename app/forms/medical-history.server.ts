@@ -1,0 +1,104 @@
+import type { AppLoadContext } from "@remix-run/node";
+import { isoToday } from "../../registry/contract/registration";
+import { addFlash, type SignedIn } from "~/auth.server";
+import { submissionBody } from "~/domain/medical-history/body";
+import { answersFromSubmission, draftFromUnknown, newDraft, type Answers, type MedicalHistoryDraft } from "~/domain/medical-history/draft";
+import { RegistryUnavailableError } from "~/registry/client.server";
+import { SESSION_COOKIE, type Session } from "~/session.server";
+import { SUCCESS_MESSAGE_MS, type SessionData } from "~/session-keys";
+
+/**
+ * The medical history's server side (001 §2.13, §4.7; DECISIONS D2; docs/decisions/015): the draft kept in the
+ * encrypted session until it is submitted, and the submission through the registry client. The rules are in
+ * app/domain/medical-history; routes call these and render.
+ */
+
+/** Today (UTC, YYYY-MM-DD), as the registry counts it for "not later than today". */
+export function today(now = new Date()): string {
+  return isoToday(now);
+}
+
+/**
+ * The cookie the session store would write for this data (AES-GCM: 12-byte IV + 16-byte tag + the JSON, in
+ * base64url; then its attributes), in bytes. The store refuses to write over 4000 bytes and the page would lose
+ * the session's changes, so a draft that would go over WRITE_LIMIT is refused before it is kept, leaving room for
+ * the flash messages and time stamps written later in the same request.
+ */
+export function sessionCookieBytes(data: SessionData, basePath = "/"): number {
+  const json = Buffer.byteLength(JSON.stringify(data));
+  const value = Math.ceil(((28 + json) * 4) / 3);
+  return `${SESSION_COOKIE}=`.length + value + `; Path=${basePath}; HttpOnly; SameSite=Lax; Secure`.length;
+}
+export const WRITE_LIMIT = 3700;
+
+/** The patient's draft from the session, or null (none, malformed, or another patient's). */
+export function readDraft(session: Session, owner: number): MedicalHistoryDraft | null {
+  return draftFromUnknown(session.get("medicalHistoryDraft"), owner);
+}
+
+/** Keeps the draft in the session; false (nothing changed) when the cookie would grow too large. */
+export function writeDraft(session: Session, draft: MedicalHistoryDraft, basePath = "/"): boolean {
+  if (sessionCookieBytes({ ...session.data, medicalHistoryDraft: draft }, basePath) > WRITE_LIMIT) return false;
+  session.set("medicalHistoryDraft", draft);
+  return true;
+}
+
+export function clearDraft(session: Session): void {
+  session.unset("medicalHistoryDraft");
+}
+
+/**
+ * The answers a new questionnaire starts from: the latest submission's (a patient filling it in again changes
+ * what they said before), else the birth date the patient registered with. Nothing when the registry cannot say.
+ */
+async function startingAnswers(context: AppLoadContext, patient: SignedIn): Promise<Answers> {
+  try {
+    const latest = await context.registry.latestMedicalHistory(patient.token, patient.medicalRecordId);
+    if (latest.success && latest.results) return answersFromSubmission(latest.results);
+    const record = await context.registry.passRecord(patient.medicalRecordId, patient.token);
+    return record.success && record.results ? { birthDate: record.results.medicalRecord.birthDate } : {};
+  } catch (error) {
+    if (error instanceof RegistryUnavailableError) return {};
+    throw error;
+  }
+}
+
+/** The patient's draft, or a new one started (and kept) when there is none. */
+export async function loadDraft(context: AppLoadContext, patient: SignedIn): Promise<MedicalHistoryDraft> {
+  const kept = readDraft(context.session, patient.medicalRecordId);
+  if (kept) return kept;
+  const draft = newDraft(patient.medicalRecordId, await startingAnswers(context, patient));
+  if (!writeDraft(context.session, draft, context.basePath)) return newDraft(patient.medicalRecordId);
+  return draft;
+}
+
+export type SubmitResult = { ok: true } | { ok: false; position: number } | { ok: false; position: null };
+
+/**
+ * 'Confirm and Submit' (001 §4.7): the body is built from the draft (a draft with a question to fix goes back to
+ * it) and posted. Success: the draft leaves the session and 'Medical History Complete' waits on the dashboard.
+ * A refusal or the registry being down: 'We were unable to update your profile', the draft kept. A refused
+ * sign-in is withPatient's (the patient signs in again and finds the draft).
+ */
+export async function submitDraft(context: AppLoadContext, patient: SignedIn, draft: MedicalHistoryDraft): Promise<SubmitResult> {
+  const built = submissionBody(draft.answers, today());
+  if (!built.ok) return { ok: false, position: built.position };
+  let saved = false;
+  try {
+    const answer = await context.registry.saveMedicalHistory(patient.token, patient.medicalRecordId, built.body);
+    saved = answer.success;
+  } catch (error) {
+    if (!(error instanceof RegistryUnavailableError)) throw error;
+  }
+  if (!saved) {
+    addFlash(context.session, { kind: "alert", key: "medical.saveFailed" });
+    return { ok: false, position: null };
+  }
+  clearDraft(context.session);
+  addFlash(context.session, {
+    kind: "status",
+    key: "medical.complete",
+    autoCloseMs: SUCCESS_MESSAGE_MS,
+  });
+  return { ok: true };
+}

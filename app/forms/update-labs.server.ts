@@ -1,0 +1,54 @@
+import type { AppLoadContext } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { LabFormReason } from "../../registry/contract";
+import { addFlash } from "~/auth.server";
+import { validateUpdateLabs, type UpdateLabsAction } from "~/domain/dashboard/update-labs-form";
+import { RegistryUnavailableError } from "~/registry/client.server";
+import { UPDATE_LABS_FIELDS, UPDATE_LABS_FORM } from "./center-lab-forms";
+import { formFailure, textFields } from "./form.server";
+
+/**
+ * /update-labs (000 §2.13, DECISIONS D4, D5): lab staff record that the lab received an order ('Update
+ * Requisition') or that its results are in ('Process Lab Results'), with the lab staff key. The four toasts are
+ * flash messages; a refusal keeps the requisition typed (never the key) and says which field is wrong. A registry
+ * that cannot be reached is said in the form's error summary (no toast: the spec logs network errors only).
+ */
+
+const TOASTS: Record<UpdateLabsAction, { ok: string; failed: string }> = {
+  requisition: { ok: "updateLabs.requisitionUpdated", failed: "updateLabs.requisitionFailed" },
+  results: { ok: "updateLabs.resultsUpdated", failed: "updateLabs.resultsFailed" },
+};
+
+export async function updateLabsAction(form: FormData, context: AppLoadContext) {
+  const typed = textFields(form, UPDATE_LABS_FIELDS);
+  // The key is a secret: it never goes back into the page.
+  const kept = { requisition: typed.requisition };
+  const checked = validateUpdateLabs({ intent: form.get("intent"), ...typed });
+  if (!checked.ok) return formFailure(UPDATE_LABS_FORM, kept, checked.errors, UPDATE_LABS_FIELDS);
+  const { action, requisition, labStaffKey } = checked.value;
+  const toast = TOASTS[action];
+  let answer;
+  try {
+    answer =
+      action === "requisition"
+        ? await context.registry.updateLabRequisition(requisition, labStaffKey)
+        : await context.registry.processLabResults(requisition, labStaffKey);
+  } catch (error) {
+    if (!(error instanceof RegistryUnavailableError)) throw error;
+    return formFailure(UPDATE_LABS_FORM, kept, {}, UPDATE_LABS_FIELDS, { key: "errors.registryDown" }, 503);
+  }
+  if (answer.success) {
+    addFlash(context.session, { kind: "status", key: toast.ok });
+    return redirect("/update-labs");
+  }
+  addFlash(context.session, { kind: "alert", key: toast.failed });
+  const reason = answer.errors?.form;
+  const errors: Record<string, string> =
+    reason === LabFormReason.staffKeyInvalid
+      ? { labStaffKey: "updateLabs.staffKeyInvalid" }
+      : reason === LabFormReason.requisitionUnknown
+      ? { requisition: "updateLabs.requisitionUnknown" }
+      : {};
+  // 200, not 400: after a refused post the page's data is loaded again, so the toast shows with JavaScript too.
+  return formFailure(UPDATE_LABS_FORM, kept, errors, UPDATE_LABS_FIELDS, undefined, 200);
+}

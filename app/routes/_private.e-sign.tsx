@@ -1,0 +1,197 @@
+import type { ActionFunctionArgs, AppLoadContext, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import stylesHref from "~/styles/immune-tolerance.css?url";
+import { addFlash, withPatient, type SignedIn } from "~/auth.server";
+import { CsrfField } from "~/components/csrf-field";
+import type { RouteHandle } from "~/components/document-title";
+import { ErrorSummary } from "~/components/error-summary";
+import { TextField } from "~/components/fields";
+import { FormState, useFormAnswer } from "~/components/form-context";
+import { useHydrated } from "~/components/use-hydrated";
+import { eSignRefusal, signatureMatches, type ESignRefusal } from "~/domain/medical-history/e-sign";
+import { formFailure, readForm, textFields } from "~/forms/form.server";
+import { RegistryUnavailableError } from "~/registry/client.server";
+import { SUCCESS_MESSAGE_MS } from "~/session-keys";
+import { SIGNATURE_NAME_MAX } from "../../registry/contract/limits";
+
+export const handle: RouteHandle = { titleKey: "eSign.title" };
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesHref }];
+
+const FORM_ID = "e-sign";
+const FIELDS = ["typedName"] as const;
+const REFUSALS: readonly string[] = ["eSign.notInProgram", "eSign.medicalHistoryFirst", "eSign.alreadySigned"];
+
+/** Back to the dashboard with the reason the consent cannot be signed now. */
+function toDashboard(context: AppLoadContext, reason: ESignRefusal | string): Response {
+  addFlash(context.session, { kind: "alert", key: reason });
+  return redirect("/landing");
+}
+
+/**
+ * The stage reached (GET /api/pass/{id}) and, when it is the moment to sign, the consent document (GET
+ * /api/e-sign/create-pdf). "unavailable" when the registry cannot say; a redirect when signing makes no sense now.
+ */
+async function documentToSign(context: AppLoadContext, patient: SignedIn) {
+  try {
+    const record = await context.registry.passRecord(patient.medicalRecordId, patient.token);
+    if (!record.success || !record.results) return "unavailable" as const;
+    const refusal = eSignRefusal(record.results.medicalRecord.ifRegistration);
+    if (refusal) return toDashboard(context, refusal);
+    const doc = await context.registry.eSignDocument(patient.token, patient.medicalRecordId);
+    if (doc.success && doc.results && !doc.results.signedDateTime) return doc.results;
+    if (doc.results?.signedDateTime) return toDashboard(context, "eSign.alreadySigned");
+    const reason = doc.errors?.form;
+    if (reason && REFUSALS.includes(reason)) return toDashboard(context, reason);
+    return "unavailable" as const;
+  } catch (error) {
+    if (error instanceof RegistryUnavailableError) return "unavailable" as const;
+    throw error;
+  }
+}
+
+/**
+ * /e-sign (000 §2.10; DECISIONS D12, D13; docs/decisions/015): only once the medical history is in and before the
+ * consent is signed; otherwise the patient goes back to the dashboard with the reason.
+ */
+export async function loader({ context }: LoaderFunctionArgs) {
+  return withPatient(context, async (patient) => {
+    const doc = await documentToSign(context, patient);
+    if (doc instanceof Response) throw doc;
+    if (doc === "unavailable") return { document: null };
+    // The registry builds the HTML and escapes every patient value in it (contract/e-sign.ts); nothing the patient
+    // types here ever reaches it.
+    return {
+      document: {
+        html: doc.html,
+        fullName: doc.fullName,
+        documentHash: doc.documentHash,
+      },
+    };
+  });
+}
+
+/**
+ * 'Continue': the typed name must be the full name exactly (000 §5; checked here and again by the registry), then
+ * POST /api/e-sign with the hash of the document shown, the browser's address and user agent (D13). Success goes to
+ * /landing; a wrong name comes back with the inline error and what was typed; a changed document comes back with
+ * the new one to read.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await readForm(request, context.session);
+  const values = textFields(form, FIELDS);
+  const documentHash = String(form.get("documentHash") ?? "");
+  return withPatient(context, async (patient) => {
+    const doc = await documentToSign(context, patient);
+    if (doc instanceof Response) return doc;
+    if (doc === "unavailable") return formFailure(FORM_ID, values, {}, FIELDS, { key: "errors.registryDown" }, 503);
+    if (!signatureMatches(values.typedName, doc.fullName)) return formFailure(FORM_ID, values, { typedName: "eSign.nameMismatch" }, FIELDS);
+    let answer;
+    try {
+      answer = await context.registry.eSign(
+        patient.token,
+        patient.medicalRecordId,
+        {
+          typedName: values.typedName.trim().slice(0, SIGNATURE_NAME_MAX),
+          documentHash: documentHash.slice(0, 128),
+        },
+        {
+          clientAddress: context.clientAddress,
+          userAgent: request.headers.get("user-agent") ?? "",
+        }
+      );
+    } catch (error) {
+      if (!(error instanceof RegistryUnavailableError)) throw error;
+      return formFailure(FORM_ID, values, {}, FIELDS, { key: "errors.registryDown" }, 503);
+    }
+    if (answer.success) {
+      addFlash(context.session, {
+        kind: "status",
+        key: "eSign.signed",
+        autoCloseMs: SUCCESS_MESSAGE_MS,
+      });
+      return redirect("/landing");
+    }
+    const reason = answer.errors?.form;
+    if (reason && REFUSALS.includes(reason)) return toDashboard(context, reason);
+    if (answer.errors?.typedName) return formFailure(FORM_ID, values, { typedName: answer.errors.typedName }, FIELDS);
+    // A document that changed since it was shown (a new day, a new name): 200, so the page reloads the new one.
+    if (reason === "eSign.documentChanged") return formFailure(FORM_ID, values, {}, FIELDS, { key: reason }, 200);
+    return formFailure(FORM_ID, values, {}, FIELDS, {
+      key: "eSign.signFailed",
+    });
+  });
+}
+
+function SignForm({ fullName, documentHash }: { fullName: string; documentHash: string }) {
+  const { t } = useTranslation();
+  const hydrated = useHydrated();
+  const answer = useFormAnswer(FORM_ID);
+  const [typed, setTyped] = useState(answer?.values.typedName ?? "");
+  // With JavaScript, Continue waits for the exact full name (000 §2.10); without, the server checks it.
+  const ready = !hydrated || signatureMatches(typed, fullName);
+  return (
+    <Form method="post" noValidate>
+      <CsrfField />
+      <input type="hidden" name="documentHash" value={documentHash} />
+      <p id="e-sign-instruction" className="e-sign__instruction">
+        {t("eSign.instruction", { name: fullName })}
+      </p>
+      <FormState id={FORM_ID}>
+        <TextField
+          name="typedName"
+          label={t("eSign.nameLabel")}
+          describedById="e-sign-instruction"
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={SIGNATURE_NAME_MAX}
+          onChange={(event) => setTyped(event.currentTarget.value)}
+        />
+      </FormState>
+      <div className="button-row">
+        <button type="submit" disabled={!ready}>
+          {t("eSign.continue")}
+        </button>
+        <Link to="/landing" role="button" className="secondary outline">
+          {t("eSign.returnToDashboard")}
+        </Link>
+      </div>
+    </Form>
+  );
+}
+
+export default function ESign() {
+  const { t } = useTranslation();
+  const { document } = useLoaderData<typeof loader>();
+  const answer = useFormAnswer(FORM_ID);
+  return (
+    <main id="main" className="container e-sign" tabIndex={-1}>
+      <ErrorSummary failure={answer} />
+      <h1>{t("eSign.heading")}</h1>
+      {document ? (
+        <>
+          <section
+            className="e-sign__document"
+            aria-label={t("eSign.documentLabel")}
+            tabIndex={0}
+            dangerouslySetInnerHTML={{ __html: document.html }}
+          />
+          <SignForm
+            key={`${document.documentHash}-${answer?.attempt ?? "fresh"}`}
+            fullName={document.fullName}
+            documentHash={document.documentHash}
+          />
+        </>
+      ) : (
+        <>
+          <p role="alert">{t("eSign.loadFailed")}</p>
+          <Link to="/landing" role="button" className="secondary outline">
+            {t("eSign.returnToDashboard")}
+          </Link>
+        </>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,115 @@
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { Form, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import stylesHref from "~/styles/immune-tolerance.css?url";
+import { withPatient } from "~/auth.server";
+import { CsrfField } from "~/components/csrf-field";
+import type { RouteHandle } from "~/components/document-title";
+import { ErrorSummary } from "~/components/error-summary";
+import { FormState, useFormFailure } from "~/components/form-context";
+import { MedicalHistoryHeader } from "~/components/medical-history/header";
+import { MedicalQuestion, type QuestionView } from "~/components/medical-history/question";
+import { answer, enter } from "~/domain/medical-history/flow";
+import { nextPosition, previousPosition, questionNumber } from "~/domain/medical-history/navigation";
+import { pathOf, positionOfSlug, QUESTIONS, REVIEW, type AnswerField } from "~/domain/medical-history/questions";
+import { formFailure, readForm, textFields } from "~/forms/form.server";
+import { loadDraft, today, writeDraft } from "~/forms/medical-history.server";
+
+export const handle: RouteHandle = { titleKey: "medical.title" };
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesHref }];
+
+const FORM_ID = "medical-history";
+
+/**
+ * /medical-history/{question} (001 §2.13; docs/decisions/015): one question per page, only a page the patient has
+ * reached (never ahead, never a skipped question), with the answers kept in the session's draft.
+ */
+export async function loader({ params, context }: LoaderFunctionArgs) {
+  return withPatient(context, async (patient) => {
+    const draft = await loadDraft(context, patient);
+    const entered = enter(draft, positionOfSlug(params.question), today());
+    if (!entered.ok) throw redirect(pathOf(entered.redirectTo));
+    if (entered.position === REVIEW) throw redirect(pathOf(REVIEW));
+    const q = QUESTIONS[entered.position]!;
+    const defaults: Record<string, string> = {};
+    for (const field of q.fields) defaults[field] = draft.answers[field] ?? "";
+    const question: QuestionView = {
+      key: q.key,
+      kind: q.kind,
+      fields: [...q.fields],
+      hint: !!q.hint,
+    };
+    return {
+      question,
+      defaults,
+      ...questionNumber(entered.position, draft.answers),
+      canGoPrevious: previousPosition(entered.position, draft.answers) !== null,
+      isLast: nextPosition(entered.position, draft.answers) === REVIEW,
+      today: today(),
+    };
+  });
+}
+
+/** The text field of a question that holds the most, for the "too long to keep" message. */
+function longestField(fields: readonly AnswerField[], values: Record<string, string>): AnswerField {
+  return [...fields].sort((a, b) => (values[b]?.length ?? 0) - (values[a]?.length ?? 0))[0]!;
+}
+
+/**
+ * Next / Review and Previous: the two submit buttons of the question's one form (name="intent"). Next checks the
+ * answer (400 with the error summary and the inline message, what was typed kept); Previous keeps what was typed
+ * as it is. Both keep the answers in the draft, then POST/redirect/GET.
+ */
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const form = await readForm(request, context.session);
+  const intent = form.get("intent") === "previous" ? "previous" : "next";
+  return withPatient(context, async (patient) => {
+    const draft = await loadDraft(context, patient);
+    const now = today();
+    // The page posted from is the question answered (the browser's back button may have shown an earlier page).
+    const entered = enter(draft, positionOfSlug(params.question), now);
+    if (!entered.ok) return redirect(pathOf(entered.redirectTo));
+    if (entered.position === REVIEW) return redirect(pathOf(REVIEW));
+    const fields = QUESTIONS[entered.position]!.fields;
+    const values = textFields(form, fields);
+    const result = answer(draft, entered.position, values, intent, now);
+    if (!result.ok) return formFailure(FORM_ID, values, result.errors as Record<string, string>, fields);
+    if (!writeDraft(context.session, result.draft, context.basePath)) {
+      return formFailure(FORM_ID, values, { [longestField(fields, values)]: "medical.errors.tooLongToKeep" }, fields);
+    }
+    return redirect(pathOf(result.goTo));
+  });
+}
+
+export default function MedicalHistoryQuestion() {
+  const { t } = useTranslation();
+  const data = useLoaderData<typeof loader>();
+  const failure = useFormFailure(FORM_ID);
+  return (
+    <main id="main" className="container medical-history" tabIndex={-1}>
+      <ErrorSummary failure={failure} />
+      <MedicalHistoryHeader />
+      <p id="medical-history-progress" className="medical-history__progress-text">
+        {t("medical.questionOf", { number: data.number, total: data.total })}
+      </p>
+      <progress aria-labelledby="medical-history-progress" value={data.number} max={data.total} />
+      <Form method="post" noValidate>
+        <CsrfField />
+        <FormState id={FORM_ID} defaults={data.defaults}>
+          <MedicalQuestion question={data.question} today={data.today} />
+        </FormState>
+        <div className="button-row">
+          <button type="submit" name="intent" value="next">
+            {data.isLast ? t("medical.reviewButton") : t("medical.next")}
+          </button>
+          {data.canGoPrevious ? (
+            <button type="submit" name="intent" value="previous" className="secondary outline">
+              {t("medical.previous")}
+            </button>
+          ) : null}
+        </div>
+      </Form>
+    </main>
+  );
+}

@@ -1,0 +1,17 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { withPatient } from "~/auth.server";
+import { resumePosition } from "~/domain/medical-history/navigation";
+import { pathOf } from "~/domain/medical-history/questions";
+import { loadDraft } from "~/forms/medical-history.server";
+
+/**
+ * /medical-history (001 §2.1, the dashboard's 'Medical History' action): where the patient left the questionnaire,
+ * or its first question with a new draft (docs/decisions/015).
+ */
+export async function loader({ context }: LoaderFunctionArgs) {
+  return withPatient(context, async (patient) => {
+    const draft = await loadDraft(context, patient);
+    return redirect(pathOf(resumePosition(draft.answers, draft.furthest)));
+  });
+}

@@ -1,0 +1,68 @@
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { Form, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import stylesHref from "~/styles/immune-tolerance.css?url";
+import { withPatient } from "~/auth.server";
+import { CsrfField } from "~/components/csrf-field";
+import type { RouteHandle } from "~/components/document-title";
+import { MedicalHistoryHeader } from "~/components/medical-history/header";
+import { ReviewTable } from "~/components/medical-history/review-table";
+import { backFromReview, enter } from "~/domain/medical-history/flow";
+import { pathOf, REVIEW } from "~/domain/medical-history/questions";
+import { reviewRows } from "~/domain/medical-history/review";
+import { readForm } from "~/forms/form.server";
+import { loadDraft, submitDraft, today } from "~/forms/medical-history.server";
+
+export const handle: RouteHandle = { titleKey: "medical.title" };
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesHref }];
+
+/** /medical-history/review (001 §2.13): the answers as a table, only once every question shown is answered. */
+export async function loader({ context }: LoaderFunctionArgs) {
+  return withPatient(context, async (patient) => {
+    const draft = await loadDraft(context, patient);
+    const entered = enter(draft, REVIEW, today());
+    if (!entered.ok) throw redirect(pathOf(entered.redirectTo));
+    return { rows: reviewRows(draft.answers) };
+  });
+}
+
+/**
+ * 'Back to Questions' (the last question shown) and 'Confirm and Submit' (001 §4.7): success goes to /landing with
+ * 'Medical History Complete'; a failure comes back here with 'We were unable to update your profile', the answers kept.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await readForm(request, context.session);
+  const intent = String(form.get("intent") ?? "");
+  return withPatient(context, async (patient) => {
+    const draft = await loadDraft(context, patient);
+    if (intent !== "submit") return redirect(pathOf(backFromReview(draft)));
+    const entered = enter(draft, REVIEW, today());
+    if (!entered.ok) return redirect(pathOf(entered.redirectTo));
+    const result = await submitDraft(context, patient, draft);
+    if (result.ok) return redirect("/landing");
+    return redirect(pathOf(result.position ?? REVIEW));
+  });
+}
+
+export default function MedicalHistoryReview() {
+  const { t } = useTranslation();
+  const { rows } = useLoaderData<typeof loader>();
+  return (
+    <main id="main" className="container medical-history medical-history--review" tabIndex={-1}>
+      <MedicalHistoryHeader />
+      <h1>{t("medical.review.heading")}</h1>
+      <p>{t("medical.review.intro")}</p>
+      <ReviewTable rows={rows} />
+      <Form method="post" className="button-row">
+        <CsrfField />
+        <button type="submit" name="intent" value="back" className="secondary outline">
+          {t("medical.review.back")}
+        </button>
+        <button type="submit" name="intent" value="submit">
+          {t("medical.review.submit")}
+        </button>
+      </Form>
+    </main>
+  );
+}

@@ -1,0 +1,112 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { CentersTable } from "~/components/centers-table";
+import { CsrfField } from "~/components/csrf-field";
+import { Dialog } from "~/components/dialog";
+import type { RouteHandle } from "~/components/document-title";
+import { DISTANCE_OPTIONS } from "~/domain/dashboard/select-center-view";
+import { readForm } from "~/forms/form.server";
+import { selectCenterAction, selectCenterPage, type SelectCenterPage } from "~/forms/select-center.server";
+
+export const handle: RouteHandle = { titleKey: "selectCenter.pageTitle" };
+
+/** /select-center/{screeningId} (001 §2.10): the member centers near the patient, by section, sortable; ?select= opens the confirmation. */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  return { page: await selectCenterPage(context, params.screeningId, new URL(request.url)) };
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const form = await readForm(request, context.session);
+  return selectCenterAction(form, context, params.screeningId, new URL(request.url));
+}
+
+const DISTANCE_LABELS: Record<(typeof DISTANCE_OPTIONS)[number], string> = {
+  100: "selectCenter.distance100",
+  300: "selectCenter.distance300",
+  1000: "selectCenter.distance1000",
+  0: "selectCenter.distanceAny",
+};
+
+function ConfirmDialog({ page }: { page: SelectCenterPage }) {
+  const { t } = useTranslation();
+  const c = page.confirm;
+  if (!c) return null;
+  return (
+    <Dialog id="select-center-confirm" title={t("selectCenter.confirm.title")} open closeTo={page.closeHref}>
+      {c.micrositeWarning ? <p className="notice notice--warning">{t("selectCenter.confirm.micrositeWarning")}</p> : null}
+      <p>{t(c.textKey, { center: c.centerName })}</p>
+      <Form method="post" action={page.postHref} className="button-row">
+        <CsrfField />
+        <input type="hidden" name="centerId" value={c.centerId} />
+        <button type="submit" name="intent" value="select">
+          {t(c.buttonKey)}
+        </button>
+        <Link to={page.closeHref} role="button" className="secondary" preventScrollReset>
+          {t("selectCenter.confirm.chooseAnother")}
+        </Link>
+      </Form>
+    </Dialog>
+  );
+}
+
+export default function SelectCenter() {
+  const { t } = useTranslation();
+  const { page } = useLoaderData<typeof loader>();
+  const returnLink = (
+    <p>
+      <Link to="/landing" role="button" className="secondary">
+        {t("common.returnToDashboard")}
+      </Link>
+    </p>
+  );
+  if (!page) {
+    return (
+      <main id="main" className="container" tabIndex={-1}>
+        <h1>{t("selectCenter.heading")}</h1>
+        <p role="alert">{t("errors.registryDown")}</p>
+        {returnLink}
+      </main>
+    );
+  }
+  return (
+    <main id="main" className="container select-center" tabIndex={-1}>
+      <ConfirmDialog page={page} />
+      <h1>{t("selectCenter.heading")}</h1>
+      {returnLink}
+      <Form method="get" className="distance-filter">
+        <label htmlFor="distance">{t("selectCenter.distanceLabel")}</label>
+        <select id="distance" name="distance" defaultValue={String(page.distance)} key={page.distance}>
+          {DISTANCE_OPTIONS.map((d) => (
+            <option key={d} value={d}>
+              {t(DISTANCE_LABELS[d])}
+            </option>
+          ))}
+        </select>
+        {Object.entries(page.sortFields).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+        <button type="submit">{t("selectCenter.applyFilter")}</button>
+      </Form>
+      <p>{t("selectCenter.resultsFor", { postalCode: page.postalCode })}</p>
+      <p className="hint">{t("selectCenter.columnsHint")}</p>
+      {page.centersFailed ? (
+        <p className="notice notice--error" role="alert">
+          {t("selectCenter.centersFailed")}
+        </p>
+      ) : null}
+      {page.sections.map((s, i) =>
+        s.rows.length > 0 ? (
+          <CentersTable
+            key={s.titleKey}
+            id={`centers-${i + 1}`}
+            titleKey={s.titleKey}
+            headings={page.headings}
+            rows={s.rows}
+            priorYear={page.priorYear}
+          />
+        ) : null
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,87 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { Form, useLocation } from "@remix-run/react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { CsrfField } from "~/components/csrf-field";
+import type { RouteHandle } from "~/components/document-title";
+import { ErrorSummary } from "~/components/error-summary";
+import { TextField } from "~/components/fields";
+import { FormState, useFormFailure } from "~/components/form-context";
+import { useHydrated } from "~/components/use-hydrated";
+import { readForm } from "~/forms/form.server";
+import { UPDATE_LABS_FORM } from "~/forms/center-lab-forms";
+import { updateLabsAction } from "~/forms/update-labs.server";
+
+export const handle: RouteHandle = { titleKey: "updateLabs.title" };
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await readForm(request, context.session);
+  return updateLabsAction(form, context);
+}
+
+/** The form's fields; rebuilt for every page view and every failed post, so the button state follows the field. */
+function UpdateLabsFields({ initial }: { initial: string }) {
+  const { t } = useTranslation();
+  const hydrated = useHydrated();
+  const [requisition, setRequisition] = useState(initial);
+  // With JavaScript the buttons wait for a requisition (000 §2.13); without it the server refuses an empty one.
+  const empty = hydrated && requisition.trim() === "";
+  return (
+    <>
+      <TextField
+        name="requisition"
+        label={t("updateLabs.requisition")}
+        placeholder={t("updateLabs.requisitionPlaceholder")}
+        autoComplete="off"
+        spellCheck={false}
+        autoCapitalize="characters"
+        onChange={(e) => setRequisition(e.currentTarget.value)}
+      />
+      <TextField
+        name="labStaffKey"
+        type="password"
+        label={t("updateLabs.staffKey")}
+        hint={t("updateLabs.staffKeyHint")}
+        autoComplete="off"
+      />
+      <div className="button-row">
+        <button type="submit" name="intent" value="update-requisition" disabled={empty}>
+          {t("updateLabs.updateRequisition")}
+        </button>
+        <button type="submit" name="intent" value="process-results" disabled={empty}>
+          {t("updateLabs.processResults")}
+        </button>
+      </div>
+    </>
+  );
+}
+
+/**
+ * /update-labs (000 §2.13; DECISIONS D5): for lab provider staff, with the lab staff key. One form with two submit
+ * buttons; the four toasts are flash messages.
+ */
+export default function UpdateLabs() {
+  const { t } = useTranslation();
+  const failure = useFormFailure(UPDATE_LABS_FORM);
+  const location = useLocation();
+  return (
+    <main id="main" className="container" tabIndex={-1}>
+      <ErrorSummary failure={failure} />
+      <h1 id="update-labs-title">{t("updateLabs.heading")}</h1>
+      <p>{t("updateLabs.intro")}</p>
+      <FormState id={UPDATE_LABS_FORM}>
+        <Form
+          method="post"
+          action="/update-labs"
+          noValidate
+          className="stacked-form"
+          aria-labelledby="update-labs-title"
+          key={location.key}
+        >
+          <CsrfField />
+          <UpdateLabsFields key={failure?.attempt ?? "fresh"} initial={failure?.values.requisition ?? ""} />
+        </Form>
+      </FormState>
+    </main>
+  );
+}

@@ -1,0 +1,311 @@
+import { createHash, timingSafeEqual } from "node:crypto";
+import { RegistryMessage } from "../contract/envelope";
+import {
+  isRequisitionFormat,
+  LAB_RESULTS_FILE,
+  LAB_STAFF_KEY_HEADER,
+  LAB_TESTS_FILE,
+  LabFormReason,
+  LabIssue,
+  LabMessage,
+  normalizeRequisition,
+  type LabFormReasonValue,
+  type LabIssueKey,
+  type LabReadiness,
+} from "../contract/labs";
+import type { MedicalRecord, Screening } from "../contract/schemas";
+import { ValidationKey } from "../contract/validation-keys";
+import { audit } from "../data/audit";
+import { lockScreening } from "../data/center-selection";
+import {
+  currentLabOrder,
+  findLabOrderByRequisition,
+  latestLabResults,
+  markLabOrderDownloaded,
+  markLabOrderReceived,
+  recordLabResults,
+  screeningHasLabOrder,
+  type LabOrder,
+} from "../data/lab-orders";
+import { findMedicalRecord } from "../data/medical-records";
+import { findScreening, screeningOwner } from "../data/screenings";
+import { labOrderPdf, labResultsSummaryPdf, type LabDocumentFacts } from "../domain/lab-documents";
+import { labResultsIssues, labTestsIssues, orderLabsRefusal, orderState, statusAfterResults, type LabFacts } from "../domain/lab-orders";
+import { labResultsEmail } from "../messages/compose";
+import { langOf, textsFor, type MessageLang } from "../messages/index";
+import { enqueueForPatient } from "../outbox/enqueue";
+import type { Ctx } from "../http/context";
+import { requireOwnRecord, requirePatient } from "../http/patient";
+import { ok, reply, Refusal } from "../http/respond";
+import type { Route } from "../http/router";
+import { approveDueLabOrders, placeLabOrderFor } from "./labs-approval";
+import { requireOwnScreening } from "./screening";
+
+/**
+ * The lab calls (000 §2.11-2.13, §7; DECISIONS D4, D5): the patient's 'Request Labs', the readiness and downloads of
+ * the lab order and the results (owner-checked: the screening must belong to the token's record), and the two lab
+ * staff calls, accepted only with the lab staff key.
+ */
+
+const ORDER_REFUSAL_MESSAGE: Record<string, string> = {
+  [LabFormReason.optedOut]: LabMessage.optedOut,
+  [LabFormReason.labsNotAvailable]: LabMessage.labsNotAvailable,
+  [LabFormReason.orderPending]: LabMessage.orderPending,
+  [LabFormReason.orderCurrent]: LabMessage.orderCurrent,
+};
+
+/** The patient's own screening of a screening-only path, with the patient's record. */
+async function ownScreening(ctx: Ctx, params: Record<string, string>): Promise<{ screening: Screening; patient: MedicalRecord }> {
+  const payload = await requirePatient(ctx);
+  const screeningId = await requireOwnScreening(ctx, payload.sub, params.screeningId);
+  const [screening, patient] = await Promise.all([findScreening(ctx.db, screeningId), findMedicalRecord(ctx.db, payload.sub)]);
+  if (!screening || !patient) throw new Refusal(404, RegistryMessage.notFound);
+  return { screening, patient };
+}
+
+function facts(screening: Screening, patient: MedicalRecord, order: LabOrder | null): LabFacts {
+  return {
+    status: screening.status,
+    preferredCenterId: screening.preferredCenterId,
+    isOptedOut: patient.isOptedOut,
+    order: order && { requestedAt: order.requestedAt, approvedAt: order.approvedAt, expiresOn: order.expiresOn },
+  };
+}
+
+/** `?lang=en|es` when given (the page's language), else the patient's preferred language. */
+function messageLang(ctx: Ctx, patient: MedicalRecord): MessageLang {
+  const asked = ctx.url.searchParams.get("lang");
+  return asked === "es" || asked === "en" ? asked : langOf(patient.preferredLanguage);
+}
+
+/** 409 'Issues' (000 §2.11): the reasons, their texts in the patient's language, and a form reason for the portal. */
+function issuesRefusal(issues: LabIssueKey[], lang: MessageLang): Response {
+  const texts = textsFor(lang).labs.issues;
+  const results: LabReadiness = { ready: false, reasons: issues, messages: issues.map((k) => texts[k]) };
+  const form = issues.includes(LabIssue.optedOut) ? LabFormReason.optedOut : LabFormReason.labsNotAvailable;
+  return reply(409, {
+    success: false,
+    results,
+    message: form === LabFormReason.optedOut ? LabMessage.optedOut : LabMessage.labsNotAvailable,
+    errors: { form },
+  });
+}
+
+function readiness(ready: boolean): Response {
+  const results: LabReadiness = { ready, reasons: [], messages: [] };
+  return reply(200, { success: ready, results, message: null });
+}
+
+/** A download that is not there yet: 409 with an empty readiness and the form reason. */
+function notYet(form: LabFormReasonValue, message: string): Response {
+  const results: LabReadiness = { ready: false, reasons: [], messages: [] };
+  return reply(409, { success: false, results, message, errors: { form } });
+}
+
+function pdfResponse(pdf: Uint8Array, fileName: string): Response {
+  return new Response(Buffer.from(pdf), {
+    status: 200,
+    headers: {
+      "content-type": "application/pdf",
+      "content-disposition": `attachment; filename="${fileName}"`,
+      "content-length": String(pdf.byteLength),
+      "cache-control": "no-store",
+      "x-content-type-options": "nosniff",
+    },
+  });
+}
+
+function documentFacts(patient: MedicalRecord, screening: Screening, order: LabOrder, now: Date): LabDocumentFacts {
+  return {
+    lang: langOf(patient.preferredLanguage),
+    patient: {
+      firstName: patient.firstName,
+      middleInitial: patient.middleInitial,
+      lastName: patient.lastName,
+      birthDate: patient.birthDate,
+    },
+    requisition: order.requisition ?? "",
+    orderedAt: order.approvedAt ?? order.requestedAt,
+    expiresOn: order.expiresOn ?? "",
+    centerName: screening.preferredCenter,
+    now,
+  };
+}
+
+/**
+ * POST /api/pass/{id}/screening/{screeningId}/order-labs ('Request Labs', DECISIONS D4): places a new lab order for
+ * the patient's own screening at the lab step; answers the screening. 409 errors.form: opted out, not at the lab
+ * step, an order waiting less than 7 days, an approved order not expired (domain/lab-orders.ts orderLabsRefusal).
+ */
+async function orderLabs(ctx: Ctx, params: Record<string, string>): Promise<Response> {
+  const medicalRecordId = await requireOwnRecord(ctx, params.id);
+  const screeningId = await requireOwnScreening(ctx, medicalRecordId, params.screeningId);
+  const now = ctx.now();
+  await approveDueLabOrders(ctx.db, ctx.settings, now, screeningId);
+  await ctx.db.transaction(async (tx) => {
+    await lockScreening(tx, screeningId);
+    const screening = (await findScreening(tx, screeningId))!;
+    const patient = (await findMedicalRecord(tx, medicalRecordId))!;
+    const refusal = orderLabsRefusal(facts(screening, patient, await currentLabOrder(tx, screeningId)), now);
+    if (refusal) throw new Refusal(409, ORDER_REFUSAL_MESSAGE[refusal] ?? RegistryMessage.badRequest, { form: refusal });
+    await placeLabOrderFor(tx, ctx.settings, screeningId, medicalRecordId, now);
+  });
+  return ok(await findScreening(ctx.db, screeningId));
+}
+
+/** GET /api/pass/screening/{screeningId}/lab-tests/ready: success true once approved, false while waiting; 409 Issues. */
+async function labTestsReady(ctx: Ctx, params: Record<string, string>): Promise<Response> {
+  const { screening, patient } = await ownScreening(ctx, params);
+  const now = ctx.now();
+  await approveDueLabOrders(ctx.db, ctx.settings, now, screening.id);
+  const order = await currentLabOrder(ctx.db, screening.id);
+  const f = facts(screening, patient, order);
+  const issues = labTestsIssues(f, now);
+  if (issues.length) return issuesRefusal(issues, messageLang(ctx, patient));
+  return readiness(orderState(f.order, now) === "approved");
+}
+
+/**
+ * GET /api/pass/screening/{screeningId}/lab-tests/download: the lab order PDF (application/pdf, lab-tests.pdf) in the
+ * patient's language; stamps prescriptionDownloadDateTime. Not approved yet: 409 orderNotApproved; Issues: 409.
+ */
+async function labTestsDownload(ctx: Ctx, params: Record<string, string>): Promise<Response> {
+  const { screening, patient } = await ownScreening(ctx, params);
+  const now = ctx.now();
+  await approveDueLabOrders(ctx.db, ctx.settings, now, screening.id);
+  const order = await currentLabOrder(ctx.db, screening.id);
+  const f = facts(screening, patient, order);
+  const issues = labTestsIssues(f, now);
+  if (issues.length) return issuesRefusal(issues, messageLang(ctx, patient));
+  if (!order || orderState(f.order, now) !== "approved") return notYet(LabFormReason.orderNotApproved, LabMessage.orderNotApproved);
+  const pdf = await labOrderPdf(documentFacts(patient, screening, order, now));
+  await ctx.db.transaction(async (tx) => {
+    await markLabOrderDownloaded(tx, order, now);
+    await audit(tx, {
+      actor: { kind: "patient", id: patient.id },
+      action: "labs.order.download",
+      medicalRecordId: patient.id,
+      detail: { labOrderId: order.id },
+      at: now,
+    });
+  });
+  return pdfResponse(pdf, LAB_TESTS_FILE);
+}
+
+async function resultsState(ctx: Ctx, screeningId: number) {
+  const [results, hasOrder] = await Promise.all([latestLabResults(ctx.db, screeningId), screeningHasLabOrder(ctx.db, screeningId)]);
+  return { results, issues: labResultsIssues({ hasResults: results !== null, hasOrder }) };
+}
+
+/** GET /api/pass/screening/{screeningId}/lab-results/ready: success true once results are recorded; 409 without an order. */
+async function labResultsReady(ctx: Ctx, params: Record<string, string>): Promise<Response> {
+  const { screening, patient } = await ownScreening(ctx, params);
+  const { results, issues } = await resultsState(ctx, screening.id);
+  if (issues.length) return issuesRefusal(issues, messageLang(ctx, patient));
+  return readiness(results !== null);
+}
+
+/** GET /api/pass/screening/{screeningId}/lab-results/download: the results PDF (attached by staff, or the generated summary). */
+async function labResultsDownload(ctx: Ctx, params: Record<string, string>): Promise<Response> {
+  const { screening, patient } = await ownScreening(ctx, params);
+  const { results, issues } = await resultsState(ctx, screening.id);
+  if (issues.length) return issuesRefusal(issues, messageLang(ctx, patient));
+  if (!results) return notYet(LabFormReason.resultsPending, LabMessage.resultsPending);
+  await audit(ctx.db, {
+    actor: { kind: "patient", id: patient.id },
+    action: "labs.results.download",
+    medicalRecordId: patient.id,
+    detail: { labOrderId: results.orderId },
+    at: ctx.now(),
+  });
+  return pdfResponse(results.pdf, LAB_RESULTS_FILE);
+}
+
+/** Constant-time comparison of the given key with the configured one (hashes first, so lengths do not leak). */
+function sameKey(given: string, expected: string): boolean {
+  const digest = (s: string) => createHash("sha256").update(s, "utf8").digest();
+  return timingSafeEqual(digest(given), digest(expected)) && given.length > 0;
+}
+
+/**
+ * DECISIONS D5: the lab staff calls need the lab staff key in X-Lab-Staff-Key (401 otherwise, checked before anything
+ * else, so requisition numbers cannot be probed without it). Then the requisition: trimmed, upper-cased, spaces and
+ * hyphens dropped; 400 errors.requisition when it cannot be one; 404 requisitionUnknown when no approved order has it.
+ */
+async function staffOrder(ctx: Ctx, params: Record<string, string>): Promise<LabOrder> {
+  if (!sameKey(ctx.request.headers.get(LAB_STAFF_KEY_HEADER) ?? "", ctx.settings.labStaffKey)) {
+    await audit(ctx.db, { actor: { kind: "anonymous" }, action: "labs.staff.refused", at: ctx.now() });
+    throw new Refusal(401, LabMessage.staffKeyInvalid, { form: LabFormReason.staffKeyInvalid });
+  }
+  const requisition = normalizeRequisition(params.requisition ?? "");
+  if (!isRequisitionFormat(requisition)) throw new Refusal(400, RegistryMessage.badRequest, { requisition: ValidationKey.invalidValue });
+  const order = await findLabOrderByRequisition(ctx.db, requisition);
+  if (!order) throw new Refusal(404, LabMessage.requisitionUnknown, { form: LabFormReason.requisitionUnknown });
+  return order;
+}
+
+/** GET (or POST) /api/pass/update-lab-requisition/{requisition}: the lab received the order. Answers no patient data. */
+async function updateLabRequisition(ctx: Ctx, params: Record<string, string>): Promise<Response> {
+  const order = await staffOrder(ctx, params);
+  const now = ctx.now();
+  await ctx.db.transaction(async (tx) => {
+    await markLabOrderReceived(tx, order.id, now);
+    await audit(tx, { actor: { kind: "staff" }, action: "labs.requisition.received", detail: { labOrderId: order.id }, at: now });
+  });
+  return ok(null, LabMessage.requisitionUpdated);
+}
+
+/**
+ * GET (or POST) /api/pass/process-lab-results/{requisition}: records the results — the PDF staff attached
+ * (attach-lab-results), else a generated summary — sets labsUploadedDateTime and moves the status to SentToCenter
+ * (domain/lab-orders.ts statusAfterResults); emails the patient. Answers no patient data.
+ */
+async function processLabResults(ctx: Ctx, params: Record<string, string>): Promise<Response> {
+  const order = await staffOrder(ctx, params);
+  const now = ctx.now();
+  const screening = (await findScreening(ctx.db, order.screeningId))!;
+  const patient = (await findMedicalRecord(ctx.db, (await screeningOwner(ctx.db, order.screeningId))!))!;
+  // The summary is made outside the transaction (PGlite runs one thing at a time); an attached PDF wins over it.
+  const generated =
+    order.resultsSource === "attached"
+      ? null
+      : await labResultsSummaryPdf({ ...documentFacts(patient, screening, order, now), resultsAt: now });
+  await ctx.db.transaction(async (tx) => {
+    await lockScreening(tx, order.screeningId);
+    const current = (await findScreening(tx, order.screeningId))!;
+    await recordLabResults(tx, {
+      orderId: order.id,
+      screeningId: order.screeningId,
+      generated,
+      status: statusAfterResults(current.status),
+      now,
+    });
+    const lang = langOf(patient.preferredLanguage);
+    await enqueueForPatient(tx, ctx.settings, patient, labResultsEmail(lang, patient.email, `${ctx.settings.publicUrl}/landing`), {
+      automated: true,
+      now,
+    });
+    await audit(tx, {
+      actor: { kind: "staff" },
+      action: "labs.results.record",
+      medicalRecordId: patient.id,
+      detail: { labOrderId: order.id },
+      at: now,
+    });
+  });
+  return ok(null, LabMessage.resultsUpdated);
+}
+
+/** Registered before the pass routes (their `/api/pass/:id/...` patterns). */
+export const labRoutes: Route<Ctx>[] = [
+  { method: "POST", pattern: "/api/pass/:id/screening/:screeningId/order-labs", handle: orderLabs },
+  { method: "GET", pattern: "/api/pass/screening/:screeningId/lab-tests/ready", handle: labTestsReady },
+  { method: "GET", pattern: "/api/pass/screening/:screeningId/lab-tests/download", handle: labTestsDownload },
+  { method: "GET", pattern: "/api/pass/screening/:screeningId/lab-results/ready", handle: labResultsReady },
+  { method: "GET", pattern: "/api/pass/screening/:screeningId/lab-results/download", handle: labResultsDownload },
+  // GET as the spec's call table has them (000 §7); POST too, for clients that should not repeat them on a reload.
+  { method: "GET", pattern: "/api/pass/update-lab-requisition/:requisition", handle: updateLabRequisition },
+  { method: "POST", pattern: "/api/pass/update-lab-requisition/:requisition", handle: updateLabRequisition },
+  { method: "GET", pattern: "/api/pass/process-lab-results/:requisition", handle: processLabResults },
+  { method: "POST", pattern: "/api/pass/process-lab-results/:requisition", handle: processLabResults },
+];

@@ -1,0 +1,59 @@
+import { ImmunoFreeStatus } from "../contract/enums";
+import { RegistryMessage } from "../contract/envelope";
+import { checkMedicalHistory } from "../contract/medical-history";
+import { isoToday } from "../contract/registration";
+import { audit } from "../data/audit";
+import { advanceIfStage } from "../data/if-registrations";
+import { findMedicalHistory, insertMedicalHistory, latestMedicalHistory } from "../data/medical-histories";
+import { readJsonObject } from "../http/body";
+import type { Ctx } from "../http/context";
+import { requireOwnRecord } from "../http/patient";
+import { ok, Refusal } from "../http/respond";
+import type { Route } from "../http/router";
+
+/**
+ * POST /api/pass/{id}/medical-history (001 §2.13, §4.7, §7): the 15 questions' answers of the patient's own record
+ * (contract/medical-history.ts). Each submission is kept; the latest is the current one. In the same transaction the
+ * record's immune-tolerance stage moves from Registration to MedicalHistory (any other stage is kept). Results: the
+ * stored submission.
+ */
+async function submitMedicalHistory(ctx: Ctx, params: Record<string, string>): Promise<Response> {
+  const medicalRecordId = await requireOwnRecord(ctx, params.id);
+  const raw = await readJsonObject(ctx.request);
+  const now = ctx.now();
+  const checked = checkMedicalHistory(raw, isoToday(now));
+  if (!checked.ok) throw new Refusal(400, RegistryMessage.badRequest, checked.errors);
+  const id = await ctx.db.transaction(async (tx) => {
+    const id = await insertMedicalHistory(tx, medicalRecordId, checked.answers, now);
+    const stage = await advanceIfStage(
+      tx,
+      medicalRecordId,
+      { from: ImmunoFreeStatus.Registration, to: ImmunoFreeStatus.MedicalHistory },
+      now
+    );
+    const detail: Record<string, number> = { medicalHistoryId: id };
+    if (stage !== null) detail.ifStage = stage;
+    await audit(tx, {
+      actor: { kind: "patient", id: medicalRecordId },
+      action: "medical-history.submit",
+      medicalRecordId,
+      detail,
+      at: now,
+    });
+    return id;
+  });
+  return ok(await findMedicalHistory(ctx.db, id));
+}
+
+/** GET /api/pass/{id}/medical-history: the latest submission of the patient's own record, or null (results). */
+async function currentMedicalHistory(ctx: Ctx, params: Record<string, string>): Promise<Response> {
+  const medicalRecordId = await requireOwnRecord(ctx, params.id);
+  const latest = await latestMedicalHistory(ctx.db, medicalRecordId);
+  await audit(ctx.db, { actor: { kind: "patient", id: medicalRecordId }, action: "medical-history.read", medicalRecordId, at: ctx.now() });
+  return ok(latest);
+}
+
+export const medicalHistoryRoutes: Route<Ctx>[] = [
+  { method: "POST", pattern: "/api/pass/:id/medical-history", handle: submitMedicalHistory },
+  { method: "GET", pattern: "/api/pass/:id/medical-history", handle: currentMedicalHistory },
+];

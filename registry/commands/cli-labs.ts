@@ -1,0 +1,73 @@
+/**
+ * Staff commands for lab orders (DECISIONS D4, D5), registered in registry/cli.ts:
+ *   approve-labs --order N | --screening N | --all   approve waiting lab orders; prints their requisition numbers
+ *   attach-lab-results <requisition> <file.pdf>      attach the lab's results PDF to an approved order
+ *   list-lab-orders                                  every lab order: ids, dates and states (no patient data)
+ */
+import { readFileSync } from "node:fs";
+import { parseArgs } from "node:util";
+import { openDb } from "../db/open";
+import type { Db } from "../db/types";
+import type { RegistryConfig } from "../settings";
+import { approveLabs, attachResults, labOrdersReport, type ApproveTarget } from "./labs";
+
+type Write = (text: string) => void;
+
+const positiveId = (name: string, value: string): number => {
+  if (!/^[1-9]\d{0,9}$/.test(value)) throw new Error(`${name} must be a positive whole number`);
+  return Number(value);
+};
+
+/** The one target of approve-labs, from exactly one of --order, --screening, --all. */
+export function approveTarget(args: string[]): ApproveTarget {
+  const { values } = parseArgs({
+    args,
+    options: { order: { type: "string" }, screening: { type: "string" }, all: { type: "boolean" } },
+    strict: true,
+  });
+  const given = [values.order !== undefined, values.screening !== undefined, values.all === true].filter(Boolean).length;
+  if (given !== 1) throw new Error("usage: approve-labs --order <lab order id> | --screening <screening id> | --all");
+  if (values.order !== undefined) return { orderId: positiveId("--order", values.order) };
+  if (values.screening !== undefined) return { screeningId: positiveId("--screening", values.screening) };
+  return { all: true };
+}
+
+export async function approveLabsCommand(db: Db, config: RegistryConfig, args: string[], write: Write): Promise<void> {
+  const approved = await approveLabs(db, config.settings, approveTarget(args));
+  if (approved.length === 0) write("No lab order is waiting for approval.\n");
+  for (const a of approved) {
+    write(`approved lab order ${a.orderId} (screening ${a.screeningId}): requisition ${a.requisition}, valid until ${a.expiresOn}\n`);
+  }
+}
+
+export async function attachLabResultsCommand(db: Db, args: string[], write: Write): Promise<void> {
+  const [requisition, file] = args;
+  if (!requisition || !file || args.length !== 2) throw new Error("usage: attach-lab-results <requisition> <file.pdf>");
+  let bytes: Uint8Array;
+  try {
+    bytes = new Uint8Array(readFileSync(file));
+  } catch (error) {
+    throw new Error(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+  const done = await attachResults(db, requisition, bytes);
+  write(`attached ${file} (${done.bytes} bytes) to requisition ${done.requisition}; process-lab-results records it (or already did).\n`);
+}
+
+function onDb(run: (db: Db, config: RegistryConfig, args: string[]) => Promise<void>) {
+  return async (config: RegistryConfig, args: string[]): Promise<void> => {
+    const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    try {
+      await run(db, config, args);
+    } finally {
+      await db.close();
+    }
+  };
+}
+
+const out: Write = (text) => void process.stdout.write(text);
+
+export const labCommands: Record<string, (config: RegistryConfig, args: string[]) => Promise<void>> = {
+  "approve-labs": onDb((db, config, args) => approveLabsCommand(db, config, args, out)),
+  "attach-lab-results": onDb((db, _config, args) => attachLabResultsCommand(db, args, out)),
+  "list-lab-orders": onDb(async (db) => out(await labOrdersReport(db))),
+};

@@ -1,0 +1,111 @@
+import { PDFDocument } from "pdf-lib";
+import { isRequisitionFormat, normalizeRequisition } from "../contract/labs";
+import { audit } from "../data/audit";
+import { attachLabResults, findLabOrderByRequisition, listLabOrders, pendingLabOrders, type LabOrderOverview } from "../data/lab-orders";
+import type { Db } from "../db/types";
+import { isExpired } from "../domain/lab-orders";
+import { approveLabOrders, type ApprovedLabOrder } from "../areas/labs-approval";
+import type { RegistrySettings } from "../settings";
+
+/** Staff commands of the lab orders (DECISIONS D4, D5): approve-labs, attach-lab-results, list-lab-orders. */
+
+export type ApproveTarget = { all: true } | { orderId: number } | { screeningId: number };
+
+/**
+ * Approves waiting lab orders: one (by its order id, as list-lab-orders shows it), a screening's, or all of them.
+ * Requisition numbers exist only from approval on, so an order waiting for approval is named by its id.
+ * Throws when the named order is not waiting; answers an empty list when nothing waits.
+ */
+export async function approveLabs(
+  db: Db,
+  settings: RegistrySettings,
+  target: ApproveTarget,
+  now: Date = new Date(),
+): Promise<ApprovedLabOrder[]> {
+  return db.transaction(async (tx) => {
+    const waiting = await pendingLabOrders(tx, "screeningId" in target ? { screeningId: target.screeningId } : {});
+    const chosen = "orderId" in target ? waiting.filter((o) => o.id === target.orderId) : waiting;
+    if ("orderId" in target && chosen.length === 0)
+      throw new Error(`lab order ${target.orderId} is not waiting for approval (see list-lab-orders)`);
+    return approveLabOrders(tx, settings, chosen, "staff", now);
+  });
+}
+
+/** Largest results PDF accepted (the database keeps it). */
+export const MAX_RESULTS_PDF_BYTES = 10 * 1024 * 1024;
+
+/** Checks that bytes are a PDF that opens (header, size, pdf-lib can load it); answers a problem or null. */
+export async function pdfProblem(bytes: Uint8Array): Promise<string | null> {
+  if (bytes.byteLength === 0) return "the file is empty";
+  if (bytes.byteLength > MAX_RESULTS_PDF_BYTES) return `the file is larger than ${MAX_RESULTS_PDF_BYTES / 1024 / 1024} MB`;
+  if (Buffer.from(bytes.subarray(0, 5)).toString("latin1") !== "%PDF-") return "the file is not a PDF (it does not start with %PDF-)";
+  try {
+    const doc = await PDFDocument.load(bytes, { updateMetadata: false });
+    if (doc.getPageCount() === 0) return "the PDF has no pages";
+  } catch {
+    return "the PDF cannot be read";
+  }
+  return null;
+}
+
+/**
+ * Attaches a results PDF to the approved order with this requisition number: process-lab-results then serves it
+ * instead of a generated summary (and, when the results were already recorded, it replaces the summary).
+ */
+export async function attachResults(
+  db: Db,
+  requisitionInput: string,
+  bytes: Uint8Array,
+  now: Date = new Date(),
+): Promise<{ orderId: number; requisition: string; bytes: number }> {
+  const requisition = normalizeRequisition(requisitionInput);
+  if (!isRequisitionFormat(requisition)) throw new Error(`"${requisitionInput}" is not a requisition number`);
+  const problem = await pdfProblem(bytes);
+  if (problem) throw new Error(`not attached: ${problem}`);
+  return db.transaction(async (tx) => {
+    const order = await findLabOrderByRequisition(tx, requisition);
+    if (!order) throw new Error(`no lab order has the requisition number ${requisition}`);
+    await attachLabResults(tx, order.id, bytes, now);
+    await audit(tx, {
+      actor: { kind: "staff" },
+      action: "labs.results.attach",
+      detail: { labOrderId: order.id, bytes: bytes.byteLength },
+      at: now,
+    });
+    return { orderId: order.id, requisition, bytes: bytes.byteLength };
+  });
+}
+
+export function orderStateText(o: LabOrderOverview, now: Date): string {
+  if (o.supersededAt) return "superseded";
+  if (o.resultsAt) return "results recorded";
+  if (!o.approvedAt) return "waiting for approval";
+  if (o.expiresOn && isExpired(o.expiresOn, now)) return "expired";
+  return o.receivedAt ? "received by the lab" : "approved";
+}
+
+const day = (d: Date | null) => (d ? d.toISOString().slice(0, 16).replace("T", " ") : "-");
+
+/** list-lab-orders: one line per order, newest first — ids, dates and states only, never names or results. */
+export async function labOrdersReport(db: Db, now: Date = new Date()): Promise<string> {
+  const orders = await listLabOrders(db);
+  if (orders.length === 0) return "No lab orders.\n";
+  const header = ["order", "screening", "record", "requested (UTC)", "state", "requisition", "valid until", "results document"];
+  const rows = orders.map((o) => [
+    String(o.id),
+    String(o.screeningId),
+    String(o.medicalRecordId),
+    day(o.requestedAt),
+    orderStateText(o, now),
+    o.requisition ?? "-",
+    o.expiresOn ?? "-",
+    o.hasResultsDocument ? o.resultsSource ?? "-" : "-",
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => c.padEnd(widths[i]!))
+      .join("  ")
+      .trimEnd();
+  return [line(header), ...rows.map(line)].join("\n") + "\n";
+}

@@ -1,0 +1,154 @@
+import { z } from "zod";
+import { CHANGE_CENTER_OTHER_MAX } from "./limits";
+import { centerReferral } from "./schemas";
+
+/**
+ * Shapes of the center selection (001 §2.10-2.11, §4.2, §4.5, §7; DECISIONS D4) and the lab calls (000 §2.11-2.13,
+ * §7; DECISIONS D4, D5).
+ */
+
+/** The change-center reasons of 001 §2.11 (the Additional Center Registration dialog); -1 is the placeholder. */
+export const CHANGE_CENTER_REASONS = [1, 2, 3, 4] as const;
+export const CHANGE_CENTER_REASON_OTHER = 4;
+/** Longest 'Additional Information' text (limits.ts, so browser code can read it too). */
+export { CHANGE_CENTER_OTHER_MAX };
+
+/**
+ * POST /api/pass/{id}/screening/{screeningId}/center. `reason` and `other` are the cancel-center details: the
+ * registry requires a reason (1-4; 'This is required' = `validation.required` for null, -1 or 0) when the selection
+ * changes away from a current center (the change-center decision of 001 §4.5), and `other` when the reason is Other
+ * (4). They are ignored for a first selection and may then be null or left out. `other` is trimmed; at most
+ * CHANGE_CENTER_OTHER_MAX characters.
+ */
+export const selectCenterBody = z.object({
+  centerId: z.number().int().min(1).max(2_147_483_647),
+  reason: z
+    .number()
+    .int()
+    .nullish()
+    .transform((v) => v ?? null),
+  // Trimmed first, so the limit counts what is kept (as the portal's form rule does).
+  other: z
+    .string()
+    .nullish()
+    .transform((v) => (v === null || v === undefined ? null : v.trim()))
+    .pipe(z.string().max(CHANGE_CENTER_OTHER_MAX).nullable()),
+});
+export type SelectCenterBody = z.infer<typeof selectCenterBody>;
+
+/** Its answer (001 §7): the selected center and the screening's referrals, newest first. */
+export const centerSelection = z.object({
+  centerId: z.number().int(),
+  centerName: z.string(),
+  centerReferrals: z.array(centerReferral),
+});
+export type CenterSelection = z.infer<typeof centerSelection>;
+
+/**
+ * Reasons a whole request was refused (`errors.form`), for the portal to translate. The English `message` of the
+ * answer is in LabMessage.
+ */
+export const LabFormReason = {
+  /**
+   * 409 on a center selection: the current center's referral is still Pending Center and was referred within the
+   * last 3 days (001 §4.5, 000 §9) -> 'Please Give Additional Time' (the center is the screening's preferred center;
+   * the English `message` names it).
+   */
+  giveAdditionalTime: "center.giveAdditionalTime",
+  /** 409: the center chosen is already the screening's preferred center (the Select button is disabled for it). */
+  sameCenter: "center.sameCenter",
+  /** 409: this screening is not at a stage where a center can be chosen (screening, ruled out, immune tolerance). */
+  centerNotAvailable: "center.notAvailable",
+  /** 409: the patient has opted out (000 §2.6); nothing is selected or ordered until they opt in. */
+  optedOut: "labs.optedOut",
+  /** 409 on order-labs: a lab order is waiting for approval and was requested within the last 7 days (000 §9). */
+  orderPending: "labs.orderPending",
+  /** 409 on order-labs: an approved, unexpired lab order exists (download it instead). */
+  orderCurrent: "labs.orderCurrent",
+  /** 409 on order-labs / lab readiness: not at the lab step, or no center selected. */
+  labsNotAvailable: "labs.notAvailable",
+  /** 409 on lab-tests/download: the lab order is waiting for approval. */
+  orderNotApproved: "labs.orderNotApproved",
+  /** 409 on lab-results/download: the results are not in yet ('Your lab results are not yet ready.'). */
+  resultsPending: "labs.resultsPending",
+  /** 401 on the lab staff calls: missing or wrong `X-Lab-Staff-Key`. */
+  staffKeyInvalid: "labs.staffKeyInvalid",
+  /** 404 on the lab staff calls: no approved lab order has this requisition number. */
+  requisitionUnknown: "labs.requisitionUnknown",
+} as const;
+export type LabFormReasonValue = (typeof LabFormReason)[keyof typeof LabFormReason];
+
+/** English `message` texts of these calls. */
+export const LabMessage = {
+  giveAdditionalTime: "Please wait at least three (3) days for {{center}} to contact you before you select a new transplant center.",
+  sameCenter: "This transplant center is already selected",
+  centerNotAvailable: "A transplant center cannot be selected for this registration",
+  optedOut: "You have opted out of the registration process",
+  orderPending: "Your lab order was requested and is awaiting approval",
+  orderCurrent: "Your lab order is ready to download",
+  labsNotAvailable: "There is nothing to order for this registration",
+  orderNotApproved: "Your lab order is awaiting approval",
+  resultsPending: "Your lab results are not yet ready.",
+  staffKeyInvalid: "A valid lab staff key is required",
+  requisitionUnknown: "No lab order has this requisition number",
+  requisitionUpdated: "Successfully updated lab requisition",
+  resultsUpdated: "Successfully updated lab results",
+} as const;
+
+/**
+ * Why there is nothing to download (000 §2.11 'Issues', §2.12): keys of `labReadiness.reasons`. The registry also
+ * answers each as a text in the patient's language (`messages`, from registry/messages).
+ */
+export const LabIssue = {
+  /** The patient opted out (000 §2.6). */
+  optedOut: "optedOut",
+  /** The screening is not at the lab step (Screening, Select Center, ruled out, immune tolerance). */
+  wrongStatus: "wrongStatus",
+  /** No transplant center is selected. */
+  noCenter: "noCenter",
+  /** No lab order was placed. */
+  noOrder: "noOrder",
+  /** The lab order expired (90 days after approval): request labs again. */
+  orderExpired: "orderExpired",
+} as const;
+export type LabIssueKey = (typeof LabIssue)[keyof typeof LabIssue];
+
+/**
+ * GET /api/pass/screening/{screeningId}/lab-tests/ready and /lab-results/ready (000 §2.11-2.12, §4 'Lab page
+ * status'):
+ * - 200 `success: true`, `ready: true`: the download is ready (Ready);
+ * - 200 `success: false`, `ready: false`, no reasons: not yet (lab order awaiting approval / results not in: Pending);
+ * - 409 `success: false`, `reasons` + `messages`: nothing to download (Issues), with `errors.form` =
+ *   LabFormReason.optedOut or labsNotAvailable.
+ * The same shape comes with a refused download (…/download answering JSON instead of a PDF).
+ * `messages` are in the language of `?lang=en|es` when given, else the patient's preferred language.
+ */
+export const labReadiness = z.object({
+  ready: z.boolean(),
+  reasons: z.array(z.string()),
+  messages: z.array(z.string()),
+});
+export type LabReadiness = z.infer<typeof labReadiness>;
+
+/** The file names the downloads suggest (000 §4: lab-tests.pdf / lab-results.pdf). */
+export const LAB_TESTS_FILE = "lab-tests.pdf";
+export const LAB_RESULTS_FILE = "lab-results.pdf";
+
+/** The header lab staff give the key in (DECISIONS D5) on update-lab-requisition and process-lab-results. */
+export const LAB_STAFF_KEY_HEADER = "X-Lab-Staff-Key";
+
+/**
+ * Requisition numbers: 8 characters of an alphabet without look-alikes (no 0/O, 1/I/L, 5/S, 2/Z, 8/B), so they can
+ * be read over the phone and typed. Typed input is trimmed, upper-cased, and spaces and hyphens are dropped.
+ */
+export const REQUISITION_ALPHABET = "34679ACDEFGHJKMNPQRTUVWXY";
+export const REQUISITION_LENGTH = 8;
+export function normalizeRequisition(input: string): string {
+  return input
+    .trim()
+    .toUpperCase()
+    .replace(/[\s-]+/g, "");
+}
+export function isRequisitionFormat(normalized: string): boolean {
+  return new RegExp(`^[${REQUISITION_ALPHABET}]{${REQUISITION_LENGTH}}$`).test(normalized);
+}

@@ -1,0 +1,98 @@
+import { textsFor, type MessageLang } from "../messages/index";
+import { fill } from "../messages/index";
+import { renderPdf, type PdfBlock } from "./pdf";
+
+/**
+ * The lab PDFs (DECISIONS D4): the lab order a patient downloads and takes to the lab, and the summary of recorded
+ * results when staff attached no document. Texts come from registry/messages in the patient's language.
+ */
+
+/** The panel printed on every order, in this order (keys of messages `labs.tests`). */
+export const LAB_PANEL = ["cbc", "cmp", "abo", "hla", "pra", "hiv", "hepB", "hepC", "cmv", "ebv", "urinalysis"] as const;
+
+export type LabDocumentFacts = {
+  lang: MessageLang;
+  patient: { firstName: string; middleInitial: string; lastName: string; birthDate: string };
+  requisition: string;
+  /** When the order was approved (its order date). */
+  orderedAt: Date;
+  /** YYYY-MM-DD, the last valid day. */
+  expiresOn: string;
+  centerName: string;
+  /** The file's creation time. */
+  now: Date;
+};
+
+/** A date written out in the language ("March 10, 2025" / "10 de marzo de 2025"), from a Date or YYYY-MM-DD (UTC). */
+export function longDate(lang: MessageLang, date: Date | string): string {
+  const d = typeof date === "string" ? new Date(`${date}T00:00:00Z`) : date;
+  if (Number.isNaN(d.getTime())) return String(date);
+  return new Intl.DateTimeFormat(lang === "es" ? "es-US" : "en-US", { dateStyle: "long", timeZone: "UTC" }).format(d);
+}
+
+export function fullName(p: LabDocumentFacts["patient"]): string {
+  return [p.firstName, p.middleInitial ? `${p.middleInitial}.` : "", p.lastName].filter(Boolean).join(" ");
+}
+
+function patientAndOrder(f: LabDocumentFacts): PdfBlock[] {
+  const o = textsFor(f.lang).labs.orderPdf;
+  return [
+    { kind: "heading", text: o.patientHeading },
+    {
+      kind: "fields",
+      rows: [
+        [o.name, fullName(f.patient)],
+        [o.birthDate, longDate(f.lang, f.patient.birthDate)],
+      ],
+    },
+    { kind: "heading", text: o.orderHeading },
+    {
+      kind: "fields",
+      rows: [
+        [o.requisition, f.requisition],
+        [o.ordered, longDate(f.lang, f.orderedAt)],
+        [o.expires, longDate(f.lang, f.expiresOn)],
+        [o.center, f.centerName],
+      ],
+    },
+  ];
+}
+
+function panel(lang: MessageLang): PdfBlock[] {
+  const t = textsFor(lang).labs;
+  return [
+    { kind: "heading", text: t.orderPdf.testsHeading },
+    { kind: "list", items: LAB_PANEL.map((k) => t.tests[k]) },
+  ];
+}
+
+/** The lab order: patient, requisition number, dates, center, the panel and what to do with it. */
+export function labOrderPdf(f: LabDocumentFacts): Promise<Uint8Array> {
+  const o = textsFor(f.lang).labs.orderPdf;
+  return renderPdf({
+    title: o.title,
+    subject: o.subject,
+    lang: f.lang,
+    createdAt: f.now,
+    footer: fill(o.footer, { requisition: f.requisition }),
+    blocks: [...patientAndOrder(f), ...panel(f.lang), { kind: "paragraph", text: o.instructions }],
+  });
+}
+
+/** The generated results document: the order, when the results were received, and a statement of what happened. */
+export function labResultsSummaryPdf(f: LabDocumentFacts & { resultsAt: Date }): Promise<Uint8Array> {
+  const r = textsFor(f.lang).labs.resultsPdf;
+  return renderPdf({
+    title: r.title,
+    subject: r.subject,
+    lang: f.lang,
+    createdAt: f.now,
+    footer: fill(r.footer, { requisition: f.requisition }),
+    blocks: [
+      ...patientAndOrder(f),
+      { kind: "fields", rows: [[r.received, longDate(f.lang, f.resultsAt)]] },
+      { kind: "paragraph", text: r.statement },
+      ...panel(f.lang),
+    ],
+  });
+}

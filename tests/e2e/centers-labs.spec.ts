@@ -1,0 +1,320 @@
+import type { Locator, Page } from "@playwright/test";
+import { execFile } from "node:child_process";
+import { mkdtemp, readFile, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import {
+  createClearedScreening,
+  expect,
+  expectAccessible,
+  registryCommand,
+  scriptsRun,
+  sqlQuery,
+  STAFF_COMMANDS_NEED,
+  staffCommandsAvailable,
+  withPatient as test,
+} from "./fixtures";
+import { dataDir } from "./support/e2e-env";
+
+/**
+ * Center selection (001 §2.10, §4.8), the change of center (000 §2.8, 001 §4.5), the lab pages and downloads
+ * (000 §2.11-2.12, §4) and /update-labs (000 §2.13), with JavaScript on and off. Registry staff approve lab orders
+ * with a registry command (the e2e portal runs with LAB_APPROVAL_DELAY=never); time passing is a backdated row.
+ */
+
+const execFileAsync = promisify(execFile);
+// The demo centers are invented (DECISIONS D8); the patient's postal code 10118 is in New York City.
+const NEAR = "Ironbound Kidney Center";
+const SECOND = "Elm Shore Renal Institute";
+
+/** The lab staff key of the e2e portal (demo mode keeps it in DATA_DIR/secrets.json, DECISIONS D5). */
+async function labStaffKey(): Promise<string> {
+  const secrets = JSON.parse(await readFile(path.join(dataDir, "secrets.json"), "utf8")) as { labStaffKey?: string };
+  expect(secrets.labStaffKey, "the demo lab staff key").toBeTruthy();
+  return secrets.labStaffKey!;
+}
+
+/** The text of a downloaded PDF (poppler's pdftotext). */
+async function pdfText(bytes: Buffer): Promise<string> {
+  expect(bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+  const dir = await mkdtemp(path.join(os.tmpdir(), "centers-labs-"));
+  const file = path.join(dir, "download.pdf");
+  await writeFile(file, bytes);
+  const { stdout } = await execFileAsync("pdftotext", ["-layout", file, "-"]);
+  return stdout.replace(/\s+/g, " ");
+}
+
+/**
+ * Downloads the file behind a link as the patient does: with JavaScript through the browser's download (its
+ * suggested name), without it through the page's own cookies (Content-Disposition's name). Answers name and text.
+ */
+async function download(page: Page, link: Locator): Promise<{ name: string; text: string }> {
+  if (scriptsRun()) {
+    const [file] = await Promise.all([page.waitForEvent("download"), link.click()]);
+    const saved = await file.path();
+    return { name: file.suggestedFilename(), text: await pdfText(await readFile(saved)) };
+  }
+  const href = await link.getAttribute("href");
+  const answer = await page.request.get(href!);
+  expect(answer.status()).toBe(200);
+  expect(answer.headers()["content-type"]).toBe("application/pdf");
+  const name = /filename="([^"]+)"/.exec(answer.headers()["content-disposition"] ?? "")?.[1] ?? "";
+  return { name, text: await pdfText(await answer.body()) };
+}
+
+const card = (page: Page) => page.locator("article.registration-card").first();
+const stepCard = (page: Page, title: string) =>
+  card(page)
+    .locator("li.step-card")
+    .filter({ has: page.getByRole("heading", { name: title }) });
+
+async function dashboard(page: Page) {
+  await page.goto("landing");
+  await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+  await expectAccessible(page);
+}
+
+/** The cells of one column of a section's table (0 = center name). */
+async function column(table: Locator, index: number): Promise<string[]> {
+  return table.locator("tbody tr").evaluateAll((rows, i) => rows.map((r) => (r.children[i] as HTMLElement).innerText.trim()), index);
+}
+
+/** Selects a center on /select-center/{id}: Select, the confirmation dialog, then the button of the labs text. */
+async function selectCenter(page: Page, name: string) {
+  await page.getByRole("button", { name: `Select ${name}` }).click();
+  const dialog = page.getByRole("dialog", { name: "Select Center Confirmation" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText(`A simple blood test is needed before we can refer you to ${name}.`)).toBeVisible();
+  await expectAccessible(page);
+  await dialog.getByRole("button", { name: "I Understand, Continue" }).click();
+  await expect(page).toHaveURL(/\/landing$/);
+  await expect(page.getByText(`Your selection of ${name} has been saved.`)).toBeVisible();
+}
+
+async function referrals(page: Page): Promise<string[][]> {
+  const table = card(page).getByRole("table", { name: "Transplant centers you were referred to" });
+  return table.locator("tbody tr").evaluateAll((rows) => rows.map((r) => [...r.children].map((c) => (c as HTMLElement).innerText.trim())));
+}
+
+test.describe("center selection and labs", () => {
+  // Two long journeys, each walking many pages with axe (a wide table on the select-center page).
+  test.describe.configure({ timeout: 240_000 });
+  test("a cleared patient filters, sorts, selects a center, gets the lab order and its results", async ({ page, patient }) => {
+    test.skip(!staffCommandsAvailable, STAFF_COMMANDS_NEED);
+    const id = await createClearedScreening(page.request, patient);
+
+    // The select-center page (001 §2.10): 300 miles by default, both sections, the postal code.
+    await page.goto(`select-center/${id}`);
+    await expect(page.getByRole("heading", { level: 1, name: "Select a Transplant Center" })).toBeVisible();
+    await expect(page).toHaveTitle(/^PASS: Select Center/);
+    await expect(page.getByText("Results based on postal code 10118")).toBeVisible();
+    await expect(page.getByLabel("Distance from your postal code")).toHaveValue("300");
+    const kfl = page.getByRole("table", { name: "Kidney for Life Centers" });
+    const others = page.getByRole("table", { name: "Other NKR Member Centers" });
+    await expect(kfl).toBeVisible();
+    await expect(others).toBeVisible();
+    await expect(kfl.locator("th[aria-sort]")).toHaveAttribute("aria-sort", "ascending");
+    await expect(kfl.locator("th[aria-sort]")).toContainText("Distance (mi)");
+    await expectAccessible(page);
+    const within300 = await kfl.locator("tbody tr").count();
+
+    // The distance filter: a GET form.
+    await page.getByLabel("Distance from your postal code").selectOption({ label: "100 miles" });
+    await page.getByRole("button", { name: "Show Centers" }).click();
+    await expect(page).toHaveURL(/distance=100/);
+    const distances = (await column(kfl, 2)).map(Number);
+    expect(distances.length).toBeGreaterThan(1);
+    expect(distances.length).toBeLessThan(within300);
+    expect(distances.every((d) => d <= 100)).toBe(true);
+    expect(distances).toEqual([...distances].sort((a, b) => a - b));
+    await expect(kfl.getByRole("rowheader", { name: NEAR })).toBeVisible();
+
+    // Sorting by two columns (001 §4.8): Center Name ascending, then NKR Transplants Last 12 Months descending, flipped, cleared.
+    await kfl.getByRole("link", { name: "Center Name" }).click();
+    await expect(kfl.locator("th[aria-sort]")).toContainText("Center Name");
+    await expect(kfl.locator("th[aria-sort]")).toHaveAttribute("aria-sort", "ascending");
+    const names = await column(kfl, 0);
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, "en", { sensitivity: "base" })));
+    await expect(page).toHaveURL(/distance=100/);
+    await kfl.getByRole("link", { name: "NKR Transplants Last 12 Months" }).click();
+    await expect(kfl.locator("th[aria-sort]")).toContainText("NKR Transplants Last 12 Months");
+    await expect(kfl.locator("th[aria-sort]")).toHaveAttribute("aria-sort", "descending");
+    const counts = (await column(kfl, 5)).map(Number);
+    expect(counts).toEqual([...counts].sort((a, b) => b - a));
+    await expectAccessible(page);
+    await kfl.getByRole("link", { name: "NKR Transplants Last 12 Months" }).click();
+    await expect(kfl.locator("th[aria-sort]")).toHaveAttribute("aria-sort", "ascending");
+    await kfl.getByRole("link", { name: "NKR Transplants Last 12 Months" }).click();
+    await expect(kfl.locator("th[aria-sort]")).toHaveCount(0);
+
+    // Column information in a <details>, with the prior-year date range.
+    await kfl.getByText("Info about Living Donor Transplants Prior Year").click();
+    await expect(kfl.getByText(/^All living donor transplants at the center from \d\d\/\d\d\/\d{4} to \d\d\/\d\d\/\d{4}\.$/)).toBeVisible();
+    await kfl.getByText("Info about Patient Microsites").click();
+    await expect(kfl.getByText("Each microsite patient receives 250 business cards.", { exact: false })).toBeVisible();
+
+    // Select, then 'Choose Another Center' closes the dialog; Select again and confirm.
+    await kfl.getByRole("button", { name: `Select ${NEAR}` }).click();
+    const dialog = page.getByRole("dialog", { name: "Select Center Confirmation" });
+    await expect(dialog.getByRole("button", { name: "I Understand, Continue" })).toBeVisible();
+    await dialog.getByRole("button", { name: "Choose Another Center" }).click();
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await selectCenter(page, NEAR);
+
+    // The dashboard: thank-you, the lab order waiting for approval, the referral.
+    await dashboard(page);
+    await expect(card(page).getByText(`Thank you for selecting ${NEAR}.`)).toBeVisible();
+    await expect(card(page).getByText("Pending Completion of Lab Tests")).toBeVisible();
+    await expect(stepCard(page, "Lab Tests").getByText("Lab Order Requested")).toBeVisible();
+    expect(await referrals(page)).toEqual([[NEAR, expect.stringMatching(/^\d\d\/\d\d\/\d{4}$/), "Pending Center"]]);
+    await page.goto(`lab-tests/${id}`);
+    await expect(page.getByText("Your lab orders have been requested and are awaiting approval.", { exact: false })).toBeVisible();
+    await expectAccessible(page);
+
+    // Registry staff approve the order (DECISIONS D4); 'Download Labs' appears.
+    await registryCommand(["approve-labs", "--screening", String(id)]);
+    await dashboard(page);
+    await stepCard(page, "Lab Tests").getByRole("button", { name: "Download Labs" }).click();
+    await expect(page).toHaveURL(new RegExp(`/lab-tests/${id}$`));
+    await expect(page.getByRole("heading", { level: 1, name: "Lab Tests" })).toBeVisible();
+    await expect(page.getByText("Your lab orders are ready.")).toBeVisible();
+    await expectAccessible(page);
+    const order = await download(page, page.getByRole("link", { name: "Click here to download your lab orders (PDF)" }));
+    expect(order.name).toBe("lab-tests.pdf");
+    expect(order.text).toContain(`${patient.firstName} ${patient.lastName}`);
+    const requisition = /Requisition number:? ?([3-9A-Z]{8})\b/.exec(order.text)?.[1];
+    expect(requisition, `a requisition number in: ${order.text}`).toBeTruthy();
+    await dashboard(page);
+    await expect(stepCard(page, "Lab Tests").getByText("Lab tests downloaded")).toBeVisible();
+
+    // Lab staff on /update-labs (000 §2.13), with the lab staff key.
+    await updateLabs(page, requisition!);
+
+    // The results: 'Download Results', the Lab Results page, the PDF; the card shows Sent to Center.
+    await dashboard(page);
+    await expect(stepCard(page, "Sent to Center").getByText("Complete")).toBeVisible();
+    await expect(stepCard(page, "Lab Tests").getByText("Complete")).toBeVisible();
+    await stepCard(page, "Lab Tests").getByRole("button", { name: "Download Results" }).click();
+    await expect(page).toHaveURL(new RegExp(`/lab-results/${id}$`));
+    await expect(page).toHaveTitle(/^Lab Results/);
+    await expect(page.getByRole("heading", { level: 1, name: "Your Lab Tests" })).toBeVisible();
+    await expect(page.getByText("Your lab results are ready.")).toBeVisible();
+    await expectAccessible(page);
+    const results = await download(page, page.getByRole("link", { name: "Click here to download your lab results (PDF)" }));
+    expect(results.name).toBe("lab-results.pdf");
+    expect(results.text).toContain(`${patient.firstName} ${patient.lastName}`);
+    expect(results.text).toContain(requisition!);
+  });
+
+  test("changing center: the 3-day wait, then a reason, a second referral and the first cancelled", async ({ page, patient }) => {
+    test.skip(!staffCommandsAvailable, STAFF_COMMANDS_NEED);
+    const id = await createClearedScreening(page.request, patient);
+
+    // Bad addresses say so and change nothing.
+    await page.goto("select-center/not-a-number");
+    await expect(page).toHaveURL(/\/landing$/);
+    await expect(page.getByText("We could not find that registration. Please choose it from your dashboard.")).toBeVisible();
+    await page.goto(`lab-tests/${id}x`);
+    await expect(page.getByText("We could not find lab orders for this registration.")).toBeVisible();
+    await expectAccessible(page);
+    await page.goto(`select-center/${id}?distance=7&sort=nonsense&dir=up`);
+    await expect(page.getByLabel("Distance from your postal code")).toHaveValue("300");
+
+    // First selection from the dashboard's Select Center button.
+    await dashboard(page);
+    await stepCard(page, "Select Transplant Center").getByRole("button", { name: "Select Center" }).click();
+    await expect(page).toHaveURL(new RegExp(`/select-center/${id}$`));
+    await selectCenter(page, NEAR);
+
+    // Within 3 days: 'Please Give Additional Time'.
+    await dashboard(page);
+    await stepCard(page, "Select Transplant Center").getByRole("button", { name: "Change Center" }).click();
+    const wait = page.getByRole("dialog", { name: "Please Give Additional Time" });
+    await expect(wait).toBeVisible();
+    await expect(
+      wait.getByText(`Please wait at least three (3) days for ${NEAR} to contact you before you select a new transplant center.`)
+    ).toBeVisible();
+    await expectAccessible(page);
+    await wait.getByRole("button", { name: "Dismiss" }).click();
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    // The page itself refuses too.
+    await page.goto(`select-center/${id}`);
+    await expect(page.getByRole("dialog", { name: "Please Give Additional Time" })).toBeVisible();
+
+    // Four days later (the referral backdated): the Additional Center Registration with its reason.
+    await sqlQuery("update center_referrals set date_referred = date_referred - interval '4 days' where screening_id = $1", [id]);
+    await dashboard(page);
+    await stepCard(page, "Select Transplant Center").getByRole("button", { name: "Change Center" }).click();
+    const reason = page.getByRole("dialog", { name: "Additional Center Registration" });
+    await expect(reason).toBeVisible();
+    await expect(reason.getByLabel("Additional Information")).toHaveAttribute("rows", "4");
+    await expectAccessible(page);
+    await reason.getByRole("button", { name: "Continue" }).click();
+    await expect(page).toHaveTitle(/^Error: /);
+    await expect(reason.getByRole("alert").filter({ hasText: "There is a problem" })).toContainText("This is required");
+    await expect(reason.getByLabel("Reason")).toHaveAttribute("aria-invalid", "true");
+    await expectAccessible(page);
+    await reason.getByLabel("Reason").selectOption({ label: "Other" });
+    await reason.getByRole("button", { name: "Continue" }).click();
+    await expect(reason.getByLabel("Additional Information")).toHaveAttribute("aria-invalid", "true");
+    await expect(reason.getByLabel("Reason")).toHaveValue("4");
+    await reason.getByLabel("Additional Information").fill("We are moving to another city.");
+    await reason.getByRole("button", { name: "Continue" }).click();
+    await expect(page).toHaveURL(new RegExp(`/select-center/${id}$`));
+    await expectAccessible(page);
+
+    // The current center cannot be selected again; the second one can.
+    await expect(page.getByRole("button", { name: `Select ${NEAR}` })).toBeDisabled();
+    await selectCenter(page, SECOND);
+    await dashboard(page);
+    await expect(card(page).getByText(`Thank you for selecting ${SECOND}.`)).toBeVisible();
+    const rows = await referrals(page);
+    expect(rows.map((r) => [r[0], r[2]])).toEqual([
+      [SECOND, "Pending Center"],
+      [NEAR, "Cancelled by Patient"],
+    ]);
+  });
+});
+
+/** /update-labs as lab staff: the key, the empty and wrong inputs, then the requisition and the results. */
+async function updateLabs(page: Page, requisition: string) {
+  const key = await labStaffKey();
+  await page.goto("update-labs");
+  await expect(page.getByRole("heading", { level: 1, name: "Update Labs" })).toBeVisible();
+  const field = page.getByLabel("Enter the requisition # as provided by the lab provider:");
+  await expect(field).toHaveAttribute("placeholder", "####");
+  await expect(page.getByLabel("Lab staff key")).toHaveAttribute("type", "password");
+  await expectAccessible(page);
+  const update = page.getByRole("button", { name: "Update Requisition" });
+  const process = page.getByRole("button", { name: "Process Lab Results" });
+  if (scriptsRun()) {
+    await expect(update).toBeDisabled();
+    await expect(process).toBeDisabled();
+  } else {
+    await update.click();
+    await expect(page.getByRole("alert").filter({ hasText: "There is a problem" })).toContainText("Enter the requisition #");
+    await expectAccessible(page);
+  }
+
+  // A wrong key: the toast and the field's message; the requisition stays typed.
+  await field.fill(requisition.toLowerCase());
+  await page.getByLabel("Lab staff key").fill("not-the-lab-staff-key");
+  await update.click();
+  await expect(page.getByText("Unable to update lab requisition")).toBeVisible();
+  await expect(page.getByRole("alert").filter({ hasText: "There is a problem" })).toContainText("The lab staff key is not valid");
+  await expect(field).toHaveValue(requisition.toLowerCase());
+  await expect(page.getByLabel("Lab staff key")).toHaveValue("");
+  await expectAccessible(page);
+
+  await page.getByLabel("Lab staff key").fill(key);
+  await update.click();
+  await expect(page.getByText("Successfully updated lab requisition")).toBeVisible();
+  await expect(field).toHaveValue("");
+
+  await field.fill(requisition);
+  await page.getByLabel("Lab staff key").fill(key);
+  await process.click();
+  await expect(page.getByText("Successfully updated lab results")).toBeVisible();
+  await expectAccessible(page);
+}
