@@ -275,12 +275,13 @@ describe.each(testDatabases().slice(0, 1))("center selection and labs in the por
     const p = await patientWithScreening(t, 1);
     const id = String(p.screeningId);
     const revoked = () => session({ ...p, token: `${p.token}x` });
-    for (const work of [
-      (s: Session) => labPageData(context(s), "tests", id),
-      (s: Session) => labPageData(context(s), "results", id),
-      (s: Session) => labDownload(context(s), "tests", id),
-      (s: Session) => selectCenterPage(context(s), id, page(id), t.clock),
-    ]) {
+    const pages: Array<(s: Session) => Promise<unknown>> = [
+      (s) => labPageData(context(s), "tests", id),
+      (s) => labPageData(context(s), "results", id),
+      (s) => labDownload(context(s), "tests", id),
+      (s) => selectCenterPage(context(s), id, page(id), t.clock),
+    ];
+    for (const work of pages) {
       const s = revoked();
       expect(await outcome(work(s))).toMatchObject({ location: "/register?logout=true" });
       expect(s.get("token")).toBeUndefined();

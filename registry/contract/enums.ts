@@ -43,3 +43,24 @@ export const CodeResult = { Valid: 1, InvalidCode: 2, CodeExpired: 3 } as const;
 export const PhoneRuleResult = { Valid: 1, Required: 2, Invalid: 3, Missing: 4 } as const;
 
 export type ValueOf<T> = T[keyof T];
+
+/** The medical history answers in question order (001 §3; the spec's field names). Plain, for the browser too. */
+export const MEDICAL_HISTORY_FIELDS = [
+  "receivedKidneyTransplant",
+  "lastKidneyTxpDate",
+  "addlMedicines",
+  "birthDate",
+  "heightFt",
+  "heightInches",
+  "weight",
+  "hadOtherOrganTransplant",
+  "otherOrganTxp",
+  "otherOrganTxpDetails",
+  "birthGender",
+  "hasCardiacIssues",
+  "hasPulmonaryIssues",
+  "hasImmunoDisease",
+  "hasHighBloodPressure",
+  "hasAllergies",
+  "medicalConditionComments",
+] as const;

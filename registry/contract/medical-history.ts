@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MEDICAL_HISTORY_FIELDS } from "./enums";
 import {
   HEIGHT_FT_MAX,
   HEIGHT_FT_MIN,
@@ -41,26 +42,7 @@ export const MedicalHistoryKey = {
 } as const;
 export const MEDICAL_HISTORY_KEYS: readonly string[] = Object.values(MedicalHistoryKey);
 
-/** The answers in question order (001 §3). Field names are the spec's. */
-export const MEDICAL_HISTORY_FIELDS = [
-  "receivedKidneyTransplant",
-  "lastKidneyTxpDate",
-  "addlMedicines",
-  "birthDate",
-  "heightFt",
-  "heightInches",
-  "weight",
-  "hadOtherOrganTransplant",
-  "otherOrganTxp",
-  "otherOrganTxpDetails",
-  "birthGender",
-  "hasCardiacIssues",
-  "hasPulmonaryIssues",
-  "hasImmunoDisease",
-  "hasHighBloodPressure",
-  "hasAllergies",
-  "medicalConditionComments",
-] as const;
+export { MEDICAL_HISTORY_FIELDS };
 export type MedicalHistoryField = (typeof MEDICAL_HISTORY_FIELDS)[number];
 
 const optionalText = (max: number) => z.string().max(max).nullish();

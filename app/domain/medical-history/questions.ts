@@ -3,27 +3,10 @@
  * answers (the spec's field names) each one asks for, how it is asked, and the condition that shows it.
  * Plain module: the pages (browser too) and the server rules import it.
  */
+import { MEDICAL_HISTORY_FIELDS } from "../../../registry/contract/enums";
 
 /** Every answer of the questionnaire, in question order (001 §3; the registry's field names). */
-export const ANSWER_FIELDS = [
-  "receivedKidneyTransplant",
-  "lastKidneyTxpDate",
-  "addlMedicines",
-  "birthDate",
-  "heightFt",
-  "heightInches",
-  "weight",
-  "hadOtherOrganTransplant",
-  "otherOrganTxp",
-  "otherOrganTxpDetails",
-  "birthGender",
-  "hasCardiacIssues",
-  "hasPulmonaryIssues",
-  "hasImmunoDisease",
-  "hasHighBloodPressure",
-  "hasAllergies",
-  "medicalConditionComments",
-] as const;
+export const ANSWER_FIELDS = MEDICAL_HISTORY_FIELDS;
 export type AnswerField = (typeof ANSWER_FIELDS)[number];
 
 /** The yes/no questions that show others: a conditional question is shown unless its condition is answered No. */
