@@ -55,7 +55,8 @@ const proxyServers: WebServer[] = [
 
 export default defineConfig({
   testDir: "tests/e2e",
-  timeout: 60_000,
+  // Whole journeys (a patient through several screens, each checked with axe) on a 2-core machine.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   fullyParallel: true,
   workers: 2,

@@ -10,9 +10,8 @@ import { CHANGE_CENTER_FORM } from "~/forms/center-lab-forms";
 import { CsrfField } from "./csrf-field";
 import { Dialog } from "./dialog";
 import { ErrorSummary } from "./error-summary";
-import { SelectField } from "./fields";
+import { SelectField, TextAreaField } from "./fields";
 import { FormState, useFormFailure } from "./form-context";
-import { TextAreaField } from "./text-area-field";
 
 /**
  * The dashboard's change-center dialogs (000 §2.8, 001 §2.11), opened by /landing?change={screeningId} (DECISIONS

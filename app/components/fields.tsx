@@ -1,4 +1,4 @@
-import { useState, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from "react";
+import { useState, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
 import { useTranslation } from "react-i18next";
 import { useField } from "./form-context";
 import { useHydrated } from "./use-hydrated";
@@ -118,6 +118,44 @@ export function SelectField({
           </option>
         ))}
       </select>
+    </div>
+  );
+}
+
+/** A labelled textarea with its hint and its inline error above it, like TextField. */
+export function TextAreaField({
+  name,
+  label,
+  hint,
+  optional,
+  rows = 4,
+  ...rest
+}: {
+  name: string;
+  label: string;
+  hint?: string;
+  optional?: boolean;
+  rows?: number;
+} & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "name" | "id" | "defaultValue" | "value" | "rows">) {
+  const f = useField(name);
+  return (
+    <div className={f.error ? "field field--error" : "field"}>
+      <Label htmlFor={f.id} label={label} optional={optional} />
+      {hint ? (
+        <small id={f.hintId} className="hint">
+          {hint}
+        </small>
+      ) : null}
+      <ErrorMessage id={f.errorId} error={f.error} />
+      <textarea
+        id={f.id}
+        name={name}
+        rows={rows}
+        defaultValue={f.value}
+        aria-invalid={f.error ? true : undefined}
+        aria-describedby={describedBy(hint && f.hintId, f.error && f.errorId)}
+        {...rest}
+      />
     </div>
   );
 }

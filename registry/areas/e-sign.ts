@@ -20,6 +20,7 @@ import { advanceIfStage, ifStage } from "../data/if-registrations";
 import { findMedicalRecord } from "../data/medical-records";
 import { uniqueViolation } from "../db/errors";
 import { readJsonObject } from "../http/body";
+import { bodyFieldErrors } from "../http/validation";
 import { clientAddress } from "../http/client";
 import type { Ctx } from "../http/context";
 import { ownRecordId, requirePatient } from "../http/patient";
@@ -103,13 +104,7 @@ function conflict(reason: keyof typeof ESignReason): Refusal {
 function readSignature(raw: Record<string, unknown>): { typedName: string; documentHash: string } {
   const parsed = eSignRequest.safeParse(raw);
   if (parsed.success) return parsed.data;
-  const errors: Record<string, string> = {};
-  for (const issue of parsed.error.issues) {
-    const field = String(issue.path[0] ?? "body");
-    const missing = raw[field] === undefined || raw[field] === null;
-    errors[field] ??= missing ? ValidationKey.required : issue.code === "too_big" ? ValidationKey.tooLong : ValidationKey.invalidValue;
-  }
-  throw new Refusal(400, RegistryMessage.badRequest, errors);
+  throw new Refusal(400, RegistryMessage.badRequest, bodyFieldErrors(parsed.error, raw));
 }
 
 /**

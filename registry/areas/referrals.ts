@@ -1,4 +1,3 @@
-import type { ZodError } from "zod";
 import { RegistryMessage } from "../contract/envelope";
 import {
   LabFormReason,
@@ -18,6 +17,7 @@ import { cancelDetails, selectionVerdict } from "../domain/center-selection";
 import { statusAfterCenterSelection } from "../domain/lab-orders";
 import { fill } from "../messages/index";
 import { readJsonObject } from "../http/body";
+import { bodyFieldErrors } from "../http/validation";
 import type { Ctx } from "../http/context";
 import { requireOwnRecord } from "../http/patient";
 import { ok, Refusal } from "../http/respond";
@@ -93,25 +93,12 @@ async function selectCenter(ctx: Ctx, params: Record<string, string>): Promise<R
 async function readSelection(ctx: Ctx): Promise<SelectCenterBody> {
   const raw = await readJsonObject(ctx.request);
   const parsed = selectCenterBody.safeParse(raw);
-  if (!parsed.success) throw new Refusal(400, RegistryMessage.badRequest, bodyErrors(parsed.error, raw));
+  if (!parsed.success) throw new Refusal(400, RegistryMessage.badRequest, bodyFieldErrors(parsed.error, raw));
   const center = await findCenter(ctx.db, parsed.data.centerId);
   if (!center?.isMemberCenter) throw new Refusal(400, RegistryMessage.badRequest, { centerId: ValidationKey.invalidValue });
   return parsed.data;
 }
 
-function bodyErrors(error: ZodError, raw: Record<string, unknown>): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const field = String(issue.path[0] ?? "body");
-    const missing = raw[field] === undefined || raw[field] === null;
-    errors[field] ??= missing
-      ? ValidationKey.required
-      : issue.code === "too_big" && issue.type === "string"
-      ? ValidationKey.tooLong
-      : ValidationKey.invalidValue;
-  }
-  return errors;
-}
 
 export const referralRoutes: Route<Ctx>[] = [
   { method: "POST", pattern: "/api/pass/:id/screening/:screeningId/center", handle: selectCenter },

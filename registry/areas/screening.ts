@@ -12,8 +12,7 @@ import type { Ctx } from "../http/context";
 import { requireOwnRecord } from "../http/patient";
 import { ok, Refusal } from "../http/respond";
 import type { Route } from "../http/router";
-import { definedErrors, hasErrors } from "../http/validation";
-import type { ZodError } from "zod";
+import { bodyFieldErrors, definedErrors, hasErrors } from "../http/validation";
 
 /**
  * POST /api/pass/{id}/screening (001 §7): saves a new screening of the patient's own record from the server-bound
@@ -71,7 +70,7 @@ export async function requireOwnScreening(ctx: Ctx, medicalRecordId: number, par
 async function readScreening(ctx: Ctx): Promise<ScreeningValues> {
   const raw = await readJsonObject(ctx.request);
   const parsed = screeningBody.safeParse(raw);
-  const errors = parsed.success ? {} : bodyErrors(parsed.error, raw);
+  const errors = parsed.success ? {} : bodyFieldErrors(parsed.error, raw);
   // The Other rules, also when other fields are wrong, so one answer names every problem.
   const texts = parsed.success ? parsed.data : looseTexts(raw);
   for (const [field, key] of Object.entries(definedErrors(screeningBodyErrors(texts)))) errors[field] ??= key;
@@ -97,20 +96,6 @@ async function readScreening(ctx: Ctx): Promise<ScreeningValues> {
   };
 }
 
-/** Field -> key: left out -> validation.required, too long a text -> validation.tooLong, else validation.invalidValue. */
-function bodyErrors(error: ZodError, raw: Record<string, unknown>): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const field = String(issue.path[0] ?? "body");
-    const missing = raw[field] === undefined || raw[field] === null;
-    errors[field] ??= missing
-      ? ValidationKey.required
-      : issue.code === "too_big" && issue.type === "string"
-        ? ValidationKey.tooLong
-        : ValidationKey.invalidValue;
-  }
-  return errors;
-}
 
 /** The fields the Other rules read, from a body that did not pass the schema. */
 function looseTexts(raw: Record<string, unknown>) {

@@ -11,6 +11,24 @@ export function zodFieldErrors(error: ZodError): Record<string, string> {
   return errors;
 }
 
+/**
+ * Field errors of a JSON body that failed its schema: a field left out (or null) -> validation.required, a text over
+ * its length -> validation.tooLong, anything else -> validation.invalidValue.
+ */
+export function bodyFieldErrors(error: ZodError, raw: Record<string, unknown>): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const field = String(issue.path[0] ?? "body");
+    const missing = raw[field] === undefined || raw[field] === null;
+    errors[field] ??= missing
+      ? ValidationKey.required
+      : issue.code === "too_big" && issue.type === "string"
+        ? ValidationKey.tooLong
+        : ValidationKey.invalidValue;
+  }
+  return errors;
+}
+
 /** Fields of a JSON body that hold an object or array where a plain value (text, number, boolean, null) belongs. */
 export function nonScalarFields(body: Record<string, unknown>): Record<string, string> {
   const errors: Record<string, string> = {};

@@ -1,7 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { MEDICAL_HISTORY_DATE_MIN } from "../../../registry/contract/limits";
-import { RadioGroup, SelectField, TextField } from "~/components/fields";
-import { TextAreaField } from "~/components/text-area-field";
+import { RadioGroup, SelectField, TextAreaField, TextField } from "~/components/fields";
 import { FEET_CHOICES, FEMALE, INCH_CHOICES, MALE, NO, YES, type QuestionKind } from "~/domain/medical-history/questions";
 
 /** What the question page's loader hands the view. */
