@@ -54,9 +54,19 @@ const COLUMNS = [
   ["is_demo", "isDemo"],
 ] as const satisfies ReadonlyArray<readonly [string, keyof CenterRecord]>;
 
-const SELECT = COLUMNS.map(([column, field]) =>
-  column === "year_range_last_date" ? `to_char(year_range_last_date, 'YYYY-MM-DD') as "${field}"` : `${column} as "${field}"`,
-).join(", ");
+/**
+ * The stored centers as one JSON array built by the database: thousands of rows decode much faster as one JSON
+ * text than as rows of 21 columns each (PGlite especially; see the centers benchmark in bench/).
+ */
+const AS_JSON = `coalesce(json_agg(json_build_object(${COLUMNS.map(([column, field]) =>
+  column === "year_range_last_date" ? `'${field}', to_char(year_range_last_date, 'YYYY-MM-DD')` : `'${field}', ${column}`,
+).join(", ")})), '[]'::json) as centers`;
+
+async function selectCenters(db: Db, where: string, params: unknown[] = []): Promise<CenterRecord[]> {
+  const [row] = await db.query<{ centers: CenterRecord[] | string }>(`select ${AS_JSON} from transplant_centers ${where}`, params);
+  const centers = typeof row?.centers === "string" ? (JSON.parse(row.centers) as CenterRecord[]) : (row?.centers ?? []);
+  return normalise(centers);
+}
 
 /** Rows per insert statement (21 parameters each, well under PostgreSQL's 65535). */
 const BATCH = 500;
@@ -102,12 +112,12 @@ export async function countCenters(db: Db): Promise<number> {
 
 /** Every center as stored, by centerId. */
 export async function listCenterRecords(db: Db): Promise<CenterRecord[]> {
-  return normalise(await db.query<CenterRecord>(`select ${SELECT} from transplant_centers order by center_id`));
+  return (await selectCenters(db, "")).sort((a, b) => a.centerId - b.centerId);
 }
 
 /** A center by id, or null. */
 export async function findCenter(db: Db, centerId: number): Promise<CenterRecord | null> {
-  const rows = normalise(await db.query<CenterRecord>(`select ${SELECT} from transplant_centers where center_id = $1`, [centerId]));
+  const rows = await selectCenters(db, "where center_id = $1", [centerId]);
   return rows[0] ?? null;
 }
 
@@ -163,7 +173,7 @@ export async function listCentersByName(db: Db): Promise<TransplantCenter[]> {
  */
 export async function memberCentersNear(db: Db, origin: LatLng | null, maxMiles: number): Promise<TransplantCenter[]> {
   if (!origin) {
-    const rows = normalise(await db.query<CenterRecord>(`select ${SELECT} from transplant_centers where is_member_center`));
+    const rows = await selectCenters(db, "where is_member_center");
     return rows.sort(byName).map((c) => toTransplantCenter(c, null));
   }
   let rows: CenterRecord[];
@@ -176,9 +186,9 @@ export async function memberCentersNear(db: Db, origin: LatLng | null, maxMiles:
       params.push(box.longitude.min, box.longitude.max);
       where += " and longitude between $3 and $4";
     }
-    rows = normalise(await db.query<CenterRecord>(`select ${SELECT} from transplant_centers where ${where}`, params));
+    rows = await selectCenters(db, `where ${where}`, params);
   } else {
-    rows = normalise(await db.query<CenterRecord>(`select ${SELECT} from transplant_centers where is_member_center`));
+    rows = await selectCenters(db, "where is_member_center");
   }
   const withDistance = rows
     .map((c) => ({ c, miles: roundMiles(distanceInMiles(origin, c)) }))
