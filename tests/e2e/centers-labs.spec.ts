@@ -77,6 +77,8 @@ async function dashboard(page: Page) {
 
 /** The cells of one column of a section's table (0 = center name). */
 async function column(table: Locator, index: number): Promise<string[]> {
+  // A one-off read (no retry): the page it reads must be the whole new page, not the old one or a part of the new.
+  await table.page().waitForLoadState("load");
   return table.locator("tbody tr").evaluateAll((rows, i) => rows.map((r) => (r.children[i] as HTMLElement).innerText.trim()), index);
 }
 
@@ -94,6 +96,7 @@ async function selectCenter(page: Page, name: string) {
 
 async function referrals(page: Page): Promise<string[][]> {
   const table = card(page).getByRole("table", { name: "Transplant centers you were referred to" });
+  await page.waitForLoadState("load");
   return table.locator("tbody tr").evaluateAll((rows) => rows.map((r) => [...r.children].map((c) => (c as HTMLElement).innerText.trim())));
 }
 
@@ -122,7 +125,7 @@ test.describe("center selection and labs", () => {
     // The distance filter: a GET form.
     await page.getByLabel("Distance from your postal code").selectOption({ label: "100 miles" });
     await page.getByRole("button", { name: "Show Centers" }).click();
-    await expect(page).toHaveURL(/distance=100/);
+    await page.waitForURL(/distance=100/, { waitUntil: "load" });
     const distances = (await column(kfl, 2)).map(Number);
     expect(distances.length).toBeGreaterThan(1);
     expect(distances.length).toBeLessThan(within300);
