@@ -126,6 +126,8 @@ test.describe("center selection and labs", () => {
     await page.getByLabel("Distance from your postal code").selectOption({ label: "100 miles" });
     await page.getByRole("button", { name: "Show Centers" }).click();
     await page.waitForURL(/distance=100/, { waitUntil: "load" });
+    // With JavaScript the URL changes before the new rows render: wait until the table shows the filtered list.
+    await expect.poll(async () => (await column(kfl, 2)).map(Number).every((d) => d <= 100)).toBe(true);
     const distances = (await column(kfl, 2)).map(Number);
     expect(distances.length).toBeGreaterThan(1);
     expect(distances.length).toBeLessThan(within300);
