@@ -127,6 +127,9 @@ async function main() {
       _csrf: csrf,
       intent: "register",
       entryreferrer: hiddenInput(formHtml, "entryreferrer") ?? "",
+      // The bot check (DECISIONS D11): the empty honeypot and the form's signed issue time, posted after 3 s.
+      website: "",
+      formIssued: hiddenInput(formHtml, "formIssued") ?? "",
       firstName: "Rosa",
       middleInitial: "",
       lastName: "Martinez",
@@ -147,6 +150,7 @@ async function main() {
       gender: "2",
       agreedToHipaa: "true",
     };
+    await new Promise((resolve) => setTimeout(resolve, 3_500));
     const posted = await request(`${base}/register`, {
       method: "POST",
       headers: { ...BROWSER_HEADERS, "Content-Type": "application/x-www-form-urlencoded", Cookie: anonCookie, Origin: base },
