@@ -18,6 +18,34 @@ function Label({ htmlFor, label, optional }: { htmlFor: string; label: string; o
   );
 }
 
+/** The frame every field shares (GOV.UK order): its label, its hint, its inline error, then the control. */
+function FieldFrame({
+  field: f,
+  label,
+  optional,
+  hint,
+  children,
+}: {
+  field: ReturnType<typeof useField>;
+  label: string;
+  optional?: boolean;
+  hint?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={f.error ? "field field--error" : "field"}>
+      <Label htmlFor={f.id} label={label} optional={optional} />
+      {hint ? (
+        <small id={f.hintId} className="hint">
+          {hint}
+        </small>
+      ) : null}
+      <ErrorMessage id={f.errorId} error={f.error} />
+      {children}
+    </div>
+  );
+}
+
 export function ErrorMessage({ id, error }: { id: string; error?: string }) {
   const { t } = useTranslation();
   if (!error) return null;
@@ -51,14 +79,7 @@ export function TextField({ name, label, hint, optional, type = "text", after, d
   const [shown, setShown] = useState(false);
   const isPassword = type === "password";
   return (
-    <div className={f.error ? "field field--error" : "field"}>
-      <Label htmlFor={f.id} label={label} optional={optional} />
-      {hint ? (
-        <small id={f.hintId} className="hint">
-          {hint}
-        </small>
-      ) : null}
-      <ErrorMessage id={f.errorId} error={f.error} />
+    <FieldFrame field={f} label={label} optional={optional} hint={hint}>
       <div className={isPassword && hydrated ? "password-input" : undefined}>
         <input
           id={f.id}
@@ -76,7 +97,7 @@ export function TextField({ name, label, hint, optional, type = "text", after, d
         ) : null}
       </div>
       {after}
-    </div>
+    </FieldFrame>
   );
 }
 
@@ -96,14 +117,7 @@ export function SelectField({
 } & Omit<SelectHTMLAttributes<HTMLSelectElement>, "name" | "id" | "defaultValue" | "value">) {
   const f = useField(name);
   return (
-    <div className={f.error ? "field field--error" : "field"}>
-      <Label htmlFor={f.id} label={label} optional={optional} />
-      {hint ? (
-        <small id={f.hintId} className="hint">
-          {hint}
-        </small>
-      ) : null}
-      <ErrorMessage id={f.errorId} error={f.error} />
+    <FieldFrame field={f} label={label} optional={optional} hint={hint}>
       <select
         id={f.id}
         name={name}
@@ -118,7 +132,7 @@ export function SelectField({
           </option>
         ))}
       </select>
-    </div>
+    </FieldFrame>
   );
 }
 
@@ -139,14 +153,7 @@ export function TextAreaField({
 } & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "name" | "id" | "defaultValue" | "value" | "rows">) {
   const f = useField(name);
   return (
-    <div className={f.error ? "field field--error" : "field"}>
-      <Label htmlFor={f.id} label={label} optional={optional} />
-      {hint ? (
-        <small id={f.hintId} className="hint">
-          {hint}
-        </small>
-      ) : null}
-      <ErrorMessage id={f.errorId} error={f.error} />
+    <FieldFrame field={f} label={label} optional={optional} hint={hint}>
       <textarea
         id={f.id}
         name={name}
@@ -156,7 +163,7 @@ export function TextAreaField({
         aria-describedby={describedBy(hint && f.hintId, f.error && f.errorId)}
         {...rest}
       />
-    </div>
+    </FieldFrame>
   );
 }
 

@@ -153,16 +153,21 @@ async function orderLabs(ctx: Ctx, params: Record<string, string>): Promise<Resp
   return ok(await findScreening(ctx.db, screeningId));
 }
 
-/** GET /api/pass/screening/{screeningId}/lab-tests/ready: success true once approved, false while waiting; 409 Issues. */
-async function labTestsReady(ctx: Ctx, params: Record<string, string>): Promise<Response> {
+/** The patient's screening and its current lab order (approving it first when it is due), with the Issues. */
+async function testsState(ctx: Ctx, params: Record<string, string>) {
   const { screening, patient } = await ownScreening(ctx, params);
   const now = ctx.now();
   await approveDueLabOrders(ctx.db, ctx.settings, now, screening.id);
   const order = await currentLabOrder(ctx.db, screening.id);
   const f = facts(screening, patient, order);
-  const issues = labTestsIssues(f, now);
+  return { screening, patient, order, now, approved: orderState(f.order, now) === "approved", issues: labTestsIssues(f, now) };
+}
+
+/** GET /api/pass/screening/{screeningId}/lab-tests/ready: success true once approved, false while waiting; 409 Issues. */
+async function labTestsReady(ctx: Ctx, params: Record<string, string>): Promise<Response> {
+  const { patient, approved, issues } = await testsState(ctx, params);
   if (issues.length) return issuesRefusal(issues, messageLang(ctx, patient));
-  return readiness(orderState(f.order, now) === "approved");
+  return readiness(approved);
 }
 
 /**
@@ -170,14 +175,9 @@ async function labTestsReady(ctx: Ctx, params: Record<string, string>): Promise<
  * patient's language; stamps prescriptionDownloadDateTime. Not approved yet: 409 orderNotApproved; Issues: 409.
  */
 async function labTestsDownload(ctx: Ctx, params: Record<string, string>): Promise<Response> {
-  const { screening, patient } = await ownScreening(ctx, params);
-  const now = ctx.now();
-  await approveDueLabOrders(ctx.db, ctx.settings, now, screening.id);
-  const order = await currentLabOrder(ctx.db, screening.id);
-  const f = facts(screening, patient, order);
-  const issues = labTestsIssues(f, now);
+  const { screening, patient, order, approved, issues, now } = await testsState(ctx, params);
   if (issues.length) return issuesRefusal(issues, messageLang(ctx, patient));
-  if (!order || orderState(f.order, now) !== "approved") return notYet(LabFormReason.orderNotApproved, LabMessage.orderNotApproved);
+  if (!order || !approved) return notYet(LabFormReason.orderNotApproved, LabMessage.orderNotApproved);
   const pdf = await labOrderPdf(documentFacts(patient, screening, order, now));
   await ctx.db.transaction(async (tx) => {
     await markLabOrderDownloaded(tx, order, now);
