@@ -3,9 +3,12 @@ import { redirect } from "@remix-run/node";
 import { languageCookie } from "~/i18n.server";
 import { isLang } from "~/locales";
 
-/** Only a path on this site, never another host (no open redirect). */
+/**
+ * Only a path on this site, never another host (no open redirect), in printable ASCII as the app's own links are
+ * (anything else could not be a Location header: a line break or a NUL would break the answer).
+ */
 export function safeReturnPath(to: string | null): string {
-  if (!to || !to.startsWith("/") || to.startsWith("//") || to.includes("\\")) return "/";
+  if (!to || !to.startsWith("/") || to.startsWith("//") || to.includes("\\") || !/^[\x21-\x7e]*$/.test(to)) return "/";
   return to;
 }
 
