@@ -1,6 +1,6 @@
 import { request as playwrightRequest, type APIRequestContext } from "@playwright/test";
 import { markDisallowedCharacters, textRuleOf } from "../../registry/contract/text-rules";
-import { createClearedScreening, createPatient, expect, newPatient, test } from "./fixtures";
+import { createClearedScreening, createPatient, expect, newPatient, registryCommand, staffCommandsAvailable, test } from "./fixtures";
 import { badSegment, badValue, fuzzSeed, htmlEscaped, prng, STACK_TRACE, type Rng, type Wire } from "./support/fuzz-input";
 
 /**
@@ -108,6 +108,50 @@ function patientForms(screeningId: number): FormTarget[] {
     { name: "e-sign", path: () => "e-sign", fields: [["typedName", "Rosa Martinez"], ["documentHash", "abc"]], kept: [] },
     { name: "medical history", path: () => "medical-history/kidney-transplant", fields: [["intent", "next"], ["hadKidneyTxp", "true"]], kept: [] },
     { name: "medical history review", path: () => "medical-history/review", fields: [["intent", "submit"]], kept: [] },
+  ];
+}
+
+/**
+ * An immune-tolerance candidate (DECISIONS D12), so the medical history's question pages read their forms: invited by
+ * registry staff (a registry command, so only with the e2e portal on PostgreSQL), registered with the invite, screened
+ * as a candidate, and the first two questions answered (the third, a text area, is then open).
+ */
+async function createCandidate(api: APIRequestContext): Promise<string> {
+  const p = newPatient("Ifuzz");
+  const created = await registryCommand(["create-invite", "--first-name", p.firstName, "--last-name", p.lastName, "--email", p.email]);
+  const inviteToken = /\/register\?token=([^\s&]+)/.exec(created)?.[1];
+  expect(inviteToken, created).toBeTruthy();
+  await createPatient(api, p, { verified: true, inviteToken: decodeURIComponent(inviteToken!) });
+  const csrf = hiddenValue(await (await api.get("landing")).text(), "_csrf");
+  const post = async (where: string, fields: Record<string, string>) => {
+    const answer = await api.post(where, { form: { _csrf: csrf, ...fields }, maxRedirects: 0 });
+    expect(answer.status(), `${where}: ${answer.status()}`).toBe(302);
+  };
+  await post("landing", { intent: "start-screening" });
+  await post("screening/patient-situation", { intent: "continue", kidneyStatus: "2", kidneyStatusOther: "" });
+  await post("screening/post-transplant", { intent: "continue", transplantType: "3", antigenMatch: "1" });
+  await post("screening/patient-validation", {
+    intent: "continue",
+    firstName: p.firstName,
+    middleInitial: "",
+    lastName: p.lastName,
+    preferredName: p.preferredName,
+    birthDate: p.birthDate,
+    gender: "2",
+    preferredLanguage: "1",
+    phoneNumberSecondary: "",
+  });
+  await post("medical-history/kidney-transplant", { intent: "next", receivedKidneyTransplant: "1" });
+  await post("medical-history/last-kidney-transplant", { intent: "next", lastKidneyTxpDate: "2020-01-15" });
+  return csrf;
+}
+
+function candidateForms(): FormTarget[] {
+  return [
+    { name: "medical history text", path: () => "medical-history/anti-rejection-medicines", fields: [["intent", "next"], ["addlMedicines", "Tacrolimus"]], kept: ["addlMedicines"] },
+    { name: "medical history date", path: () => "medical-history/last-kidney-transplant", fields: [["intent", "next"], ["lastKidneyTxpDate", "2020-01-15"]], kept: [] },
+    { name: "medical history yes/no", path: () => "medical-history/kidney-transplant", fields: [["intent", "previous"], ["receivedKidneyTransplant", "1"]], kept: [] },
+    { name: "e-sign", path: () => "e-sign", fields: [["typedName", "Ifuzz Martinez"], ["documentHash", "abc"]], kept: ["typedName"] },
   ];
 }
 
@@ -243,7 +287,8 @@ test.describe("fuzz: malformed input in every form and route parameter", () => {
 
   test("no server error, no stack trace, the input kept", async ({ request, baseURL }) => {
     const seed = fuzzSeed();
-    console.log(`fuzz seed ${seed}: repeat with FUZZ_SEED=${seed} (FUZZ_COUNT=${COUNT})`);
+    process.stdout.write(`fuzz seed ${seed}: repeat with FUZZ_SEED=${seed} (FUZZ_COUNT=${COUNT})\n`);
+    test.info().annotations.push({ type: "fuzz seed", description: String(seed) });
 
     // A signed-in patient with a screening cleared to choose a center (so the center and lab pages have an id).
     const patient = await createPatient(request, newPatient("Fuzz"), { verified: true });
@@ -256,17 +301,23 @@ test.describe("fuzz: malformed input in every form and route parameter", () => {
     const anonForms = anonymousForms(hiddenValue(registerPage, "formIssued"), patient);
     const signedInForms = patientForms(screeningId);
 
-    const half = Math.floor(COUNT / 2);
-    const mixed = (forms: FormTarget[], csrf: string) => (r: Rng): Case => {
-      if (r.chance(0.3)) return { name: "param", ...paramPaths(r, screeningId), expectKept: [] };
+    const mixed = (forms: FormTarget[], csrf: string, params = 0.3) => (r: Rng): Case => {
+      if (r.chance(params)) return { name: "param", ...paramPaths(r, screeningId), expectKept: [] };
       return formCase(r, weighted(r, forms), csrf);
     };
+    // A tenth for the immune-tolerance candidate's forms when registry staff commands are available (E2E_DATABASE_URL).
+    const candidateShare = staffCommandsAvailable ? Math.floor(COUNT / 10) : 0;
+    const candidate = candidateShare ? await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { "X-Forwarded-For": `10.199.${seed & 255}.7` } }) : null;
+    const candidateCsrf = candidate ? await createCandidate(candidate) : "";
+    const half = Math.floor((COUNT - candidateShare) / 2);
     const failures = [
       ...(await run(anonymous, half, mixed(anonForms, anonCsrf), seed)),
-      ...(await run(request, COUNT - half, mixed(signedInForms, patientCsrf), seed + 1)),
+      ...(await run(request, COUNT - candidateShare - half, mixed(signedInForms, patientCsrf), seed + 1)),
+      ...(candidate ? await run(candidate, candidateShare, mixed(candidateForms(), candidateCsrf, 0.1), seed + 2) : []),
     ];
     await anonymous.dispose();
-    if (process.env.FUZZ_TIMING) console.log([...timing].sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k}: ${v} ms`).join("\n"), [...statuses].sort().map(([k, v]) => `${k}: ${v}`).join("\n"));
+    await candidate?.dispose();
+    if (process.env.FUZZ_TIMING) process.stdout.write([...timing].sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k}: ${v} ms\n`).join("") + [...statuses].sort().map(([k, v]) => `${k}: ${v}\n`).join(""));
     expect(failures.slice(0, 25), `${failures.length} failures with FUZZ_SEED=${seed}`).toEqual([]);
   });
 });
