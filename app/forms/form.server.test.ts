@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { messageOf } from "../../registry/contract/validation-keys";
-import { formAnswer, inputErrors, inputFailure } from "./form.server";
+import { formAnswer, inputErrors, inputFailure, linkValue } from "./form.server";
 
 const tooLong = (max: number) => `validation.textTooLong?max=${max}`;
 const chars = "validation.invalidCharacters";
@@ -71,5 +71,17 @@ describe("inputFailure and formAnswer: the form comes back with what was typed",
     const answer = formAnswer("f", { password: "\u0000", labStaffKey: "k" }, {}, ["password", "labStaffKey"]);
     expect(answer.values).toEqual({});
     expect(answer.errors).toEqual({ password: chars });
+  });
+});
+
+describe("linkValue: a hidden field or a link's query value", () => {
+  it.each([
+    ["a token", "abc-DEF_123", 500, "abc-DEF_123"],
+    ["nothing", null, 500, ""],
+    ["too long: cut to the limit", "x".repeat(600), 500, "x".repeat(500)],
+    ["a NUL: dropped", "abc\u0000def", 500, ""],
+    ["a line break: dropped", "abc\r\nSet-Cookie: x", 200, ""],
+  ])("%s", (_what, value, max, expected) => {
+    expect(linkValue(value, max)).toBe(expected);
   });
 });

@@ -1,6 +1,6 @@
 import { data } from "@remix-run/node";
 import { randomBytes, timingSafeEqual } from "node:crypto";
-import { markDisallowedCharacters, textProblem, textRuleOf } from "../../registry/contract/text-rules";
+import { hasDisallowedCharacters, markDisallowedCharacters, textProblem, textRuleOf } from "../../registry/contract/text-rules";
 import { withParams } from "../../registry/contract/validation-keys";
 import type { Session } from "../session.server";
 import type { FieldErrors, FormFailure, FormMessage } from "./types";
@@ -71,6 +71,14 @@ export function inputErrors(values: Record<string, string>, names: readonly stri
     else if (problem) errors[name] = problem;
   }
   return errors;
+}
+
+/**
+ * A value the patient did not type (a hidden field, a link's query parameter: an invite or reset token, the entry
+ * referrer): at most `max` characters, or nothing when it holds a character no field takes.
+ */
+export function linkValue(value: string | null | undefined, max: number): string {
+  return !value || hasDisallowedCharacters(value) ? "" : value.slice(0, max);
 }
 
 /** Whether a FieldErrors map holds any error. */

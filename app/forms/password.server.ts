@@ -3,7 +3,7 @@ import { redirect } from "@remix-run/node";
 import { ResetStatus } from "../../registry/contract/accounts";
 import { forgotErrors, resetErrors } from "~/domain/password-form";
 import { RegistryUnavailableError } from "~/registry/client.server";
-import { formFailure, inputFailure, textFields } from "./form.server";
+import { formFailure, inputFailure, linkValue, textFields } from "./form.server";
 
 const FORGOT_FIELDS = ["email"] as const;
 const RESET_FIELDS = ["email", "password", "confirmPassword"] as const;
@@ -32,7 +32,7 @@ export async function forgotAction(form: FormData, context: AppLoadContext) {
  */
 export async function resetAction(form: FormData, context: AppLoadContext) {
   const values = textFields(form, RESET_FIELDS);
-  const token = String(form.get("resetToken") ?? "").slice(0, 500);
+  const token = linkValue(String(form.get("resetToken") ?? ""), 500);
   const refused = inputFailure("reset", { ...values, resetToken: token }, RESET_FIELDS);
   if (refused) return refused;
   const fail = (errors: Record<string, string>, key?: string, status = 400) =>

@@ -21,7 +21,7 @@ import { REGISTER_DEFAULTS, REGISTER_FIELDS } from "~/domain/registration-fields
 import { displayValues } from "~/domain/registration-form";
 import { issueFormStamp } from "~/forms/bot-check.server";
 import { HONEYPOT_FIELD, ISSUED_FIELD } from "~/forms/bot-fields";
-import { formAnswer, readForm } from "~/forms/form.server";
+import { formAnswer, linkValue, readForm } from "~/forms/form.server";
 import { loginAction } from "~/forms/login.server";
 import { forgotAction, resetAction } from "~/forms/password.server";
 import { addressStep, BOT_PURPOSE, hipaaStep, registerAction } from "~/forms/register.server";
@@ -52,7 +52,7 @@ async function readInvite(token: string, context: LoaderFunctionArgs["context"])
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { session } = context;
   const p = new URL(request.url).searchParams;
-  const resetToken = (p.get("h") ?? "").slice(0, 500);
+  const resetToken = linkValue(p.get("h"), 500);
   const resetOutcome = session.get("resetOutcome");
   if (resetOutcome) session.unset("resetOutcome");
   if (session.get("token") && p.get("logout") !== "true" && !resetToken && !resetOutcome) return redirect("/landing");
@@ -83,10 +83,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   else if (p.get("login") === "1") view = { kind: "login" };
 
   // An invite (000 §2.3) pre-fills the names and the email; a reset link (?h=) suppresses it.
-  const invite = resetToken ? null : await readInvite((p.get("token") ?? "").slice(0, 500), context);
+  const invite = resetToken ? null : await readInvite(linkValue(p.get("token"), 500), context);
 
   return {
-    entryreferrer: (p.get("entryreferrer") ?? "").slice(0, 200),
+    entryreferrer: linkValue(p.get("entryreferrer"), 200),
     stamp: issueFormStamp(context.formKey, BOT_PURPOSE, now),
     view,
     invite,

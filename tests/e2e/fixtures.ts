@@ -158,7 +158,8 @@ export async function confirmContact(page: Page, p: Patient, kind: "email" | "te
   await expect(page.getByRole("status")).toContainText(kind === "email" ? "Your email address is confirmed." : "Your mobile number is confirmed.");
 }
 
-function hiddenValue(html: string, name: string): string {
+/** The value of a hidden field (the CSRF token, the bot check's time stamp) in a page's HTML. */
+export function hiddenValue(html: string, name: string): string {
   const value = new RegExp(`name="${name}" value="([^"]*)"`).exec(html)?.[1];
   if (value === undefined) throw new Error(`no ${name} in the page`);
   return value.replace(/&amp;/g, "&");

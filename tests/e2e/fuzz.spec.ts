@@ -1,6 +1,6 @@
 import { request as playwrightRequest, type APIRequestContext } from "@playwright/test";
 import { markDisallowedCharacters, textRuleOf } from "../../registry/contract/text-rules";
-import { createClearedScreening, createPatient, expect, newPatient, registryCommand, staffCommandsAvailable, test } from "./fixtures";
+import { createClearedScreening, createPatient, expect, hiddenValue, newPatient, registryCommand, staffCommandsAvailable, test } from "./fixtures";
 import { badSegment, badValue, fuzzSeed, htmlEscaped, prng, STACK_TRACE, type Rng, type Wire } from "./support/fuzz-input";
 
 /**
@@ -277,9 +277,6 @@ function weighted(r: Rng, forms: FormTarget[]): FormTarget {
   return forms[forms.length - 1]!;
 }
 
-function hiddenValue(html: string, name: string): string {
-  return (new RegExp(`name="${name}" value="([^"]*)"`).exec(html)?.[1] ?? "").replace(/&amp;/g, "&");
-}
 
 test.describe("fuzz: malformed input in every form and route parameter", () => {
   test.skip(() => test.info().project.name !== "js", "runs once, in the js project (plain HTTP, no browser)");
