@@ -72,6 +72,10 @@ const shell: Widen<typeof en> = {
     unexpectedTitle: "Algo salió mal",
     unexpectedText: "Algo salió mal de nuestro lado. Inténtelo de nuevo en un momento.",
     goHome: "Ir a la página de inicio",
+    tooLargeTitle: "Se envió demasiado",
+    tooLargeText: "Lo que se envió a esta página es más grande de lo que acepta cualquiera de nuestros formularios, así que no se leyó. Regrese e inténtelo de nuevo.",
+    crossSiteTitle: "Formulario no aceptado",
+    crossSiteText: "Este formulario se envió desde otro sitio web, así que no se aceptó. Abra la página en este sitio e inténtelo de nuevo.",
   },
   outbox: {
     title: "Buzón de salida de demostración",
