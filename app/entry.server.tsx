@@ -1,7 +1,7 @@
 import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
@@ -63,5 +63,7 @@ export default function handleRequest(
  */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
+  // Answers like 405 (a post to a page without a form) are the client's mistake: the request log has them.
+  if (isRouteErrorResponse(error) && error.status < 500) return;
   context.log({ level: "error", msg: "request failed", method: request.method, path: new URL(request.url).pathname, ...describeError(error) });
 };

@@ -29,7 +29,13 @@ function remixRequest(req: ExpressRequest, res: ExpressResponse): Request {
   const forwardedPort = portOf(req.get("X-Forwarded-Host"));
   const hostPort = portOf(req.get("host"));
   const port = Number.isSafeInteger(forwardedPort) ? forwardedPort : Number.isSafeInteger(hostPort) ? hostPort : "";
-  const url = new URL(`${req.protocol}://${req.hostname}${port ? `:${port}` : ""}${req.originalUrl}`);
+  let url: URL;
+  try {
+    url = new URL(`${req.protocol}://${req.hostname}${port ? `:${port}` : ""}${req.originalUrl}`);
+  } catch {
+    // A Host header no URL can hold: the client's mistake (400), not ours.
+    throw Object.assign(new Error("request URL not valid"), { status: 400 });
+  }
   let controller: AbortController | null = new AbortController();
   const signal = controller.signal;
   res.on("finish", () => (controller = null));

@@ -186,6 +186,17 @@ test.describe.serial("the HTTP edge", () => {
     expect(stderr.join("")).toBe("");
   });
 
+  test("malformed requests get a 4xx answer, and every log line stays one JSON object", async () => {
+    const agent = new http.Agent();
+    expect((await call(agent, "GET", "/register", { host: "a b" })).status).toBe(400);
+    expect((await call(agent, "GET", "/%E0%A4%A")).status).toBe(400);
+    expect((await call(agent, "POST", "/register", { "content-type": "multipart/form-data; boundary=x" }, "garbage")).status).toBe(400);
+    const lines = () => logLines().map((line) => JSON.parse(line) as { level: string; status?: number });
+    await expect.poll(() => lines().filter((line) => line.status === 400).length).toBe(3);
+    expect(lines().filter((line) => line.level === "error")).toEqual([]);
+    expect(stderr.join("")).toBe("");
+  });
+
   test("on SIGTERM, readiness says draining while kept-alive connections are still answered, then the process exits", async () => {
     const probes = new http.Agent({ keepAlive: true, maxSockets: 1 });
     const forms = new http.Agent({ keepAlive: true, maxSockets: 1 });
