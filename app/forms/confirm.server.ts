@@ -3,6 +3,7 @@ import { redirect } from "@remix-run/node";
 import { phoneDigits } from "../../registry/contract/phone";
 import { addFlash, withPatient } from "~/auth.server";
 import { codeError, codeResultMessage, contactError, normalizeCode } from "~/domain/confirm-form";
+import { connectionLimitMessage, isConnectionLimit } from "~/domain/limits";
 import { translator } from "~/i18n.server";
 import { RegistryUnavailableError, type Answer } from "~/registry/client.server";
 import type { ContactKind } from "~/session-keys";
@@ -87,13 +88,14 @@ export async function verifyAction(form: FormData, context: AppLoadContext) {
   const result = await withPatient(context, async ({ token, medicalRecordId }) => {
     try {
       const value = pending.kind === "email" ? pending.value : phoneDigits(pending.value);
-      return await context.registry.updateConfirmation(token, medicalRecordId, { code, value, isEmail: pending.kind === "email" });
+      return await context.registry.updateConfirmation(token, medicalRecordId, { code, value, isEmail: pending.kind === "email" }, context.clientAddress);
     } catch (error) {
       if (error instanceof RegistryUnavailableError) return null;
       throw error;
     }
   });
   if (!result) return formFailure("code", { code: typed }, {}, ["code"], { key: "errors.registryDown" }, 503);
+  if (isConnectionLimit(result)) return formFailure("code", { code: typed }, {}, ["code"], connectionLimitMessage(result.retryAfter), 429);
   // A contact that became another account's meanwhile comes as a reason (mfa.contactTaken), not a result code.
   const message = result.errors?.form ?? codeResultMessage(result.results);
   if (message) return fail(message);

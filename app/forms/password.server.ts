@@ -2,7 +2,8 @@ import type { AppLoadContext } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { ResetStatus } from "../../registry/contract/accounts";
 import { forgotErrors, resetErrors } from "~/domain/password-form";
-import { RegistryUnavailableError } from "~/registry/client.server";
+import { connectionLimitMessage, isConnectionLimit } from "~/domain/limits";
+import { RegistryUnavailableError, unavailableMessageKey } from "~/registry/client.server";
 import { formFailure, textFields } from "./form.server";
 
 const FORGOT_FIELDS = ["email"] as const;
@@ -10,14 +11,16 @@ const RESET_FIELDS = ["email", "password", "confirmPassword"] as const;
 
 /**
  * 'Forgot Password' (000 §2.4, §5, §8; DECISIONS D6): the same answer whether or not the account exists, and a
- * request error is swallowed (logged by name only).
+ * request error is swallowed (logged by name only). Over the per-connection limit (docs/decisions/021, which says
+ * nothing about the account) the form comes back with the email kept and how long to wait.
  */
 export async function forgotAction(form: FormData, context: AppLoadContext) {
   const values = textFields(form, FORGOT_FIELDS);
   const errors = forgotErrors(values);
   if (Object.keys(errors).length) return formFailure("forgot", values, errors, FORGOT_FIELDS, { key: "forgot.cannotAccept" });
   try {
-    await context.registry.forgotPassword(values.email.trim(), context.clientAddress);
+    const answer = await context.registry.forgotPassword(values.email.trim(), context.clientAddress);
+    if (isConnectionLimit(answer)) return formFailure("forgot", values, {}, FORGOT_FIELDS, connectionLimitMessage(answer.retryAfter), 429);
   } catch (error) {
     context.log({ level: "error", msg: "forgot-password request failed", error: error instanceof Error ? error.name : "unknown" });
   }
@@ -43,7 +46,7 @@ export async function resetAction(form: FormData, context: AppLoadContext) {
   try {
     answer = await context.registry.resetPassword({ token, email: values.email.trim(), password: values.password }, context.clientAddress);
   } catch (error) {
-    if (error instanceof RegistryUnavailableError) return fail({}, "errors.registryDown", 503);
+    if (error instanceof RegistryUnavailableError) return fail({}, unavailableMessageKey(error), 503);
     throw error;
   }
   // A password the registry refuses (a common one) is a field error: the patient picks another on the same form.

@@ -8,7 +8,7 @@ import { isLive, pendingAddress, withRecommended } from "~/domain/pending-addres
 import { checkProfileForm, PROFILE_FIELDS, type ProfileField } from "~/domain/profile-form";
 import { submitOutcome } from "~/domain/register-outcome";
 import { displayValues } from "~/domain/registration-form";
-import { RegistryUnavailableError } from "~/registry/client.server";
+import { RegistryUnavailableError, unavailableMessageKey } from "~/registry/client.server";
 import { formFailure, formKept, textFields } from "./form.server";
 
 const PASSWORD_FIELDS = ["password", "confirmPassword"] as const;
@@ -79,7 +79,7 @@ export async function passwordAction(form: FormData, context: AppLoadContext) {
   try {
     answer = await withPatient(context, ({ token, medicalRecordId }) => context.registry.updatePassword(token, medicalRecordId, values));
   } catch (error) {
-    if (error instanceof RegistryUnavailableError) return fail({}, "errors.registryDown", 503);
+    if (error instanceof RegistryUnavailableError) return fail({}, unavailableMessageKey(error), 503);
     throw error;
   }
   if (!answer.success || !answer.results) {

@@ -8,6 +8,7 @@ import {
   eSignDocument,
   eSignResult,
   envelope,
+  FormReason,
   inviteInfo,
   LAB_RESULTS_FILE,
   LAB_STAFF_KEY_HEADER,
@@ -39,6 +40,7 @@ import {
  */
 const UNAVAILABLE = Symbol.for("pass-portal.RegistryUnavailableError");
 const EXPIRED = Symbol.for("pass-portal.SessionExpiredError");
+const BUSY = Symbol.for("pass-portal.RegistryBusyError");
 const branded = (value: unknown, brand: symbol) => typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[brand] === true;
 
 /** The registry could not be reached, or answered something that is not the contract. */
@@ -51,6 +53,24 @@ export class RegistryUnavailableError extends Error {
     super(`Registry unavailable: ${reason}`);
     this.name = "RegistryUnavailableError";
   }
+}
+/**
+ * The registry is too busy hashing passwords just now (503 limits.busy, docs/decisions/020): try again after
+ * `retryAfterS` seconds. A RegistryUnavailableError too, so a caller that does not tell them apart still answers.
+ */
+export class RegistryBusyError extends RegistryUnavailableError {
+  readonly [BUSY] = true;
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return branded(value, BUSY);
+  }
+  constructor(readonly retryAfterS: number) {
+    super("busy");
+    this.name = "RegistryBusyError";
+  }
+}
+/** The form message for a registry that did not answer: busy (docs/decisions/020) or unreachable. */
+export function unavailableMessageKey(error: RegistryUnavailableError): string {
+  return error instanceof RegistryBusyError ? "limits.busy" : "errors.registryDown";
 }
 /** The registry refused the sign-in token (expired, revoked or missing). */
 export class SessionExpiredError extends Error {
@@ -66,7 +86,21 @@ export class SessionExpiredError extends Error {
 
 export type Fetcher = (request: Request) => Promise<Response>;
 
-export type Answer<T> = { status: number; success: boolean; results: T | null; message: string | null; errors?: Record<string, string> };
+export type Answer<T> = {
+  status: number;
+  success: boolean;
+  results: T | null;
+  message: string | null;
+  errors?: Record<string, string>;
+  /** Seconds to wait, from the Retry-After of a refusal (429: a limit, docs/decisions/021). */
+  retryAfter?: number;
+};
+
+/** Seconds of a Retry-After header given in seconds (the registry's form), or undefined. */
+function retryAfterOf(response: Response): number | undefined {
+  const value = response.headers.get("retry-after")?.trim() ?? "";
+  return /^\d{1,9}$/.test(value) ? Number(value) : undefined;
+}
 
 /**
  * A lab PDF download (000 §2.11-2.12): the file, or the registry's refusal (its `results` say why: the lab readiness
@@ -111,8 +145,16 @@ export function createRegistryClient(opts: { fetch: Fetcher; baseUrl: string }) 
     } catch (error) {
       throw new RegistryUnavailableError(error instanceof Error ? error.name : "fetch failed");
     }
+    if (response.status === 503) await refuseBusy(response);
     if (response.status >= 500) throw new RegistryUnavailableError(`status ${response.status}`);
     return response;
+  }
+
+  /** A 503 whose reason is limits.busy is RegistryBusyError (any other 503 stays "unavailable"). */
+  async function refuseBusy(response: Response): Promise<void> {
+    const body: unknown = await response.json().catch(() => null);
+    const parsed = envelope(z.unknown()).safeParse(body);
+    if (parsed.success && parsed.data.errors?.form === FormReason.busy) throw new RegistryBusyError(retryAfterOf(response) ?? 1);
   }
 
   async function call<S extends z.ZodTypeAny>(
@@ -139,7 +181,8 @@ export function createRegistryClient(opts: { fetch: Fetcher; baseUrl: string }) 
     const parsed = envelope(results).safeParse(json);
     if (!parsed.success) throw new RegistryUnavailableError("answer does not match the contract");
     if (response.status === 401 && init.token) throw new SessionExpiredError();
-    return { status: response.status, ...parsed.data, raw: json } as Answer<z.infer<S>> & { raw: unknown };
+    const retryAfter = retryAfterOf(response);
+    return { status: response.status, ...parsed.data, ...(retryAfter === undefined ? {} : { retryAfter }), raw: json } as Answer<z.infer<S>> & { raw: unknown };
   }
 
   /** Adds the `addressValidation` of an answer (checked against the contract). */
@@ -188,8 +231,8 @@ export function createRegistryClient(opts: { fetch: Fetcher; baseUrl: string }) 
       if (!full.success) throw new RegistryUnavailableError("register answer does not match the contract");
       return { ...full.data, status: answer.status };
     },
-    authenticate: async (email: string, password: string) =>
-      strip(await call("POST", "/authenticate", authResult, { body: { email, password } })),
+    authenticate: async (email: string, password: string, clientAddress?: string) =>
+      strip(await call("POST", "/authenticate", authResult, { body: { email, password }, clientAddress })),
     validateToken: async (token: string) => strip(await call("GET", `/validate-token${query({ token })}`, validateTokenResult)),
     refreshToken: async (token: string) => strip(await call("GET", `/refresh-token${query({ token })}`, refreshResult)),
     revokeToken: async (token: string) => strip(await call("POST", "/revoke-token", z.unknown(), { token })),
@@ -218,11 +261,12 @@ export function createRegistryClient(opts: { fetch: Fetcher; baseUrl: string }) 
     sendConfirmationText: async (token: string, medicalRecordId: number, phoneNumber: string) =>
       strip(await call("POST", "/api/mfa/send-confirmation-text", z.unknown(), { token, body: { medicalRecordId, phoneNumber } })),
     /** POST /api/mfa/update-confirmation?medicalRecordId= -> results: CodeResult (1 valid, 2 wrong, 3 expired). */
-    updateConfirmation: async (token: string, medicalRecordId: number, body: { code: string; value: string; isEmail: boolean }) =>
+    updateConfirmation: async (token: string, medicalRecordId: number, body: { code: string; value: string; isEmail: boolean }, clientAddress?: string) =>
       strip(
         await call("POST", `/api/mfa/update-confirmation${query({ medicalRecordId: String(medicalRecordId) })}`, codeResultAnswer, {
           token,
           body,
+          clientAddress,
         }),
       ),
 
@@ -289,14 +333,14 @@ export function createRegistryClient(opts: { fetch: Fetcher; baseUrl: string }) 
     labResultsPdf: async (token: string, screeningId: number) =>
       pdf(`/api/pass/screening/${screeningId}/lab-results/download`, token, LAB_RESULTS_FILE),
     /** GET /api/pass/update-lab-requisition/{requisition} (lab staff key): the lab got the order; 401/404 errors.form = LabFormReason. */
-    updateLabRequisition: async (requisition: string, labStaffKey: string) =>
+    updateLabRequisition: async (requisition: string, labStaffKey: string, clientAddress?: string) =>
       strip(
-        await call("GET", `/api/pass/update-lab-requisition/${encodeURIComponent(requisition.trim() || "-")}`, z.null(), { labStaffKey }),
+        await call("GET", `/api/pass/update-lab-requisition/${encodeURIComponent(requisition.trim() || "-")}`, z.null(), { labStaffKey, clientAddress }),
       ),
     /** GET /api/pass/process-lab-results/{requisition} (lab staff key): records the results, status -> SentToCenter. */
-    processLabResults: async (requisition: string, labStaffKey: string) =>
+    processLabResults: async (requisition: string, labStaffKey: string, clientAddress?: string) =>
       strip(
-        await call("GET", `/api/pass/process-lab-results/${encodeURIComponent(requisition.trim() || "-")}`, z.null(), { labStaffKey }),
+        await call("GET", `/api/pass/process-lab-results/${encodeURIComponent(requisition.trim() || "-")}`, z.null(), { labStaffKey, clientAddress }),
       ),
 
     // --- Medical history and e-sign (001 §2.13, §4.7; 000 §2.10; DECISIONS D12, D13; contract/medical-history.ts, e-sign.ts) ---

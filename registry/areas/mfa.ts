@@ -17,7 +17,7 @@ import { RATE_LIMITS } from "../data/rate-limits";
 import { uniqueViolation } from "../db/errors";
 import { CODE_LIFETIME_MS, codeMatches, hashCode, MAX_WRONG_TRIES, newCode, newCodeSalt, normaliseCode } from "../domain/codes";
 import { readJsonObject } from "../http/body";
-import { enforceRateLimit } from "../http/client";
+import { enforceRateLimit, limitClient, refundHits } from "../http/client";
 import type { Ctx } from "../http/context";
 import { ownRecordId, requirePatient } from "../http/patient";
 import { ok, reply, Refusal } from "../http/respond";
@@ -89,7 +89,8 @@ async function sendCode(ctx: Ctx, id: number, contact: Contact): Promise<Respons
 /**
  * POST /api/mfa/update-confirmation?medicalRecordId= {code, value, isEmail}: 200 with results CodeResult. Valid (1)
  * makes `value` the record's email or primary phone, verified; InvalidCode (2) counts a wrong try; CodeExpired (3)
- * for a code older than 30 minutes, after 5 wrong tries, or when no code was sent to that value.
+ * for a code older than 30 minutes, after 5 wrong tries, or when no code was sent to that value. Limited per client
+ * address (docs/decisions/021): a right code gives its hit back.
  */
 async function updateConfirmation(ctx: Ctx): Promise<Response> {
   const patient = await requirePatient(ctx);
@@ -102,6 +103,7 @@ async function updateConfirmation(ctx: Ctx): Promise<Response> {
     ? { type: ConfirmationType.Email, target: parsed.data.value.trim().toLowerCase() }
     : { type: ConfirmationType.Mobile, target: phoneDigits(parsed.data.value) };
   const code = normaliseCode(parsed.data.code);
+  const hits = await limitClient(ctx, RATE_LIMITS.codeEntry);
   const now = ctx.now();
 
   let result: ValueOf<typeof CodeResult> | "taken";
@@ -132,6 +134,7 @@ async function updateConfirmation(ctx: Ctx): Promise<Response> {
     throw error;
   }
   if (result === "taken") throw contactTaken();
+  if (result === CodeResult.Valid) await refundHits(ctx, hits);
   const message = result === CodeResult.Valid ? AccountMessage.codeValid : result === CodeResult.InvalidCode ? AccountMessage.codeInvalid : AccountMessage.codeExpired;
   return reply(200, { success: result === CodeResult.Valid, results: result, message });
 }

@@ -9,7 +9,7 @@ import { changePassword, findAccount } from "../data/accounts";
 import { audit } from "../data/audit";
 import { findMedicalRecord, setOptedOut, updateProfile, updateValidatedFields } from "../data/medical-records";
 import { listScreenings } from "../data/screenings";
-import { hashPassword, passwordProblem } from "../domain/passwords";
+import { passwordProblem } from "../domain/passwords";
 import { readJsonObject } from "../http/body";
 import type { Ctx } from "../http/context";
 import { requireOwnRecord } from "../http/patient";
@@ -140,7 +140,7 @@ async function updatePassword(ctx: Ctx, params: Record<string, string>): Promise
   if (hasErrors(errors)) throw new Refusal(400, RegistryMessage.badRequest, errors);
 
   const now = ctx.now();
-  const passwordHash = await hashPassword(password, ctx.settings.scrypt);
+  const passwordHash = await ctx.passwords.hash(password);
   await ctx.db.transaction(async (tx) => {
     await changePassword(tx, id, passwordHash, now);
     await audit(tx, { actor: { kind: "patient", id }, action: "auth.password.changed", medicalRecordId: id, at: now });

@@ -134,7 +134,7 @@ describe.each(testDatabases())("the patient's data (/api/pass/{id}/...) on $name
       for (const old of [p.token, other]) expect((await t.call("GET", `/api/pass/${p.medicalRecordId}`, { token: old })).status).toBe(401);
       expect((await t.call("GET", `/api/pass/${p.medicalRecordId}`, { token: results.token })).status).toBe(200);
       const [account] = await t.db.query<{ password_hash: string }>("select password_hash from accounts");
-      expect(await verifyPassword("new-kidney-passphrase", account!.password_hash)).toBe(true);
+      expect(await verifyPassword(t.pool, "new-kidney-passphrase", account!.password_hash)).toBe(true);
       expect(await t.db.query("select action from audit_log where action = 'auth.password.changed'")).toHaveLength(1);
     });
 

@@ -92,6 +92,10 @@ export const FormReason = {
   botCheckFailed: "register.botCheckFailed",
   /** Rate limit per client address (D11): POST /register, POST /validate-phone (429). */
   tooManyAttempts: "register.tooManyAttempts",
+  /** Per-client-address limits of sign-in, forgot password, code entry, the lab staff key, the phone check (429). */
+  tooManyFromConnection: "limits.tooManyFromConnection",
+  /** Password hashing is full (503 with Retry-After): try again in a moment. */
+  busy: "limits.busy",
 } as const;
 
 /** Field errors of these calls that are not general validation keys (the portal translates them). */
@@ -123,6 +127,8 @@ export const AccountMessage = {
   passwordUpdated: "Password updated successfully",
   optedOut: "You have opted out",
   optedIn: "You have opted in",
+  tooManyFromConnection: "Too many attempts from this connection. Please wait and try again.",
+  busy: "The registry is busy. Please try again in a moment.",
 } as const;
 
 /** `status` texts of POST /reset-password by statusId (5 answers the password's own reason instead). */

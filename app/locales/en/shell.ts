@@ -87,6 +87,13 @@ const shell = {
     email: "Email",
     sms: "Text message",
   },
+  /** Per-connection limits and a busy registry (docs/decisions/020, 021). */
+  limits: {
+    tooManyFromConnection: "Too many attempts from your connection. Please wait a few minutes and try again.",
+    tooManyOneMinute: "Too many attempts from your connection. Please wait 1 minute and try again.",
+    tooManyMinutes: "Too many attempts from your connection. Please wait {{minutes}} minutes and try again.",
+    busy: "The portal is very busy just now. Nothing you typed was lost: please try again in a moment.",
+  },
 } as const;
 
 export default shell;

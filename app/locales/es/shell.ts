@@ -90,6 +90,12 @@ const shell: Widen<typeof en> = {
     email: "Correo electrónico",
     sms: "Mensaje de texto",
   },
+  limits: {
+    tooManyFromConnection: "Demasiados intentos desde su conexión. Espere unos minutos y vuelva a intentarlo.",
+    tooManyOneMinute: "Demasiados intentos desde su conexión. Espere 1 minuto y vuelva a intentarlo.",
+    tooManyMinutes: "Demasiados intentos desde su conexión. Espere {{minutes}} minutos y vuelva a intentarlo.",
+    busy: "El portal está muy ocupado en este momento. No se perdió nada de lo que escribió: inténtelo de nuevo en un momento.",
+  },
 };
 
 export default shell;
