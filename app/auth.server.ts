@@ -30,8 +30,11 @@ const PATIENT_KEYS: Record<Exclude<keyof SessionData, "flash" | "csrf">, true> =
   cancelCenter: true,
 };
 
+/** Queues a flash message; the same message twice (two loaders of one request) shows once. */
 export function addFlash(session: Session, message: FlashMessage): void {
-  session.set("flash", [...(session.get("flash") ?? []), message]);
+  const queued = session.get("flash") ?? [];
+  if (queued.some((m) => m.key === message.key && m.kind === message.kind)) return;
+  session.set("flash", [...queued, message]);
 }
 
 /** Starts a signed-in session; a fresh CSRF token is issued so nothing from before sign-in carries over. */
@@ -66,14 +69,20 @@ export function toRegister(session: Session, flash?: FlashMessage): never {
 export type SignedIn = { token: string; medicalRecordId: number };
 
 /**
- * For every private page: the patient's token and record id, refreshed with the registry when it nears its end.
- * Without a sign-in, or when the registry refuses the token, the patient lands on /register.
+ * For every private page and action: the patient's token and record id, refreshed with the registry when it nears its
+ * end. Without a sign-in, or when the registry refuses the token, the patient lands on /register and the session
+ * loses everything of the patient (drafts of health answers included). The registry is asked whether the token is
+ * still honoured (revoked by a sign-out or a password change elsewhere) at most once a second per token
+ * (docs/decisions/023), so a copied cookie opens nothing a second after the sign-out.
  */
 export async function requirePatient(context: AppLoadContext, now = Date.now()): Promise<SignedIn> {
   const { session, registry } = context;
   const token = session.get("token");
   const medicalRecordId = session.get("medicalRecordId");
   if (!token || !medicalRecordId) return toRegister(session, { kind: "status", key: "session.signInRequired" });
+  // "unknown" (the registry cannot be reached) goes on: every page that shows registry data then says the registry
+  // is down, and the token's own expiry still bounds the sign-in (docs/decisions/023).
+  if ((await registry.signInStatus(token)) === "refused") return toRegister(session, { kind: "status", key: "session.ended" });
   const expires = Date.parse(session.get("tokenExpires") ?? "");
   if (!Number.isFinite(expires) || expires - now < TOKEN_REFRESH_MARGIN_MS) {
     try {

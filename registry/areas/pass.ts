@@ -5,11 +5,12 @@ import { phoneRules } from "../contract/phone";
 import { addressErrors, isoToday, personErrors, registrationPayload } from "../contract/registration";
 import type { PassRecord } from "../contract/schemas";
 import { ValidationKey } from "../contract/validation-keys";
-import { changePassword, findAccount } from "../data/accounts";
+import { changePassword, findAccount, findPasswordHash } from "../data/accounts";
+import { lockedUntil, recordLoginFailure } from "../data/login-throttle";
 import { audit } from "../data/audit";
-import { findMedicalRecord, setOptedOut, updateProfile, updateValidatedFields } from "../data/medical-records";
+import { findMedicalRecord, findRecipient, setOptedOut, updateProfile, updateValidatedFields } from "../data/medical-records";
 import { listScreenings } from "../data/screenings";
-import { hashPassword, passwordProblem } from "../domain/passwords";
+import { hashPassword, passwordProblem, verifyPassword } from "../domain/passwords";
 import { readJsonObject } from "../http/body";
 import type { Ctx } from "../http/context";
 import { requireOwnRecord } from "../http/patient";
@@ -123,16 +124,23 @@ function secondaryPhoneError(primary: string, secondary: string, country: number
 }
 
 /**
- * POST /api/pass/{id}/update-password {password, confirmPassword} (000 §5 Password update, D6): stores the new hash,
- * revokes every earlier session, and answers a fresh token {token, expires} for the caller.
+ * POST /api/pass/{id}/update-password {currentPassword, password, confirmPassword} (000 §5 Password update, D6;
+ * ASVS 2.1.6, docs/decisions/025): the current password must be right (a wrong one counts toward the sign-in lockout
+ * of D6, so a copied session cannot guess it), then stores the new hash, revokes every earlier session, and answers
+ * a fresh token {token, expires} for the caller.
  */
 async function updatePassword(ctx: Ctx, params: Record<string, string>): Promise<Response> {
   const id = await requireOwnRecord(ctx, params.id);
   const body = await readJsonObject(ctx.request);
-  const parsed = updatePasswordRequest.safeParse({ password: body.password ?? "", confirmPassword: body.confirmPassword ?? "" });
+  const parsed = updatePasswordRequest.safeParse({
+    currentPassword: body.currentPassword ?? "",
+    password: body.password ?? "",
+    confirmPassword: body.confirmPassword ?? "",
+  });
   if (!parsed.success) throw new Refusal(400, RegistryMessage.badRequest, zodFieldErrors(parsed.error));
-  const { password, confirmPassword } = parsed.data;
+  const { currentPassword, password, confirmPassword } = parsed.data;
   const errors: Record<string, string> = {};
+  if (currentPassword === "") errors.currentPassword = ValidationKey.currentPasswordRequired;
   const problem = passwordProblem(password);
   if (problem) errors.password = problem;
   if (confirmPassword === "") errors.confirmPassword = ValidationKey.confirmPasswordRequired;
@@ -140,6 +148,7 @@ async function updatePassword(ctx: Ctx, params: Record<string, string>): Promise
   if (hasErrors(errors)) throw new Refusal(400, RegistryMessage.badRequest, errors);
 
   const now = ctx.now();
+  await checkCurrentPassword(ctx, id, currentPassword, now);
   const passwordHash = await hashPassword(password, ctx.settings.scrypt);
   await ctx.db.transaction(async (tx) => {
     await changePassword(tx, id, passwordHash, now);
@@ -147,6 +156,22 @@ async function updatePassword(ctx: Ctx, params: Record<string, string>): Promise
   });
   const { token, expires } = signIn(ctx, id);
   return ok({ token, expires }, AccountMessage.passwordUpdated);
+}
+
+/** Refuses (400 errors.currentPassword) a wrong current password, or any while the account's sign-ins are locked. */
+async function checkCurrentPassword(ctx: Ctx, id: number, currentPassword: string, now: Date): Promise<void> {
+  const patient = await findRecipient(ctx.db, { id });
+  if (!patient) throw new Refusal(404, RegistryMessage.notFound);
+  if (await lockedUntil(ctx.db, patient.email, now)) {
+    throw new Refusal(429, RegistryMessage.lockedOut, { currentPassword: ValidationKey.currentPasswordLocked });
+  }
+  const stored = await findPasswordHash(ctx.db, id);
+  if (stored && (await verifyPassword(currentPassword, stored))) return;
+  const locked = await recordLoginFailure(ctx.db, patient.email, now);
+  await audit(ctx.db, { actor: { kind: "patient", id }, action: "auth.password.change-refused", medicalRecordId: id, at: now });
+  throw new Refusal(locked ? 429 : 400, locked ? RegistryMessage.lockedOut : RegistryMessage.badRequest, {
+    currentPassword: locked ? ValidationKey.currentPasswordLocked : ValidationKey.currentPasswordWrong,
+  });
 }
 
 /** POST /api/pass/{id}/opt-in-out/{type}: 1 opts out of automated messages, 2 opts back in (000 §2.6, §4 Opt state). */

@@ -77,8 +77,15 @@ export const VALIDATED_RECORD_FIELDS = [
   "phoneNumberSecondary",
 ] as const;
 
-/** POST /api/pass/{id}/update-password { password, confirmPassword } -> results: a fresh token for this session (D6). */
-export const updatePasswordRequest = z.object({ password: z.string().max(1000), confirmPassword: z.string().max(1000) });
+/**
+ * POST /api/pass/{id}/update-password { currentPassword, password, confirmPassword } -> results: a fresh token for this
+ * session (D6). The current password is required and checked (ASVS 2.1.6; docs/decisions/025).
+ */
+export const updatePasswordRequest = z.object({
+  currentPassword: z.string().max(1000),
+  password: z.string().max(1000),
+  confirmPassword: z.string().max(1000),
+});
 
 /** Reasons about a whole request, as locale keys (`errors.form`). */
 export const FormReason = {

@@ -231,6 +231,8 @@ const account = {
     confirmRequired: "Please confirm the password",
     mismatch: "This doesn't match the entered password",
     passwordFailed: "We were unable to update your password",
+    currentPassword: "Current password",
+    currentPasswordHint: "For your security, enter the password you sign in with now.",
   },
   validation: {
     firstNameRequired: "First name is required",
@@ -251,6 +253,9 @@ const account = {
     passwordCommon: "This password is too common and easy to guess. Please choose another one",
     confirmPasswordRequired: "Please confirm the password",
     passwordsDoNotMatch: "Passwords do not match",
+    currentPasswordRequired: "Enter your current password",
+    currentPasswordWrong: "The current password is not correct",
+    currentPasswordLocked: "Too many wrong passwords. Please wait 15 minutes, or reset your password.",
     addressRequired: "Address is required",
     cityRequired: "City is required",
     usStateRequired: "usState is required",

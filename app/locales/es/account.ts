@@ -234,6 +234,8 @@ const account: Widen<typeof en> = {
     confirmRequired: "Confirme la contraseña",
     mismatch: "No coincide con la contraseña escrita",
     passwordFailed: "No pudimos actualizar su contraseña",
+    currentPassword: "Contraseña actual",
+    currentPasswordHint: "Por su seguridad, escriba la contraseña con la que inicia sesión ahora.",
   },
   validation: {
     firstNameRequired: "El nombre es obligatorio",
@@ -254,6 +256,9 @@ const account: Widen<typeof en> = {
     passwordCommon: "Esta contraseña es demasiado común y fácil de adivinar. Elija otra",
     confirmPasswordRequired: "Confirme la contraseña",
     passwordsDoNotMatch: "Las contraseñas no coinciden",
+    currentPasswordRequired: "Escriba su contraseña actual",
+    currentPasswordWrong: "La contraseña actual no es correcta",
+    currentPasswordLocked: "Demasiadas contraseñas incorrectas. Espere 15 minutos o restablezca su contraseña.",
     addressRequired: "La dirección es obligatoria",
     cityRequired: "La ciudad es obligatoria",
     usStateRequired: "El estado es obligatorio",
