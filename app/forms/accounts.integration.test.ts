@@ -159,4 +159,18 @@ describe("registry down", () => {
     expect(answer.failure?.values).not.toHaveProperty("password");
     expect(answer.failure?.values).not.toHaveProperty("confirmPassword");
   });
+
+  it("forgot password says the registry could not be reached (not 'You should receive an email...'), the email kept", async () => {
+    const context = {
+      session: new Session({ csrf: "c" }, true),
+      registry: createRegistryClient({ fetch: () => Promise.reject(new Error("ECONNREFUSED")), baseUrl: "http://registry.test" }),
+      lang: "en",
+      clientAddress: "203.0.113.8",
+      log: () => {},
+    } as unknown as AppLoadContext;
+    const answer = await run(forgotAction(form({ email: "rosa@example.org" }), context));
+    expect(answer.location).toBeUndefined();
+    expect(answer.failure?.message?.key).toBe("errors.registryDown");
+    expect(answer.failure?.values.email).toBe("rosa@example.org");
+  });
 });

@@ -9,8 +9,9 @@ const FORGOT_FIELDS = ["email"] as const;
 const RESET_FIELDS = ["email", "password", "confirmPassword"] as const;
 
 /**
- * 'Forgot Password' (000 §2.4, §5, §8; DECISIONS D6): the same answer whether or not the account exists, and a
- * request error is swallowed (logged by name only).
+ * 'Forgot Password' (000 §2.4, §5, §8; DECISIONS D6): the same answer whether or not the account exists. When the
+ * registry cannot be reached nothing was sent, so the patient is told so (the same for every address) and the form
+ * comes back with the email kept, to try again.
  */
 export async function forgotAction(form: FormData, context: AppLoadContext) {
   const values = textFields(form, FORGOT_FIELDS);
@@ -20,6 +21,8 @@ export async function forgotAction(form: FormData, context: AppLoadContext) {
     await context.registry.forgotPassword(values.email.trim(), context.clientAddress);
   } catch (error) {
     context.log({ level: "error", msg: "forgot-password request failed", error: error instanceof Error ? error.name : "unknown" });
+    if (error instanceof RegistryUnavailableError) return formFailure("forgot", values, {}, FORGOT_FIELDS, { key: "errors.registryDown" }, 503);
+    throw error;
   }
   return redirect("/register?forgot=sent");
 }

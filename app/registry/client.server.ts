@@ -246,8 +246,8 @@ export function createRegistryClient(opts: { fetch: Fetcher; baseUrl: string }) 
       strip(await revoking(null, call("POST", "/reset-password", resetResult, { body, clientAddress }))),
 
     /** POST /api/mfa/send-confirmation-email and -text (000 §2.5). */
-    sendConfirmationEmail: async (token: string, medicalRecordId: number, email: string) =>
-      strip(await call("POST", "/api/mfa/send-confirmation-email", z.unknown(), { token, body: { medicalRecordId, email } })),
+    sendConfirmationEmail: async (token: string, medicalRecordId: number, email: string, currentPassword?: string) =>
+      strip(await call("POST", "/api/mfa/send-confirmation-email", z.unknown(), { token, body: { medicalRecordId, email, currentPassword } })),
     sendConfirmationText: async (token: string, medicalRecordId: number, phoneNumber: string) =>
       strip(await call("POST", "/api/mfa/send-confirmation-text", z.unknown(), { token, body: { medicalRecordId, phoneNumber } })),
     /** POST /api/mfa/update-confirmation?medicalRecordId= -> results: CodeResult (1 valid, 2 wrong, 3 expired). */

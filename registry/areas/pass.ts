@@ -5,12 +5,11 @@ import { phoneRules } from "../contract/phone";
 import { addressErrors, isoToday, personErrors, registrationPayload } from "../contract/registration";
 import type { PassRecord } from "../contract/schemas";
 import { ValidationKey } from "../contract/validation-keys";
-import { changePassword, findAccount, findPasswordHash } from "../data/accounts";
-import { lockedUntil, recordLoginFailure } from "../data/login-throttle";
+import { changePassword, findAccount } from "../data/accounts";
 import { audit } from "../data/audit";
-import { findMedicalRecord, findRecipient, setOptedOut, updateProfile, updateValidatedFields } from "../data/medical-records";
+import { findMedicalRecord, setOptedOut, updateProfile, updateValidatedFields } from "../data/medical-records";
 import { listScreenings } from "../data/screenings";
-import { hashPassword, passwordProblem, verifyPassword } from "../domain/passwords";
+import { hashPassword, passwordProblem } from "../domain/passwords";
 import { readJsonObject } from "../http/body";
 import type { Ctx } from "../http/context";
 import { requireOwnRecord } from "../http/patient";
@@ -19,6 +18,7 @@ import type { Route } from "../http/router";
 import { definedErrors, hasErrors, nonScalarFields, zodFieldErrors } from "../http/validation";
 import { addressPrompt } from "./address";
 import { signIn } from "./auth";
+import { checkCurrentPassword } from "./current-password";
 
 /** The profile's fields (UPDATE_MEDICAL_RECORD_FIELDS), coerced as at registration. */
 const profileFields = registrationPayload.pick({
@@ -148,7 +148,7 @@ async function updatePassword(ctx: Ctx, params: Record<string, string>): Promise
   if (hasErrors(errors)) throw new Refusal(400, RegistryMessage.badRequest, errors);
 
   const now = ctx.now();
-  await checkCurrentPassword(ctx, id, currentPassword, now);
+  await checkCurrentPassword(ctx, id, currentPassword, now, "auth.password.change");
   const passwordHash = await hashPassword(password, ctx.settings.scrypt);
   await ctx.db.transaction(async (tx) => {
     await changePassword(tx, id, passwordHash, now);
@@ -156,22 +156,6 @@ async function updatePassword(ctx: Ctx, params: Record<string, string>): Promise
   });
   const { token, expires } = signIn(ctx, id);
   return ok({ token, expires }, AccountMessage.passwordUpdated);
-}
-
-/** Refuses (400 errors.currentPassword) a wrong current password, or any while the account's sign-ins are locked. */
-async function checkCurrentPassword(ctx: Ctx, id: number, currentPassword: string, now: Date): Promise<void> {
-  const patient = await findRecipient(ctx.db, { id });
-  if (!patient) throw new Refusal(404, RegistryMessage.notFound);
-  if (await lockedUntil(ctx.db, patient.email, now)) {
-    throw new Refusal(429, RegistryMessage.lockedOut, { currentPassword: ValidationKey.currentPasswordLocked });
-  }
-  const stored = await findPasswordHash(ctx.db, id);
-  if (stored && (await verifyPassword(currentPassword, stored))) return;
-  const locked = await recordLoginFailure(ctx.db, patient.email, now);
-  await audit(ctx.db, { actor: { kind: "patient", id }, action: "auth.password.change-refused", medicalRecordId: id, at: now });
-  throw new Refusal(locked ? 429 : 400, locked ? RegistryMessage.lockedOut : RegistryMessage.badRequest, {
-    currentPassword: locked ? ValidationKey.currentPasswordLocked : ValidationKey.currentPasswordWrong,
-  });
 }
 
 /** POST /api/pass/{id}/opt-in-out/{type}: 1 opts out of automated messages, 2 opts back in (000 §2.6, §4 Opt state). */

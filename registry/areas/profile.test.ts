@@ -148,7 +148,7 @@ describe.each(testDatabases())("the patient's data (/api/pass/{id}/...) on $name
       const [after] = await t.db.query<{ password_hash: string }>("select password_hash from accounts");
       expect(after!.password_hash).toBe(before!.password_hash);
       expect((await t.call("GET", `/api/pass/${p.medicalRecordId}`, { token: p.token })).status).toBe(200);
-      expect(await t.db.query("select action from audit_log where action = 'auth.password.change-refused'")).toHaveLength(1);
+      expect(await t.db.query("select action from audit_log where action = 'auth.password.change.refused'")).toHaveLength(1);
 
       // Ten wrong passwords lock the account (D6), here as at sign-in: then even the right one is refused.
       for (let i = 0; i < 9; i++) await t.call("POST", `/api/pass/${p.medicalRecordId}/update-password`, { token: p.token, body });
