@@ -1,4 +1,4 @@
-import { redirect } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
 import type { AppLoadContext } from "@remix-run/node";
 import { randomBytes } from "node:crypto";
 import { Language } from "../registry/contract";
@@ -66,7 +66,16 @@ export function toRegister(session: Session, flash?: FlashMessage): never {
   throw redirect("/register?logout=true");
 }
 
-export type SignedIn = { token: string; medicalRecordId: number };
+export type SignedIn = {
+  token: string;
+  medicalRecordId: number;
+  /**
+   * Set when the registry could not be reached to vouch for the token just now (docs/decisions/023): pages backed by
+   * the registry say it is down anyway; pages that would show health answers kept in the session refuse
+   * (refuseUnvouched).
+   */
+  unvouched?: true;
+};
 
 /**
  * For every private page and action: the patient's token and record id, refreshed with the registry when it nears its
@@ -80,9 +89,11 @@ export async function requirePatient(context: AppLoadContext, now = Date.now()):
   const token = session.get("token");
   const medicalRecordId = session.get("medicalRecordId");
   if (!token || !medicalRecordId) return toRegister(session, { kind: "status", key: "session.signInRequired" });
-  // "unknown" (the registry cannot be reached) goes on: every page that shows registry data then says the registry
-  // is down, and the token's own expiry still bounds the sign-in (docs/decisions/023).
-  if ((await registry.signInStatus(token)) === "refused") return toRegister(session, { kind: "status", key: "session.ended" });
+  // "unknown" (the registry cannot be reached) goes on, marked unvouched: every page that shows registry data then
+  // says the registry is down, and the drafts of health answers are not shown (docs/decisions/023).
+  const status = await registry.signInStatus(token);
+  if (status === "refused") return toRegister(session, { kind: "status", key: "session.ended" });
+  const unvouched = status === "unknown" ? ({ unvouched: true } as const) : {};
   const expires = Date.parse(session.get("tokenExpires") ?? "");
   if (!Number.isFinite(expires) || expires - now < TOKEN_REFRESH_MARGIN_MS) {
     try {
@@ -93,11 +104,19 @@ export async function requirePatient(context: AppLoadContext, now = Date.now()):
       return { token: answer.results.token, medicalRecordId };
     } catch (error) {
       if (error instanceof SessionExpiredError) return toRegister(session, { kind: "status", key: "session.timedOut" });
-      if (error instanceof RegistryUnavailableError && expires > now) return { token, medicalRecordId };
+      if (error instanceof RegistryUnavailableError && expires > now) return { token, medicalRecordId, unvouched: true };
       throw error;
     }
   }
-  return { token, medicalRecordId };
+  return { token, medicalRecordId, ...unvouched };
+}
+
+/**
+ * For pages that show health answers kept only in the session (the medical history's draft): without the registry
+ * vouching for the sign-in just now, they answer 503 'We could not reach the registry...' and keep the draft for later.
+ */
+export function refuseUnvouched(patient: SignedIn): void {
+  if (patient.unvouched) throw data({ unavailable: true }, { status: 503 });
 }
 
 /** Runs a registry call for a signed-in patient; a refused token sends them to /register with the timeout message. */

@@ -89,10 +89,12 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const { t } = useTranslation();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  // 503: the registry could not be reached (e.g. to vouch for the sign-in before showing a draft; docs/decisions/023).
+  const unavailable = isRouteErrorResponse(error) && error.status === 503;
   return (
     <main id="main" className="container" tabIndex={-1}>
       <h1>{notFound ? t("errors.notFoundTitle") : t("errors.unexpectedTitle")}</h1>
-      <p>{notFound ? t("errors.notFoundText") : t("errors.unexpectedText")}</p>
+      <p>{notFound ? t("errors.notFoundText") : unavailable ? t("errors.registryDown") : t("errors.unexpectedText")}</p>
       <p>
         <Link to="/register">{t("errors.goHome")}</Link>
       </p>
