@@ -66,6 +66,21 @@ export function toRegister(session: Session, flash?: FlashMessage): never {
   throw redirect("/register?logout=true");
 }
 
+/**
+ * The header's 'Welcome, {first name}' (every page, public ones too): only for a sign-in the registry still honours.
+ * A revoked one (a copied cookie after sign-out) is cleared here as on a private page (docs/decisions/023).
+ */
+export async function headerFirstName(context: AppLoadContext): Promise<string | null> {
+  const { session } = context;
+  const token = session.get("token");
+  const firstName = session.get("firstName");
+  if (!token || !firstName) return null;
+  if ((await context.registry.signInStatus(token)) !== "refused") return firstName;
+  clearSignIn(session);
+  addFlash(session, { kind: "status", key: "session.ended" });
+  return null;
+}
+
 export type SignedIn = {
   token: string;
   medicalRecordId: number;

@@ -66,9 +66,15 @@ test.describe("a copied cookie after sign-out (D6, docs/decisions/023)", () => {
         expect(await answer.text(), path).not.toContain("Tacrolimus");
       }
 
-      // In a browser: the review lands on /register with a message; the cookie no longer holds the answers.
+      // A public page does not greet the patient by name either.
       await replay();
       const thiefPage = await thief.newPage();
+      await thiefPage.goto("register");
+      await expect(thiefPage.getByRole("button", { name: "Already Registered?" })).toBeVisible();
+      await expect(thiefPage.getByText(`Welcome, ${patient.firstName}`)).toHaveCount(0);
+
+      // In a browser: the review lands on /register with a message; the cookie no longer holds the answers.
+      await replay();
       await thiefPage.goto("medical-history/review");
       await expect(thiefPage).toHaveURL(/\/register\?logout=true$/);
       await expect(thiefPage.getByRole("status")).toContainText("Your session has ended: you signed out or your password was changed. Please sign in again.");
