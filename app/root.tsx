@@ -20,6 +20,7 @@ import { IdleWarning } from "./components/idle-warning";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { useNonce } from "./components/nonce";
+import { headerFirstName } from "./auth.server";
 import { csrfToken } from "./forms/form.server";
 import type { RootData } from "./root-data";
 import { idleMsLeft } from "./session-limits";
@@ -37,12 +38,13 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
   const url = new URL(request.url);
   const base = context.basePath.replace(/\/$/, "");
   const path = url.pathname.startsWith(base) ? url.pathname.slice(base.length) || "/" : url.pathname;
+  const firstName = await headerFirstName(context);
   const signedIn = !!session.get("token");
   return {
     lang: context.lang,
     csrf: csrfToken(session),
     flash,
-    patient: signedIn && session.get("firstName") ? { firstName: session.get("firstName")! } : null,
+    patient: firstName ? { firstName } : null,
     idleMsLeft: signedIn ? idleMsLeft(session.data, Date.now()) : null,
     demoMode: context.demoMode,
     year: new Date().getFullYear(),
@@ -89,10 +91,12 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const { t } = useTranslation();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  // 503: the registry could not be reached (e.g. to vouch for the sign-in before showing a draft; docs/decisions/023).
+  const unavailable = isRouteErrorResponse(error) && error.status === 503;
   return (
     <main id="main" className="container" tabIndex={-1}>
       <h1>{notFound ? t("errors.notFoundTitle") : t("errors.unexpectedTitle")}</h1>
-      <p>{notFound ? t("errors.notFoundText") : t("errors.unexpectedText")}</p>
+      <p>{notFound ? t("errors.notFoundText") : unavailable ? t("errors.registryDown") : t("errors.unexpectedText")}</p>
       <p>
         <Link to="/register">{t("errors.goHome")}</Link>
       </p>

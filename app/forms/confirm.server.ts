@@ -21,11 +21,11 @@ function sendFailure(context: AppLoadContext, answer: Answer<unknown> | null): {
   return { key: "confirm.sendFailed", params: { message: reason } };
 }
 
-async function sendCode(context: AppLoadContext, kind: ContactKind, value: string): Promise<Answer<unknown> | null> {
+async function sendCode(context: AppLoadContext, kind: ContactKind, value: string, currentPassword?: string): Promise<Answer<unknown> | null> {
   return withPatient(context, async ({ token, medicalRecordId }) => {
     try {
       return kind === "email"
-        ? await context.registry.sendConfirmationEmail(token, medicalRecordId, value.trim())
+        ? await context.registry.sendConfirmationEmail(token, medicalRecordId, value.trim(), currentPassword)
         : await context.registry.sendConfirmationText(token, medicalRecordId, phoneDigits(value));
     } catch (error) {
       if (error instanceof RegistryUnavailableError) return null;
@@ -47,14 +47,22 @@ export function startSend(form: FormData, kind: ContactKind) {
   return formKept("contacts", values, CONTACT_FIELDS, kind === "email" ? "send-email" : "send-text");
 }
 
-/** The send dialog's button: sends the code, then the 'Enter Confirmation Code' dialog opens. */
+/**
+ * The send dialog's button: sends the code, then the 'Enter Confirmation Code' dialog opens. A new email address
+ * comes with the current password (docs/decisions/025); a wrong or missing one reopens the dialog with the field's
+ * error (the password is never rendered back).
+ */
 export async function sendAction(form: FormData, context: AppLoadContext, kind: ContactKind) {
   const value = String(form.get("value") ?? "").slice(0, 254);
   const error = contactError(kind, value);
   if (error) return formFailure("contacts", { [fieldOf(kind)]: value }, { [fieldOf(kind)]: error }, CONTACT_FIELDS);
-  const answer = await sendCode(context, kind, value);
+  const currentPassword = kind === "email" ? String(form.get("currentPassword") ?? "").slice(0, 1000) : undefined;
+  const open = kind === "email" ? "send-email" : "send-text";
+  const answer = await sendCode(context, kind, value, currentPassword);
+  const passwordError = answer?.errors?.currentPassword;
+  if (passwordError) return formFailure("send", { kind, value }, { currentPassword: passwordError }, ["currentPassword"], undefined, answer.status, open);
   if (!answer?.success) {
-    return formFailure("send", { kind, value }, {}, [], sendFailure(context, answer), answer ? 400 : 503, kind === "email" ? "send-email" : "send-text");
+    return formFailure("send", { kind, value }, {}, [], sendFailure(context, answer), answer ? answer.status : 503, open);
   }
   context.session.set("pendingCode", { kind, value: value.trim() });
   return redirect(`/confirm?code=${kind}`);

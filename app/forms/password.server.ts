@@ -10,9 +10,10 @@ const FORGOT_FIELDS = ["email"] as const;
 const RESET_FIELDS = ["email", "password", "confirmPassword"] as const;
 
 /**
- * 'Forgot Password' (000 §2.4, §5, §8; DECISIONS D6): the same answer whether or not the account exists, and a
- * request error is swallowed (logged by name only). Over the per-connection limit (docs/decisions/021, which says
- * nothing about the account) the form comes back with the email kept and how long to wait.
+ * 'Forgot Password' (000 §2.4, §5, §8; DECISIONS D6): the same answer whether or not the account exists. Over the
+ * per-connection limit (docs/decisions/021, which says nothing about the account) the form comes back with the email
+ * kept and how long to wait. When the registry cannot be reached nothing was sent, so the patient is told so (the same
+ * for every address) and the form comes back with the email kept, to try again.
  */
 export async function forgotAction(form: FormData, context: AppLoadContext) {
   const values = textFields(form, FORGOT_FIELDS);
@@ -23,6 +24,8 @@ export async function forgotAction(form: FormData, context: AppLoadContext) {
     if (isConnectionLimit(answer)) return formFailure("forgot", values, {}, FORGOT_FIELDS, connectionLimitMessage(answer.retryAfter), 429);
   } catch (error) {
     context.log({ level: "error", msg: "forgot-password request failed", error: error instanceof Error ? error.name : "unknown" });
+    if (error instanceof RegistryUnavailableError) return formFailure("forgot", values, {}, FORGOT_FIELDS, { key: "errors.registryDown" }, 503);
+    throw error;
   }
   return redirect("/register?forgot=sent");
 }

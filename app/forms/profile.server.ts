@@ -11,7 +11,7 @@ import { displayValues } from "~/domain/registration-form";
 import { RegistryUnavailableError, unavailableMessageKey } from "~/registry/client.server";
 import { formFailure, formKept, textFields } from "./form.server";
 
-const PASSWORD_FIELDS = ["password", "confirmPassword"] as const;
+const PASSWORD_FIELDS = ["currentPassword", "password", "confirmPassword"] as const;
 
 function fail(values: Record<string, string>, errors: Record<string, string>, key?: string, status = 400) {
   return formFailure("profile", displayValues(values), errors, PROFILE_FIELDS, key ? { key } : undefined, status);
@@ -66,7 +66,8 @@ export async function profileAddressStep(intent: string, context: AppLoadContext
 }
 
 /**
- * 'Update Password' (000 §5 Password update; DECISIONS D6): the registry revokes every earlier session and
+ * 'Update Password' (000 §5 Password update; DECISIONS D6): the current password is required and checked by the
+ * registry (a wrong one is a field error; docs/decisions/025); the registry revokes every earlier session and
  * answers a fresh token, which this session keeps, so the patient stays signed in here only.
  */
 export async function passwordAction(form: FormData, context: AppLoadContext) {

@@ -3,7 +3,7 @@ import { redirect } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import stylesHref from "~/styles/immune-tolerance.css?url";
-import { withPatient } from "~/auth.server";
+import { refuseUnvouched, withPatient } from "~/auth.server";
 import { CsrfField } from "~/components/csrf-field";
 import type { RouteHandle } from "~/components/document-title";
 import { ErrorSummary } from "~/components/error-summary";
@@ -27,6 +27,8 @@ const FORM_ID = "medical-history";
  */
 export async function loader({ params, context }: LoaderFunctionArgs) {
   return withPatient(context, async (patient) => {
+    // The answers come from the session: only while the registry vouches for the sign-in (docs/decisions/023).
+    refuseUnvouched(patient);
     const draft = await loadDraft(context, patient);
     const entered = enter(draft, positionOfSlug(params.question), today());
     if (!entered.ok) throw redirect(pathOf(entered.redirectTo));

@@ -51,6 +51,7 @@ const shell = {
     demoData: "Demonstration system: the data here is invented.",
   },
   session: {
+    ended: "Your session has ended: you signed out or your password was changed. Please sign in again.",
     signedOut: "You have been signed out.",
     timedOut: "Your session has ended after a period without activity. Please sign in again.",
     expired: "Your session has reached its time limit. Please sign in again.",

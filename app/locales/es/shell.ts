@@ -54,6 +54,7 @@ const shell: Widen<typeof en> = {
     demoData: "Sistema de demostración: los datos que aparecen son inventados.",
   },
   session: {
+    ended: "Su sesión terminó: cerró la sesión o se cambió su contraseña. Inicie sesión de nuevo.",
     signedOut: "Ha cerrado la sesión.",
     timedOut: "Su sesión terminó tras un tiempo sin actividad. Inicie sesión de nuevo.",
     expired: "Su sesión alcanzó su tiempo máximo. Inicie sesión de nuevo.",
