@@ -7,7 +7,7 @@ import { connectionLimitMessage, isConnectionLimit } from "~/domain/limits";
 import { translator } from "~/i18n.server";
 import { RegistryUnavailableError, type Answer } from "~/registry/client.server";
 import type { ContactKind } from "~/session-keys";
-import { formFailure, formKept, textFields } from "./form.server";
+import { formFailure, formKept, inputFailure, textFields } from "./form.server";
 
 export const CONTACT_FIELDS = ["email", "phoneNumber"] as const;
 const fieldOf = (kind: ContactKind) => (kind === "email" ? "email" : "phoneNumber");
@@ -42,6 +42,8 @@ async function sendCode(context: AppLoadContext, kind: ContactKind, value: strin
 export function startSend(form: FormData, kind: ContactKind) {
   const values = textFields(form, CONTACT_FIELDS);
   const field = fieldOf(kind);
+  const refused = inputFailure("contacts", values, [field]);
+  if (refused) return refused;
   const error = contactError(kind, values[field]);
   if (error) return formFailure("contacts", values, { [field]: error }, CONTACT_FIELDS);
   return formKept("contacts", values, CONTACT_FIELDS, kind === "email" ? "send-email" : "send-text");
@@ -54,6 +56,8 @@ export function startSend(form: FormData, kind: ContactKind) {
  */
 export async function sendAction(form: FormData, context: AppLoadContext, kind: ContactKind) {
   const value = String(form.get("value") ?? "").slice(0, 254);
+  const refused = inputFailure("contacts", { [fieldOf(kind)]: value }, [fieldOf(kind)]);
+  if (refused) return refused;
   const error = contactError(kind, value);
   if (error) return formFailure("contacts", { [fieldOf(kind)]: value }, { [fieldOf(kind)]: error }, CONTACT_FIELDS);
   const currentPassword = kind === "email" ? String(form.get("currentPassword") ?? "").slice(0, 1000) : undefined;
@@ -89,6 +93,8 @@ export async function verifyAction(form: FormData, context: AppLoadContext) {
     return redirect("/confirm");
   }
   const typed = String(form.get("code") ?? "").slice(0, 40);
+  const refused = inputFailure("code", { code: typed }, ["code"]);
+  if (refused) return refused;
   const code = normalizeCode(typed);
   const fail = (key: string, status = 400) => formFailure("code", { code: typed }, { code: key }, ["code"], undefined, status);
   const local = codeError(code);

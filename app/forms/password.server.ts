@@ -4,7 +4,7 @@ import { ResetStatus } from "../../registry/contract/accounts";
 import { forgotErrors, resetErrors } from "~/domain/password-form";
 import { connectionLimitMessage, isConnectionLimit } from "~/domain/limits";
 import { RegistryUnavailableError, unavailableMessageKey } from "~/registry/client.server";
-import { formFailure, textFields } from "./form.server";
+import { formFailure, inputFailure, textFields } from "./form.server";
 
 const FORGOT_FIELDS = ["email"] as const;
 const RESET_FIELDS = ["email", "password", "confirmPassword"] as const;
@@ -17,6 +17,8 @@ const RESET_FIELDS = ["email", "password", "confirmPassword"] as const;
  */
 export async function forgotAction(form: FormData, context: AppLoadContext) {
   const values = textFields(form, FORGOT_FIELDS);
+  const refused = inputFailure("forgot", values, FORGOT_FIELDS);
+  if (refused) return refused;
   const errors = forgotErrors(values);
   if (Object.keys(errors).length) return formFailure("forgot", values, errors, FORGOT_FIELDS, { key: "forgot.cannotAccept" });
   try {
@@ -37,6 +39,8 @@ export async function forgotAction(form: FormData, context: AppLoadContext) {
 export async function resetAction(form: FormData, context: AppLoadContext) {
   const values = textFields(form, RESET_FIELDS);
   const token = String(form.get("resetToken") ?? "").slice(0, 500);
+  const refused = inputFailure("reset", { ...values, resetToken: token }, RESET_FIELDS);
+  if (refused) return refused;
   const fail = (errors: Record<string, string>, key?: string, status = 400) =>
     formFailure("reset", { ...values, resetToken: token }, errors, RESET_FIELDS, key ? { key } : undefined, status);
   const errors = resetErrors(values);

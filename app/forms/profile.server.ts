@@ -9,7 +9,7 @@ import { checkProfileForm, PROFILE_FIELDS, type ProfileField } from "~/domain/pr
 import { submitOutcome } from "~/domain/register-outcome";
 import { displayValues } from "~/domain/registration-form";
 import { RegistryUnavailableError, unavailableMessageKey } from "~/registry/client.server";
-import { formFailure, formKept, textFields } from "./form.server";
+import { formFailure, formKept, inputFailure, textFields } from "./form.server";
 
 const PASSWORD_FIELDS = ["currentPassword", "password", "confirmPassword"] as const;
 
@@ -20,6 +20,8 @@ function fail(values: Record<string, string>, errors: Record<string, string>, ke
 /** 'Update Account' (000 §2.9, §5 Profile, §8): saves when valid; the address may need confirming (D7). */
 export async function profileAction(form: FormData, context: AppLoadContext) {
   const values = textFields(form, PROFILE_FIELDS);
+  const refused = inputFailure("profile", displayValues(values), PROFILE_FIELDS);
+  if (refused) return refused;
   const { errors } = checkProfileForm(values);
   if (Object.keys(errors).length) return fail(values, errors as Record<string, string>);
   return saveProfile(context, values, false);
@@ -72,6 +74,8 @@ export async function profileAddressStep(intent: string, context: AppLoadContext
  */
 export async function passwordAction(form: FormData, context: AppLoadContext) {
   const values = textFields(form, PASSWORD_FIELDS);
+  const refused = inputFailure("password", values, PASSWORD_FIELDS);
+  if (refused) return refused;
   const fail = (errors: Record<string, string>, key?: string, status = 400) =>
     formFailure("password", values, errors, PASSWORD_FIELDS, key ? { key } : undefined, status);
   const errors = passwordUpdateErrors(values);

@@ -13,7 +13,7 @@ import { MedicalQuestion, type QuestionView } from "~/components/medical-history
 import { answer, enter } from "~/domain/medical-history/flow";
 import { nextPosition, previousPosition, questionNumber } from "~/domain/medical-history/navigation";
 import { pathOf, positionOfSlug, QUESTIONS, REVIEW, type AnswerField } from "~/domain/medical-history/questions";
-import { formFailure, readForm, textFields } from "~/forms/form.server";
+import { formFailure, inputFailure, readForm, textFields } from "~/forms/form.server";
 import { loadDraft, today, writeDraft } from "~/forms/medical-history.server";
 
 export const handle: RouteHandle = { titleKey: "medical.title" };
@@ -75,6 +75,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (entered.position === REVIEW) return redirect(pathOf(REVIEW));
     const fields = QUESTIONS[entered.position]!.fields;
     const values = textFields(form, fields);
+    const refused = inputFailure(FORM_ID, values, fields);
+    if (refused) return refused;
     const result = answer(draft, entered.position, values, intent, now);
     if (!result.ok) return formFailure(FORM_ID, values, result.errors as Record<string, string>, fields);
     if (!writeDraft(context.session, result.draft, context.basePath)) {

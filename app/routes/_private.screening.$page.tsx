@@ -25,7 +25,7 @@ import {
 import { showsCarefulWarning, showsReturnToDashboard, Step, stepOfSlug, stepPath } from "~/domain/screening/steps";
 import { stepTracker } from "~/domain/screening/tracker";
 import { VALIDATION_FIELDS, validationDefaults, validationPayload } from "~/domain/screening/validation-form";
-import { formAnswer, formFailure, readForm, textFields } from "~/forms/form.server";
+import { formAnswer, formFailure, inputFailure, readForm, textFields } from "~/forms/form.server";
 import { isMemberCenter, loadCenters, machineContext, readDraft, saveDraft, writeDraft } from "~/forms/screening.server";
 import { RegistryUnavailableError } from "~/registry/client.server";
 
@@ -138,6 +138,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     const isValidation = draft.step === Step.PatientValidation;
     const fields = isValidation ? [...VALIDATION_FIELDS] : [...stepFields(draft.step, draft.situationSubStep)];
     const values = textFields(form, fields);
+    const refused = inputFailure(FORM_ID, values, fields);
+    if (refused) return refused;
 
     if (isValidation) {
       // 'Confirm & Validate Information' (001 §2.8, DECISIONS D3): saves the confirmed fields, then moves on.

@@ -169,7 +169,11 @@ function hiddenValue(html: string, name: string): string {
  * JavaScript sends (CSRF token, bot check time stamp and all), through `request`, whose cookies are the signed-in
  * session afterwards. With `verified`, the email is confirmed through the outbox too.
  */
-export async function createPatient(request: APIRequestContext, p: Patient = newPatient(), opts: { verified?: boolean } = {}): Promise<Patient> {
+export async function createPatient(
+  request: APIRequestContext,
+  p: Patient = newPatient(),
+  opts: { verified?: boolean; inviteToken?: string } = {},
+): Promise<Patient> {
   const page = await (await request.get("register")).text();
   const issuedAt = Date.now();
   const left = issuedAt + BOT_CHECK_MIN_MS + 250 - Date.now();
@@ -179,7 +183,7 @@ export async function createPatient(request: APIRequestContext, p: Patient = new
       _csrf: hiddenValue(page, "_csrf"),
       intent: "register",
       entryreferrer: "",
-      inviteToken: "",
+      inviteToken: opts.inviteToken ?? "",
       formIssued: hiddenValue(page, "formIssued"),
       website: "",
       firstName: p.firstName,

@@ -272,6 +272,8 @@ const account = {
     required: "This is required",
     invalidValue: "This value is not valid",
     tooLong: "This text is too long",
+    textTooLong: "This field is too long (at most {{max}} characters)",
+    invalidCharacters: "This field contains characters that are not allowed",
   },
 } as const;
 

@@ -275,6 +275,8 @@ const account: Widen<typeof en> = {
     required: "Este campo es obligatorio",
     invalidValue: "Este valor no es válido",
     tooLong: "Este texto es demasiado largo",
+    textTooLong: "Este campo es demasiado largo (como máximo {{max}} caracteres)",
+    invalidCharacters: "Este campo contiene caracteres que no están permitidos",
   },
 };
 
