@@ -3,7 +3,7 @@
  * top to bottom on US Letter pages, in the standard Helvetica fonts, with real text (pdftotext reads it back).
  * The caller supplies every text already in the patient's language; this module only lays it out.
  */
-import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from "pdf-lib";
+import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from "@cantoo/pdf-lib";
 
 export type PdfBlock =
   | { kind: "heading"; text: string }
