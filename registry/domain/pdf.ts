@@ -41,28 +41,32 @@ const INK = rgb(0.1, 0.1, 0.1);
 
 /** A style's fonts in one document: draws a line in runs, each with the first font that has its glyphs. */
 export class Typeface {
-  /** Width at size 1 of each text measured (one document's words: bounded by its text). */
-  private readonly widths = new Map<string, number>();
+  /** Width at size 1 of each character, per font (glyphs are drawn unshaped, so a text's width is their sum). */
+  private readonly advances: Array<Map<string, number>>;
   constructor(
     private readonly faces: FontFace[],
     private readonly fonts: readonly PDFFont[],
-  ) {}
-  private runs(text: string): Array<{ font: PDFFont; text: string }> {
-    return splitRuns(text, this.faces).map((run) => ({ font: this.fonts[run.face]!, text: run.text }));
+  ) {
+    this.advances = fonts.map(() => new Map());
+  }
+  private runWidth(face: number, text: string): number {
+    const advances = this.advances[face]!;
+    let sum = 0;
+    for (const ch of text) {
+      let w = advances.get(ch);
+      if (w === undefined) advances.set(ch, (w = this.fonts[face]!.widthOfTextAtSize(ch, 1)));
+      sum += w;
+    }
+    return sum;
   }
   width(text: string, size: number): number {
-    let unit = this.widths.get(text);
-    if (unit === undefined) {
-      unit = this.runs(text).reduce((sum, run) => sum + run.font.widthOfTextAtSize(run.text, 1), 0);
-      this.widths.set(text, unit);
-    }
-    return unit * size;
+    return splitRuns(text, this.faces).reduce((sum, run) => sum + this.runWidth(run.face, run.text), 0) * size;
   }
   draw(page: PDFPage, text: string, o: { x: number; y: number; size: number; color: Color }) {
     let x = o.x;
-    for (const run of this.runs(text)) {
-      page.drawText(run.text, { ...o, x, font: run.font });
-      x += this.width(run.text, o.size);
+    for (const run of splitRuns(text, this.faces)) {
+      page.drawText(run.text, { ...o, x, font: this.fonts[run.face]! });
+      x += this.runWidth(run.face, run.text) * o.size;
     }
   }
 }
