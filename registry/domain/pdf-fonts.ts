@@ -7,9 +7,9 @@ import type { PDFDocument } from "@cantoo/pdf-lib";
 /**
  * The fonts of the PDFs (docs/decisions/028), shipped in npm packages (SIL Open Font License 1.1) and read from
  * node_modules, never downloaded: Noto Sans (Latin with Vietnamese and other extended Latin, Greek, Cyrillic) first,
- * then Noto Sans SC (Chinese ideographs, Japanese kana, CJK punctuation). Each file is read once, when a document
- * first needs it, and kept for the life of the process (at most the four files, about 22 MB) with its parsed tables;
- * documents embed only the glyphs they use.
+ * then Noto Sans SC (Chinese ideographs, Japanese kana, CJK punctuation), then Noto Sans KR (Hangul). Each file is
+ * read once, when a document first needs it, and kept for the life of the process (at most the six files, about
+ * 35 MB) with its parsed tables; documents embed only the glyphs they use.
  */
 
 export type FontStyle = "regular" | "bold";
@@ -20,11 +20,12 @@ export type FontFace = { file: string; bytes: Uint8Array; has(codePoint: number)
 const require = createRequire(import.meta.url);
 const notoSans = (name: string) => path.join(path.dirname(require.resolve("@embedpdf/fonts-latin")), "..", "fonts", name);
 const notoSansSc = (name: string) => require.resolve(`@expo-google-fonts/noto-sans-sc/${name}`);
+const notoSansKr = (name: string) => require.resolve(`@expo-google-fonts/noto-sans-kr/${name}`);
 
 /** The files of each style, in the order a character looks for its glyph. */
 const FILES: Record<FontStyle, string[]> = {
-  regular: [notoSans("NotoSans-Regular.ttf"), notoSansSc("400Regular/NotoSansSC_400Regular.ttf")],
-  bold: [notoSans("NotoSans-Bold.ttf"), notoSansSc("700Bold/NotoSansSC_700Bold.ttf")],
+  regular: [notoSans("NotoSans-Regular.ttf"), notoSansSc("400Regular/NotoSansSC_400Regular.ttf"), notoSansKr("400Regular/NotoSansKR_400Regular.ttf")],
+  bold: [notoSans("NotoSans-Bold.ttf"), notoSansSc("700Bold/NotoSansSC_700Bold.ttf"), notoSansKr("700Bold/NotoSansKR_700Bold.ttf")],
 };
 
 const loaded = new Map<string, Promise<FontFace>>();
@@ -59,16 +60,18 @@ export function fontFace(style: FontStyle, index: number): Promise<FontFace> {
 }
 
 /**
- * The style's fonts that `text` needs: the first one always, each next one only while some character has no glyph
- * in the fonts before it (so a document in Latin letters never reads the big CJK file).
+ * The style's fonts that `text` needs: the first one always, each next one read only while some character has no
+ * glyph in the fonts before it (so a document in Latin letters never reads the big CJK files) and kept only when it
+ * has some of those glyphs.
  */
 export async function fontsFor(style: FontStyle, text: string): Promise<FontFace[]> {
   const faces = [await fontFace(style, 0)];
   let missing = [...new Set(text)].map((ch) => ch.codePointAt(0)!).filter((cp) => !faces[0]!.has(cp));
   for (let i = 1; missing.length > 0 && i < FILES[style].length; i += 1) {
     const face = await fontFace(style, i);
-    faces.push(face);
-    missing = missing.filter((cp) => !face.has(cp));
+    const still = missing.filter((cp) => !face.has(cp));
+    if (still.length < missing.length) faces.push(face);
+    missing = still;
   }
   return faces;
 }

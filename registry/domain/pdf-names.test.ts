@@ -49,6 +49,7 @@ async function signedConsent(firstName: string, lastName: string, lang: "en" | "
 describe("names in the PDFs", () => {
   it.each([
     ["Nguyễn", "王小明"],
+    ["김민준", "さくら"],
     ["Ελένη", "Παπαδοπούλου"],
     ["Дмитрий", "Иванов"],
     ["Łukasz", "Żółć"],
@@ -67,12 +68,13 @@ describe("names in the PDFs", () => {
     expect(pdf.byteLength).toBeLessThan(200_000);
   });
 
-  it("embeds the fonts (Noto Sans; Noto Sans SC only for CJK text) and draws no text in a font it does not embed", async () => {
+  it("embeds the fonts (Noto Sans; Noto Sans SC / KR only for Chinese and Japanese / Korean text) and draws no text in a font it does not embed", async () => {
     const latin = tool("pdffonts", await labOrder("Łukasz", "Żółć"));
     expect(latin).toMatch(/NotoSans-Regular\S* +CID TrueType +Identity-H +yes/);
     expect(latin).not.toContain("NotoSansSC");
     const cjk = tool("pdffonts", (await signedConsent("Nguyễn", "王小明", "es")).pdf);
     expect(cjk).toMatch(/NotoSansSC-Regular\S* +CID TrueType +Identity-H +yes/);
+    expect(cjk).not.toContain("NotoSansKR");
     for (const fonts of [latin, cjk]) {
       for (const line of fonts.split("\n").slice(2).filter(Boolean)) expect(line).toMatch(/ yes +(no|yes) +yes /); // embedded, with ToUnicode
     }
@@ -95,7 +97,8 @@ describe("names in the PDFs", () => {
   });
 
   it("prints a character no font has as a visible replacement, never failing the document", async () => {
-    const order = text(await labOrder("Ana 😀", "Lopez\u{10FFFD}"));
-    expect(order).toContain("Name Ana \uFFFD Lopez\uFFFD\n");
+    const bytes = await labOrder("Ana 😀", "Lopez\u{10FFFD}");
+    expect(text(bytes)).toContain("Name Ana \uFFFD Lopez\uFFFD\n");
+    expect(tool("pdffonts", bytes)).not.toMatch(/NotoSans(SC|KR)/); // the CJK fonts, read to look for the glyphs, are not embedded
   });
 });

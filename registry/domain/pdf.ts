@@ -1,7 +1,8 @@
 /**
  * Simple documents as PDF (lab orders, lab results, the signed consent): a title and a list of blocks laid out
  * top to bottom on US Letter pages, with real text (pdftotext reads it back). The fonts are embedded subsets of Noto
- * Sans and Noto Sans SC, so names print as typed in Latin (Vietnamese, Polish...), Greek, Cyrillic and CJK scripts;
+ * Sans, Noto Sans SC and Noto Sans KR, so names print as typed in Latin (Vietnamese, Polish...), Greek, Cyrillic,
+ * Chinese, Japanese and Korean;
  * bidirectional controls are removed and a character no font has prints as U+FFFD (docs/decisions/028).
  * The caller supplies every text already in the patient's language; this module only lays it out.
  */
