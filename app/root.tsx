@@ -21,6 +21,8 @@ import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { useNonce } from "./components/nonce";
 import { headerFirstName } from "./auth.server";
+import { CutTheMustard } from "./enhance/cut-the-mustard";
+import { NavigationFocus } from "./enhance/navigation-focus";
 import { csrfToken } from "./forms/form.server";
 import type { RootData } from "./root-data";
 import { idleMsLeft } from "./session-limits";
@@ -57,11 +59,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const { t } = useTranslation();
   return (
-    <html lang={data?.lang ?? "en"}>
+    // The class "js-enabled" is added by <CutTheMustard> before React runs (decision 030).
+    <html lang={data?.lang ?? "en"} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light" />
+        <CutTheMustard nonce={nonce} />
         <DocumentTitle />
         <Meta />
         <Links />
@@ -75,6 +79,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {children}
         {data?.patient && data.idleMsLeft !== null ? <IdleWarning msLeft={data.idleMsLeft} /> : null}
         <SiteFooter year={data?.year ?? new Date().getFullYear()} demoMode={data?.demoMode ?? false} />
+        <NavigationFocus />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

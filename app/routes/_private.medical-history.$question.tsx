@@ -16,7 +16,13 @@ import { pathOf, positionOfSlug, QUESTIONS, REVIEW, type AnswerField } from "~/d
 import { formFailure, inputFailure, readForm, textFields } from "~/forms/form.server";
 import { loadDraft, today, writeDraft } from "~/forms/medical-history.server";
 
-export const handle: RouteHandle = { titleKey: "medical.title" };
+export const handle: RouteHandle = {
+  titleKey: "medical.title",
+  title: (data, t) => {
+    const d = data as { number?: number; total?: number } | undefined;
+    return d?.number && d.total ? t("medical.documentTitle", { number: d.number, total: d.total, title: t("medical.title") }) : undefined;
+  },
+};
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesHref }];
 
 const FORM_ID = "medical-history";

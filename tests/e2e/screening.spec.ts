@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { demoCenters } from "../../registry/data/demo-centers";
-import { expect, expectAccessible, withPatient as test, type Patient } from "./fixtures";
+import { expect, expectAccessible, MAIN_JOURNEY, withPatient as test, type Patient } from "./fixtures";
 
 /**
  * The screening questionnaire (001 §2.1-2.9, DECISIONS D3) and the dashboard's registration card (000 §2.7), with
@@ -61,7 +61,7 @@ async function dashboard(page: Page) {
 }
 
 test.describe("screening questionnaire", () => {
-  test("(a) on dialysis, willing donor, not registered, find a center: cleared", async ({ page, patient }) => {
+  test("(a) on dialysis, willing donor, not registered, find a center: cleared", { tag: MAIN_JOURNEY }, async ({ page, patient }) => {
     await start(page, patient);
     await answer(page, "I am on dialysis and need a kidney transplant", "transplant-center-registration");
     await heading(page, "Are you currently registered with a transplant center?");
