@@ -91,7 +91,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
       defaults: step === Step.PatientValidation ? (validation?.defaults ?? {}) : answerDefaults(draft),
       centers: step === Step.TransplantCenterSelection || step === Step.TransplantCenterSituation ? centers.map((c) => ({ id: c.centerId, name: c.centerName ?? "" })) : [],
       goalOptions: step === Step.PrimaryGoal ? primaryGoalOptions(draft) : [],
-      canGoPrevious: step !== Step.PatientSituation,
+      canGoPrevious: previousFrom(draft, ctx).ok,
       complete: step === Step.Complete ? completeVariant(draft, isMemberCenter(ctx, draft.preferredCenterId)) : null,
       validation,
       summary: step === Step.PatientValidation ? answerSummary(draft) : null,
