@@ -16,7 +16,9 @@ import { referralRoutes } from "./areas/referrals";
 import { registerRoutes } from "./areas/register";
 import { screeningRoutes } from "./areas/screening";
 import type { Db } from "./db/types";
-import { hashPassword } from "./domain/passwords";
+import { AccountMessage, FormReason } from "./contract/accounts";
+import { createPasswords } from "./domain/passwords";
+import { DEFAULT_HASH_QUEUE, DEFAULT_HASH_WORKERS, ScryptPool, ScryptPoolBusyError } from "./domain/scrypt-pool";
 import type { Ctx, LogEntry } from "./http/context";
 import { reply, Refusal } from "./http/respond";
 import { matchRoute, type Route } from "./http/router";
@@ -42,6 +44,8 @@ export function createRegistryHandler(deps: {
   settings: RegistrySettings;
   now?: () => Date;
   log?: (entry: LogEntry) => void;
+  /** The password hashing pool (one per process); made from the settings when left out. */
+  scryptPool?: ScryptPool;
 }): RegistryHandler {
   const { db, settings } = deps;
   const now = deps.now ?? (() => new Date());
@@ -63,8 +67,8 @@ export function createRegistryHandler(deps: {
     ...healthRoutes,
     ...(settings.demoMode ? demoRoutes : []),
   ];
-  let timing: Promise<string> | undefined;
-  const timingHash = () => (timing ??= hashPassword("registry timing equaliser", settings.scrypt));
+  const pool = deps.scryptPool ?? new ScryptPool(settings.passwordHashing ?? { workers: DEFAULT_HASH_WORKERS, queue: DEFAULT_HASH_QUEUE });
+  const passwords = createPasswords(pool, settings.scrypt);
 
   return async (request) => {
     let url: URL;
@@ -84,9 +88,13 @@ export function createRegistryHandler(deps: {
       return new Refusal(400, RegistryMessage.badRequest).toResponse();
     }
     try {
-      return await match.route.handle({ request, url, db, settings, now, log, timingHash }, match.params);
+      return await match.route.handle({ request, url, db, settings, now, log, passwords }, match.params);
     } catch (error) {
       if (error instanceof Refusal) return error.toResponse();
+      // Password hashing is full (docs/decisions/020): refused at once, to be tried again in a moment.
+      if (error instanceof ScryptPoolBusyError) {
+        return new Refusal(503, AccountMessage.busy, { form: FormReason.busy }, { "retry-after": String(error.retryAfterS) }).toResponse();
+      }
       // Route pattern and error name only: never bodies, tokens, passwords, codes, query strings or health data.
       log({ level: "error", event: "registry.unhandled", method: request.method, route: match.route.pattern, error: errorName(error) });
       return reply(500, { success: false, results: null, message: RegistryMessage.internal });

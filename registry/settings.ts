@@ -3,12 +3,18 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { DEFAULT_SCRYPT, validScryptParams } from "./domain/passwords";
+import { DEFAULT_HASH_QUEUE, DEFAULT_HASH_WORKERS } from "./domain/scrypt-pool";
 
 export type RegistrySettings = {
   tokenSecret: string;
   publicUrl: string;
   demoMode: boolean;
   scrypt: { N: number; r: number; p: number };
+  /**
+   * Password hashes computed at once (worker threads) and waiting at most; beyond, the registry answers 503 busy
+   * (PASSWORD_HASH_WORKERS, PASSWORD_HASH_QUEUE; docs/decisions/020). Left out: the defaults.
+   */
+  passwordHashing?: { workers: number; queue: number };
   labStaffKey: string;
   /**
    * Minutes after which a lab order is approved without staff (LAB_APPROVAL_DELAY, DECISIONS D4): 0 = at once;
@@ -60,6 +66,8 @@ const envSchema = z.object({
   SCRYPT_N: int(2 ** 10, 2 ** 20).default(DEFAULT_SCRYPT.N),
   SCRYPT_R: int(1, 32).default(DEFAULT_SCRYPT.r),
   SCRYPT_P: int(1, 16).default(DEFAULT_SCRYPT.p),
+  PASSWORD_HASH_WORKERS: int(1, 64).default(DEFAULT_HASH_WORKERS),
+  PASSWORD_HASH_QUEUE: int(0, 10_000).default(DEFAULT_HASH_QUEUE),
   SMTP_URL: z.string().url().refine((v) => /^smtps?:\/\//.test(v), "SMTP_URL must start with smtp:// or smtps://").optional(),
   MAIL_FROM: z.string().min(3).max(320).optional(),
   SMS_URL: z.string().url().refine((v) => /^https?:\/\//.test(v), "SMS_URL must be an http(s) URL").optional(),
@@ -119,6 +127,7 @@ export function registrySettingsFromEnv(env: Record<string, string | undefined>)
       publicUrl: (e.PUBLIC_URL ?? "http://localhost:3000").replace(/\/+$/, ""),
       demoMode: !production && e.DEMO_MODE !== false,
       scrypt,
+      passwordHashing: { workers: e.PASSWORD_HASH_WORKERS, queue: e.PASSWORD_HASH_QUEUE },
       // DECISIONS D4: approved at once in demo mode unless set; outside demo mode only by staff unless set.
       labApprovalDelayMinutes: e.LAB_APPROVAL_DELAY !== undefined ? e.LAB_APPROVAL_DELAY : !production && e.DEMO_MODE !== false ? 0 : null,
       messaging: {

@@ -3,7 +3,8 @@
 // for reference, weighs each page's JavaScript and CSS, samples the portal's memory, and writes a Markdown report
 // to bench/results/ (see bench/README.md). No thresholds: the report is the output.
 // It also times the registry's centers query at 100, 1,000 and 10,000 centers (bench/centers-query.ts);
-// BENCH_ONLY=centers runs only that part.
+// BENCH_ONLY=centers runs only that part. Last, hostile traffic (bench/hostile.mjs): GET /register while sign-in is
+// flooded from one and from six addresses, and ten 20 MB posts.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -102,7 +103,8 @@ async function main() {
     args: [path.join(root, buildDir(), "server.js")],
     cwd: root,
     readyPath: "/readyz",
-    env: { DATA_DIR: dataDir, NODE_ENV: "development", DEMO_MODE: "true", LOG_LEVEL: "error" },
+    // One trusted proxy hop: the hostile-traffic flood sets its client addresses with X-Forwarded-For.
+    env: { DATA_DIR: dataDir, NODE_ENV: "development", DEMO_MODE: "true", LOG_LEVEL: "error", TRUST_PROXY_HOPS: "1" },
   };
   const portal = await startServer({ ...portalOptions, port: portalPort });
   const base = portal.baseUrl;
@@ -240,6 +242,9 @@ async function main() {
       logLoad(serial[page.path]);
     }
     const afterLoad = readMemory(portal.pid);
+    // After the load runs: the flood uses up its addresses' sign-in limits, and the big posts grow the memory.
+    const { measureHostile, hostileSection } = await import("../bench/hostile.mjs");
+    const hostile = await measureHostile({ base, pid: portal.pid, headers: BROWSER_HEADERS });
     const stderrTail = portal.stderr().trim();
     await portal.stop();
 
@@ -300,11 +305,12 @@ async function main() {
       table,
       gzipSize,
     });
+    const fullReport = `${report}\n${hostileSection(hostile, { table, mib })}`;
     const outDir = path.join(root, "bench", "results");
     fs.mkdirSync(outDir, { recursive: true });
     const file = path.join(outDir, `${stamp(startedAt)}.md`);
-    fs.writeFileSync(file, report);
-    fs.writeFileSync(path.join(outDir, "latest.md"), report);
+    fs.writeFileSync(file, fullReport);
+    fs.writeFileSync(path.join(outDir, "latest.md"), fullReport);
     console.log(`\nReport: ${path.relative(root, file)} (also bench/results/latest.md)`);
     const anyErrors = [...Object.values(portalLoads), ...Object.values(serial), ...Object.values(bareLoads)].some((l) => l.non2xx || l.errors || l.timeouts);
     if (anyErrors) console.warn("Some runs had non-2xx answers, errors or timeouts: see the report.");

@@ -2,6 +2,7 @@ import type { Settings } from "../config/settings";
 import { seedDemoCenters } from "../registry/data/demo-centers";
 import { openDb } from "../registry/db";
 import { createRegistryHandler } from "../registry/handler";
+import { DEFAULT_HASH_QUEUE, DEFAULT_HASH_WORKERS, ScryptPool } from "../registry/domain/scrypt-pool";
 import { startOutboxWorker } from "../registry/outbox/worker";
 import { startLabApprovalSweep } from "../registry/areas/labs-approval";
 import { registrySettingsFromEnv } from "../registry/settings";
@@ -24,7 +25,9 @@ export async function startRegistry(settings: Settings, log: Log, env: Record<st
   }
   const config = registrySettingsFromEnv({ ...env, DATA_DIR: settings.dataDir, PUBLIC_URL: settings.publicUrl });
   const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const handler = createRegistryHandler({ db, settings: config.settings, log });
+  // Password hashing in its own worker threads, bounded (docs/decisions/020).
+  const scryptPool = new ScryptPool(config.settings.passwordHashing ?? { workers: DEFAULT_HASH_WORKERS, queue: DEFAULT_HASH_QUEUE });
+  const handler = createRegistryHandler({ db, settings: config.settings, log, scryptPool });
   log({ msg: "registry in process", database: config.databaseUrl ? "postgresql" : "pglite" });
   if (config.settings.demoMode) {
     // DECISIONS D5: in demo mode the lab staff key is generated on first start and printed in the server log.
@@ -43,6 +46,7 @@ export async function startRegistry(settings: Settings, log: Log, env: Record<st
     close: async () => {
       labSweep.stop();
       await worker.stop();
+      await scryptPool.close();
       await db.close();
     },
   };

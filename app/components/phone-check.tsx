@@ -94,7 +94,7 @@ export type PhoneCheck = ReturnType<typeof usePhoneCheck>;
 export function PhoneCheckStatus({ id, state }: { id: string; state: State }) {
   const { t } = useTranslation();
   const text =
-    state.status === "idle" ? "" : state.status === "validating" ? t("register.phoneValidating") : t(state.key);
+    state.status === "idle" ? "" : state.status === "validating" ? t("register.phoneValidating") : t(state.key, state.params);
   const tone = state.status === "valid" ? "check-ok" : state.status === "validating" || state.status === "idle" ? "check-pending" : "check-error";
   return (
     <p id={id} className={`live-check ${tone}`} aria-live="polite">

@@ -3,11 +3,12 @@ import { formatUsPhone } from "../../registry/contract/phone";
 import { phoneCheckView } from "./phone-check";
 import { displayValues, dropInapplicableRegion } from "./registration-form";
 
-const answer = (status: string | null, extra: { success?: boolean; status?: number; errors?: Record<string, string> } = {}) => ({
+const answer = (status: string | null, extra: { success?: boolean; status?: number; errors?: Record<string, string>; retryAfter?: number } = {}) => ({
   status: extra.status ?? 200,
   success: extra.success ?? status === "valid",
   results: status === null ? null : { status },
   ...(extra.errors ? { errors: extra.errors } : {}),
+  ...(extra.retryAfter ? { retryAfter: extra.retryAfter } : {}),
 });
 const TOAST = { status: "error", key: "register.phoneCheckFailed", toast: true };
 
@@ -31,12 +32,12 @@ describe("phone check feedback (000 §5 Phone): server message, 'Unable to valid
     ],
     ["invalid for the registry without a message", "2125550100", answer("invalid"), { status: "invalid", key: "validation.phoneInvalidUs" }],
     [
-      "rate limited: the server's reason",
+      "rate limited per connection: how long to wait, from Retry-After",
       "2125550100",
-      answer(null, { status: 429, errors: { form: "register.tooManyAttempts" } }),
-      { status: "error", key: "register.tooManyAttempts" },
+      answer(null, { status: 429, errors: { form: "limits.tooManyFromConnection" }, retryAfter: 1500 }),
+      { status: "error", key: "limits.tooManyMinutes", params: { minutes: "25" }, limited: true },
     ],
-    ["rate limited without a reason", "2125550100", answer(null, { status: 429 }), { status: "error", key: "register.tooManyAttempts" }],
+    ["rate limited without a Retry-After", "2125550100", answer(null, { status: 429 }), { status: "error", key: "limits.tooManyFromConnection", limited: true }],
     [
       "refused with a field message (the server message)",
       "2125550100",

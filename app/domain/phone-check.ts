@@ -1,12 +1,17 @@
 import { isValidPhone } from "../../registry/contract/phone";
+import { connectionLimitMessage } from "./limits";
 
 /** What the phone availability check shows (000 §5 Phone), as locale keys. */
 export type PhoneCheckView = {
   status: "valid" | "invalid" | "duplicate" | "error";
   /** The feedback under the phone field. */
   key: string;
+  /** The key's parameters (the minutes to wait). */
+  params?: Record<string, string>;
   /** The check failed without a message: the toast 'Phone number validation failed...' shows too. */
   toast?: true;
+  /** Refused by the per-connection limit (docs/decisions/021): a message for the whole form. */
+  limited?: true;
 };
 
 /** The registry's answer to POST /validate-phone, as the registry client gives it. */
@@ -16,6 +21,8 @@ export type PhoneCheckAnswer = {
   results: { status: string } | null;
   /** A refusal's locale keys: `phoneNumber` for the number, `form` for the whole request (e.g. too many attempts). */
   errors?: Record<string, string>;
+  /** Seconds to wait (Retry-After) of a refusal. */
+  retryAfter?: number;
 };
 
 /** 000 §5 Phone: the toast when the check fails without a message. */
@@ -30,6 +37,7 @@ export const PHONE_CHECK_TOAST = "register.phoneCheckToast";
 export function phoneCheckView(phone: string, answer: PhoneCheckAnswer | null): PhoneCheckView {
   if (!isValidPhone(phone)) return { status: "invalid", key: "validation.phoneInvalidUs" };
   if (!answer) return { status: "error", key: "register.phoneCheckFailed", toast: true };
+  if (answer.status === 429) return { status: "error", ...connectionLimitMessage(answer.retryAfter), limited: true };
   const serverKey = answer.errors?.phoneNumber ?? answer.errors?.form;
   switch (answer.results?.status) {
     case "valid":
@@ -41,6 +49,5 @@ export function phoneCheckView(phone: string, answer: PhoneCheckAnswer | null): 
       return { status: "invalid", key: serverKey ?? "validation.phoneInvalidUs" };
   }
   if (serverKey) return { status: "error", key: serverKey };
-  if (answer.status === 429) return { status: "error", key: "register.tooManyAttempts" };
   return { status: "error", key: "register.phoneCheckUnable" };
 }

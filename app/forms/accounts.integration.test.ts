@@ -9,9 +9,11 @@ import { createRegistryClient } from "~/registry/client.server";
 import { Session } from "~/session.server";
 import { issueFormStamp } from "./bot-check.server";
 import { sendAction, verifyAction } from "./confirm.server";
+import { loginAction } from "./login.server";
 import { forgotAction, resetAction } from "./password.server";
 import { BOT_PURPOSE, registerAction } from "./register.server";
 import type { FormFailure } from "./types";
+import { updateLabsAction } from "./update-labs.server";
 
 /**
  * The account forms of the portal against the reference registry (in-memory PGlite, its clock under the test's
@@ -130,6 +132,35 @@ describe.each(testDatabases().slice(0, 1))("account forms against the registry (
     await run(resetAction(form({ resetToken: token, email: p.email, password: newPassword, confirmPassword: newPassword }), context(used)));
     expect(resetView(used.get("resetOutcome"))).toEqual({ kind: "failed", reasonKey: "reset.reasonLinkInvalid" });
   });
+
+  it("over a per-connection limit, sign-in, forgot password, code entry and /update-labs come back as typed with how long to wait", async () => {
+    const address = { "x-client-address": "203.0.113.7" };
+    const p = await t.register(1);
+    const session = signedIn(p.medicalRecordId);
+    expect((await run(sendAction(form({ value: p.email }), context(session), "email"))).location).toBe("/confirm?code=email");
+    for (let i = 0; i < 30; i++) {
+      await t.call("POST", "/authenticate", { body: { email: `typo${i % 5}@example.org`, password: "wrong" }, headers: address });
+      await t.call("POST", `/api/mfa/update-confirmation?medicalRecordId=${p.medicalRecordId}`, { token: p.token, body: { code: "000000", value: p.email, isEmail: true }, headers: address });
+    }
+    for (let i = 0; i < 20; i++) await t.call("POST", `/forgot-password?emailAddress=x${i}%40example.org`, { headers: address });
+    for (let i = 0; i < 10; i++) await t.call("GET", "/api/pass/update-lab-requisition/AAAAAAAA", { headers: { ...address, "x-lab-staff-key": `guess-${i}` } });
+
+    const login = await run(loginAction(form({ email: p.email, password: p.password }), context()));
+    expect(login.failure?.message).toEqual({ key: "limits.tooManyMinutes", params: { minutes: "15" } });
+    expect(login.failure?.values).toEqual({ email: p.email });
+    const forgot = await run(forgotAction(form({ email: p.email }), context()));
+    expect(forgot.failure?.message).toEqual({ key: "limits.tooManyMinutes", params: { minutes: "60" } });
+    expect(forgot.failure?.values).toEqual({ email: p.email });
+    const code = await run(verifyAction(form({ code: "123 456" }), context(session)));
+    expect(code.failure?.message).toEqual({ key: "limits.tooManyMinutes", params: { minutes: "60" } });
+    expect(code.failure?.values).toEqual({ code: "123 456" });
+    const labs = await run(updateLabsAction(form({ intent: "update-requisition", requisition: "aaaa-aaaa", labStaffKey: TEST_SETTINGS.labStaffKey }), context()));
+    expect(labs.failure?.message).toEqual({ key: "limits.tooManyMinutes", params: { minutes: "60" } });
+    expect(labs.failure?.values).toEqual({ requisition: "aaaa-aaaa" });
+    // Another connection is not held up.
+    const elsewhere = { ...context(), clientAddress: "203.0.113.99" } as AppLoadContext;
+    expect((await run(loginAction(form({ email: p.email, password: p.password }), elsewhere))).location).toBe("/landing");
+  });
 });
 
 describe("registry down", () => {
@@ -158,5 +189,36 @@ describe("registry down", () => {
     expect(answer.failure?.values.phoneNumber).toBe("(555) 010-0005");
     expect(answer.failure?.values).not.toHaveProperty("password");
     expect(answer.failure?.values).not.toHaveProperty("confirmPassword");
+  });
+
+  it("a registry busy hashing passwords (503 limits.busy): the sign-in comes back as typed with 'very busy, try again in a moment'", async () => {
+    const context = {
+      session: new Session({ csrf: "c" }, true),
+      registry: createRegistryClient({
+        fetch: async () =>
+          Response.json({ success: false, results: null, message: "busy", errors: { form: "limits.busy" } }, { status: 503, headers: { "retry-after": "2" } }),
+        baseUrl: "http://registry.test",
+      }),
+      lang: "en",
+      clientAddress: "203.0.113.8",
+      log: () => {},
+    } as unknown as AppLoadContext;
+    const answer = await run(loginAction(form({ email: "ana@example.org", password: "kidney-walrus-battery" }), context));
+    expect(answer.failure?.message?.key).toBe("limits.busy");
+    expect(answer.failure?.values).toEqual({ email: "ana@example.org" });
+  });
+
+  it("forgot password says the registry could not be reached (not 'You should receive an email...'), the email kept", async () => {
+    const context = {
+      session: new Session({ csrf: "c" }, true),
+      registry: createRegistryClient({ fetch: () => Promise.reject(new Error("ECONNREFUSED")), baseUrl: "http://registry.test" }),
+      lang: "en",
+      clientAddress: "203.0.113.8",
+      log: () => {},
+    } as unknown as AppLoadContext;
+    const answer = await run(forgotAction(form({ email: "rosa@example.org" }), context));
+    expect(answer.location).toBeUndefined();
+    expect(answer.failure?.message?.key).toBe("errors.registryDown");
+    expect(answer.failure?.values.email).toBe("rosa@example.org");
   });
 });

@@ -1,7 +1,8 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { signIn } from "~/auth.server";
-import { RegistryUnavailableError } from "~/registry/client.server";
+import { connectionLimitMessage, isConnectionLimit } from "~/domain/limits";
+import { RegistryUnavailableError, unavailableMessageKey } from "~/registry/client.server";
 import { formFailure, inputFailure, textFields } from "./form.server";
 
 const LOGIN_FIELDS = ["email", "password"] as const;
@@ -14,11 +15,15 @@ export async function loginAction(form: FormData, context: AppLoadContext) {
   const errors: Record<string, string> = {};
   if (!values.email.trim()) errors.email = "login.emailRequired";
   if (!values.password) errors.password = "login.passwordRequired";
-  const fail = (e: Record<string, string>, key?: string, status = 400) =>
-    formFailure("login", values, e, LOGIN_FIELDS, key ? { key } : undefined, status);
+  const fail = (e: Record<string, string>, key?: string, status = 400, params?: Record<string, string>) =>
+    formFailure("login", values, e, LOGIN_FIELDS, key ? { key, params } : undefined, status);
   if (Object.keys(errors).length) return fail(errors);
   try {
-    const answer = await context.registry.authenticate(values.email.trim(), values.password);
+    const answer = await context.registry.authenticate(values.email.trim(), values.password, context.clientAddress);
+    if (isConnectionLimit(answer)) {
+      const message = connectionLimitMessage(answer.retryAfter);
+      return fail({}, message.key, 429, message.params);
+    }
     if (answer.status === 429) return fail({}, "login.lockedOut", 429);
     if (!answer.success || !answer.results) return fail({}, "login.failed", 401);
     const record = await context.registry.passRecord(answer.results.medicalRecordId, answer.results.token);
@@ -26,7 +31,7 @@ export async function loginAction(form: FormData, context: AppLoadContext) {
     signIn(context.session, answer.results, record.results.medicalRecord);
     return redirect("/landing");
   } catch (error) {
-    if (error instanceof RegistryUnavailableError) return fail({}, "errors.registryDown", 503);
+    if (error instanceof RegistryUnavailableError) return fail({}, unavailableMessageKey(error), 503);
     throw error;
   }
 }

@@ -2,15 +2,18 @@ import type { AppLoadContext } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { ResetStatus } from "../../registry/contract/accounts";
 import { forgotErrors, resetErrors } from "~/domain/password-form";
-import { RegistryUnavailableError } from "~/registry/client.server";
+import { connectionLimitMessage, isConnectionLimit } from "~/domain/limits";
+import { RegistryUnavailableError, unavailableMessageKey } from "~/registry/client.server";
 import { formFailure, inputFailure, linkValue, textFields } from "./form.server";
 
 const FORGOT_FIELDS = ["email"] as const;
 const RESET_FIELDS = ["email", "password", "confirmPassword"] as const;
 
 /**
- * 'Forgot Password' (000 §2.4, §5, §8; DECISIONS D6): the same answer whether or not the account exists, and a
- * request error is swallowed (logged by name only).
+ * 'Forgot Password' (000 §2.4, §5, §8; DECISIONS D6): the same answer whether or not the account exists. Over the
+ * per-connection limit (docs/decisions/021, which says nothing about the account) the form comes back with the email
+ * kept and how long to wait. When the registry cannot be reached nothing was sent, so the patient is told so (the same
+ * for every address) and the form comes back with the email kept, to try again.
  */
 export async function forgotAction(form: FormData, context: AppLoadContext) {
   const values = textFields(form, FORGOT_FIELDS);
@@ -19,9 +22,12 @@ export async function forgotAction(form: FormData, context: AppLoadContext) {
   const errors = forgotErrors(values);
   if (Object.keys(errors).length) return formFailure("forgot", values, errors, FORGOT_FIELDS, { key: "forgot.cannotAccept" });
   try {
-    await context.registry.forgotPassword(values.email.trim(), context.clientAddress);
+    const answer = await context.registry.forgotPassword(values.email.trim(), context.clientAddress);
+    if (isConnectionLimit(answer)) return formFailure("forgot", values, {}, FORGOT_FIELDS, connectionLimitMessage(answer.retryAfter), 429);
   } catch (error) {
     context.log({ level: "error", msg: "forgot-password request failed", error: error instanceof Error ? error.name : "unknown" });
+    if (error instanceof RegistryUnavailableError) return formFailure("forgot", values, {}, FORGOT_FIELDS, { key: "errors.registryDown" }, 503);
+    throw error;
   }
   return redirect("/register?forgot=sent");
 }
@@ -47,7 +53,7 @@ export async function resetAction(form: FormData, context: AppLoadContext) {
   try {
     answer = await context.registry.resetPassword({ token, email: values.email.trim(), password: values.password }, context.clientAddress);
   } catch (error) {
-    if (error instanceof RegistryUnavailableError) return fail({}, "errors.registryDown", 503);
+    if (error instanceof RegistryUnavailableError) return fail({}, unavailableMessageKey(error), 503);
     throw error;
   }
   // A password the registry refuses (a common one) is a field error: the patient picks another on the same form.

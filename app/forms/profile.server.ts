@@ -8,10 +8,10 @@ import { isLive, pendingAddress, withRecommended } from "~/domain/pending-addres
 import { checkProfileForm, PROFILE_FIELDS, type ProfileField } from "~/domain/profile-form";
 import { submitOutcome } from "~/domain/register-outcome";
 import { displayValues } from "~/domain/registration-form";
-import { RegistryUnavailableError } from "~/registry/client.server";
+import { RegistryUnavailableError, unavailableMessageKey } from "~/registry/client.server";
 import { formFailure, formKept, inputFailure, textFields } from "./form.server";
 
-const PASSWORD_FIELDS = ["password", "confirmPassword"] as const;
+const PASSWORD_FIELDS = ["currentPassword", "password", "confirmPassword"] as const;
 
 function fail(values: Record<string, string>, errors: Record<string, string>, key?: string, status = 400) {
   return formFailure("profile", displayValues(values), errors, PROFILE_FIELDS, key ? { key } : undefined, status);
@@ -68,7 +68,8 @@ export async function profileAddressStep(intent: string, context: AppLoadContext
 }
 
 /**
- * 'Update Password' (000 §5 Password update; DECISIONS D6): the registry revokes every earlier session and
+ * 'Update Password' (000 §5 Password update; DECISIONS D6): the current password is required and checked by the
+ * registry (a wrong one is a field error; docs/decisions/025); the registry revokes every earlier session and
  * answers a fresh token, which this session keeps, so the patient stays signed in here only.
  */
 export async function passwordAction(form: FormData, context: AppLoadContext) {
@@ -83,7 +84,7 @@ export async function passwordAction(form: FormData, context: AppLoadContext) {
   try {
     answer = await withPatient(context, ({ token, medicalRecordId }) => context.registry.updatePassword(token, medicalRecordId, values));
   } catch (error) {
-    if (error instanceof RegistryUnavailableError) return fail({}, "errors.registryDown", 503);
+    if (error instanceof RegistryUnavailableError) return fail({}, unavailableMessageKey(error), 503);
     throw error;
   }
   if (!answer.success || !answer.results) {

@@ -7,7 +7,7 @@ import { submitOutcome, type Reason } from "~/domain/register-outcome";
 import { REGISTER_FIELDS } from "~/domain/registration-fields";
 import { checkRegistrationForm, displayValues } from "~/domain/registration-form";
 import { translator } from "~/i18n.server";
-import { RegistryUnavailableError } from "~/registry/client.server";
+import { RegistryUnavailableError, unavailableMessageKey } from "~/registry/client.server";
 import { botCheckMessage, checkBotFields, HONEYPOT_FIELD, ISSUED_FIELD, issueFormStamp } from "./bot-check.server";
 import { formFailure, formKept, linkValue, textFields } from "./form.server";
 import type { FieldErrors, FormMessage } from "./types";
@@ -67,7 +67,7 @@ export async function registerAction(form: FormData, context: AppLoadContext) {
     if (!(error instanceof RegistryUnavailableError)) throw error;
   }
   const phone = phoneCheckView(payload.phoneNumber, answer);
-  if (phone.key === "register.tooManyAttempts") return fail(values, {}, { key: phone.key }, 429);
+  if (phone.limited) return fail(values, {}, { key: phone.key, params: phone.params }, 429);
   if (phone.toast) return fail(values, { phoneNumber: phone.key }, { key: PHONE_CHECK_TOAST }, 503);
   if (phone.status !== "valid") return fail(values, { phoneNumber: phone.key });
   return submit(context, values, { addressConfirmed: false });
@@ -84,7 +84,7 @@ async function submit(context: AppLoadContext, values: Values, opts: { addressCo
       clientAddress: context.clientAddress,
     });
   } catch (error) {
-    if (error instanceof RegistryUnavailableError) return fail(values, {}, { key: "errors.registryDown" }, 503);
+    if (error instanceof RegistryUnavailableError) return fail(values, {}, { key: unavailableMessageKey(error) }, 503);
     throw error;
   }
   const outcome = submitOutcome(answer, { addressConfirmed: opts.addressConfirmed, failedKey: "register.failed", failedWithKey: "register.failedWithMessage" });

@@ -3,6 +3,7 @@ import { redirect } from "@remix-run/node";
 import { LabFormReason } from "../../registry/contract";
 import { addFlash } from "~/auth.server";
 import { validateUpdateLabs, type UpdateLabsAction } from "~/domain/dashboard/update-labs-form";
+import { connectionLimitMessage, isConnectionLimit } from "~/domain/limits";
 import { RegistryUnavailableError } from "~/registry/client.server";
 import { UPDATE_LABS_FIELDS, UPDATE_LABS_FORM } from "./center-lab-forms";
 import { formFailure, inputFailure, textFields } from "./form.server";
@@ -33,8 +34,8 @@ export async function updateLabsAction(form: FormData, context: AppLoadContext) 
   try {
     answer =
       action === "requisition"
-        ? await context.registry.updateLabRequisition(requisition, labStaffKey)
-        : await context.registry.processLabResults(requisition, labStaffKey);
+        ? await context.registry.updateLabRequisition(requisition, labStaffKey, context.clientAddress)
+        : await context.registry.processLabResults(requisition, labStaffKey, context.clientAddress);
   } catch (error) {
     if (!(error instanceof RegistryUnavailableError)) throw error;
     return formFailure(UPDATE_LABS_FORM, kept, {}, UPDATE_LABS_FIELDS, { key: "errors.registryDown" }, 503);
@@ -43,6 +44,8 @@ export async function updateLabsAction(form: FormData, context: AppLoadContext) 
     addFlash(context.session, { kind: "status", key: toast.ok });
     return redirect("/update-labs");
   }
+  // Too many wrong keys from this connection (docs/decisions/021): said in the form's summary, requisition kept.
+  if (isConnectionLimit(answer)) return formFailure(UPDATE_LABS_FORM, kept, {}, UPDATE_LABS_FIELDS, connectionLimitMessage(answer.retryAfter), 429);
   addFlash(context.session, { kind: "alert", key: toast.failed });
   const reason = answer.errors?.form;
   const errors: Record<string, string> =

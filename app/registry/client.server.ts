@@ -8,6 +8,7 @@ import {
   eSignDocument,
   eSignResult,
   envelope,
+  FormReason,
   inviteInfo,
   LAB_RESULTS_FILE,
   LAB_STAFF_KEY_HEADER,
@@ -32,6 +33,7 @@ import {
   type ScreeningBody,
   type SelectCenterBody,
 } from "../../registry/contract";
+import { createSignInChecks } from "./sign-in-checks.server";
 
 /**
  * server.ts (bundled by esbuild) creates the client, and the Remix build checks its errors: each bundle has its own
@@ -39,6 +41,7 @@ import {
  */
 const UNAVAILABLE = Symbol.for("pass-portal.RegistryUnavailableError");
 const EXPIRED = Symbol.for("pass-portal.SessionExpiredError");
+const BUSY = Symbol.for("pass-portal.RegistryBusyError");
 const branded = (value: unknown, brand: symbol) => typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[brand] === true;
 
 /** The registry could not be reached, or answered something that is not the contract. */
@@ -51,6 +54,24 @@ export class RegistryUnavailableError extends Error {
     super(`Registry unavailable: ${reason}`);
     this.name = "RegistryUnavailableError";
   }
+}
+/**
+ * The registry is too busy hashing passwords just now (503 limits.busy, docs/decisions/020): try again after
+ * `retryAfterS` seconds. A RegistryUnavailableError too, so a caller that does not tell them apart still answers.
+ */
+export class RegistryBusyError extends RegistryUnavailableError {
+  readonly [BUSY] = true;
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return branded(value, BUSY);
+  }
+  constructor(readonly retryAfterS: number) {
+    super("busy");
+    this.name = "RegistryBusyError";
+  }
+}
+/** The form message for a registry that did not answer: busy (docs/decisions/020) or unreachable. */
+export function unavailableMessageKey(error: RegistryUnavailableError): string {
+  return error instanceof RegistryBusyError ? "limits.busy" : "errors.registryDown";
 }
 /** The registry refused the sign-in token (expired, revoked or missing). */
 export class SessionExpiredError extends Error {
@@ -66,7 +87,21 @@ export class SessionExpiredError extends Error {
 
 export type Fetcher = (request: Request) => Promise<Response>;
 
-export type Answer<T> = { status: number; success: boolean; results: T | null; message: string | null; errors?: Record<string, string> };
+export type Answer<T> = {
+  status: number;
+  success: boolean;
+  results: T | null;
+  message: string | null;
+  errors?: Record<string, string>;
+  /** Seconds to wait, from the Retry-After of a refusal (429: a limit, docs/decisions/021). */
+  retryAfter?: number;
+};
+
+/** Seconds of a Retry-After header given in seconds (the registry's form), or undefined. */
+function retryAfterOf(response: Response): number | undefined {
+  const value = response.headers.get("retry-after")?.trim() ?? "";
+  return /^\d{1,9}$/.test(value) ? Number(value) : undefined;
+}
 
 /**
  * A lab PDF download (000 §2.11-2.12): the file, or the registry's refusal (its `results` say why: the lab readiness
@@ -111,8 +146,16 @@ export function createRegistryClient(opts: { fetch: Fetcher; baseUrl: string }) 
     } catch (error) {
       throw new RegistryUnavailableError(error instanceof Error ? error.name : "fetch failed");
     }
+    if (response.status === 503) await refuseBusy(response);
     if (response.status >= 500) throw new RegistryUnavailableError(`status ${response.status}`);
     return response;
+  }
+
+  /** A 503 whose reason is limits.busy is RegistryBusyError (any other 503 stays "unavailable"). */
+  async function refuseBusy(response: Response): Promise<void> {
+    const body: unknown = await response.json().catch(() => null);
+    const parsed = envelope(z.unknown()).safeParse(body);
+    if (parsed.success && parsed.data.errors?.form === FormReason.busy) throw new RegistryBusyError(retryAfterOf(response) ?? 1);
   }
 
   async function call<S extends z.ZodTypeAny>(
@@ -139,7 +182,8 @@ export function createRegistryClient(opts: { fetch: Fetcher; baseUrl: string }) 
     const parsed = envelope(results).safeParse(json);
     if (!parsed.success) throw new RegistryUnavailableError("answer does not match the contract");
     if (response.status === 401 && init.token) throw new SessionExpiredError();
-    return { status: response.status, ...parsed.data, raw: json } as Answer<z.infer<S>> & { raw: unknown };
+    const retryAfter = retryAfterOf(response);
+    return { status: response.status, ...parsed.data, ...(retryAfter === undefined ? {} : { retryAfter }), raw: json } as Answer<z.infer<S>> & { raw: unknown };
   }
 
   /** Adds the `addressValidation` of an answer (checked against the contract). */
@@ -174,7 +218,38 @@ export function createRegistryClient(opts: { fetch: Fetcher; baseUrl: string }) 
     return { ...answer, success: false, pdf: null };
   }
 
+  /**
+   * GET /validate-token with the token in the Authorization header (the registry accepts it there as well as in the
+   * spec's query string, which would put the token in URLs and access logs).
+   */
+  async function verifyToken(token: string) {
+    const answer = await call("GET", "/validate-token", validateTokenResult, { token });
+    return answer.success && answer.results ? { medicalRecordId: answer.results.medicalRecordId } : null;
+  }
+  /** One per client, so one per portal process: the revocation check of every private request (docs/decisions/023). */
+  const signInChecks = createSignInChecks({
+    verify: async (token) => {
+      try {
+        return await verifyToken(token);
+      } catch (error) {
+        if (error instanceof SessionExpiredError) return null;
+        throw error;
+      }
+    },
+    isUnavailable: (error) => error instanceof RegistryUnavailableError,
+  });
+  /** A call after which the account's earlier tokens may be revoked: this process asks about them again at once. */
+  async function revoking<T>(medicalRecordId: number | null, answer: Promise<T>): Promise<T> {
+    try {
+      return await answer;
+    } finally {
+      signInChecks.forgetRecord(medicalRecordId);
+    }
+  }
+
   return {
+    /** Whether the registry still honours a sign-in token (cached for at most a second; docs/decisions/023). */
+    signInStatus: (token: string) => signInChecks.status(token),
     async register(
       payload: unknown,
       opts2: { inviteToken?: string; addressConfirmed?: boolean; clientAddress?: string } = {},
@@ -188,11 +263,12 @@ export function createRegistryClient(opts: { fetch: Fetcher; baseUrl: string }) 
       if (!full.success) throw new RegistryUnavailableError("register answer does not match the contract");
       return { ...full.data, status: answer.status };
     },
-    authenticate: async (email: string, password: string) =>
-      strip(await call("POST", "/authenticate", authResult, { body: { email, password } })),
+    authenticate: async (email: string, password: string, clientAddress?: string) =>
+      strip(await call("POST", "/authenticate", authResult, { body: { email, password }, clientAddress })),
     validateToken: async (token: string) => strip(await call("GET", `/validate-token${query({ token })}`, validateTokenResult)),
     refreshToken: async (token: string) => strip(await call("GET", `/refresh-token${query({ token })}`, refreshResult)),
-    revokeToken: async (token: string) => strip(await call("POST", "/revoke-token", z.unknown(), { token })),
+    revokeToken: async (token: string, medicalRecordId: number | null = null) =>
+      strip(await revoking(medicalRecordId, call("POST", "/revoke-token", z.unknown(), { token }))),
     lookupData: async () => strip(await call("GET", "/lookup-data", lookupData)),
     passRecord: async (medicalRecordId: number, token: string) =>
       strip(await call("GET", `/api/pass/${medicalRecordId}`, passRecord, { token })),
@@ -210,19 +286,20 @@ export function createRegistryClient(opts: { fetch: Fetcher; baseUrl: string }) 
       strip(await call("POST", `/forgot-password${query({ emailAddress: email })}`, z.unknown(), { clientAddress })),
     /** POST /reset-password { token, email, password } -> { statusId, status }. */
     resetPassword: async (body: { token: string; email: string; password: string }, clientAddress: string) =>
-      strip(await call("POST", "/reset-password", resetResult, { body, clientAddress })),
+      strip(await revoking(null, call("POST", "/reset-password", resetResult, { body, clientAddress }))),
 
     /** POST /api/mfa/send-confirmation-email and -text (000 §2.5). */
-    sendConfirmationEmail: async (token: string, medicalRecordId: number, email: string) =>
-      strip(await call("POST", "/api/mfa/send-confirmation-email", z.unknown(), { token, body: { medicalRecordId, email } })),
+    sendConfirmationEmail: async (token: string, medicalRecordId: number, email: string, currentPassword?: string) =>
+      strip(await call("POST", "/api/mfa/send-confirmation-email", z.unknown(), { token, body: { medicalRecordId, email, currentPassword } })),
     sendConfirmationText: async (token: string, medicalRecordId: number, phoneNumber: string) =>
       strip(await call("POST", "/api/mfa/send-confirmation-text", z.unknown(), { token, body: { medicalRecordId, phoneNumber } })),
     /** POST /api/mfa/update-confirmation?medicalRecordId= -> results: CodeResult (1 valid, 2 wrong, 3 expired). */
-    updateConfirmation: async (token: string, medicalRecordId: number, body: { code: string; value: string; isEmail: boolean }) =>
+    updateConfirmation: async (token: string, medicalRecordId: number, body: { code: string; value: string; isEmail: boolean }, clientAddress?: string) =>
       strip(
         await call("POST", `/api/mfa/update-confirmation${query({ medicalRecordId: String(medicalRecordId) })}`, codeResultAnswer, {
           token,
           body,
+          clientAddress,
         }),
       ),
 
@@ -236,9 +313,12 @@ export function createRegistryClient(opts: { fetch: Fetcher; baseUrl: string }) 
           { token, body },
         ),
       ),
-    /** POST /api/pass/{id}/update-password -> a fresh token for this session; earlier sessions are revoked (D6). */
-    updatePassword: async (token: string, medicalRecordId: number, body: { password: string; confirmPassword: string }) =>
-      strip(await call("POST", `/api/pass/${medicalRecordId}/update-password`, refreshResult, { token, body })),
+    /**
+     * POST /api/pass/{id}/update-password {currentPassword, password, confirmPassword} -> a fresh token for this session;
+     * earlier sessions are revoked (D6). A wrong current password: 400 errors.currentPassword (docs/decisions/025).
+     */
+    updatePassword: async (token: string, medicalRecordId: number, body: { currentPassword: string; password: string; confirmPassword: string }) =>
+      strip(await revoking(medicalRecordId, call("POST", `/api/pass/${medicalRecordId}/update-password`, refreshResult, { token, body }))),
     /** POST /api/pass/{id}/opt-in-out/{type} (1 opt out, 2 opt in). */
     optInOut: async (token: string, medicalRecordId: number, type: number) =>
       strip(await call("POST", `/api/pass/${medicalRecordId}/opt-in-out/${type}`, z.unknown(), { token })),
@@ -289,14 +369,14 @@ export function createRegistryClient(opts: { fetch: Fetcher; baseUrl: string }) 
     labResultsPdf: async (token: string, screeningId: number) =>
       pdf(`/api/pass/screening/${screeningId}/lab-results/download`, token, LAB_RESULTS_FILE),
     /** GET /api/pass/update-lab-requisition/{requisition} (lab staff key): the lab got the order; 401/404 errors.form = LabFormReason. */
-    updateLabRequisition: async (requisition: string, labStaffKey: string) =>
+    updateLabRequisition: async (requisition: string, labStaffKey: string, clientAddress?: string) =>
       strip(
-        await call("GET", `/api/pass/update-lab-requisition/${encodeURIComponent(requisition.trim() || "-")}`, z.null(), { labStaffKey }),
+        await call("GET", `/api/pass/update-lab-requisition/${encodeURIComponent(requisition.trim() || "-")}`, z.null(), { labStaffKey, clientAddress }),
       ),
     /** GET /api/pass/process-lab-results/{requisition} (lab staff key): records the results, status -> SentToCenter. */
-    processLabResults: async (requisition: string, labStaffKey: string) =>
+    processLabResults: async (requisition: string, labStaffKey: string, clientAddress?: string) =>
       strip(
-        await call("GET", `/api/pass/process-lab-results/${encodeURIComponent(requisition.trim() || "-")}`, z.null(), { labStaffKey }),
+        await call("GET", `/api/pass/process-lab-results/${encodeURIComponent(requisition.trim() || "-")}`, z.null(), { labStaffKey, clientAddress }),
       ),
 
     // --- Medical history and e-sign (001 §2.13, §4.7; 000 §2.10; DECISIONS D12, D13; contract/medical-history.ts, e-sign.ts) ---

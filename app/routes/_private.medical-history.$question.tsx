@@ -3,7 +3,7 @@ import { redirect } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import stylesHref from "~/styles/immune-tolerance.css?url";
-import { withPatient } from "~/auth.server";
+import { refuseUnvouched, withPatient } from "~/auth.server";
 import { CsrfField } from "~/components/csrf-field";
 import type { RouteHandle } from "~/components/document-title";
 import { ErrorSummary } from "~/components/error-summary";
@@ -16,7 +16,13 @@ import { pathOf, positionOfSlug, QUESTIONS, REVIEW, type AnswerField } from "~/d
 import { formFailure, inputFailure, readForm, textFields } from "~/forms/form.server";
 import { loadDraft, today, writeDraft } from "~/forms/medical-history.server";
 
-export const handle: RouteHandle = { titleKey: "medical.title" };
+export const handle: RouteHandle = {
+  titleKey: "medical.title",
+  title: (data, t) => {
+    const d = data as { number?: number; total?: number } | undefined;
+    return d?.number && d.total ? t("medical.documentTitle", { number: d.number, total: d.total, title: t("medical.title") }) : undefined;
+  },
+};
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesHref }];
 
 const FORM_ID = "medical-history";
@@ -27,6 +33,8 @@ const FORM_ID = "medical-history";
  */
 export async function loader({ params, context }: LoaderFunctionArgs) {
   return withPatient(context, async (patient) => {
+    // The answers come from the session: only while the registry vouches for the sign-in (docs/decisions/023).
+    refuseUnvouched(patient);
     const draft = await loadDraft(context, patient);
     const entered = enter(draft, positionOfSlug(params.question), today());
     if (!entered.ok) throw redirect(pathOf(entered.redirectTo));

@@ -4,9 +4,10 @@ import { ValidationKey } from "../contract/validation-keys";
 import { findLogin, rehashPassword, revokeTokens } from "../data/accounts";
 import { audit } from "../data/audit";
 import { clearLoginFailures, lockedUntil, recordLoginFailure } from "../data/login-throttle";
-import { hashPassword, needsRehash, verifyPassword } from "../domain/passwords";
 import { issueToken } from "../domain/tokens";
+import { RATE_LIMITS } from "../data/rate-limits";
 import { readJsonObject } from "../http/body";
+import { limitClient, refundHits } from "../http/client";
 import type { Ctx } from "../http/context";
 import { bearerToken, checkToken, requirePatient } from "../http/patient";
 import { ok, reply, Refusal } from "../http/respond";
@@ -19,7 +20,11 @@ export function signIn(ctx: Ctx, medicalRecordId: number): AuthResult {
   return { token, medicalRecordId, expires: expires.toISOString() };
 }
 
-/** POST /authenticate {email, password}: one generic failure whether or not the account exists; lockout of D6. */
+/**
+ * POST /authenticate {email, password}: one generic failure whether or not the account exists; lockout of D6.
+ * Before any hashing, the per-client-address limits (docs/decisions/021): failed attempts, and distinct emails
+ * tried (spraying); a successful sign-in gives its hits back.
+ */
 async function authenticate(ctx: Ctx): Promise<Response> {
   const body = await readJsonObject(ctx.request);
   const parsed = authenticateRequest.safeParse({ email: body.email ?? "", password: body.password ?? "" });
@@ -31,13 +36,13 @@ async function authenticate(ctx: Ctx): Promise<Response> {
   if (!password) errors.password = ValidationKey.passwordRequired;
   if (Object.keys(errors).length) throw new Refusal(400, RegistryMessage.badRequest, errors);
 
+  const hits = [...(await limitClient(ctx, RATE_LIMITS.signIn)), ...(await limitClient(ctx, RATE_LIMITS.signInEmails, email))];
   const now = ctx.now();
   const locked = await lockedUntil(ctx.db, email, now);
   if (locked) throw lockedOut(locked, now);
 
   const login = await findLogin(ctx.db, email);
-  const stored = login?.passwordHash ?? (await ctx.timingHash());
-  const matches = await verifyPassword(password, stored);
+  const matches = await ctx.passwords.verify(password, login?.passwordHash);
   if (!login || !login.passwordHash || !matches) {
     const lockedNow = await recordLoginFailure(ctx.db, email, now);
     await audit(ctx.db, {
@@ -50,8 +55,9 @@ async function authenticate(ctx: Ctx): Promise<Response> {
   }
 
   await clearLoginFailures(ctx.db, email);
-  if (needsRehash(login.passwordHash, ctx.settings.scrypt)) {
-    await rehashPassword(ctx.db, login.medicalRecordId, await hashPassword(password, ctx.settings.scrypt), now);
+  await refundHits(ctx, hits);
+  if (ctx.passwords.needsRehash(login.passwordHash)) {
+    await rehashPassword(ctx.db, login.medicalRecordId, await ctx.passwords.hash(password), now);
   }
   await audit(ctx.db, { actor: { kind: "patient", id: login.medicalRecordId }, action: "auth.login", medicalRecordId: login.medicalRecordId, at: now });
   return ok(signIn(ctx, login.medicalRecordId));

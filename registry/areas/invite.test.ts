@@ -141,11 +141,13 @@ describe.each(testDatabases())("invites (D5, D12), phone checks and per-address 
     expect(wrongType.body.errors).toEqual({ phoneNumber: "validation.invalidValue" });
   });
 
-  it("answers 60 checks per hour per client address, then 429 register.tooManyAttempts", async () => {
+  it("answers 60 checks per hour per client address, then 429 limits.tooManyFromConnection", async () => {
     for (let i = 0; i < 60; i++) expect((await check("555-010-0002")).status).toBe(200);
     const limited = await check("555-010-0002");
     expect(limited.status).toBe(429);
-    expect(limited.body).toEqual({ success: false, results: null, message: AccountMessage.tooManyAttempts, errors: { form: FormReason.tooManyAttempts } });
+    expect(limited.body).toEqual({
+      success: false, results: null, message: AccountMessage.tooManyFromConnection, errors: { form: FormReason.tooManyFromConnection },
+    });
     expect(Number(limited.headers.get("retry-after"))).toBe(3600);
     expect((await check("555-010-0002", "203.0.113.8")).status).toBe(200);
     t.advance(HOUR);

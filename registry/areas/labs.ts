@@ -34,6 +34,8 @@ import { labResultsIssues, labTestsIssues, orderLabsRefusal, orderState, statusA
 import { labResultsEmail } from "../messages/compose";
 import { langOf, textsFor, type MessageLang } from "../messages/index";
 import { enqueueForPatient } from "../outbox/enqueue";
+import { RATE_LIMITS } from "../data/rate-limits";
+import { limitClient, refundHits } from "../http/client";
 import type { Ctx } from "../http/context";
 import { requireOwnRecord, requirePatient } from "../http/patient";
 import { ok, reply, Refusal } from "../http/respond";
@@ -229,14 +231,17 @@ function sameKey(given: string, expected: string): boolean {
 
 /**
  * DECISIONS D5: the lab staff calls need the lab staff key in X-Lab-Staff-Key (401 otherwise, checked before anything
- * else, so requisition numbers cannot be probed without it). Then the requisition: trimmed, upper-cased, spaces and
+ * else, so requisition numbers cannot be probed without it), after the per-client-address limit of wrong keys
+ * (docs/decisions/021; a right key gives its hit back). Then the requisition: trimmed, upper-cased, spaces and
  * hyphens dropped; 400 errors.requisition when it cannot be one; 404 requisitionUnknown when no approved order has it.
  */
 async function staffOrder(ctx: Ctx, params: Record<string, string>): Promise<LabOrder> {
+  const hits = await limitClient(ctx, RATE_LIMITS.labStaffKey);
   if (!sameKey(ctx.request.headers.get(LAB_STAFF_KEY_HEADER) ?? "", ctx.settings.labStaffKey)) {
     await audit(ctx.db, { actor: { kind: "anonymous" }, action: "labs.staff.refused", at: ctx.now() });
     throw new Refusal(401, LabMessage.staffKeyInvalid, { form: LabFormReason.staffKeyInvalid });
   }
+  await refundHits(ctx, hits);
   const requisition = normalizeRequisition(params.requisition ?? "");
   if (!isRequisitionFormat(requisition)) throw new Refusal(400, RegistryMessage.badRequest, { requisition: ValidationKey.invalidValue });
   const order = await findLabOrderByRequisition(ctx.db, requisition);

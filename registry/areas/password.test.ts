@@ -78,7 +78,7 @@ describe.each(testDatabases())("forgot and reset password on $name", (target) =>
       expect(a.status).toBe(200);
       expect(envelope(resetResult).parse(a.body)).toEqual({ success: true, results: { statusId: 1, status: "Your password has been reset." }, message: "Your password has been reset." });
       const [account] = await t.db.query<{ password_hash: string; tokens_valid_after: Date }>("select password_hash, tokens_valid_after from accounts");
-      expect(await verifyPassword(NEW_PASSWORD, account!.password_hash)).toBe(true);
+      expect(await verifyPassword(t.pool, NEW_PASSWORD, account!.password_hash)).toBe(true);
       expect(account!.tokens_valid_after).toEqual(t.clock);
       expect((await t.call("GET", `/api/pass/${p.medicalRecordId}`, { token: p.token })).status).toBe(401);
       expect((await t.call("POST", "/authenticate", { body: { email: p.email, password: p.password } })).status).toBe(401);

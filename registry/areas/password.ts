@@ -8,8 +8,9 @@ import { clearLockout } from "../data/login-throttle";
 import { findRecipient } from "../data/medical-records";
 import { findPasswordReset, insertPasswordReset, usePasswordReset } from "../data/password-resets";
 import { RATE_LIMITS, takeRateLimit } from "../data/rate-limits";
+import { limitClient } from "../http/client";
 import { newLinkToken, hashLinkToken } from "../domain/one-time-tokens";
-import { hashPassword, passwordProblem } from "../domain/passwords";
+import { passwordProblem } from "../domain/passwords";
 import { langOf } from "../messages/index";
 import { resetPasswordEmail } from "../messages/compose";
 import { enqueueForPatient } from "../outbox/enqueue";
@@ -31,12 +32,14 @@ const PASSWORD_REASON: Record<string, string> = {
 };
 
 /**
- * POST /forgot-password?emailAddress= (no body): always 200 success, whether or not the account exists and also when
- * rate-limited (5 per email per hour), so the answer reveals nothing. For an existing account, queues an email
+ * POST /forgot-password?emailAddress= (no body): 429 over the per-client-address limit (docs/decisions/021, which
+ * says nothing about any account); otherwise always 200 success, whether or not the account exists and also when
+ * rate-limited per email (5 per email per hour), so the answer reveals nothing. For an existing account, queues an email
  * with a single-use link `${PUBLIC_URL}/register?h=<token>` (only the token's hash is stored). Sent even to an
  * opted-out patient: the patient asked for it (D9).
  */
 async function forgotPassword(ctx: Ctx): Promise<Response> {
+  await limitClient(ctx, RATE_LIMITS.forgotPasswordClient);
   const email = (ctx.url.searchParams.get("emailAddress") ?? "").trim().toLowerCase();
   const now = ctx.now();
   if (email.length <= 254 && isValidEmail(email)) {
@@ -77,7 +80,7 @@ async function resetPassword(ctx: Ctx): Promise<Response> {
   const problem = passwordProblem(password);
   if (problem) return resetAnswer(ResetStatus.PasswordRejected, problem);
 
-  const passwordHash = await hashPassword(password, ctx.settings.scrypt);
+  const passwordHash = await ctx.passwords.hash(password);
   const used = await ctx.db.transaction(async (tx) => {
     if (!(await usePasswordReset(tx, reset, now))) return false;
     await ensureAccount(tx, patient.id, now);

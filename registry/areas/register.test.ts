@@ -34,7 +34,7 @@ describe.each(testDatabases())("POST /register on $name", (target) => {
     });
     expect(account!.registration_date_time).toEqual(START);
     expect(account!.password_hash).toMatch(/^scrypt\$1024\$8\$1\$/);
-    expect(await verifyPassword(payload.password as string, account!.password_hash)).toBe(true);
+    expect(await verifyPassword(t.pool, payload.password as string, account!.password_hash)).toBe(true);
   });
 
   it("keeps the phone authentication preference", async () => {

@@ -12,9 +12,9 @@ import { EMAIL_UNIQUE, emailInUse, insertMedicalRecord, PHONE_UNIQUE, phoneInUse
 import { RATE_LIMITS } from "../data/rate-limits";
 import { uniqueViolation } from "../db/errors";
 import { hashLinkToken } from "../domain/one-time-tokens";
-import { hashPassword, isCommonPassword } from "../domain/passwords";
+import { isCommonPassword } from "../domain/passwords";
 import { readJsonObject } from "../http/body";
-import { clientAddress, enforceRateLimit } from "../http/client";
+import { clientAddress, enforceRateLimit, limitClient } from "../http/client";
 import type { Ctx } from "../http/context";
 import { ok, reply, Refusal } from "../http/respond";
 import type { Route } from "../http/router";
@@ -53,7 +53,7 @@ async function register(ctx: Ctx): Promise<Response> {
   const prompt = addressPrompt(ctx, payload);
   if (prompt) return prompt;
 
-  const passwordHash = await hashPassword(payload.password, ctx.settings.scrypt);
+  const passwordHash = await ctx.passwords.hash(payload.password);
   let medicalRecordId: number;
   try {
     medicalRecordId = await ctx.db.transaction(async (tx) => {
@@ -114,7 +114,7 @@ function taken(errors: Record<string, string>): Refusal {
  * refused number names its key in errors.phoneNumber. Rate-limited per client address (D11).
  */
 async function validatePhone(ctx: Ctx): Promise<Response> {
-  await enforceRateLimit(ctx, RATE_LIMITS.validatePhone, clientAddress(ctx.request));
+  await limitClient(ctx, RATE_LIMITS.validatePhone);
   const body = await readJsonObject(ctx.request);
   const parsed = validatePhoneRequest.safeParse({ phoneNumber: body.phoneNumber ?? "" });
   if (!parsed.success) throw new Refusal(400, RegistryMessage.badRequest, zodFieldErrors(parsed.error));

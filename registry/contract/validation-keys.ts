@@ -31,6 +31,11 @@ export const ValidationKey = {
   /** Password change (000 §5 Password update). */
   confirmPasswordRequired: "validation.confirmPasswordRequired",
   passwordsDoNotMatch: "validation.passwordsDoNotMatch",
+  /** Password change: the current password is asked for and checked (docs/decisions/025). */
+  currentPasswordRequired: "validation.currentPasswordRequired",
+  currentPasswordWrong: "validation.currentPasswordWrong",
+  /** Too many wrong passwords for the account (D6 lockout, shared with sign-in). */
+  currentPasswordLocked: "validation.currentPasswordLocked",
   emailTaken: "validation.emailTaken",
   phoneTaken: "validation.phoneTaken",
   /** A required value left out (screening body fields, an "Other" description when Other is chosen). */

@@ -1,8 +1,13 @@
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { commonPasswordList, isCommonPassword } from "./common-passwords";
-import { hashPassword, needsRehash, validScryptParams, verifyPassword } from "./passwords";
+import { createPasswords, hashPassword as hashWith, needsRehash, validScryptParams, verifyPassword as verifyWith } from "./passwords";
+import { ScryptPool } from "./scrypt-pool";
 
 const FAST = { N: 2 ** 10, r: 8, p: 1 };
+const pool = new ScryptPool({ workers: 1, queue: 100 });
+afterAll(() => pool.close());
+const hashPassword = (password: string, params: typeof FAST) => hashWith(pool, password, params);
+const verifyPassword = (password: string, stored: string) => verifyWith(pool, password, stored);
 
 describe("password hashing", () => {
   it("stores scrypt$N$r$p$salt$hash with a fresh salt and verifies with the stored parameters", async () => {
@@ -45,6 +50,18 @@ describe("password hashing", () => {
     expect(validScryptParams({ N: 2 ** 21, r: 8, p: 1 })).toBe(false);
     expect(validScryptParams({ N: 1024, r: 0, p: 1 })).toBe(false);
     expect(validScryptParams({ N: 1024, r: 8, p: 1.5 })).toBe(false);
+  });
+
+  it("check an unknown account's password against a hash of the current parameters, and never match it", async () => {
+    const passwords = createPasswords(pool, FAST);
+    const before = pool.stats().done;
+    expect(await passwords.verify("registry timing equaliser", null)).toBe(false);
+    expect(await passwords.verify("anything", undefined)).toBe(false);
+    // One hash made once for the comparison, then one check per call: the same work as a known account's check.
+    expect(pool.stats().done - before).toBe(3);
+    const stored = await passwords.hash("kidney-walrus-battery");
+    expect(await passwords.verify("kidney-walrus-battery", stored)).toBe(true);
+    expect(passwords.needsRehash(stored)).toBe(false);
   });
 
   it("tell when a stored hash was made with other parameters", async () => {

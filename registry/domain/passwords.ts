@@ -1,7 +1,8 @@
-import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from "node:crypto";
+import { randomBytes, timingSafeEqual } from "node:crypto";
 import { passwordError } from "../contract/registration";
 import { ValidationKey } from "../contract/validation-keys";
 import { isCommonPassword } from "./common-passwords";
+import type { ScryptPool } from "./scrypt-pool";
 
 export type ScryptParams = { N: number; r: number; p: number };
 /** Production cost (about 0.5 s and 128 MiB per hash on the reference machine). */
@@ -13,12 +14,9 @@ const LIMITS = { N: 2 ** 20, r: 32, p: 16 };
 
 export { isCommonPassword };
 
-function scrypt(password: string, salt: Buffer, { N, r, p }: ScryptParams): Promise<Buffer> {
+function scrypt(pool: ScryptPool, password: string, salt: Buffer, { N, r, p }: ScryptParams): Promise<Buffer> {
   // OpenSSL needs 128 * N * r bytes plus its working buffers; allow that plus 2 MiB.
-  const options: ScryptOptions = { N, r, p, maxmem: 128 * r * (N + p) + 2 * 1024 * 1024 };
-  return new Promise((resolve, reject) =>
-    scryptCb(password.normalize("NFKC"), salt, KEY_LENGTH, options, (err, key) => (err ? reject(err) : resolve(key))),
-  );
+  return pool.derive({ password: password.normalize("NFKC"), salt, keyLength: KEY_LENGTH, N, r, p, maxmem: 128 * r * (N + p) + 2 * 1024 * 1024 });
 }
 
 export function validScryptParams({ N, r, p }: ScryptParams): boolean {
@@ -27,10 +25,10 @@ export function validScryptParams({ N, r, p }: ScryptParams): boolean {
 }
 
 /** A self-describing hash: `scrypt$N$r$p$<salt base64url>$<hash base64url>`. */
-export async function hashPassword(password: string, params: ScryptParams): Promise<string> {
+export async function hashPassword(pool: ScryptPool, password: string, params: ScryptParams): Promise<string> {
   if (!validScryptParams(params)) throw new Error("invalid scrypt parameters");
   const salt = randomBytes(SALT_LENGTH);
-  const key = await scrypt(password, salt, params);
+  const key = await scrypt(pool, password, salt, params);
   return ["scrypt", params.N, params.r, params.p, salt.toString("base64url"), key.toString("base64url")].join("$");
 }
 
@@ -47,10 +45,10 @@ function parseHash(stored: string): { params: ScryptParams; salt: Buffer; key: B
 }
 
 /** Checks a password against a stored hash, using the parameters stored with it. A malformed hash never matches. */
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+export async function verifyPassword(pool: ScryptPool, password: string, stored: string): Promise<boolean> {
   const parsed = parseHash(stored);
   if (!parsed) return false;
-  const key = await scrypt(password, parsed.salt, parsed.params);
+  const key = await scrypt(pool, password, parsed.salt, parsed.params);
   return timingSafeEqual(key, parsed.key);
 }
 
@@ -63,4 +61,35 @@ export function needsRehash(stored: string, params: ScryptParams): boolean {
 /** The password rules of D6 (length, then the common-password list): the message key of the first problem, or undefined. */
 export function passwordProblem(password: string): string | undefined {
   return passwordError(password) ?? (isCommonPassword(password) ? ValidationKey.passwordCommon : undefined);
+}
+
+/** What the endpoints use: hashing and checking through one bounded pool, with the current parameters. */
+export type Passwords = {
+  hash(password: string): Promise<string>;
+  /**
+   * Checks a password against a stored hash. With no stored hash (an unknown email, an account without a password)
+   * it checks against a hash made with the current parameters and answers false: the same work through the same
+   * queue, so the time taken does not tell whether an account exists.
+   */
+  verify(password: string, stored: string | null | undefined): Promise<boolean>;
+  needsRehash(stored: string): boolean;
+};
+
+export function createPasswords(pool: ScryptPool, params: ScryptParams): Passwords {
+  let timing: Promise<string> | undefined;
+  // Made once, on first need; forgotten when it failed (e.g. refused while the pool was busy), so it is made again.
+  const timingHash = () =>
+    (timing ??= hashPassword(pool, "registry timing equaliser", params).catch((error: unknown) => {
+      timing = undefined;
+      throw error;
+    }));
+  return {
+    hash: (password) => hashPassword(pool, password, params),
+    async verify(password, stored) {
+      if (stored) return verifyPassword(pool, password, stored);
+      await verifyPassword(pool, password, await timingHash());
+      return false;
+    },
+    needsRehash: (stored) => needsRehash(stored, params),
+  };
 }

@@ -1,5 +1,5 @@
 import { FormReason, AccountMessage } from "../contract/accounts";
-import { takeRateLimit, type RateLimit } from "../data/rate-limits";
+import { refundRateLimit, takeRateLimit, type RateLimit } from "../data/rate-limits";
 import type { Ctx } from "./context";
 import { Refusal } from "./respond";
 
@@ -12,15 +12,33 @@ export function clientAddress(request: Request): string {
   return value && value.length <= 100 ? value : "unknown";
 }
 
-/** Counts one hit of `limit` for `key`; 429 with `errors.form` (and Retry-After) when over it. */
+/** The reason of the per-client-address limits of docs/decisions/021. */
+export const CONNECTION_LIMIT = { form: FormReason.tooManyFromConnection, message: AccountMessage.tooManyFromConnection };
+
+/**
+ * Counts one hit of `limit` for `key` (or one distinct `item` of it); 429 with `errors.form` (and Retry-After) when
+ * over it. Answers the stored hits, for refundHits when the attempt turns out right.
+ */
 export async function enforceRateLimit(
   ctx: Ctx,
   limit: RateLimit,
   key: string,
   reason: { form: string; message: string } = { form: FormReason.tooManyAttempts, message: AccountMessage.tooManyAttempts },
-): Promise<void> {
-  const { allowed, retryAfterMs } = await takeRateLimit(ctx.db, limit, key, ctx.now());
+  item?: string,
+): Promise<number[]> {
+  const { allowed, retryAfterMs, hits } = await takeRateLimit(ctx.db, limit, key, ctx.now(), item);
   if (!allowed) {
     throw new Refusal(429, reason.message, { form: reason.form }, { "retry-after": String(Math.ceil(retryAfterMs / 1000)) });
   }
+  return hits;
+}
+
+/** A per-client-address limit (docs/decisions/021), checked before any costly work. */
+export function limitClient(ctx: Ctx, limit: RateLimit, item?: string): Promise<number[]> {
+  return enforceRateLimit(ctx, limit, clientAddress(ctx.request), CONNECTION_LIMIT, item);
+}
+
+/** Gives back hits of an attempt that turned out right (a sign-in, a code, a key). */
+export function refundHits(ctx: Ctx, hits: number[]): Promise<void> {
+  return refundRateLimit(ctx.db, hits);
 }

@@ -1,4 +1,5 @@
 import type { Db } from "../db/types";
+import type { Passwords } from "../domain/passwords";
 import type { RegistrySettings } from "../settings";
 
 export type LogEntry = Record<string, unknown>;
@@ -11,6 +12,6 @@ export type Ctx = {
   settings: RegistrySettings;
   now: () => Date;
   log: (entry: LogEntry) => void;
-  /** A hash made with the current parameters, verified against when an account does not exist (equal timing). */
-  timingHash: () => Promise<string>;
+  /** Password hashing and checking through the bounded worker pool (docs/decisions/020). */
+  passwords: Passwords;
 };

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach } from "vitest";
 import type { TestDb, TestDbTarget } from "../db/test-databases";
 import type { DriverDb } from "../db/types";
+import { ScryptPool } from "../domain/scrypt-pool";
 import { createRegistryHandler, type RegistryHandler } from "../handler";
 import type { LogEntry } from "../http/context";
 import type { RegistrySettings } from "../settings";
@@ -58,6 +59,8 @@ export class TestRegistry {
   handler!: RegistryHandler;
   clock = new Date(START);
   logs: LogEntry[] = [];
+  /** The password hashing pool of this file's handlers (two workers, a roomy queue: tests run hashes in parallel). */
+  readonly pool = new ScryptPool({ workers: 2, queue: 1000 });
 
   constructor(readonly settings: RegistrySettings = TEST_SETTINGS) {}
 
@@ -71,7 +74,7 @@ export class TestRegistry {
 
   /** A handler on the same database with other settings or clock. */
   handlerWith(settings: Partial<RegistrySettings>): RegistryHandler {
-    return createRegistryHandler({ db: this.db, settings: { ...this.settings, ...settings }, now: () => this.clock, log: (e) => this.logs.push(e) });
+    return createRegistryHandler({ db: this.db, settings: { ...this.settings, ...settings }, now: () => this.clock, log: (e) => this.logs.push(e), scryptPool: this.pool });
   }
 
   private calls = 0;
@@ -119,9 +122,10 @@ export function useRegistry(target: TestDbTarget, settings?: RegistrySettings): 
   const t = new TestRegistry(settings);
   beforeAll(async () => {
     t.testDb = await target.open();
-    t.handler = createRegistryHandler({ db: t.db, settings: t.settings, now: () => t.clock, log: (e) => t.logs.push(e) });
+    t.handler = createRegistryHandler({ db: t.db, settings: t.settings, now: () => t.clock, log: (e) => t.logs.push(e), scryptPool: t.pool });
   });
   afterAll(async () => {
+    await t.pool.close();
     await t.testDb?.close();
   });
   beforeEach(async () => {

@@ -1,0 +1,180 @@
+// The "hostile traffic" part of `npm run bench` (issue 11; docs/decisions/020, 021): how an anonymous page fares
+// while sign-in is flooded, and what ten 20 MB posts do to the portal's memory. Loopback only, every run bounded.
+import http from "node:http";
+import { assertLoopback, cookieFrom, hiddenInput, readMemory, request, runLoad, sampleMemory } from "./lib.mjs";
+
+export const HOSTILE = {
+  loops: 6,
+  idleS: 5,
+  floodWarmupS: 2,
+  probeS: 8,
+  bigPosts: 10,
+  bigPostBytes: 20 * 1024 * 1024,
+};
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * `loops` concurrent sign-in loops, each with its own session and a new unknown email per attempt, each sending
+ * `addressOf(i)` as X-Forwarded-For (the portal must trust one proxy hop). Answers stop() -> { attempts, statuses,
+ * errors, perSecond }.
+ */
+function floodSignIn({ base, headers, loops, addressOf }) {
+  let running = true;
+  const statuses = {};
+  let attempts = 0;
+  let errors = 0;
+  const started = performance.now();
+  const loop = async (i) => {
+    const own = { ...headers, "X-Forwarded-For": addressOf(i) };
+    const page = await request(`${base}/register`, { headers: own });
+    const cookie = cookieFrom(page.headers, "pass_session") ?? "";
+    const csrf = hiddenInput(page.body.toString("utf8"), "_csrf") ?? "";
+    let n = 0;
+    while (running) {
+      n += 1;
+      const body = new URLSearchParams({ _csrf: csrf, intent: "login", email: `flood.${i}.${n}.${Date.now()}@example.org`, password: `guess number ${n}` }).toString();
+      try {
+        const answer = await request(`${base}/register`, {
+          method: "POST",
+          headers: { ...own, "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie, Origin: base },
+          body,
+          timeoutMs: 60_000,
+        });
+        statuses[answer.status] = (statuses[answer.status] ?? 0) + 1;
+      } catch {
+        errors += 1;
+      }
+      attempts += 1;
+    }
+  };
+  const done = Promise.all(Array.from({ length: loops }, (_, i) => loop(i)));
+  return {
+    async stop() {
+      running = false;
+      await done;
+      const seconds = (performance.now() - started) / 1000;
+      return { attempts, statuses, errors, perSecond: attempts / seconds, seconds };
+    },
+  };
+}
+
+/** One POST of `bytes` bytes; the status, or the socket error when the server closed the connection first. */
+function bigPost(url, bytes) {
+  assertLoopback(url);
+  return new Promise((resolve) => {
+    const t0 = performance.now();
+    const req = http.request(
+      url,
+      { method: "POST", agent: false, headers: { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": bytes } },
+      (res) => {
+        res.resume();
+        res.on("end", () => resolve({ status: String(res.statusCode), ms: performance.now() - t0 }));
+        res.on("error", () => resolve({ status: String(res.statusCode), ms: performance.now() - t0 }));
+      },
+    );
+    req.setTimeout(60_000, () => req.destroy(new Error("timeout")));
+    req.on("error", (error) => resolve({ status: `connection ${error.code ?? error.message}`, ms: performance.now() - t0 }));
+    const chunk = Buffer.alloc(1024 * 1024, "a");
+    chunk.write("a=", 0);
+    let sent = 0;
+    const pump = () => {
+      while (sent < bytes) {
+        const piece = sent + chunk.length <= bytes ? chunk : chunk.subarray(0, bytes - sent);
+        sent += piece.length;
+        if (!req.write(piece)) return void req.once("drain", pump);
+      }
+      req.end();
+    };
+    pump();
+  });
+}
+
+/**
+ * Measures, on a running portal that trusts one proxy hop: GET /register latency alone (1 connection), then while six
+ * loops flood sign-in from one address and from six addresses; then ten 20 MB posts one after the other.
+ */
+export async function measureHostile({ base, pid, headers }) {
+  const probe = (durationS) => runLoad({ url: `${base}/register`, headers, connections: 1, durationS, warmupS: 0, watchPid: pid });
+  console.log(`Hostile traffic: GET /register alone (1 connection, ${HOSTILE.idleS} s)…`);
+  const idle = await probe(HOSTILE.idleS);
+  const cases = [];
+  for (const c of [
+    { name: "one attacker address", addressOf: () => "198.51.100.1" },
+    { name: "six attacker addresses", addressOf: (i) => `198.51.100.${11 + i}` },
+  ]) {
+    console.log(`Hostile traffic: ${HOSTILE.loops} sign-in loops from ${c.name}, GET /register meanwhile (${HOSTILE.probeS} s)…`);
+    const flood = floodSignIn({ base, headers, loops: HOSTILE.loops, addressOf: c.addressOf });
+    await sleep(HOSTILE.floodWarmupS * 1000);
+    const during = await probe(HOSTILE.probeS);
+    const result = await flood.stop();
+    cases.push({ ...c, during, flood: result });
+    console.log(`  p50 ${during.latencyP50Ms} ms (alone ${idle.latencyP50Ms} ms); sign-in answers ${JSON.stringify(result.statuses)}`);
+    await sleep(2_000); // let queued hashes finish before the next case
+  }
+
+  console.log(`Hostile traffic: ${HOSTILE.bigPosts} posts of ${HOSTILE.bigPostBytes / 1024 / 1024} MB to /register, one after the other…`);
+  const before = readMemory(pid);
+  const sampler = sampleMemory(pid, 100);
+  const posts = [];
+  const t0 = performance.now();
+  for (let i = 0; i < HOSTILE.bigPosts; i++) posts.push(await bigPost(`${base}/register`, HOSTILE.bigPostBytes));
+  const totalMs = performance.now() - t0;
+  const memory = sampler.stop();
+  await sleep(1_000);
+  const after = readMemory(pid);
+  const stillUp = await request(`${base}/healthz`).then((a) => a.status, () => "no answer");
+  return { idle, cases, big: { posts, totalMs, before, after, peakKiB: memory.maxRssKiB, stillUp } };
+}
+
+/** The report's Markdown section. */
+export function hostileSection(h, { table, mib }) {
+  const ratio = (l) => (h.idle.latencyP50Ms > 0 ? l.latencyP50Ms / h.idle.latencyP50Ms : NaN);
+  const statusText = (s) => Object.entries(s).map(([k, v]) => `${k}: ${v}`).join(", ") || "none";
+  const lines = [
+    "## Hostile traffic",
+    "",
+    `Six loops post the sign-in dialog as fast as they are answered, each attempt with a new unknown email (each a`,
+    `password hash unless refused first), while one client loads \`GET /register\` with one connection for ${HOSTILE.probeS} s.`,
+    "The portal trusts one proxy hop in this run, so `X-Forwarded-For` sets each loop's client address: all six from one",
+    "address (what one machine can do), then six addresses (a small botnet, or a proxy the portal trusts). Goal: p50 at most 3x",
+    "the page alone. Limits: docs/decisions/021; hashing pool: docs/decisions/020.",
+    "",
+    table(
+      ["Case", "GET /register p50", "p99", "p50 vs alone", "Sign-in attempts answered", "Answers by status", "Socket errors"],
+      [
+        ["page alone", `${h.idle.latencyP50Ms} ms`, `${h.idle.latencyP99Ms} ms`, "1.0x", "-", "-", "-"],
+        ...h.cases.map((c) => [
+          `flood from ${c.name}`,
+          `${c.during.latencyP50Ms} ms`,
+          `${c.during.latencyP99Ms} ms`,
+          `${ratio(c.during).toFixed(1)}x`,
+          `${c.flood.attempts} (${c.flood.perSecond.toFixed(1)}/s)`,
+          statusText(c.flood.statuses),
+          c.flood.errors,
+        ]),
+      ],
+    ),
+    "",
+    "Sign-in answers: 401 a failed sign-in (a hash was computed), 429 refused by a per-address limit before hashing,",
+    "503 refused because the hashing pool and its queue were full ('very busy, try again in a moment').",
+    "",
+    `### ${HOSTILE.bigPosts} posts of ${HOSTILE.bigPostBytes / 1024 / 1024} MB to /register, one after the other`,
+    "",
+    table(
+      ["Answers", "Time for all", "RSS before", "Peak RSS while posting", "RSS 1 s after", "/healthz after"],
+      [
+        [
+          statusText(h.big.posts.reduce((acc, p) => ({ ...acc, [p.status]: (acc[p.status] ?? 0) + 1 }), {})),
+          `${(h.big.totalMs / 1000).toFixed(1)} s`,
+          `${mib(h.big.before?.rssKiB ?? NaN)} MiB`,
+          `${mib(h.big.peakKiB)} MiB`,
+          `${mib(h.big.after?.rssKiB ?? NaN)} MiB`,
+          String(h.big.stillUp),
+        ],
+      ],
+    ),
+    "",
+  ];
+  return lines.join("\n");
+}

@@ -1,0 +1,61 @@
+import { scryptSync } from "node:crypto";
+import { threadId } from "node:worker_threads";
+import { afterEach, describe, expect, it } from "vitest";
+import { ScryptPool, ScryptPoolBusyError, type ScryptJob } from "./scrypt-pool";
+
+const job = (password: string, N = 2 ** 10): ScryptJob => ({
+  password,
+  salt: Buffer.from("0123456789abcdef"),
+  keyLength: 32,
+  N,
+  r: 8,
+  p: 1,
+  maxmem: 128 * 8 * (N + 1) + 2 * 1024 * 1024,
+});
+
+describe("scrypt pool (docs/decisions/020)", () => {
+  let pool: ScryptPool;
+  afterEach(() => pool?.close());
+
+  it("derives the same key as scryptSync, in a worker thread rather than the main thread", async () => {
+    pool = new ScryptPool({ workers: 1, queue: 4 });
+    const key = await pool.derive(job("kidney-walrus-battery"));
+    expect(key.equals(scryptSync("kidney-walrus-battery", Buffer.from("0123456789abcdef"), 32, { N: 1024, r: 8, p: 1 }))).toBe(true);
+    const ids = pool.workerThreadIds();
+    expect(ids).toHaveLength(1);
+    expect(ids[0]).not.toBe(threadId);
+  });
+
+  it("runs at most `workers` hashes at once, queues `queue` more, and refuses the next at once with a Retry-After", async () => {
+    pool = new ScryptPool({ workers: 2, queue: 3 });
+    // Slow enough that none finishes before the sixth is asked for.
+    const accepted = Array.from({ length: 5 }, (_, i) => pool.derive(job(`p${i}`, 2 ** 14)));
+    expect(pool.stats()).toMatchObject({ running: 2, queued: 3, workers: 2 });
+    const refused = pool.derive(job("one too many"));
+    await expect(refused).rejects.toBeInstanceOf(ScryptPoolBusyError);
+    const error = (await refused.catch((e: unknown) => e)) as ScryptPoolBusyError;
+    expect(error.retryAfterS).toBeGreaterThanOrEqual(1);
+    expect(pool.stats().refused).toBe(1);
+    const keys = await Promise.all(accepted);
+    expect(new Set(keys.map((k) => k.toString("hex"))).size).toBe(5);
+    expect(pool.stats()).toMatchObject({ running: 0, queued: 0, done: 5 });
+    // Room again once the work is done.
+    await expect(pool.derive(job("again"))).resolves.toHaveLength(32);
+  });
+
+  it("rejects a job scrypt refuses (too little maxmem) without losing the worker", async () => {
+    pool = new ScryptPool({ workers: 1, queue: 1 });
+    await expect(pool.derive({ ...job("x"), maxmem: 1024 })).rejects.toThrow();
+    await expect(pool.derive(job("x"))).resolves.toHaveLength(32);
+  });
+
+  it("lets idle workers go, and starts a new one when work comes back", async () => {
+    pool = new ScryptPool({ workers: 1, queue: 1, idleMs: 10 });
+    await pool.derive(job("a"));
+    const first = pool.workerThreadIds()[0];
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(pool.workerThreadIds()).toEqual([]);
+    await pool.derive(job("b"));
+    expect(pool.workerThreadIds()[0]).not.toBe(first);
+  });
+});

@@ -1,0 +1,167 @@
+import { availableParallelism } from "node:os";
+import { Worker } from "node:worker_threads";
+
+/**
+ * Password hashing off the main thread and off libuv's thread pool (docs/decisions/020). Node's async `crypto.scrypt`
+ * runs on libuv's 4-thread pool, which gzip, file reads and DNS share: a few concurrent sign-ins at 128 MiB each
+ * then starve every page. Here each hash runs `scryptSync` in a worker thread of a small pool, at most `workers` at
+ * once; at most `queue` more wait; beyond that a hash is refused at once (ScryptPoolBusyError), so a flood is answered
+ * fast instead of piling up work and memory.
+ */
+
+export type ScryptJob = { password: string; salt: Buffer; keyLength: number; N: number; r: number; p: number; maxmem: number };
+export type ScryptPoolOptions = { workers: number; queue: number; idleMs?: number };
+export type ScryptPoolStats = { workers: number; running: number; queued: number; refused: number; done: number; averageMs: number };
+
+/** Default concurrency: half the cores (at least 1, at most 4), so page rendering keeps the rest. */
+export const DEFAULT_HASH_WORKERS = Math.max(1, Math.min(4, Math.floor(availableParallelism() / 2)));
+/** Default waiting room: 8 hashes (about 4 s of work for one worker at the production cost). */
+export const DEFAULT_HASH_QUEUE = 8;
+
+/** The pool is full: answer "busy, try again" (HTTP 503) after `retryAfterS` seconds. */
+export class ScryptPoolBusyError extends Error {
+  override name = "ScryptPoolBusyError";
+  constructor(readonly retryAfterS: number) {
+    super("password hashing is busy");
+  }
+}
+
+// CommonJS, evaluated in the worker: independent of how the registry is bundled or run (tsx, esbuild, vitest).
+const WORKER_SOURCE = `
+const { parentPort } = require("node:worker_threads");
+const { scryptSync } = require("node:crypto");
+parentPort.on("message", (job) => {
+  try {
+    const key = scryptSync(job.password, job.salt, job.keyLength, { N: job.N, r: job.r, p: job.p, maxmem: job.maxmem });
+    parentPort.postMessage({ id: job.id, key });
+  } catch (error) {
+    parentPort.postMessage({ id: job.id, error: error && error.message ? String(error.message) : "scrypt failed" });
+  }
+});
+`;
+
+type Pending = { id: number; job: ScryptJob; resolve: (key: Buffer) => void; reject: (error: Error) => void };
+type Slot = { worker: Worker; current: Pending | null; startedAt: number; idleTimer: NodeJS.Timeout | null };
+
+export class ScryptPool {
+  private readonly slots: Slot[] = [];
+  private readonly waiting: Pending[] = [];
+  private nextId = 1;
+  private refused = 0;
+  private done = 0;
+  /** Moving average of one hash's duration, for Retry-After. */
+  private averageMs = 500;
+  private closed = false;
+
+  constructor(readonly options: ScryptPoolOptions) {
+    if (!(options.workers >= 1) || !(options.queue >= 0)) throw new Error("invalid scrypt pool size");
+  }
+
+  /** Derives a key in a worker; rejects with ScryptPoolBusyError at once when every worker is busy and the queue full. */
+  derive(job: ScryptJob): Promise<Buffer> {
+    if (this.closed) return Promise.reject(new Error("scrypt pool closed"));
+    const running = this.slots.filter((s) => s.current).length;
+    if (running >= this.options.workers && this.waiting.length >= this.options.queue) {
+      this.refused += 1;
+      return Promise.reject(new ScryptPoolBusyError(this.retryAfterS()));
+    }
+    return new Promise<Buffer>((resolve, reject) => {
+      this.waiting.push({ id: this.nextId++, job, resolve, reject });
+      this.pump();
+    });
+  }
+
+  /** Seconds until the work in hand is likely done (at least 1). */
+  retryAfterS(): number {
+    const inHand = this.waiting.length + this.slots.filter((s) => s.current).length;
+    return Math.max(1, Math.ceil((inHand * this.averageMs) / this.options.workers / 1000));
+  }
+
+  stats(): ScryptPoolStats {
+    return {
+      workers: this.slots.length,
+      running: this.slots.filter((s) => s.current).length,
+      queued: this.waiting.length,
+      refused: this.refused,
+      done: this.done,
+      averageMs: Math.round(this.averageMs),
+    };
+  }
+
+  /** The worker threads' ids (tests check the work ran there, not on the main thread). */
+  workerThreadIds(): number[] {
+    return this.slots.map((s) => s.worker.threadId);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const p of this.waiting.splice(0)) p.reject(new Error("scrypt pool closed"));
+    await Promise.all(this.slots.splice(0).map((s) => this.retire(s)));
+  }
+
+  private pump(): void {
+    while (this.waiting.length) {
+      let slot = this.slots.find((s) => !s.current);
+      if (!slot && this.slots.length < this.options.workers) slot = this.spawn();
+      if (!slot) return;
+      const next = this.waiting.shift()!;
+      if (slot.idleTimer) clearTimeout(slot.idleTimer);
+      slot.idleTimer = null;
+      slot.current = next;
+      slot.startedAt = performance.now();
+      slot.worker.ref();
+      slot.worker.postMessage({ id: next.id, ...next.job });
+    }
+  }
+
+  private spawn(): Slot {
+    const worker = new Worker(WORKER_SOURCE, { eval: true });
+    const slot: Slot = { worker, current: null, startedAt: 0, idleTimer: null };
+    worker.on("message", (message: { id: number; key?: Uint8Array; error?: string }) => {
+      const job = slot.current;
+      if (!job || job.id !== message.id) return;
+      slot.current = null;
+      this.done += 1;
+      this.averageMs = this.averageMs * 0.8 + (performance.now() - slot.startedAt) * 0.2;
+      if (message.key) job.resolve(Buffer.from(message.key.buffer, message.key.byteOffset, message.key.byteLength));
+      else job.reject(new Error(message.error ?? "scrypt failed"));
+      this.idle(slot);
+      this.pump();
+    });
+    const lost = (error: Error) => {
+      const index = this.slots.indexOf(slot);
+      if (index >= 0) this.slots.splice(index, 1);
+      if (slot.idleTimer) clearTimeout(slot.idleTimer);
+      slot.current?.reject(error);
+      slot.current = null;
+      this.pump();
+    };
+    worker.on("error", lost);
+    worker.on("exit", (code) => lost(new Error(`scrypt worker exited (${code})`)));
+    this.slots.push(slot);
+    return slot;
+  }
+
+  /** An idle worker does not keep the process alive, and leaves after `idleMs` without work (its memory with it). */
+  private idle(slot: Slot): void {
+    slot.worker.unref();
+    if (!this.waiting.length) {
+      slot.idleTimer = setTimeout(() => {
+        const index = this.slots.indexOf(slot);
+        if (index >= 0 && !slot.current) {
+          this.slots.splice(index, 1);
+          void this.retire(slot);
+        }
+      }, this.options.idleMs ?? 60_000);
+      slot.idleTimer.unref();
+    }
+  }
+
+  private async retire(slot: Slot): Promise<void> {
+    if (slot.idleTimer) clearTimeout(slot.idleTimer);
+    slot.worker.removeAllListeners("exit");
+    slot.current?.reject(new Error("scrypt pool closed"));
+    slot.current = null;
+    await slot.worker.terminate();
+  }
+}
