@@ -55,7 +55,7 @@ export function startSend(form: FormData, kind: ContactKind) {
  * error (the password is never rendered back).
  */
 export async function sendAction(form: FormData, context: AppLoadContext, kind: ContactKind) {
-  const value = String(form.get("value") ?? "").slice(0, 254);
+  const value = String(form.get("value") ?? "");
   const refused = inputFailure("contacts", { [fieldOf(kind)]: value }, [fieldOf(kind)]);
   if (refused) return refused;
   const error = contactError(kind, value);
@@ -92,7 +92,7 @@ export async function verifyAction(form: FormData, context: AppLoadContext) {
     addFlash(context.session, { kind: "alert", key: "confirm.noPendingCode" });
     return redirect("/confirm");
   }
-  const typed = String(form.get("code") ?? "").slice(0, 40);
+  const typed = String(form.get("code") ?? "");
   const refused = inputFailure("code", { code: typed }, ["code"]);
   if (refused) return refused;
   const code = normalizeCode(typed);
