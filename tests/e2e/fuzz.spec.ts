@@ -225,6 +225,8 @@ function formCase(r: Rng, target: FormTarget, csrf: string): Case {
 async function send(api: APIRequestContext, c: Case, r: Rng) {
   const headers: Record<string, string> = { "X-Forwarded-For": `10.${200 + r.int(50)}.${r.int(256)}.${r.int(256)}` };
   if (c.contentType) headers["Content-Type"] = c.contentType;
+  // Now and then a language preference no browser would send (D10 reads it when there is no cookie).
+  if (r.chance(0.05)) headers["Accept-Language"] = r.pick([";;;,,,q=abc", "zz-ZZ;q=2, es;q=NaN", "x".repeat(4000), "*;q=-1", "es-419, en;q=0.5, *;q=0.1"]);
   const answer = await api.fetch(c.path, { method: c.method, headers, data: c.body, maxRedirects: 0, failOnStatusCode: false });
   return { status: answer.status(), type: answer.headers()["content-type"] ?? "", body: await answer.text() };
 }
