@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { expectedSignature } from "../contract/e-sign";
-import { withoutBidiControls } from "../contract/text";
+import { withoutBidiControls } from "../contract/text-rules";
 import { renderPdf, type PdfBlock } from "../domain/pdf";
 import { textsFor, type MessageLang } from "../messages/index";
 

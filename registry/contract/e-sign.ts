@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { SIGNATURE_NAME_MAX } from "./limits";
-import { withoutBidiControls } from "./text";
+import { withoutBidiControls } from "./text-rules";
 
 /**
  * E-sign of the immune-tolerance program's consent (000 §2.10, §5 "E-sign", §7; DECISIONS D12, D13).

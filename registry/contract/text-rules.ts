@@ -8,7 +8,8 @@
  * combining marks, emoji and their joiners are text and allowed. A multi-line field (a textarea) also allows tab,
  * line feed and carriage return (browsers send a textarea's line breaks as CR LF).
  */
-const NEVER = "\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069\\uFFFD\\uFFFE\\uFFFF";
+const BIDI_FORMATTING = "\\u202A-\\u202E\\u2066-\\u2069"; // embeddings, overrides, isolates
+const NEVER = `\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F${BIDI_FORMATTING}\\uFFFD\\uFFFE\\uFFFF`;
 const LONE_SURROGATE = "[\\uD800-\\uDBFF](?![\\uDC00-\\uDFFF])|(?<![\\uD800-\\uDBFF])[\\uDC00-\\uDFFF]";
 const MULTI_LINE_BAD = new RegExp(`[${NEVER}]|${LONE_SURROGATE}`);
 const SINGLE_LINE_BAD = new RegExp(`[${NEVER}\\t\\n\\r]|${LONE_SURROGATE}`);
@@ -25,6 +26,18 @@ export function hasDisallowedCharacters(value: string, multiline = false): boole
 /** The text with each character it may not hold shown as U+FFFD, so the patient can see where it was. */
 export function markDisallowedCharacters(value: string, multiline = false): string {
   return value.replace(multiline ? MULTI_LINE_BAD_ALL : SINGLE_LINE_BAD_ALL, "\uFFFD");
+}
+
+/** Those and the marks (U+200E, U+200F, U+061C): every bidirectional control. */
+const BIDI_CONTROLS = new RegExp(`[${BIDI_FORMATTING}\\u200E\\u200F\\u061C]`, "g");
+
+/**
+ * The text without bidirectional controls, for documents that show a stored value (the consent, the PDFs: decision
+ * 028): a name stored before these rules, or typed with a mark, must not reorder what a document shows. The record
+ * keeps what was typed.
+ */
+export function withoutBidiControls(text: string): string {
+  return text.replace(BIDI_CONTROLS, "");
 }
 
 /** Length as a patient counts it: characters (code points), not UTF-16 units. */

@@ -20,6 +20,7 @@ let server: ChildProcess;
 const stdout: string[] = [];
 const stderr: string[] = [];
 let exited: Promise<number | null>;
+let dataDir: string | undefined;
 
 function logLines(): string[] {
   return stdout.join("").split("\n").filter((line) => line !== "");
@@ -84,7 +85,7 @@ test.describe.serial("the HTTP edge", () => {
   test.beforeAll(async ({}, testInfo) => {
     if (testInfo.project.name !== "js") return;
     testInfo.setTimeout(120_000);
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "edge-e2e-"));
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "edge-e2e-"));
     server = spawn(process.execPath, [path.join(buildDir, "server.js")], {
       env: {
         ...process.env,
@@ -107,8 +108,12 @@ test.describe.serial("the HTTP edge", () => {
     await expect.poll(() => logLines().some((line) => line.includes('"portal listening"')), { timeout: 110_000 }).toBe(true);
   });
 
-  test.afterAll(() => {
-    if (server && server.exitCode === null) server.kill("SIGKILL");
+  test.afterAll(async () => {
+    if (server && server.exitCode === null) {
+      server.kill("SIGKILL");
+      await exited;
+    }
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   test("a 20 MB post is refused with 413 before its body is read, and the server's memory does not grow", async () => {

@@ -1,5 +1,5 @@
 import { ImmunoFreeStatus } from "../../../registry/contract/enums";
-import { withoutBidiControls } from "../../../registry/contract/text";
+import { withoutBidiControls } from "../../../registry/contract/text-rules";
 
 /**
  * The e-sign page's rules (000 §2.10, §5 "E-sign"; DECISIONS D12, D13). Plain module: the page's script uses the
