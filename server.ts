@@ -3,11 +3,11 @@
  * (or calls REGISTRY_URL), and adds what a patient-facing service needs in front of the app: security
  * headers, compression, the encrypted session, health checks, logs and a graceful stop.
  */
-import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import { hkdfSync } from "node:crypto";
+import type { IncomingMessage } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import onHeaders from "on-headers";
@@ -18,10 +18,24 @@ import { createRegistryClient } from "./app/registry/client.server";
 import { createSessionStore } from "./app/session.server";
 import { LAST_SEEN_RESOLUTION_MS, sessionLimit } from "./app/session-limits";
 import type { PortalContext } from "./app/context";
-import { createLogger } from "./server/logger";
+import { bodyLimit, declaredTooLarge, MAX_BODY_BYTES } from "./server/body-limit";
+import { describeError, startFailureLine } from "./server/describe-error";
+import { createLogger, type Log } from "./server/logger";
+import { isCrossSite } from "./server/origin-check";
+import { createRequestHandler } from "./server/remix-handler";
+import { shortPageHtml, type ShortPage } from "./server/short-page";
 import { requestLog } from "./server/request-log";
 import { startRegistry } from "./server/registry-runtime";
 import { securityHeaders } from "./server/security-headers";
+
+// Until the settings give the log level, and for what escapes every handler: one JSON line, never a raw stack.
+let log: Log = createLogger("info");
+const fatal = (msg: string) => (error: unknown) => {
+  log({ level: "error", msg, ...describeError(error) });
+  process.exit(1);
+};
+process.on("uncaughtException", fatal("uncaught exception"));
+process.on("unhandledRejection", fatal("unhandled rejection"));
 
 async function main() {
   const started = Date.now();
@@ -35,7 +49,7 @@ async function main() {
     }
     throw error;
   }
-  const log = createLogger(settings.logLevel);
+  log = createLogger(settings.logLevel);
   const operatorEnv = { ...process.env };
   // The secrets policy above follows the NODE_ENV the operator set; from here on the libraries (React, Remix)
   // always run their production builds: faster, and no stack traces in answers, in demo mode too.
@@ -50,16 +64,41 @@ async function main() {
 
   const registry = await startRegistry(settings, log, operatorEnv);
   const registryClient = createRegistryClient({ fetch: registry.fetch, baseUrl: registry.baseUrl });
-  const sessions = createSessionStore({ secret: settings.sessionSecret, path: settings.basePath });
+  const sessions = createSessionStore({ secret: settings.sessionSecret, path: settings.basePath, hostPrefixed: settings.hostPrefixedCookie });
   // Its own key for signing form time stamps (the bot check, DECISIONS D11), separate from the session's.
   const formKey = new Uint8Array(hkdfSync("sha256", settings.sessionSecret, "pass-portal", "form-signing-v1", 32));
+  // SIGTERM: first `draining` (readiness 503, still serving, every answer closes its connection), then `closing`.
   let draining = false;
+  const languageOf = (req: IncomingMessage, patientLang = sessions.read(req.headers.cookie).get("lang")) =>
+    detectLanguage(
+      new Request("http://portal.local/", {
+        headers: { "accept-language": req.headers["accept-language"] ?? "", cookie: req.headers.cookie ?? "" },
+      }),
+      patientLang,
+    );
+  const shortPage = (page: ShortPage, status: number) => (req: IncomingMessage, res: express.Response) => {
+    void languageOf(req).then((lang) => {
+      res.status(status).setHeader("Cache-Control", "no-store");
+      res.type("html").send(shortPageHtml(page, lang, settings.basePath));
+    });
+  };
 
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", settings.trustProxyHops);
   app.use(requestLog(log));
   app.use(securityHeaders);
+  app.use((_req, res, next) => {
+    onHeaders(res, () => {
+      if (draining) res.setHeader("Connection", "close");
+    });
+    next();
+  });
+  // docs/decisions/017: every body is read here, within the limit, before anything parses it.
+  app.use(bodyLimit(MAX_BODY_BYTES, shortPage("tooLarge", 413)));
+  // docs/decisions/018: a post from another site is refused here (Remix would throw: a 500).
+  const crossSite = shortPage("crossSite", 403);
+  app.use((req, res, next) => (isCrossSite(req.method, req.headers) ? crossSite(req, res) : next()));
   app.use(compression());
 
   const base = settings.basePath;
@@ -91,7 +130,6 @@ async function main() {
     `${base}*`,
     createRequestHandler({
       build,
-      mode: "production",
       getLoadContext: async (req, res): Promise<PortalContext> => {
         const session = sessions.read(req.headers.cookie);
         const now = Date.now();
@@ -111,9 +149,6 @@ async function main() {
             log({ level: "error", msg: "session not written", error: error instanceof Error ? error.message : "unknown" });
           }
         });
-        const langProbe = new Request("http://portal.local/", {
-          headers: { "accept-language": req.headers["accept-language"] ?? "", cookie: req.headers.cookie ?? "" },
-        });
         return {
           nonce: String(res.locals.nonce),
           session,
@@ -122,7 +157,7 @@ async function main() {
           publicUrl: settings.publicUrl,
           clientAddress: req.ip ?? "",
           log,
-          lang: await detectLanguage(langProbe, session.get("lang")),
+          lang: await languageOf(req, session.get("lang")),
           basePath: base,
           isSecure: req.secure,
           formKey,
@@ -132,6 +167,16 @@ async function main() {
     }),
   );
   if (base !== "/") app.get("/", (_req, res) => res.redirect(base));
+  // What the handlers above pass on: one JSON log line, a short page, never a stack trace.
+  const unexpected = shortPage("unexpected", 500);
+  app.use((error: unknown, req: express.Request, res: express.Response, next: express.NextFunction) => {
+    const status = Number((error as { status?: unknown } | null)?.status);
+    const clientError = Number.isInteger(status) && status >= 400 && status < 500;
+    if (!clientError) log({ level: "error", msg: "request failed", method: req.method, path: req.path, ...describeError(error) });
+    if (res.headersSent) return next(error);
+    if (clientError) return void res.status(status).type("text").send(String(status));
+    unexpected(req, res);
+  });
 
   const server = app.listen(settings.port, settings.host, () => {
     const address = server.address();
@@ -139,25 +184,39 @@ async function main() {
     log({ msg: "portal listening", port, basePath: base, demoMode: settings.demoMode, startupMs: Date.now() - started });
   });
   server.keepAliveTimeout = 65_000;
+  // "Expect: 100-continue" with a body over the limit: the 413 comes instead of the 100, so the body is never sent.
+  server.on("checkContinue", (req: IncomingMessage, res) => {
+    if (!declaredTooLarge(req, MAX_BODY_BYTES)) res.writeContinue();
+    app(req, res);
+  });
 
+  // docs/decisions/019: readiness 503 for SHUTDOWN_READY_DELAY_MS while still serving (the load balancer sees it
+  // and moves away; every answer closes its connection), then no new connections, the open requests finish, and
+  // the process exits; SHUTDOWN_GRACE_MS after the signal at the latest.
   const stop = (signal: string) => {
     if (draining) return;
     draining = true;
-    log({ msg: "draining", signal });
-    const timer = setTimeout(() => process.exit(0), settings.shutdownGraceMs);
-    timer.unref();
-    server.close(async () => {
-      await registry.close();
-      log({ msg: "stopped" });
-      process.exit(0);
-    });
-    server.closeIdleConnections();
+    log({ msg: "draining", signal, readyDelayMs: settings.shutdownReadyDelayMs, graceMs: settings.shutdownGraceMs });
+    setTimeout(() => {
+      log({ level: "error", msg: "stopped before open requests finished", graceMs: settings.shutdownGraceMs });
+      process.exit(1);
+    }, settings.shutdownGraceMs).unref();
+    setTimeout(() => {
+      log({ msg: "closing" });
+      server.close(async () => {
+        await registry.close();
+        log({ msg: "stopped" });
+        process.exit(0);
+      });
+      server.closeIdleConnections();
+    }, Math.min(settings.shutdownReadyDelayMs, settings.shutdownGraceMs));
   };
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`Portal failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+  log({ level: "error", msg: "portal failed to start", ...describeError(error) });
+  process.stderr.write(`${startFailureLine(error)}\n`);
   process.exit(1);
 });

@@ -1,6 +1,7 @@
 import { vitePlugin as remix } from "@remix-run/dev";
 import path from "node:path";
 import { defineConfig } from "vite";
+import { routeChunkFallback } from "./vite/route-chunk-fallback";
 
 declare module "@remix-run/node" {
   interface Future {
@@ -17,6 +18,7 @@ export default defineConfig({
   resolve: { alias: { "~": path.resolve(__dirname, "app") } },
   build: { target: "es2019", cssMinify: true },
   plugins: [
+    routeChunkFallback(),
     remix({
       basename: basePath,
       buildDirectory,

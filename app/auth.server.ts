@@ -1,4 +1,4 @@
-import { redirect } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
 import type { AppLoadContext } from "@remix-run/node";
 import { randomBytes } from "node:crypto";
 import { Language } from "../registry/contract";
@@ -30,8 +30,11 @@ const PATIENT_KEYS: Record<Exclude<keyof SessionData, "flash" | "csrf">, true> =
   cancelCenter: true,
 };
 
+/** Queues a flash message; the same message twice (two loaders of one request) shows once. */
 export function addFlash(session: Session, message: FlashMessage): void {
-  session.set("flash", [...(session.get("flash") ?? []), message]);
+  const queued = session.get("flash") ?? [];
+  if (queued.some((m) => m.key === message.key && m.kind === message.kind)) return;
+  session.set("flash", [...queued, message]);
 }
 
 /** Starts a signed-in session; a fresh CSRF token is issued so nothing from before sign-in carries over. */
@@ -63,17 +66,49 @@ export function toRegister(session: Session, flash?: FlashMessage): never {
   throw redirect("/register?logout=true");
 }
 
-export type SignedIn = { token: string; medicalRecordId: number };
+/**
+ * The header's 'Welcome, {first name}' (every page, public ones too): only for a sign-in the registry still honours.
+ * A revoked one (a copied cookie after sign-out) is cleared here as on a private page (docs/decisions/023).
+ */
+export async function headerFirstName(context: AppLoadContext): Promise<string | null> {
+  const { session } = context;
+  const token = session.get("token");
+  const firstName = session.get("firstName");
+  if (!token || !firstName) return null;
+  if ((await context.registry.signInStatus(token)) !== "refused") return firstName;
+  clearSignIn(session);
+  addFlash(session, { kind: "status", key: "session.ended" });
+  return null;
+}
+
+export type SignedIn = {
+  token: string;
+  medicalRecordId: number;
+  /**
+   * Set when the registry could not be reached to vouch for the token just now (docs/decisions/023): pages backed by
+   * the registry say it is down anyway; pages that would show health answers kept in the session refuse
+   * (refuseUnvouched).
+   */
+  unvouched?: true;
+};
 
 /**
- * For every private page: the patient's token and record id, refreshed with the registry when it nears its end.
- * Without a sign-in, or when the registry refuses the token, the patient lands on /register.
+ * For every private page and action: the patient's token and record id, refreshed with the registry when it nears its
+ * end. Without a sign-in, or when the registry refuses the token, the patient lands on /register and the session
+ * loses everything of the patient (drafts of health answers included). The registry is asked whether the token is
+ * still honoured (revoked by a sign-out or a password change elsewhere) at most once a second per token
+ * (docs/decisions/023), so a copied cookie opens nothing a second after the sign-out.
  */
 export async function requirePatient(context: AppLoadContext, now = Date.now()): Promise<SignedIn> {
   const { session, registry } = context;
   const token = session.get("token");
   const medicalRecordId = session.get("medicalRecordId");
   if (!token || !medicalRecordId) return toRegister(session, { kind: "status", key: "session.signInRequired" });
+  // "unknown" (the registry cannot be reached) goes on, marked unvouched: every page that shows registry data then
+  // says the registry is down, and the drafts of health answers are not shown (docs/decisions/023).
+  const status = await registry.signInStatus(token);
+  if (status === "refused") return toRegister(session, { kind: "status", key: "session.ended" });
+  const unvouched = status === "unknown" ? ({ unvouched: true } as const) : {};
   const expires = Date.parse(session.get("tokenExpires") ?? "");
   if (!Number.isFinite(expires) || expires - now < TOKEN_REFRESH_MARGIN_MS) {
     try {
@@ -84,11 +119,19 @@ export async function requirePatient(context: AppLoadContext, now = Date.now()):
       return { token: answer.results.token, medicalRecordId };
     } catch (error) {
       if (error instanceof SessionExpiredError) return toRegister(session, { kind: "status", key: "session.timedOut" });
-      if (error instanceof RegistryUnavailableError && expires > now) return { token, medicalRecordId };
+      if (error instanceof RegistryUnavailableError && expires > now) return { token, medicalRecordId, unvouched: true };
       throw error;
     }
   }
-  return { token, medicalRecordId };
+  return { token, medicalRecordId, ...unvouched };
+}
+
+/**
+ * For pages that show health answers kept only in the session (the medical history's draft): without the registry
+ * vouching for the sign-in just now, they answer 503 'We could not reach the registry...' and keep the draft for later.
+ */
+export function refuseUnvouched(patient: SignedIn): void {
+  if (patient.unvouched) throw data({ unavailable: true }, { status: 503 });
 }
 
 /** Runs a registry call for a signed-in patient; a refused token sends them to /register with the timeout message. */

@@ -3,6 +3,9 @@ import i18next from "i18next";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
+import { enhanced } from "./enhance/cut-the-mustard";
+import { installInPageLinks } from "./enhance/in-page-links";
+import { installRouteChunkFallback } from "./enhance/route-chunk-fallback";
 import { i18nOptions } from "./i18n";
 
 /** The page is complete without this file; it only makes it smoother. Texts load for the page's language only. */
@@ -22,4 +25,9 @@ async function hydrate() {
   });
 }
 
-void hydrate();
+// Browsers that fail the check keep the server's HTML page, which works end to end (decision 030).
+if (enhanced()) {
+  installRouteChunkFallback();
+  installInPageLinks();
+  void hydrate();
+}

@@ -1,12 +1,14 @@
 import { PassThrough } from "node:stream";
-import type { AppLoadContext, EntryContext } from "@remix-run/node";
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { NonceContext } from "./components/nonce";
 import { i18nFor } from "./i18n.server";
+import { StripNul } from "./strip-nul.server";
+import { describeError } from "../server/describe-error";
 
 const ABORT_DELAY = 5_000;
 
@@ -37,7 +39,10 @@ export default function handleRequest(
           resolve(
             new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }),
           );
-          pipe(body);
+          // React 18.3.1 can leave NUL bytes at its buffer's edge (app/strip-nul.server.ts).
+          const clean = new StripNul();
+          clean.pipe(body);
+          pipe(clean);
         },
         onShellError(error: unknown) {
           reject(error);
@@ -51,3 +56,14 @@ export default function handleRequest(
     setTimeout(abort, ABORT_DELAY);
   });
 }
+
+/**
+ * Errors of loaders, actions and rendering: one JSON log line (name, code, one-line message), never Remix's default
+ * console.error with its multi-line stack (docs/decisions/018). Requests the browser gave up on are not errors.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  // Answers like 405 (a post to a page without a form) are the client's mistake: the request log has them.
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  context.log({ level: "error", msg: "request failed", method: request.method, path: new URL(request.url).pathname, ...describeError(error) });
+};

@@ -20,6 +20,9 @@ import { IdleWarning } from "./components/idle-warning";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { useNonce } from "./components/nonce";
+import { headerFirstName } from "./auth.server";
+import { CutTheMustard } from "./enhance/cut-the-mustard";
+import { NavigationFocus } from "./enhance/navigation-focus";
 import { csrfToken } from "./forms/form.server";
 import type { RootData } from "./root-data";
 import { idleMsLeft } from "./session-limits";
@@ -37,12 +40,13 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
   const url = new URL(request.url);
   const base = context.basePath.replace(/\/$/, "");
   const path = url.pathname.startsWith(base) ? url.pathname.slice(base.length) || "/" : url.pathname;
+  const firstName = await headerFirstName(context);
   const signedIn = !!session.get("token");
   return {
     lang: context.lang,
     csrf: csrfToken(session),
     flash,
-    patient: signedIn && session.get("firstName") ? { firstName: session.get("firstName")! } : null,
+    patient: firstName ? { firstName } : null,
     idleMsLeft: signedIn ? idleMsLeft(session.data, Date.now()) : null,
     demoMode: context.demoMode,
     year: new Date().getFullYear(),
@@ -55,11 +59,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const { t } = useTranslation();
   return (
-    <html lang={data?.lang ?? "en"}>
+    // The class "js-enabled" is added by <CutTheMustard> before React runs (decision 030).
+    <html lang={data?.lang ?? "en"} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light" />
+        <CutTheMustard nonce={nonce} />
         <DocumentTitle />
         <Meta />
         <Links />
@@ -73,6 +79,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {children}
         {data?.patient && data.idleMsLeft !== null ? <IdleWarning msLeft={data.idleMsLeft} /> : null}
         <SiteFooter year={data?.year ?? new Date().getFullYear()} demoMode={data?.demoMode ?? false} />
+        <NavigationFocus />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
@@ -89,10 +96,12 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const { t } = useTranslation();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  // 503: the registry could not be reached (e.g. to vouch for the sign-in before showing a draft; docs/decisions/023).
+  const unavailable = isRouteErrorResponse(error) && error.status === 503;
   return (
     <main id="main" className="container" tabIndex={-1}>
       <h1>{notFound ? t("errors.notFoundTitle") : t("errors.unexpectedTitle")}</h1>
-      <p>{notFound ? t("errors.notFoundText") : t("errors.unexpectedText")}</p>
+      <p>{notFound ? t("errors.notFoundText") : unavailable ? t("errors.registryDown") : t("errors.unexpectedText")}</p>
       <p>
         <Link to="/register">{t("errors.goHome")}</Link>
       </p>

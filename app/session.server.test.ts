@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createSessionStore, SESSION_COOKIE } from "./session.server";
+import { createSessionStore, HOST_SESSION_COOKIE, SESSION_COOKIE } from "./session.server";
 
 const store = createSessionStore({ secret: "a-test-secret-that-is-long-enough-000000", path: "/" });
 
@@ -40,5 +40,19 @@ describe("encrypted cookie session", () => {
     const s = store.read(undefined);
     s.set("firstName", "x".repeat(5000));
     expect(() => store.write(s, false)).toThrow(/4 KB/);
+  });
+  it("uses the __Host- name, always Secure with Path=/, when the deployment allows it", () => {
+    const hosted = createSessionStore({ secret: "a-test-secret-that-is-long-enough-000000", path: "/", hostPrefixed: true });
+    const s = hosted.read(undefined);
+    s.set("firstName", "Rosa");
+    const header = hosted.write(s, false);
+    expect(header.startsWith(`${HOST_SESSION_COOKIE}=`)).toBe(true);
+    expect(header).toContain("; Path=/;");
+    expect(header).toContain("; Secure");
+    expect(header).not.toContain("Domain");
+    expect(hosted.read(cookieOf(header)).get("firstName")).toBe("Rosa");
+    expect(hosted.read(`${SESSION_COOKIE}=${cookieOf(header).split("=")[1]}`).isNew).toBe(true);
+    const underPath = createSessionStore({ secret: "a-test-secret-that-is-long-enough-000000", path: "/portal/", hostPrefixed: true });
+    expect(underPath.write(underPath.read(undefined), false).startsWith(`${SESSION_COOKIE}=`)).toBe(true);
   });
 });

@@ -6,6 +6,11 @@ import type { SessionData } from "./session-keys";
  * its content cannot be read or altered by the browser. Over 4 KB it refuses to write.
  */
 export const SESSION_COOKIE = "pass_session";
+/**
+ * The name used when the portal is served over HTTPS at the site's root (docs/decisions/019): browsers keep a
+ * __Host- cookie only if it is Secure, has Path=/ and no Domain, so no other subdomain or path can set or shadow it.
+ */
+export const HOST_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
 const MAX_COOKIE_BYTES = 4000;
 
 export class Session {
@@ -53,7 +58,9 @@ export function cookieFromHeader(header: string | null | undefined, name: string
   return undefined;
 }
 
-export function createSessionStore(opts: { secret: string; path: string }): SessionStore {
+export function createSessionStore(opts: { secret: string; path: string; hostPrefixed?: boolean }): SessionStore {
+  const hostPrefixed = opts.hostPrefixed === true && opts.path === "/";
+  const name = hostPrefixed ? HOST_SESSION_COOKIE : SESSION_COOKIE;
   const key = Buffer.from(hkdfSync("sha256", opts.secret, "pass-portal", "session-encryption-v1", 32));
 
   function encrypt(data: SessionData): string {
@@ -79,13 +86,13 @@ export function createSessionStore(opts: { secret: string; path: string }): Sess
 
   return {
     read(cookieHeader) {
-      const value = cookieFromHeader(cookieHeader, SESSION_COOKIE);
+      const value = cookieFromHeader(cookieHeader, name);
       const data = value ? decrypt(value) : null;
       return new Session(data ?? {}, data === null);
     },
     write(session, secure) {
-      const parts = [`${SESSION_COOKIE}=${encrypt(session.data)}`, `Path=${opts.path}`, "HttpOnly", "SameSite=Lax"];
-      if (secure) parts.push("Secure");
+      const parts = [`${name}=${encrypt(session.data)}`, `Path=${opts.path}`, "HttpOnly", "SameSite=Lax"];
+      if (secure || hostPrefixed) parts.push("Secure");
       const cookie = parts.join("; ");
       if (Buffer.byteLength(cookie) > MAX_COOKIE_BYTES) throw new Error("Session cookie would exceed 4 KB");
       return cookie;

@@ -31,4 +31,17 @@ describe("settings", () => {
     expect(() => loadSettings({ DATA_DIR: tmp(), BASE_PATH: "portal" })).toThrow(/BASE_PATH/);
     expect(() => loadSettings({ DATA_DIR: tmp(), PORT: "http" })).toThrow(SettingsError);
   });
+  it("names the session cookie __Host-… only for an https PUBLIC_URL at the site's root", () => {
+    const env = { NODE_ENV: "production", SESSION_SECRET: "s".repeat(40), TOKEN_SECRET: "t".repeat(40), DATA_DIR: tmp() };
+    expect(loadSettings({ ...env, PUBLIC_URL: "https://x.example/" }).hostPrefixedCookie).toBe(true);
+    expect(loadSettings({ ...env, PUBLIC_URL: "https://x.example/portal/", BASE_PATH: "/portal/" }).hostPrefixedCookie).toBe(false);
+    expect(loadSettings({ ...env, PUBLIC_URL: "http://x.example/" }).hostPrefixedCookie).toBe(false);
+    expect(loadSettings({ DATA_DIR: tmp() }).hostPrefixedCookie).toBe(false);
+  });
+  it("waits SHUTDOWN_READY_DELAY_MS before it stops accepting: 5 s in production, briefly otherwise", () => {
+    const env = { NODE_ENV: "production", SESSION_SECRET: "s".repeat(40), TOKEN_SECRET: "t".repeat(40), PUBLIC_URL: "https://x.example/", DATA_DIR: tmp() };
+    expect(loadSettings(env).shutdownReadyDelayMs).toBe(5000);
+    expect(loadSettings({ DATA_DIR: tmp() }).shutdownReadyDelayMs).toBe(500);
+    expect(loadSettings({ DATA_DIR: tmp(), SHUTDOWN_READY_DELAY_MS: "0" }).shutdownReadyDelayMs).toBe(0);
+  });
 });

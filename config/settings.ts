@@ -27,6 +27,7 @@ const schema = z.object({
   DEMO_MODE: z.enum(["true", "false"]).optional(),
   LOG_LEVEL: z.enum(["info", "error", "silent"]).default("info"),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
+  SHUTDOWN_READY_DELAY_MS: z.coerce.number().int().min(0).optional(),
   BUILD_DIR: z.string().default("build"),
   GRANULAR_CENTER_STEPS: z.enum(["true", "false"]).default("true"),
 });
@@ -46,6 +47,10 @@ export type Settings = {
   tokenSecret?: string;
   logLevel: "info" | "error" | "silent";
   shutdownGraceMs: number;
+  /** On SIGTERM, how long /readyz answers 503 while the server still accepts, before it stops accepting. */
+  shutdownReadyDelayMs: number;
+  /** The session cookie is named __Host-… (Secure, Path=/): PUBLIC_URL is https and BASE_PATH is "/" (docs/decisions/019). */
+  hostPrefixedCookie: boolean;
   buildDir: string;
   /** DECISIONS D3: the granular center steps (default) or the combined TransplantCenterSituation screen. */
   granularCenterSteps: boolean;
@@ -88,13 +93,14 @@ export function loadSettings(env: Record<string, string | undefined> = process.e
   if (production && !e.PUBLIC_URL) missing.push("PUBLIC_URL");
   if (missing.length) throw new SettingsError(`Missing settings in production: ${missing.join(", ")}`);
   const basePath = e.BASE_PATH;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}${basePath}`).replace(/\/?$/, "/");
   return {
     production,
     demoMode,
     port: e.PORT,
     host: e.HOST,
     basePath,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}${basePath}`).replace(/\/?$/, "/"),
+    publicUrl,
     trustProxyHops: e.TRUST_PROXY_HOPS,
     dataDir,
     databaseUrl: e.DATABASE_URL,
@@ -103,6 +109,8 @@ export function loadSettings(env: Record<string, string | undefined> = process.e
     tokenSecret: e.TOKEN_SECRET ?? (e.REGISTRY_URL ? undefined : demoSecret(dataDir, "tokenSecret")),
     logLevel: e.LOG_LEVEL,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    shutdownReadyDelayMs: e.SHUTDOWN_READY_DELAY_MS ?? (production ? 5_000 : 500),
+    hostPrefixedCookie: publicUrl.startsWith("https:") && basePath === "/",
     buildDir: e.BUILD_DIR,
     granularCenterSteps: e.GRANULAR_CENTER_STEPS === "true",
   };

@@ -1,4 +1,5 @@
 import { RegistryMessage } from "./contract/envelope";
+import { hasDisallowedCharacters } from "./contract/text-rules";
 import { authRoutes } from "./areas/auth";
 import { centersRoutes } from "./areas/centers";
 import { demoRoutes } from "./areas/demo";
@@ -80,6 +81,11 @@ export function createRegistryHandler(deps: {
     if (match.kind === "none") return new Refusal(404, RegistryMessage.notFound).toResponse();
     if (match.kind === "wrong-method") {
       return new Refusal(405, RegistryMessage.methodNotAllowed, undefined, { allow: match.allowed.join(", ") }).toResponse();
+    }
+    // A path parameter or query value with a control character (a NUL the database would refuse) names nothing.
+    if (Object.values(match.params).some((v) => hasDisallowedCharacters(v, true))) return new Refusal(404, RegistryMessage.notFound).toResponse();
+    if ([...url.searchParams].some(([k, v]) => hasDisallowedCharacters(k, true) || hasDisallowedCharacters(v, true))) {
+      return new Refusal(400, RegistryMessage.badRequest).toResponse();
     }
     try {
       return await match.route.handle({ request, url, db, settings, now, log, passwords }, match.params);

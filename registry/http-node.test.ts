@@ -1,6 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { RegistryMessage } from "./contract/envelope";
 import { toNodeListener } from "./http-node";
 
 let seen: { method: string; url: string; auth: string | null; body: string } | undefined;
@@ -42,5 +43,13 @@ describe("toNodeListener", () => {
     const response = await fetch(`${base}/boom`);
     expect(response.status).toBe(500);
     expect((await response.json()).success).toBe(false);
+  });
+
+  it("refuses a body declared over 64 KiB with 413 before the handler sees it", async () => {
+    seen = undefined;
+    const response = await fetch(`${base}/api/pass/1`, { method: "POST", body: "x".repeat(64 * 1024 + 1) });
+    expect(response.status).toBe(413);
+    expect((await response.json()).message).toBe(RegistryMessage.bodyTooLarge);
+    expect(seen).toBeUndefined();
   });
 });

@@ -2,6 +2,7 @@ import type { IncomingMessage, RequestListener, ServerResponse } from "node:http
 import { Readable } from "node:stream";
 import { RegistryMessage } from "./contract/envelope";
 import type { RegistryHandler } from "./handler";
+import { MAX_BODY_BYTES } from "./http/body";
 
 /**
  * Adapts a fetch handler to node:http (for running the registry alone). The URL is built on a fixed origin:
@@ -18,6 +19,12 @@ async function serve(handler: RegistryHandler, origin: string, req: IncomingMess
   res.on("close", () => {
     if (!res.writableFinished) abort.abort();
   });
+  const declared = req.headers["content-length"];
+  if (declared !== undefined && !(Number(declared) <= MAX_BODY_BYTES)) {
+    // Refused before the handler runs, the body unread; chunked bodies are counted by readJson (http/body.ts).
+    res.writeHead(413, { "content-type": "application/json; charset=utf-8", connection: "close" });
+    return void res.end(JSON.stringify({ success: false, results: null, message: RegistryMessage.bodyTooLarge }));
+  }
   try {
     const response = await handler(toRequest(req, origin, abort.signal));
     res.statusCode = response.status;

@@ -1,5 +1,6 @@
 import { useLocation, useMatches } from "@remix-run/react";
 import { useContext } from "react";
+import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { UNSAFE_DataRouterStateContext } from "react-router-dom";
 import { reportsProblem } from "~/forms/types";
@@ -8,7 +9,11 @@ import { reportsProblem } from "~/forms/types";
  * Route modules say their title with `export const handle = { titleKey: "..." }`, or a function of the query
  * string for pages whose dialogs are their own screens (e.g. /register?forgot=1 is 'Forgot Password').
  */
-export type RouteHandle = { titleKey?: string | ((search: URLSearchParams) => string | undefined) };
+export type RouteHandle = {
+  titleKey?: string | ((search: URLSearchParams) => string | undefined);
+  /** A title that names where in a sequence the page is (a screening step, a question), from the route's data. */
+  title?: (data: unknown, t: TFunction) => string | undefined;
+};
 
 /**
  * The document title: the deepest route's title, prefixed "Error: " when the last form post failed
@@ -20,17 +25,19 @@ export function DocumentTitle() {
   const location = useLocation();
   const state = useContext(UNSAFE_DataRouterStateContext);
   const search = new URLSearchParams(location.search);
-  const key = [...matches]
+  const page = [...matches]
     .reverse()
     .map((m) => {
-      const titleKey = (m.handle as RouteHandle | undefined)?.titleKey;
-      return typeof titleKey === "function" ? titleKey(search) : titleKey;
+      const handle = m.handle as RouteHandle | undefined;
+      const titled = handle?.title?.(m.data, t);
+      if (titled) return titled;
+      const titleKey = typeof handle?.titleKey === "function" ? handle.titleKey(search) : handle?.titleKey;
+      return titleKey ? t(titleKey) : undefined;
     })
     .find(Boolean);
   const failed =
     Object.values(state?.actionData ?? {}).some(reportsProblem) ||
     matches.some((m) => reportsProblem((m.data as { failure?: unknown } | null | undefined)?.failure));
-  const page = key ? t(key) : "";
   const title = `${failed ? t("errorSummary.titlePrefix") : ""}${page ? `${page} – ` : ""}${t("common.appName")}`;
   return <title>{title}</title>;
 }

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import type { FormFailure } from "~/forms/types";
+import { messageOf } from "../../registry/contract/validation-keys";
 import { fieldId } from "./form-context";
 
 /**
@@ -24,7 +25,7 @@ export function ErrorSummary({ failure }: { failure?: FormFailure }) {
         <ul>
           {fields.map((name) => (
             <li key={name}>
-              <a href={`#${fieldId(failure.form, name)}`}>{t(failure.errors[name]!)}</a>
+              <a href={`#${fieldId(failure.form, name)}`}>{t(...messageOf(failure.errors[name]!))}</a>
             </li>
           ))}
         </ul>

@@ -1,5 +1,6 @@
 import { useState, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
 import { useTranslation } from "react-i18next";
+import { messageOf } from "../../registry/contract/validation-keys";
 import { useField } from "./form-context";
 import { useHydrated } from "./use-hydrated";
 
@@ -52,7 +53,7 @@ export function ErrorMessage({ id, error }: { id: string; error?: string }) {
   return (
     <p id={id} className="field-error">
       <span className="visually-hidden">{t("errorSummary.titlePrefix")}</span>
-      {t(error)}
+      {t(...messageOf(error))}
     </p>
   );
 }

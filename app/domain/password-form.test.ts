@@ -44,13 +44,15 @@ describe("reset password (000 §5, D6)", () => {
   });
 });
 
-describe("password update (000 §5)", () => {
+describe("password update (000 §5; current password, docs/decisions/025)", () => {
+  const now = "my current password 1";
   it.each([
-    ["empty", { password: "", confirmPassword: "" }, { password: "profile.passwordRequired", confirmPassword: "profile.confirmRequired" }],
-    ["confirm missing", { password: good, confirmPassword: "" }, { confirmPassword: "profile.confirmRequired" }],
-    ["mismatch", { password: good, confirmPassword: "other" }, { confirmPassword: "profile.mismatch" }],
-    ["too short", { password: "short", confirmPassword: "short" }, { password: "validation.passwordTooShort" }],
-    ["valid", { password: good, confirmPassword: good }, {}],
+    ["empty", { currentPassword: "", password: "", confirmPassword: "" }, { currentPassword: "validation.currentPasswordRequired", password: "profile.passwordRequired", confirmPassword: "profile.confirmRequired" }],
+    ["current password missing", { currentPassword: "", password: good, confirmPassword: good }, { currentPassword: "validation.currentPasswordRequired" }],
+    ["confirm missing", { currentPassword: now, password: good, confirmPassword: "" }, { confirmPassword: "profile.confirmRequired" }],
+    ["mismatch", { currentPassword: now, password: good, confirmPassword: "other" }, { confirmPassword: "profile.mismatch" }],
+    ["too short", { currentPassword: now, password: "short", confirmPassword: "short" }, { password: "validation.passwordTooShort" }],
+    ["valid", { currentPassword: now, password: good, confirmPassword: good }, {}],
   ] as const)("%s", (_n, v, expected) => {
     expect(passwordUpdateErrors(v)).toEqual(expected);
   });

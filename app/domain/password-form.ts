@@ -32,9 +32,10 @@ export function resetErrors(v: { email: string; password: string; confirmPasswor
   return e;
 }
 
-/** Profile 'New Password' (000 §5 Password update), with D6's length rules. */
-export function passwordUpdateErrors(v: { password: string; confirmPassword: string }): Errors {
+/** Profile 'New Password' (000 §5 Password update), with D6's length rules and the current password (docs/decisions/025). */
+export function passwordUpdateErrors(v: { currentPassword: string; password: string; confirmPassword: string }): Errors {
   const e: Errors = {};
+  if (v.currentPassword === "") e.currentPassword = "validation.currentPasswordRequired";
   if (v.password === "") e.password = "profile.passwordRequired";
   else {
     const length = lengthError(v.password);

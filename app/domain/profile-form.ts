@@ -2,7 +2,7 @@ import {
   addressErrors,
   isoToday,
   personErrors,
-  registrationPayload,
+  parseRegistrationPayload,
   UPDATE_MEDICAL_RECORD_FIELDS,
   type FieldErrors,
 } from "../../registry/contract";
@@ -59,8 +59,8 @@ export function profileDefaults(r: MedicalRecord): Record<ProfileField, string> 
  * valid; language and gender as integers, the rest as text. Email and phone are read-only, so never sent.
  */
 export function checkProfileForm(values: Record<ProfileField, string>, now: Date = new Date()): { payload: ProfilePayload; errors: FieldErrors } {
-  const p = registrationPayload.parse({ ...dropInapplicableRegion(values), password: "" });
-  const errors: FieldErrors = { ...personErrors(p, isoToday(now)), ...addressErrors(p) };
+  const { payload: p, errors: inputErrors } = parseRegistrationPayload({ ...dropInapplicableRegion(values), password: "" });
+  const errors: FieldErrors = { ...personErrors(p, isoToday(now)), ...addressErrors(p), ...inputErrors };
   const payload = {} as ProfilePayload;
   for (const key of UPDATE_MEDICAL_RECORD_FIELDS) payload[key] = p[key];
   return { payload, errors };

@@ -3,8 +3,8 @@ import {
   Country,
   formatUsPhone,
   isoToday,
+  parseRegistrationPayload,
   registrationErrors,
-  registrationPayload,
   type FieldErrors,
   type RegistrationPayload,
 } from "../../registry/contract";
@@ -32,13 +32,13 @@ export function checkRegistrationForm(
   extra: { entryreferrer: string },
   now: Date = new Date(),
 ): { payload: RegistrationPayload; errors: FieldErrors } {
-  const payload = registrationPayload.parse({
+  const { payload, errors: inputErrors } = parseRegistrationPayload({
     ...dropInapplicableRegion(values),
     phoneNumberSecondary: "",
     authenticationPreference: AuthPreference.Email,
     entryreferrer: extra.entryreferrer,
   });
-  const errors = registrationErrors(payload, isoToday(now));
+  const errors = { ...registrationErrors(payload, isoToday(now)), ...inputErrors };
   const confirm = confirmPasswordError(values.password, values.confirmPassword);
   if (confirm) errors.confirmPassword = confirm;
   return { payload, errors };

@@ -207,4 +207,18 @@ describe("registry down", () => {
     expect(answer.failure?.message?.key).toBe("limits.busy");
     expect(answer.failure?.values).toEqual({ email: "ana@example.org" });
   });
+
+  it("forgot password says the registry could not be reached (not 'You should receive an email...'), the email kept", async () => {
+    const context = {
+      session: new Session({ csrf: "c" }, true),
+      registry: createRegistryClient({ fetch: () => Promise.reject(new Error("ECONNREFUSED")), baseUrl: "http://registry.test" }),
+      lang: "en",
+      clientAddress: "203.0.113.8",
+      log: () => {},
+    } as unknown as AppLoadContext;
+    const answer = await run(forgotAction(form({ email: "rosa@example.org" }), context));
+    expect(answer.location).toBeUndefined();
+    expect(answer.failure?.message?.key).toBe("errors.registryDown");
+    expect(answer.failure?.values.email).toBe("rosa@example.org");
+  });
 });

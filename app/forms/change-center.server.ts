@@ -7,7 +7,7 @@ import { parseRegistryId } from "~/domain/dashboard/registry-id";
 import { CANCEL_CENTER_KEEP_MS, canChooseCenter } from "~/domain/dashboard/select-center-view";
 import { RegistryUnavailableError } from "~/registry/client.server";
 import { CHANGE_CENTER_FIELDS, CHANGE_CENTER_FORM } from "./center-lab-forms";
-import { formFailure, textFields } from "./form.server";
+import { formFailure, inputFailure, textFields } from "./form.server";
 
 /**
  * The dashboard's change-center flow (000 §2.8, §4 'Changing center'; 001 §2.11, §4.5, §5; DECISIONS D1, D2) and its
@@ -41,6 +41,8 @@ export function changeCenterDialog(
  */
 export async function changeCenterAction(form: FormData, context: AppLoadContext, now = new Date()) {
   const values = textFields(form, ["screeningId", ...CHANGE_CENTER_FIELDS]);
+  const refused = inputFailure(CHANGE_CENTER_FORM, values, CHANGE_CENTER_FIELDS);
+  if (refused) return refused;
   const record = await readPassRecord(context);
   if (!record) return formFailure(CHANGE_CENTER_FORM, values, {}, CHANGE_CENTER_FIELDS, { key: "errors.registryDown" }, 503);
   const dialog = changeCenterDialog(record.screeningList, values.screeningId, now);

@@ -7,7 +7,7 @@ import { connectionLimitMessage, isConnectionLimit } from "~/domain/limits";
 import { translator } from "~/i18n.server";
 import { RegistryUnavailableError, type Answer } from "~/registry/client.server";
 import type { ContactKind } from "~/session-keys";
-import { formFailure, formKept, textFields } from "./form.server";
+import { formFailure, formKept, inputFailure, textFields } from "./form.server";
 
 export const CONTACT_FIELDS = ["email", "phoneNumber"] as const;
 const fieldOf = (kind: ContactKind) => (kind === "email" ? "email" : "phoneNumber");
@@ -21,11 +21,11 @@ function sendFailure(context: AppLoadContext, answer: Answer<unknown> | null): {
   return { key: "confirm.sendFailed", params: { message: reason } };
 }
 
-async function sendCode(context: AppLoadContext, kind: ContactKind, value: string): Promise<Answer<unknown> | null> {
+async function sendCode(context: AppLoadContext, kind: ContactKind, value: string, currentPassword?: string): Promise<Answer<unknown> | null> {
   return withPatient(context, async ({ token, medicalRecordId }) => {
     try {
       return kind === "email"
-        ? await context.registry.sendConfirmationEmail(token, medicalRecordId, value.trim())
+        ? await context.registry.sendConfirmationEmail(token, medicalRecordId, value.trim(), currentPassword)
         : await context.registry.sendConfirmationText(token, medicalRecordId, phoneDigits(value));
     } catch (error) {
       if (error instanceof RegistryUnavailableError) return null;
@@ -42,19 +42,31 @@ async function sendCode(context: AppLoadContext, kind: ContactKind, value: strin
 export function startSend(form: FormData, kind: ContactKind) {
   const values = textFields(form, CONTACT_FIELDS);
   const field = fieldOf(kind);
+  const refused = inputFailure("contacts", values, [field]);
+  if (refused) return refused;
   const error = contactError(kind, values[field]);
   if (error) return formFailure("contacts", values, { [field]: error }, CONTACT_FIELDS);
   return formKept("contacts", values, CONTACT_FIELDS, kind === "email" ? "send-email" : "send-text");
 }
 
-/** The send dialog's button: sends the code, then the 'Enter Confirmation Code' dialog opens. */
+/**
+ * The send dialog's button: sends the code, then the 'Enter Confirmation Code' dialog opens. A new email address
+ * comes with the current password (docs/decisions/025); a wrong or missing one reopens the dialog with the field's
+ * error (the password is never rendered back).
+ */
 export async function sendAction(form: FormData, context: AppLoadContext, kind: ContactKind) {
   const value = String(form.get("value") ?? "").slice(0, 254);
+  const refused = inputFailure("contacts", { [fieldOf(kind)]: value }, [fieldOf(kind)]);
+  if (refused) return refused;
   const error = contactError(kind, value);
   if (error) return formFailure("contacts", { [fieldOf(kind)]: value }, { [fieldOf(kind)]: error }, CONTACT_FIELDS);
-  const answer = await sendCode(context, kind, value);
+  const currentPassword = kind === "email" ? String(form.get("currentPassword") ?? "").slice(0, 1000) : undefined;
+  const open = kind === "email" ? "send-email" : "send-text";
+  const answer = await sendCode(context, kind, value, currentPassword);
+  const passwordError = answer?.errors?.currentPassword;
+  if (passwordError) return formFailure("send", { kind, value }, { currentPassword: passwordError }, ["currentPassword"], undefined, answer.status, open);
   if (!answer?.success) {
-    return formFailure("send", { kind, value }, {}, [], sendFailure(context, answer), answer ? 400 : 503, kind === "email" ? "send-email" : "send-text");
+    return formFailure("send", { kind, value }, {}, [], sendFailure(context, answer), answer ? answer.status : 503, open);
   }
   context.session.set("pendingCode", { kind, value: value.trim() });
   return redirect(`/confirm?code=${kind}`);
@@ -81,6 +93,8 @@ export async function verifyAction(form: FormData, context: AppLoadContext) {
     return redirect("/confirm");
   }
   const typed = String(form.get("code") ?? "").slice(0, 40);
+  const refused = inputFailure("code", { code: typed }, ["code"]);
+  if (refused) return refused;
   const code = normalizeCode(typed);
   const fail = (key: string, status = 400) => formFailure("code", { code: typed }, { code: key }, ["code"], undefined, status);
   const local = codeError(code);

@@ -1,11 +1,13 @@
 import { data } from "@remix-run/node";
 import { randomBytes, timingSafeEqual } from "node:crypto";
+import { markDisallowedCharacters, textProblem, textRuleOf } from "../../registry/contract/text-rules";
+import { withParams } from "../../registry/contract/validation-keys";
 import type { Session } from "../session.server";
 import type { FieldErrors, FormFailure, FormMessage } from "./types";
 
 export const CSRF_FIELD = "_csrf";
 /** Field names never echoed back to the page. */
-const SECRET_FIELDS = new Set(["password", "confirmPassword", "currentPassword", CSRF_FIELD]);
+const SECRET_FIELDS = new Set(["password", "confirmPassword", "currentPassword", "labStaffKey", CSRF_FIELD]);
 
 /** The session's CSRF token, created on first use. */
 export function csrfToken(session: Session): string {
@@ -52,6 +54,38 @@ export function textFields<K extends string>(form: FormData, names: readonly K[]
   return out;
 }
 
+/**
+ * The text rule of every named field (docs/decisions/026): a value with a character that is not allowed, or longer
+ * than its field takes, is a field error ('This field contains characters that are not allowed', 'This field is too
+ * long (at most {{max}} characters)'). Every action checks its fields with this before anything else, so such a value
+ * never reaches a schema or the registry; formAnswer applies it again to whatever form comes back.
+ */
+export function inputErrors(values: Record<string, string>, names: readonly string[] = Object.keys(values)): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const name of names) {
+    const value = values[name];
+    if (!value) continue;
+    const rule = textRuleOf(name);
+    const problem = textProblem(value, rule);
+    if (problem === "validation.textTooLong") errors[name] = withParams(problem, { max: String(rule.max) });
+    else if (problem) errors[name] = problem;
+  }
+  return errors;
+}
+
+/** Whether a FieldErrors map holds any error. */
+export function anyErrors(errors: Record<string, string | undefined>): boolean {
+  return Object.values(errors).some(Boolean);
+}
+
+/**
+ * The answer every action gives first when a field breaks its text rule (inputErrors): the form back with what was
+ * typed and the errors, 400. Null when every field is fine.
+ */
+export function inputFailure(form: string, values: Record<string, string>, order: readonly string[], open?: string) {
+  return anyErrors(inputErrors(values, order)) ? formFailure(form, values, {}, order, undefined, 400, open) : null;
+}
+
 /** What was typed, without the password fields. */
 export function withoutSecrets(values: Record<string, string>): Record<string, string> {
   const kept: Record<string, string> = {};
@@ -67,11 +101,15 @@ export function formAnswer(
   order: readonly string[],
   opts: { message?: FormMessage; open?: string; attempt?: string } = {},
 ): FormFailure {
+  // What was typed comes back as typed (any length), with each character that is not allowed shown as U+FFFD; a
+  // field that breaks its text rule says so, whatever else the action found.
+  const kept: Record<string, string> = {};
+  for (const [name, value] of Object.entries(withoutSecrets(values))) kept[name] = markDisallowedCharacters(value, textRuleOf(name).multiline);
   return {
     ok: false,
     form,
-    values: withoutSecrets(values),
-    errors,
+    values: kept,
+    errors: { ...errors, ...inputErrors(values, order) },
     order: [...order],
     message: opts.message,
     attempt: opts.attempt ?? randomBytes(6).toString("hex"),

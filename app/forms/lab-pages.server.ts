@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
 import { addFlash, withPatient } from "~/auth.server";
 import { labPagePath, labPageState, LabPageStatus, type LabKind, type LabPageState } from "~/domain/dashboard/lab-page";
 import { parseRegistryId } from "~/domain/dashboard/registry-id";
@@ -34,6 +34,12 @@ export async function labPageData(context: AppLoadContext, kind: LabKind, param:
       throw error;
     }
   });
+}
+
+/** The lab page's loader answer: a screening id that is not one (garbage in the URL) is a 404 page saying so. */
+export async function labPageAnswer(context: AppLoadContext, kind: LabKind, param: string | undefined) {
+  const page = await labPageData(context, kind, param);
+  return data(page, { status: page.screeningId === null ? 404 : 200 });
 }
 
 /**

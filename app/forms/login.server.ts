@@ -3,13 +3,15 @@ import { redirect } from "@remix-run/node";
 import { signIn } from "~/auth.server";
 import { connectionLimitMessage, isConnectionLimit } from "~/domain/limits";
 import { RegistryUnavailableError, unavailableMessageKey } from "~/registry/client.server";
-import { formFailure, textFields } from "./form.server";
+import { formFailure, inputFailure, textFields } from "./form.server";
 
 const LOGIN_FIELDS = ["email", "password"] as const;
 
 /** The login dialog's post (000 §2.4, §5 Login, §8; DECISIONS D6). */
 export async function loginAction(form: FormData, context: AppLoadContext) {
   const values = textFields(form, LOGIN_FIELDS);
+  const refused = inputFailure("login", values, LOGIN_FIELDS);
+  if (refused) return refused;
   const errors: Record<string, string> = {};
   if (!values.email.trim()) errors.email = "login.emailRequired";
   if (!values.password) errors.password = "login.passwordRequired";

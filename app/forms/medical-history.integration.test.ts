@@ -192,6 +192,39 @@ describe.each(testDatabases().slice(0, 1))("medical history and e-sign pages aga
     expect(await ifStage(t.db, p.medicalRecordId)).toBe(ImmunoFreeStatus.Registration);
   });
 
+  it("while the registry cannot vouch for the sign-in, the pages holding answers answer 503 and keep the draft", async () => {
+    const p = await candidate(5);
+    await answerAll(p.session);
+    const kept = p.session.get("medicalHistoryDraft");
+    const review = await run(reviewLoader({ request: get("/medical-history/review"), params: {}, context: context(p.session, down) }));
+    expect(review.status).toBe(503);
+    expect(JSON.stringify(review)).not.toContain("Asthma");
+    const question = await run(
+      questionLoader({ request: get("/medical-history/other-conditions"), params: { question: "other-conditions" }, context: context(p.session, down) })
+    );
+    expect(question.status).toBe(503);
+    expect(JSON.stringify(question)).not.toContain("Asthma");
+    expect(p.session.get("medicalHistoryDraft")).toEqual(kept);
+    // Once the registry answers again, the review shows them.
+    const back = await run(reviewLoader({ request: get("/medical-history/review"), params: {}, context: context(p.session) }));
+    expect(JSON.stringify(back.data)).toContain("Asthma");
+  });
+
+  it("a revoked sign-in (signed out elsewhere) opens no answers and clears the draft", async () => {
+    const p = await candidate(6);
+    await answerAll(p.session);
+    const token = p.session.get("token")!;
+    t.advance(MINUTE);
+    // Signed out on another device: the registry revokes every token of the account issued before now.
+    const signOut = await registry().revokeToken(token);
+    expect(signOut.success).toBe(true);
+    const review = await run(reviewLoader({ request: get("/medical-history/review"), params: {}, context: context(p.session) }));
+    expect(review.location).toBe("/register?logout=true");
+    expect(p.session.get("medicalHistoryDraft")).toBeUndefined();
+    expect(p.session.get("token")).toBeUndefined();
+    expect(p.session.get("flash")).toEqual([{ kind: "status", key: "session.ended" }]);
+  });
+
   it("another patient's draft in the same browser is never shown or sent", async () => {
     const a = await candidate(3);
     await answerAll(a.session);

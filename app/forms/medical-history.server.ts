@@ -4,7 +4,7 @@ import { addFlash, type SignedIn } from "~/auth.server";
 import { submissionBody } from "~/domain/medical-history/body";
 import { answersFromSubmission, draftFromUnknown, newDraft, type Answers, type MedicalHistoryDraft } from "~/domain/medical-history/draft";
 import { RegistryUnavailableError } from "~/registry/client.server";
-import { SESSION_COOKIE, type Session } from "~/session.server";
+import { HOST_SESSION_COOKIE, SESSION_COOKIE, type Session } from "~/session.server";
 import { SUCCESS_MESSAGE_MS, type SessionData } from "~/session-keys";
 
 /**
@@ -27,7 +27,9 @@ export function today(now = new Date()): string {
 export function sessionCookieBytes(data: SessionData, basePath = "/"): number {
   const json = Buffer.byteLength(JSON.stringify(data));
   const value = Math.ceil(((28 + json) * 4) / 3);
-  return `${SESSION_COOKIE}=`.length + value + `; Path=${basePath}; HttpOnly; SameSite=Lax; Secure`.length;
+  // At the site's root the cookie may carry the __Host- prefix (docs/decisions/019): count the longer name.
+  const name = basePath === "/" ? HOST_SESSION_COOKIE : SESSION_COOKIE;
+  return `${name}=`.length + value + `; Path=${basePath}; HttpOnly; SameSite=Lax; Secure`.length;
 }
 export const WRITE_LIMIT = 3700;
 

@@ -4,18 +4,21 @@ import { ResetStatus } from "../../registry/contract/accounts";
 import { forgotErrors, resetErrors } from "~/domain/password-form";
 import { connectionLimitMessage, isConnectionLimit } from "~/domain/limits";
 import { RegistryUnavailableError, unavailableMessageKey } from "~/registry/client.server";
-import { formFailure, textFields } from "./form.server";
+import { formFailure, inputFailure, textFields } from "./form.server";
 
 const FORGOT_FIELDS = ["email"] as const;
 const RESET_FIELDS = ["email", "password", "confirmPassword"] as const;
 
 /**
- * 'Forgot Password' (000 §2.4, §5, §8; DECISIONS D6): the same answer whether or not the account exists, and a
- * request error is swallowed (logged by name only). Over the per-connection limit (docs/decisions/021, which says
- * nothing about the account) the form comes back with the email kept and how long to wait.
+ * 'Forgot Password' (000 §2.4, §5, §8; DECISIONS D6): the same answer whether or not the account exists. Over the
+ * per-connection limit (docs/decisions/021, which says nothing about the account) the form comes back with the email
+ * kept and how long to wait. When the registry cannot be reached nothing was sent, so the patient is told so (the same
+ * for every address) and the form comes back with the email kept, to try again.
  */
 export async function forgotAction(form: FormData, context: AppLoadContext) {
   const values = textFields(form, FORGOT_FIELDS);
+  const refused = inputFailure("forgot", values, FORGOT_FIELDS);
+  if (refused) return refused;
   const errors = forgotErrors(values);
   if (Object.keys(errors).length) return formFailure("forgot", values, errors, FORGOT_FIELDS, { key: "forgot.cannotAccept" });
   try {
@@ -23,6 +26,8 @@ export async function forgotAction(form: FormData, context: AppLoadContext) {
     if (isConnectionLimit(answer)) return formFailure("forgot", values, {}, FORGOT_FIELDS, connectionLimitMessage(answer.retryAfter), 429);
   } catch (error) {
     context.log({ level: "error", msg: "forgot-password request failed", error: error instanceof Error ? error.name : "unknown" });
+    if (error instanceof RegistryUnavailableError) return formFailure("forgot", values, {}, FORGOT_FIELDS, { key: "errors.registryDown" }, 503);
+    throw error;
   }
   return redirect("/register?forgot=sent");
 }
@@ -34,6 +39,8 @@ export async function forgotAction(form: FormData, context: AppLoadContext) {
 export async function resetAction(form: FormData, context: AppLoadContext) {
   const values = textFields(form, RESET_FIELDS);
   const token = String(form.get("resetToken") ?? "").slice(0, 500);
+  const refused = inputFailure("reset", { ...values, resetToken: token }, RESET_FIELDS);
+  if (refused) return refused;
   const fail = (errors: Record<string, string>, key?: string, status = 400) =>
     formFailure("reset", { ...values, resetToken: token }, errors, RESET_FIELDS, key ? { key } : undefined, status);
   const errors = resetErrors(values);

@@ -9,9 +9,9 @@ import { checkProfileForm, PROFILE_FIELDS, type ProfileField } from "~/domain/pr
 import { submitOutcome } from "~/domain/register-outcome";
 import { displayValues } from "~/domain/registration-form";
 import { RegistryUnavailableError, unavailableMessageKey } from "~/registry/client.server";
-import { formFailure, formKept, textFields } from "./form.server";
+import { formFailure, formKept, inputFailure, textFields } from "./form.server";
 
-const PASSWORD_FIELDS = ["password", "confirmPassword"] as const;
+const PASSWORD_FIELDS = ["currentPassword", "password", "confirmPassword"] as const;
 
 function fail(values: Record<string, string>, errors: Record<string, string>, key?: string, status = 400) {
   return formFailure("profile", displayValues(values), errors, PROFILE_FIELDS, key ? { key } : undefined, status);
@@ -20,6 +20,8 @@ function fail(values: Record<string, string>, errors: Record<string, string>, ke
 /** 'Update Account' (000 §2.9, §5 Profile, §8): saves when valid; the address may need confirming (D7). */
 export async function profileAction(form: FormData, context: AppLoadContext) {
   const values = textFields(form, PROFILE_FIELDS);
+  const refused = inputFailure("profile", displayValues(values), PROFILE_FIELDS);
+  if (refused) return refused;
   const { errors } = checkProfileForm(values);
   if (Object.keys(errors).length) return fail(values, errors as Record<string, string>);
   return saveProfile(context, values, false);
@@ -66,11 +68,14 @@ export async function profileAddressStep(intent: string, context: AppLoadContext
 }
 
 /**
- * 'Update Password' (000 §5 Password update; DECISIONS D6): the registry revokes every earlier session and
+ * 'Update Password' (000 §5 Password update; DECISIONS D6): the current password is required and checked by the
+ * registry (a wrong one is a field error; docs/decisions/025); the registry revokes every earlier session and
  * answers a fresh token, which this session keeps, so the patient stays signed in here only.
  */
 export async function passwordAction(form: FormData, context: AppLoadContext) {
   const values = textFields(form, PASSWORD_FIELDS);
+  const refused = inputFailure("password", values, PASSWORD_FIELDS);
+  if (refused) return refused;
   const fail = (errors: Record<string, string>, key?: string, status = 400) =>
     formFailure("password", values, errors, PASSWORD_FIELDS, key ? { key } : undefined, status);
   const errors = passwordUpdateErrors(values);

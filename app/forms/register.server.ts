@@ -9,6 +9,7 @@ import { checkRegistrationForm, displayValues } from "~/domain/registration-form
 import { translator } from "~/i18n.server";
 import { RegistryUnavailableError, unavailableMessageKey } from "~/registry/client.server";
 import { botCheckMessage, checkBotFields, HONEYPOT_FIELD, ISSUED_FIELD, issueFormStamp } from "./bot-check.server";
+import { hasDisallowedCharacters } from "../../registry/contract/text-rules";
 import { formFailure, formKept, textFields } from "./form.server";
 import type { FieldErrors, FormMessage } from "./types";
 
@@ -20,7 +21,9 @@ type Values = Record<string, string>;
 
 function hiddenValues(form: FormData): Record<(typeof HIDDEN)[number], string> {
   const v = textFields(form, HIDDEN);
-  return { entryreferrer: v.entryreferrer.slice(0, 200), inviteToken: v.inviteToken.slice(0, 500), formIssued: v.formIssued.slice(0, 100) };
+  // Hidden fields come from a link or the server; one with a character no field takes is dropped (docs/decisions/026).
+  const clean = (value: string, max: number) => (hasDisallowedCharacters(value) ? "" : value.slice(0, max));
+  return { entryreferrer: clean(v.entryreferrer, 200), inviteToken: clean(v.inviteToken, 500), formIssued: clean(v.formIssued, 100) };
 }
 
 function fail(values: Values, errors: FieldErrors, message?: FormMessage, status = 400) {

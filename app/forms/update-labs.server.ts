@@ -6,7 +6,7 @@ import { validateUpdateLabs, type UpdateLabsAction } from "~/domain/dashboard/up
 import { connectionLimitMessage, isConnectionLimit } from "~/domain/limits";
 import { RegistryUnavailableError } from "~/registry/client.server";
 import { UPDATE_LABS_FIELDS, UPDATE_LABS_FORM } from "./center-lab-forms";
-import { formFailure, textFields } from "./form.server";
+import { formFailure, inputFailure, textFields } from "./form.server";
 
 /**
  * /update-labs (000 §2.13, DECISIONS D4, D5): lab staff record that the lab received an order ('Update
@@ -24,6 +24,8 @@ export async function updateLabsAction(form: FormData, context: AppLoadContext) 
   const typed = textFields(form, UPDATE_LABS_FIELDS);
   // The key is a secret: it never goes back into the page.
   const kept = { requisition: typed.requisition };
+  const refused = inputFailure(UPDATE_LABS_FORM, typed, UPDATE_LABS_FIELDS);
+  if (refused) return refused;
   const checked = validateUpdateLabs({ intent: form.get("intent"), ...typed });
   if (!checked.ok) return formFailure(UPDATE_LABS_FORM, kept, checked.errors, UPDATE_LABS_FIELDS);
   const { action, requisition, labStaffKey } = checked.value;

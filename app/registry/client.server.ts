@@ -33,6 +33,7 @@ import {
   type ScreeningBody,
   type SelectCenterBody,
 } from "../../registry/contract";
+import { createSignInChecks } from "./sign-in-checks.server";
 
 /**
  * server.ts (bundled by esbuild) creates the client, and the Remix build checks its errors: each bundle has its own
@@ -217,7 +218,38 @@ export function createRegistryClient(opts: { fetch: Fetcher; baseUrl: string }) 
     return { ...answer, success: false, pdf: null };
   }
 
+  /**
+   * GET /validate-token with the token in the Authorization header (the registry accepts it there as well as in the
+   * spec's query string, which would put the token in URLs and access logs).
+   */
+  async function verifyToken(token: string) {
+    const answer = await call("GET", "/validate-token", validateTokenResult, { token });
+    return answer.success && answer.results ? { medicalRecordId: answer.results.medicalRecordId } : null;
+  }
+  /** One per client, so one per portal process: the revocation check of every private request (docs/decisions/023). */
+  const signInChecks = createSignInChecks({
+    verify: async (token) => {
+      try {
+        return await verifyToken(token);
+      } catch (error) {
+        if (error instanceof SessionExpiredError) return null;
+        throw error;
+      }
+    },
+    isUnavailable: (error) => error instanceof RegistryUnavailableError,
+  });
+  /** A call after which the account's earlier tokens may be revoked: this process asks about them again at once. */
+  async function revoking<T>(medicalRecordId: number | null, answer: Promise<T>): Promise<T> {
+    try {
+      return await answer;
+    } finally {
+      signInChecks.forgetRecord(medicalRecordId);
+    }
+  }
+
   return {
+    /** Whether the registry still honours a sign-in token (cached for at most a second; docs/decisions/023). */
+    signInStatus: (token: string) => signInChecks.status(token),
     async register(
       payload: unknown,
       opts2: { inviteToken?: string; addressConfirmed?: boolean; clientAddress?: string } = {},
@@ -235,7 +267,8 @@ export function createRegistryClient(opts: { fetch: Fetcher; baseUrl: string }) 
       strip(await call("POST", "/authenticate", authResult, { body: { email, password }, clientAddress })),
     validateToken: async (token: string) => strip(await call("GET", `/validate-token${query({ token })}`, validateTokenResult)),
     refreshToken: async (token: string) => strip(await call("GET", `/refresh-token${query({ token })}`, refreshResult)),
-    revokeToken: async (token: string) => strip(await call("POST", "/revoke-token", z.unknown(), { token })),
+    revokeToken: async (token: string, medicalRecordId: number | null = null) =>
+      strip(await revoking(medicalRecordId, call("POST", "/revoke-token", z.unknown(), { token }))),
     lookupData: async () => strip(await call("GET", "/lookup-data", lookupData)),
     passRecord: async (medicalRecordId: number, token: string) =>
       strip(await call("GET", `/api/pass/${medicalRecordId}`, passRecord, { token })),
@@ -253,11 +286,11 @@ export function createRegistryClient(opts: { fetch: Fetcher; baseUrl: string }) 
       strip(await call("POST", `/forgot-password${query({ emailAddress: email })}`, z.unknown(), { clientAddress })),
     /** POST /reset-password { token, email, password } -> { statusId, status }. */
     resetPassword: async (body: { token: string; email: string; password: string }, clientAddress: string) =>
-      strip(await call("POST", "/reset-password", resetResult, { body, clientAddress })),
+      strip(await revoking(null, call("POST", "/reset-password", resetResult, { body, clientAddress }))),
 
     /** POST /api/mfa/send-confirmation-email and -text (000 §2.5). */
-    sendConfirmationEmail: async (token: string, medicalRecordId: number, email: string) =>
-      strip(await call("POST", "/api/mfa/send-confirmation-email", z.unknown(), { token, body: { medicalRecordId, email } })),
+    sendConfirmationEmail: async (token: string, medicalRecordId: number, email: string, currentPassword?: string) =>
+      strip(await call("POST", "/api/mfa/send-confirmation-email", z.unknown(), { token, body: { medicalRecordId, email, currentPassword } })),
     sendConfirmationText: async (token: string, medicalRecordId: number, phoneNumber: string) =>
       strip(await call("POST", "/api/mfa/send-confirmation-text", z.unknown(), { token, body: { medicalRecordId, phoneNumber } })),
     /** POST /api/mfa/update-confirmation?medicalRecordId= -> results: CodeResult (1 valid, 2 wrong, 3 expired). */
@@ -280,9 +313,12 @@ export function createRegistryClient(opts: { fetch: Fetcher; baseUrl: string }) 
           { token, body },
         ),
       ),
-    /** POST /api/pass/{id}/update-password -> a fresh token for this session; earlier sessions are revoked (D6). */
-    updatePassword: async (token: string, medicalRecordId: number, body: { password: string; confirmPassword: string }) =>
-      strip(await call("POST", `/api/pass/${medicalRecordId}/update-password`, refreshResult, { token, body })),
+    /**
+     * POST /api/pass/{id}/update-password {currentPassword, password, confirmPassword} -> a fresh token for this session;
+     * earlier sessions are revoked (D6). A wrong current password: 400 errors.currentPassword (docs/decisions/025).
+     */
+    updatePassword: async (token: string, medicalRecordId: number, body: { currentPassword: string; password: string; confirmPassword: string }) =>
+      strip(await revoking(medicalRecordId, call("POST", `/api/pass/${medicalRecordId}/update-password`, refreshResult, { token, body }))),
     /** POST /api/pass/{id}/opt-in-out/{type} (1 opt out, 2 opt in). */
     optInOut: async (token: string, medicalRecordId: number, type: number) =>
       strip(await call("POST", `/api/pass/${medicalRecordId}/opt-in-out/${type}`, z.unknown(), { token })),

@@ -92,34 +92,41 @@ function ContactField({ kind, stored, verified }: { kind: ContactKind; stored: s
   );
 }
 
-function SendDialog({ kind, value, alreadyConfirmed }: { kind: ContactKind; value: string; alreadyConfirmed: boolean }) {
+function SendDialog({ kind, value, alreadyConfirmed, askPassword }: { kind: ContactKind; value: string; alreadyConfirmed: boolean; askPassword: boolean }) {
   const { t } = useTranslation();
   const failure = useFormFailure("send");
   return (
     <Dialog id="send-dialog" title={kind === "email" ? t("confirm.sendEmailTitle") : t("confirm.sendTextTitle")} open closeTo="/confirm">
-      <ErrorSummary failure={failure} />
-      {alreadyConfirmed ? (
-        <p className="notice notice--warning">{kind === "email" ? t("confirm.alreadyConfirmedEmail") : t("confirm.alreadyConfirmedMobile")}</p>
-      ) : null}
-      {kind === "email" ? (
-        <>
-          <p>{t("confirm.emailSendTo", { value })}</p>
-          <p>{t("confirm.emailSender")}</p>
-        </>
-      ) : (
-        <p>{t("confirm.textSendTo", { value })}</p>
-      )}
-      <p>{t("confirm.enterCode")}</p>
-      <Form method="post" action="/confirm" className="button-row">
-        <CsrfField />
-        <input type="hidden" name="value" value={value} />
-        <button type="submit" name="intent" value={kind === "email" ? "send-email" : "send-text"}>
-          {kind === "email" ? t("confirm.sendEmail") : t("confirm.sendText")}
-        </button>
-        <Link to="/confirm" role="button" className="secondary">
-          {t("common.cancel")}
-        </Link>
-      </Form>
+      <FormState id="send">
+        <ErrorSummary failure={failure} />
+        {alreadyConfirmed ? (
+          <p className="notice notice--warning">{kind === "email" ? t("confirm.alreadyConfirmedEmail") : t("confirm.alreadyConfirmedMobile")}</p>
+        ) : null}
+        {kind === "email" ? (
+          <>
+            <p>{t("confirm.emailSendTo", { value })}</p>
+            <p>{t("confirm.emailSender")}</p>
+          </>
+        ) : (
+          <p>{t("confirm.textSendTo", { value })}</p>
+        )}
+        <p>{t("confirm.enterCode")}</p>
+        <Form method="post" action="/confirm" noValidate>
+          <CsrfField />
+          <input type="hidden" name="value" value={value} />
+          {askPassword ? (
+            <TextField name="currentPassword" type="password" label={t("profile.currentPassword")} hint={t("confirm.newEmailPassword")} autoComplete="current-password" />
+          ) : null}
+          <div className="button-row">
+            <button type="submit" name="intent" value={kind === "email" ? "send-email" : "send-text"}>
+              {kind === "email" ? t("confirm.sendEmail") : t("confirm.sendText")}
+            </button>
+            <Link to="/confirm" role="button" className="secondary">
+              {t("common.cancel")}
+            </Link>
+          </div>
+        </Form>
+      </FormState>
     </Dialog>
   );
 }
@@ -196,7 +203,12 @@ export default function Confirm() {
   return (
     <main id="main" className="container" tabIndex={-1}>
       {sendKind && !code ? (
-        <SendDialog kind={sendKind} value={sendValue} alreadyConfirmed={sendKind === "email" ? data.emailVerified : data.mobileVerified} />
+        <SendDialog
+          kind={sendKind}
+          value={sendValue}
+          alreadyConfirmed={sendKind === "email" ? data.emailVerified : data.mobileVerified}
+          askPassword={sendKind === "email" && sendValue.trim().toLowerCase() !== data.email.toLowerCase()}
+        />
       ) : null}
       {code ? <CodeDialog kind={code.kind} value={code.value} /> : null}
       <ErrorSummary failure={contacts} />

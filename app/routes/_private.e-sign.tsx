@@ -12,7 +12,7 @@ import { TextField } from "~/components/fields";
 import { FormState, useFormAnswer } from "~/components/form-context";
 import { useHydrated } from "~/components/use-hydrated";
 import { eSignRefusal, signatureMatches, type ESignRefusal } from "~/domain/medical-history/e-sign";
-import { formFailure, readForm, textFields } from "~/forms/form.server";
+import { formFailure, inputFailure, readForm, textFields } from "~/forms/form.server";
 import { RegistryUnavailableError } from "~/registry/client.server";
 import { SUCCESS_MESSAGE_MS } from "~/session-keys";
 import { SIGNATURE_NAME_MAX } from "../../registry/contract/limits";
@@ -82,6 +82,8 @@ export async function loader({ context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request, context.session);
   const values = textFields(form, FIELDS);
+  const refused = inputFailure(FORM_ID, values, FIELDS);
+  if (refused) return refused;
   const documentHash = String(form.get("documentHash") ?? "");
   return withPatient(context, async (patient) => {
     const doc = await documentToSign(context, patient);

@@ -2,13 +2,13 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import type { RouteHandle } from "~/components/document-title";
 import { LabPage } from "~/components/lab-page";
-import { labPageData } from "~/forms/lab-pages.server";
+import { labPageAnswer } from "~/forms/lab-pages.server";
 
 export const handle: RouteHandle = { titleKey: "labPages.tests.title" };
 
 /** /lab-tests/{screeningId} (000 §2.11): is the lab order approved and ready to download? */
 export async function loader({ params, context }: LoaderFunctionArgs) {
-  return labPageData(context, "tests", params.screeningId);
+  return labPageAnswer(context, "tests", params.screeningId);
 }
 
 export default function LabTests() {

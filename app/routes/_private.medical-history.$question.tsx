@@ -3,7 +3,7 @@ import { redirect } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import stylesHref from "~/styles/immune-tolerance.css?url";
-import { withPatient } from "~/auth.server";
+import { refuseUnvouched, withPatient } from "~/auth.server";
 import { CsrfField } from "~/components/csrf-field";
 import type { RouteHandle } from "~/components/document-title";
 import { ErrorSummary } from "~/components/error-summary";
@@ -13,10 +13,16 @@ import { MedicalQuestion, type QuestionView } from "~/components/medical-history
 import { answer, enter } from "~/domain/medical-history/flow";
 import { nextPosition, previousPosition, questionNumber } from "~/domain/medical-history/navigation";
 import { pathOf, positionOfSlug, QUESTIONS, REVIEW, type AnswerField } from "~/domain/medical-history/questions";
-import { formFailure, readForm, textFields } from "~/forms/form.server";
+import { formFailure, inputFailure, readForm, textFields } from "~/forms/form.server";
 import { loadDraft, today, writeDraft } from "~/forms/medical-history.server";
 
-export const handle: RouteHandle = { titleKey: "medical.title" };
+export const handle: RouteHandle = {
+  titleKey: "medical.title",
+  title: (data, t) => {
+    const d = data as { number?: number; total?: number } | undefined;
+    return d?.number && d.total ? t("medical.documentTitle", { number: d.number, total: d.total, title: t("medical.title") }) : undefined;
+  },
+};
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesHref }];
 
 const FORM_ID = "medical-history";
@@ -27,6 +33,8 @@ const FORM_ID = "medical-history";
  */
 export async function loader({ params, context }: LoaderFunctionArgs) {
   return withPatient(context, async (patient) => {
+    // The answers come from the session: only while the registry vouches for the sign-in (docs/decisions/023).
+    refuseUnvouched(patient);
     const draft = await loadDraft(context, patient);
     const entered = enter(draft, positionOfSlug(params.question), today());
     if (!entered.ok) throw redirect(pathOf(entered.redirectTo));
@@ -73,6 +81,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (entered.position === REVIEW) return redirect(pathOf(REVIEW));
     const fields = QUESTIONS[entered.position]!.fields;
     const values = textFields(form, fields);
+    const refused = inputFailure(FORM_ID, values, fields);
+    if (refused) return refused;
     const result = answer(draft, entered.position, values, intent, now);
     if (!result.ok) return formFailure(FORM_ID, values, result.errors as Record<string, string>, fields);
     if (!writeDraft(context.session, result.draft, context.basePath)) {

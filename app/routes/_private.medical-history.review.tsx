@@ -3,7 +3,7 @@ import { redirect } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import stylesHref from "~/styles/immune-tolerance.css?url";
-import { withPatient } from "~/auth.server";
+import { refuseUnvouched, withPatient } from "~/auth.server";
 import { CsrfField } from "~/components/csrf-field";
 import type { RouteHandle } from "~/components/document-title";
 import { MedicalHistoryHeader } from "~/components/medical-history/header";
@@ -20,6 +20,8 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesHref
 /** /medical-history/review (001 §2.13): the answers as a table, only once every question shown is answered. */
 export async function loader({ context }: LoaderFunctionArgs) {
   return withPatient(context, async (patient) => {
+    // The answers come from the session: only while the registry vouches for the sign-in (docs/decisions/023).
+    refuseUnvouched(patient);
     const draft = await loadDraft(context, patient);
     const entered = enter(draft, REVIEW, today());
     if (!entered.ok) throw redirect(pathOf(entered.redirectTo));

@@ -93,6 +93,7 @@ export default function Profile() {
               <Form method="post" action="/profile" noValidate className="stacked-form" aria-labelledby="password-title">
                 <CsrfField />
                 <input type="hidden" name="intent" value="password" />
+                <TextField name="currentPassword" type="password" label={t("profile.currentPassword")} hint={t("profile.currentPasswordHint")} autoComplete="current-password" />
                 <TextField name="password" type="password" label={t("profile.password")} hint={t("register.passwordHint")} autoComplete="new-password" />
                 <TextField name="confirmPassword" type="password" label={t("profile.confirmPassword")} autoComplete="new-password" />
                 <button type="submit" disabled={busy("password")}>

@@ -23,13 +23,21 @@ import {
   type FieldErrors,
 } from "~/domain/screening/step-machine";
 import { showsCarefulWarning, showsReturnToDashboard, Step, stepOfSlug, stepPath } from "~/domain/screening/steps";
-import { stepTracker } from "~/domain/screening/tracker";
+import { stepTracker, type TrackerView } from "~/domain/screening/tracker";
 import { VALIDATION_FIELDS, validationDefaults, validationPayload } from "~/domain/screening/validation-form";
-import { formAnswer, formFailure, readForm, textFields } from "~/forms/form.server";
+import { formAnswer, formFailure, inputFailure, readForm, textFields } from "~/forms/form.server";
 import { isMemberCenter, loadCenters, machineContext, readDraft, saveDraft, writeDraft } from "~/forms/screening.server";
 import { RegistryUnavailableError } from "~/registry/client.server";
 
-export const handle: RouteHandle = { titleKey: "screening.title" };
+export const handle: RouteHandle = {
+  titleKey: "screening.title",
+  title: (data, t) => {
+    const tracker = (data as { tracker?: TrackerView } | undefined)?.tracker;
+    const current = tracker?.steps.find((s) => s.current);
+    if (!tracker || !current) return undefined;
+    return t("screening.documentTitle", { step: tracker.stepNumber, total: tracker.total, name: t(current.labelKey), title: t("screening.title") });
+  },
+};
 
 const FORM_ID = "screening";
 
@@ -83,7 +91,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
       defaults: step === Step.PatientValidation ? (validation?.defaults ?? {}) : answerDefaults(draft),
       centers: step === Step.TransplantCenterSelection || step === Step.TransplantCenterSituation ? centers.map((c) => ({ id: c.centerId, name: c.centerName ?? "" })) : [],
       goalOptions: step === Step.PrimaryGoal ? primaryGoalOptions(draft) : [],
-      canGoPrevious: step !== Step.PatientSituation,
+      canGoPrevious: previousFrom(draft, ctx).ok,
       complete: step === Step.Complete ? completeVariant(draft, isMemberCenter(ctx, draft.preferredCenterId)) : null,
       validation,
       summary: step === Step.PatientValidation ? answerSummary(draft) : null,
@@ -138,6 +146,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     const isValidation = draft.step === Step.PatientValidation;
     const fields = isValidation ? [...VALIDATION_FIELDS] : [...stepFields(draft.step, draft.situationSubStep)];
     const values = textFields(form, fields);
+    const refused = inputFailure(FORM_ID, values, fields);
+    if (refused) return refused;
 
     if (isValidation) {
       // 'Confirm & Validate Information' (001 §2.8, DECISIONS D3): saves the confirmed fields, then moves on.

@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { readPassRecord } from "~/auth.server";
-import { draftFromScreening } from "~/domain/screening/draft";
+import { showsNotClearedView } from "~/domain/dashboard/registration-card";
+import { resetDraft } from "~/domain/screening/draft";
 import { stepPath, Step } from "~/domain/screening/steps";
 import { readForm } from "~/forms/form.server";
 import { resetScreeningDraft, writeDraft } from "~/forms/screening.server";
@@ -12,9 +13,10 @@ export async function loader() {
 }
 
 /**
- * 'My Situation has Changed' (000 §4, 001 §4.6): the draft is filled from the saved screening, keeping its id, so
- * the next save updates the same screening, and the wizard starts again at the first question. Without a
- * screening id it starts a fresh draft.
+ * 'My Situation has Changed' (000 §4, 001 §4.6): the screening form is reset, keeping the screening's id, so the
+ * next save updates the same screening; the wizard starts again at the first question with nothing chosen. It is
+ * offered only on a not-cleared registration: any other screening (one a center holds, say) goes back to the
+ * dashboard unchanged (docs/decisions/033). Without a screening id it starts a fresh draft.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request, context.session);
@@ -25,7 +27,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const record = await readPassRecord(context);
   const screening = record?.screeningList.find((s) => s.id === screeningId) ?? null;
-  if (!screening) return redirect("/landing");
-  writeDraft(context.session, draftFromScreening(screening));
+  if (!screening || !showsNotClearedView(screening)) return redirect("/landing");
+  writeDraft(context.session, resetDraft(screening.id));
   return redirect(stepPath(Step.PatientSituation));
 }

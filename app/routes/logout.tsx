@@ -13,7 +13,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const token = context.session.get("token");
   if (token) {
     try {
-      await context.registry.revokeToken(token);
+      await context.registry.revokeToken(token, context.session.get("medicalRecordId") ?? null);
     } catch (error) {
       context.log({ level: "error", msg: "token revocation failed", error: error instanceof Error ? error.name : "unknown" });
     }

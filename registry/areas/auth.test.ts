@@ -131,6 +131,27 @@ describe.each(testDatabases())("sign-in endpoints on $name", (target) => {
       expect((await t.call("GET", `/validate-token?token=${p.token}`)).body.success).toBe(false);
     });
 
+    it("takes the token as a bearer header too (the portal's check, docs/decisions/023): refused once signed out or the password changed", async () => {
+      const p = await t.register(1);
+      const other = (await t.call("POST", "/authenticate", { body: { email: p.email, password: p.password } })).body.results.token as string;
+      const check = async (token: string) => (await t.call("GET", "/validate-token", { token })).body;
+      expect(await check(p.token)).toEqual({ success: true, results: { medicalRecordId: p.medicalRecordId }, message: null });
+      t.advance(MINUTE);
+      expect((await t.call("POST", "/revoke-token", { token: p.token })).status).toBe(200);
+      expect(await check(p.token)).toEqual({ success: false, results: null, message: RegistryMessage.tokenExpired });
+      expect((await check(other)).success).toBe(false);
+      // A new sign-in works; a password change elsewhere ends it.
+      const again = (await t.call("POST", "/authenticate", { body: { email: p.email, password: p.password } })).body.results.token as string;
+      expect((await check(again)).success).toBe(true);
+      t.advance(MINUTE);
+      const changed = await t.call("POST", `/api/pass/${p.medicalRecordId}/update-password`, {
+        token: again, body: { currentPassword: p.password, password: "a new kidney passphrase", confirmPassword: "a new kidney passphrase" },
+      });
+      expect(changed.status).toBe(200);
+      expect((await check(again)).success).toBe(false);
+      expect((await check(changed.body.results.token)).success).toBe(true);
+    });
+
     it("refuses a token of a record that has no account", async () => {
       const token = issueToken(TEST_SETTINGS.tokenSecret, 999, t.clock).token;
       expect((await t.call("GET", `/validate-token?token=${token}`)).body.success).toBe(false);

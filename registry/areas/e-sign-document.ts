@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { expectedSignature } from "../contract/e-sign";
+import { withoutBidiControls } from "../contract/text";
 import { renderPdf, type PdfBlock } from "../domain/pdf";
 import { textsFor, type MessageLang } from "../messages/index";
 
@@ -29,8 +30,9 @@ export type ConsentContent = {
 
 export type ConsentDocument = { content: ConsentContent; html: string; hash: string; version: string };
 
+/** Escaped for HTML, without bidirectional formatting characters (a name's U+202E must not reorder the document). */
 const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c]!));
+  withoutBidiControls(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c]!));
 
 /** A date as the language writes it, e.g. "March 10, 2025" / "10 de marzo de 2025" (UTC). */
 export function longDate(date: Date, lang: MessageLang): string {
@@ -67,7 +69,7 @@ export function consentContent(p: { firstName: string; lastName: string; lang: M
   };
 }
 
-/** The content as an HTML fragment (every text escaped), for the portal to show as it is. */
+/** The content as an HTML fragment (every text escaped, bidirectional controls removed), for the portal to show as it is. */
 export function consentHtml(content: ConsentContent): string {
   const lines = [
     `<article class="consent-document" lang="${content.lang}">`,

@@ -233,6 +233,37 @@ describe.each(testDatabases())("e-sign on $name", (target) => {
     expect(exported).toEqual({ actor_kind: "staff" });
   });
 
+  it("a name in any script prints exactly; a right-to-left override is not shown, and the typed name is stored as typed (028)", async () => {
+    const nguyen = await participant(1, ImmunoFreeStatus.MedicalHistory, { firstName: "Nguyễn", lastName: "王小明" });
+    const shown = (await document(nguyen.token)).body.results;
+    expect(shown.fullName).toBe("Nguyễn 王小明");
+    expect(shown.html).toContain("<dt>Participant</dt><dd>Nguyễn 王小明</dd>");
+    const signing = { entityTypeId: nguyen.medicalRecordId, typedName: "Nguyễn 王小明", documentHash: shown.documentHash };
+    expect((await sign(nguyen.token, signing)).status).toBe(200);
+
+    // A name stored with a right-to-left override (e.g. imported): the document leaves it out, the signature too.
+    const ana = await participant(2, ImmunoFreeStatus.MedicalHistory);
+    await t.db.query("update medical_records set last_name = $2 where id = $1", [ana.medicalRecordId, "\u202ELopez"]);
+    const anaDoc = (await document(ana.token)).body.results;
+    expect(anaDoc.fullName).toBe("Ana Lopez");
+    expect(anaDoc.html).toContain("<dd>Ana Lopez</dd>");
+    expect(anaDoc.html).not.toContain("\u202E");
+    const typed = "Ana \u202ELopez";
+    expect((await sign(ana.token, { entityTypeId: ana.medicalRecordId, typedName: typed, documentHash: anaDoc.documentHash })).status).toBe(200);
+    expect(await signatures()).toEqual([
+      { medical_record_id: nguyen.medicalRecordId, typed_name: "Nguyễn 王小明" },
+      { medical_record_id: ana.medicalRecordId, typed_name: typed },
+    ]);
+
+    const [a, b] = await t.db.query<{ pdf: Uint8Array }>("select pdf from consent_signatures order by id");
+    const nguyenText = pdfText(a!.pdf).replace(/[ \t]+/g, " ");
+    expect(nguyenText).toContain("Participant Nguyễn 王小明\n");
+    expect(nguyenText).toContain("Signed by Nguyễn 王小明\n");
+    const anaText = pdfText(b!.pdf).replace(/[ \t]+/g, " ");
+    expect(anaText).toContain("Signed by Ana Lopez\n");
+    expect(anaText).not.toContain("\u202E");
+  });
+
   it("refuses a patient outside the program, even with a medical history", async () => {
     const ana = await participant(1, null);
     expect((await t.call("POST", `/api/pass/${ana.medicalRecordId}/medical-history`, { token: ana.token, body: HISTORY })).status).toBe(

@@ -14,8 +14,9 @@ type Patient = Awaited<ReturnType<TestRegistry["register"]>>;
 describe.each(testDatabases())("confirmation codes (/api/mfa) on $name", (target) => {
   const t = useRegistry(target);
 
-  const sendEmail = (p: Patient, email: string, token = p.token) =>
-    t.call("POST", "/api/mfa/send-confirmation-email", { token, body: { medicalRecordId: p.medicalRecordId, email } });
+  /** Sends with the patient's current password (needed for an address that is not the account's own). */
+  const sendEmail = (p: Patient, email: string, token = p.token, currentPassword: string | null = p.password) =>
+    t.call("POST", "/api/mfa/send-confirmation-email", { token, body: { medicalRecordId: p.medicalRecordId, email, currentPassword: currentPassword ?? undefined } });
   const sendText = (p: Patient, phoneNumber: string, token = p.token) =>
     t.call("POST", "/api/mfa/send-confirmation-text", { token, body: { medicalRecordId: p.medicalRecordId, phoneNumber } });
   const confirm = (p: Patient, code: string, value: string, isEmail: boolean, token = p.token) =>
@@ -86,15 +87,67 @@ describe.each(testDatabases())("confirmation codes (/api/mfa) on $name", (target
       expect(await t.count("outbox")).toBe(0);
     });
 
-    it("refuses an email or primary phone of another account (mfa.contactTaken)", async () => {
+    it("answers for another account's email or phone exactly as for a free one (no enumeration); the code cannot take it", async () => {
       const ana = await t.register(1);
       const ben = await t.register(2);
-      const email = await sendEmail(ana, ben.email.toUpperCase());
-      expect(email.status).toBe(400);
-      expect(email.body).toEqual({ success: false, results: null, message: AccountMessage.contactTaken, errors: { form: FormReason.contactTaken } });
+      const taken = await sendEmail(ana, ben.email.toUpperCase());
+      const free = await sendEmail(ana, "free@example.org");
+      expect([taken.status, taken.body]).toEqual([200, { success: true, results: null, message: AccountMessage.codeSent }]);
+      expect([free.status, free.body]).toEqual([taken.status, taken.body]);
       const text = await sendText(ana, "555.010.0002");
-      expect(text.body.errors).toEqual({ form: FormReason.contactTaken });
+      expect([text.status, text.body]).toEqual([200, { success: true, results: null, message: AccountMessage.codeSent }]);
+      // Only whoever reads the code (the other account's owner) learns the address is taken.
+      const confirmed = await confirm(ana, await lastCode(ben.email), ben.email, true);
+      expect(confirmed.body.errors).toEqual({ form: FormReason.contactTaken });
+      const [row] = await t.db.query("select email from medical_records where id = $1", [ana.medicalRecordId]);
+      expect(row).toEqual({ email: ana.email });
+    });
+
+    it("sends codes to at most 3 new email addresses and 3 new mobile numbers per account in 24 hours", async () => {
+      const p = await t.register(1);
+      for (const n of [1, 2, 3]) expect((await sendEmail(p, `new${n}@example.org`)).status).toBe(200);
+      for (const n of [1, 2, 3]) expect((await sendText(p, `555 777 000${n}`)).status).toBe(200);
+      t.advance(MINUTE);
+      const email = await sendEmail(p, "new4@example.org");
+      expect(email.status).toBe(429);
+      expect(email.body).toEqual({ success: false, results: null, message: AccountMessage.tooManyNewEmails, errors: { form: FormReason.tooManyNewEmails } });
+      expect(Number(email.headers.get("retry-after"))).toBe(24 * 60 * 60 - 60);
+      const text = await sendText(p, "555 777 0004");
+      expect(text.status).toBe(429);
+      expect(text.body.errors).toEqual({ form: FormReason.tooManyNewMobiles });
+      expect(await t.count("outbox")).toBe(6);
+      // A contact already counted may be sent to again (within D6's 5 an hour); so may the account's own contacts.
+      expect((await sendEmail(p, "NEW2@example.org")).status).toBe(200);
+      expect((await sendEmail(p, p.email)).status).toBe(200);
+      expect((await sendText(p, "(555) 010-0001")).status).toBe(200);
+      // Another account has its own count.
+      const other = await t.register(2);
+      expect((await sendEmail(other, "new4@example.org")).status).toBe(200);
+      // A day after the first, there is room again.
+      t.advance(24 * 60 * MINUTE);
+      expect((await sendEmail(fresh(p), "new4@example.org")).status).toBe(200);
+      expect(await t.db.query("select action from audit_log where action = 'mfa.code.new-contact-limit'")).toHaveLength(2);
+    });
+
+    it("a new email address needs the current password (it becomes the sign-in); the registered one does not", async () => {
+      const p = await t.register(1);
+      const none = await sendEmail(p, "next@example.org", p.token, null);
+      expect(none.status).toBe(400);
+      expect(none.body.errors).toEqual({ currentPassword: "validation.currentPasswordRequired" });
+      const wrong = await sendEmail(p, "next@example.org", p.token, "not my password at all");
+      expect(wrong.status).toBe(400);
+      expect(wrong.body.errors).toEqual({ currentPassword: "validation.currentPasswordWrong" });
+      expect(await t.count("login_failures")).toBe(1);
       expect(await t.count("outbox")).toBe(0);
+      expect((await sendEmail(p, p.email.toUpperCase(), p.token, null)).status).toBe(200);
+      // Once sent with the password, a new code for that address within its 30 minutes needs none.
+      expect((await sendEmail(p, "next@example.org")).status).toBe(200);
+      t.advance(29 * MINUTE);
+      expect((await sendEmail(p, "next@example.org", p.token, null)).status).toBe(200);
+      t.advance(31 * MINUTE);
+      expect((await sendEmail(fresh(p), "next@example.org", fresh(p).token, null)).body.errors).toEqual({ currentPassword: "validation.currentPasswordRequired" });
+      // A new mobile number is not a sign-in: no password (its own limit applies).
+      expect((await sendText(fresh(p), "555 777 1234")).status).toBe(200);
     });
 
     it("sends at most 5 codes per contact per hour (429 mfa.tooManySends)", async () => {
@@ -246,6 +299,45 @@ describe.each(testDatabases())("confirmation codes (/api/mfa) on $name", (target
       expect(bad.status).toBe(400);
       expect(bad.body.errors).toEqual({ code: "validation.invalidValue", isEmail: "validation.invalidValue" });
       expect((await t.call("POST", "/api/mfa/update-confirmation", { token: p.token, body: { code: "1", value: "x", isEmail: true } })).status).toBe(400);
+    });
+  });
+
+  describe("the old contact is told of a change (ASVS 2.2.3, docs/decisions/025)", () => {
+    const outbox = () => t.db.query<{ channel: string; to_address: string; subject: string; text_body: string }>("select channel, to_address, subject, text_body from outbox order by id");
+
+    it("a confirmed email changed: a notice goes to the old address, in the patient's language, opted out or not", async () => {
+      const p = await t.register(1, { preferredLanguage: 1 });
+      await sendEmail(p, p.email);
+      await confirm(p, await lastCode(p.email), p.email, true);
+      expect((await t.call("POST", `/api/pass/${p.medicalRecordId}/opt-in-out/1`, { token: p.token })).status).toBe(200);
+      await sendEmail(p, "Rosa.Next@example.org");
+      expect((await confirm(p, await lastCode("rosa.next@example.org"), "rosa.next@example.org", true)).body.results).toBe(CodeResult.Valid);
+      const notice = (await outbox()).at(-1)!;
+      expect(notice).toMatchObject({ channel: "email", to_address: p.email, subject: "The email address of your account was changed" });
+      expect(notice.text_body).toContain("was changed to r***@example.org");
+      expect(notice.text_body).not.toContain("rosa.next@example.org");
+      expect(notice.text_body).not.toMatch(/\b\d{6}\b/);
+    });
+
+    it("a confirmed mobile changed: a text goes to the old number (Spanish)", async () => {
+      const p = await t.register(1, { preferredLanguage: 2 });
+      await sendText(p, "5550100001");
+      await confirm(p, await lastCode("+15550100001"), "5550100001", false);
+      await sendText(p, "555 777 1234");
+      expect((await confirm(p, await lastCode("+15557771234"), "5557771234", false)).body.results).toBe(CodeResult.Valid);
+      const notice = (await outbox()).at(-1)!;
+      expect(notice).toMatchObject({ channel: "sms", to_address: "+15550100001" });
+      expect(notice.text_body).toContain("se cambió a (***) ***-1234");
+    });
+
+    it("no notice to an address never confirmed (a typo may belong to a stranger), nor when nothing changed", async () => {
+      const p = await t.register(1, { preferredLanguage: 1 });
+      await sendEmail(p, "first@example.org");
+      await confirm(p, await lastCode("first@example.org"), "first@example.org", true);
+      expect((await outbox()).map((m) => m.to_address)).toEqual(["first@example.org"]);
+      await sendEmail(p, "first@example.org");
+      await confirm(p, await lastCode("first@example.org"), "first@example.org", true);
+      expect((await outbox()).map((m) => m.to_address)).toEqual(["first@example.org", "first@example.org"]);
     });
   });
 

@@ -9,10 +9,11 @@ import { CodeResult, ConfirmationType, type ValueOf } from "../contract/enums";
 import { RegistryMessage } from "../contract/envelope";
 import { formatUsPhone, isValidPhone, phoneDigits } from "../contract/phone";
 import { isValidEmail } from "../contract/registration";
-import { ensureAccount, markContactVerified } from "../data/accounts";
+import { ensureAccount, findAccount, markContactVerified } from "../data/accounts";
 import { audit } from "../data/audit";
-import { countWrongTry, deleteCode, findCodeForUpdate, storeCode } from "../data/confirmation-codes";
-import { contactOwner, EMAIL_UNIQUE, findRecipient, PHONE_UNIQUE, setContact } from "../data/medical-records";
+import { countWrongTry, deleteCode, findCodeForUpdate, hasLiveCode, storeCode } from "../data/confirmation-codes";
+import { contactOwner, EMAIL_UNIQUE, findRecipient, PHONE_UNIQUE, setContact, type Recipient } from "../data/medical-records";
+import { takeNewContact } from "../data/new-contact-sends";
 import { RATE_LIMITS } from "../data/rate-limits";
 import { uniqueViolation } from "../db/errors";
 import { CODE_LIFETIME_MS, codeMatches, hashCode, MAX_WRONG_TRIES, newCode, newCodeSalt, normaliseCode } from "../domain/codes";
@@ -23,16 +24,22 @@ import { ownRecordId, requirePatient } from "../http/patient";
 import { ok, reply, Refusal } from "../http/respond";
 import type { Route } from "../http/router";
 import { zodFieldErrors } from "../http/validation";
-import { confirmationEmail, confirmationText } from "../messages/compose";
+import { checkCurrentPassword } from "./current-password";
+import { confirmationEmail, confirmationText, emailChangedEmail, phoneChangedText } from "../messages/compose";
 import { langOf } from "../messages/index";
 import { enqueueForPatient } from "../outbox/enqueue";
 
 /** A contact to confirm: an email in lower case, or a mobile's 10 digits. */
 type Contact = { type: ValueOf<typeof ConfirmationType>; target: string };
 
+/** Said only to whoever proved they hold the contact (a right code), never when sending (docs/decisions/024). */
 const contactTaken = () => new Refusal(400, AccountMessage.contactTaken, { form: FormReason.contactTaken });
 
-/** POST /api/mfa/send-confirmation-email {medicalRecordId, email} (000 §2.5, D6). */
+/**
+ * POST /api/mfa/send-confirmation-email {medicalRecordId, email, currentPassword?} (000 §2.5, D6). An address that is
+ * not the account's own becomes the sign-in email once confirmed, so it needs the current password
+ * (docs/decisions/025).
+ */
 async function sendConfirmationEmail(ctx: Ctx): Promise<Response> {
   const patient = await requirePatient(ctx);
   const body = await readJsonObject(ctx.request);
@@ -41,7 +48,14 @@ async function sendConfirmationEmail(ctx: Ctx): Promise<Response> {
   const id = ownRecordId(patient, parsed.data.medicalRecordId);
   const email = parsed.data.email.trim().toLowerCase();
   if (!isValidEmail(email)) throw new Refusal(400, AccountMessage.emailInvalid, { form: FormReason.emailInvalid });
-  return sendCode(ctx, id, { type: ConfirmationType.Email, target: email });
+  const record = await findRecipient(ctx.db, { id });
+  if (!record) throw new Refusal(404, RegistryMessage.notFound);
+  const isNew = email !== record.email;
+  // "Send a new code" within the 30 minutes of one sent with the password needs no password again.
+  if (isNew && !(await hasLiveCode(ctx.db, id, ConfirmationType.Email, email, ctx.now()))) {
+    await checkCurrentPassword(ctx, id, parsed.data.currentPassword ?? "", ctx.now(), "mfa.email-change");
+  }
+  return sendCode(ctx, record, { type: ConfirmationType.Email, target: email }, isNew);
 }
 
 /** POST /api/mfa/send-confirmation-text {medicalRecordId, phoneNumber} (000 §2.5, D6). */
@@ -52,23 +66,37 @@ async function sendConfirmationText(ctx: Ctx): Promise<Response> {
   if (!parsed.success) throw new Refusal(400, RegistryMessage.badRequest, zodFieldErrors(parsed.error));
   const id = ownRecordId(patient, parsed.data.medicalRecordId);
   if (!isValidPhone(parsed.data.phoneNumber)) throw new Refusal(400, AccountMessage.mobileInvalid, { form: FormReason.mobileInvalid });
-  return sendCode(ctx, id, { type: ConfirmationType.Mobile, target: phoneDigits(parsed.data.phoneNumber) });
+  const record = await findRecipient(ctx.db, { id });
+  if (!record) throw new Refusal(404, RegistryMessage.notFound);
+  const digits = phoneDigits(parsed.data.phoneNumber);
+  return sendCode(ctx, record, { type: ConfirmationType.Mobile, target: digits }, digits !== phoneDigits(record.phoneNumber));
 }
 
 /**
- * Refuses a contact of another record (400 mfa.contactTaken) and a sixth send to one contact within an hour
- * (429 mfa.tooManySends); stores a new code (replacing the previous one, keeping its wrong-try count) and queues it
- * in the patient's language. Codes are sent to opted-out patients too: they asked for them (D9).
+ * A code to a contact that is not the account's own counts toward the account's new contacts (3 emails and 3 mobile
+ * numbers per 24 hours, 429 mfa.tooManyNewEmails / mfa.tooManyNewMobiles; docs/decisions/024). Then at most 5 sends
+ * to one contact within an hour (429 mfa.tooManySends). Whether the contact belongs to another account is NOT
+ * said here (that would enumerate accounts): the answer is the same as for a free one, and confirming the code
+ * refuses it. Stores a new code (replacing the previous one, keeping its wrong-try count) and queues it in the
+ * patient's language. Codes are sent to opted-out patients too: they asked for them (D9).
  */
-async function sendCode(ctx: Ctx, id: number, contact: Contact): Promise<Response> {
+async function sendCode(ctx: Ctx, patient: Recipient, contact: Contact, isNew: boolean): Promise<Response> {
   const isEmail = contact.type === ConfirmationType.Email;
-  if (await contactOwner(ctx.db, isEmail ? { email: contact.target } : { phoneDigits: contact.target }, id)) throw contactTaken();
+  const id = patient.id;
+  if (isNew) {
+    const { allowed, retryAfterMs } = await takeNewContact(ctx.db, id, contact.type, contact.target, ctx.now());
+    if (!allowed) {
+      const reason = isEmail
+        ? { form: FormReason.tooManyNewEmails, message: AccountMessage.tooManyNewEmails }
+        : { form: FormReason.tooManyNewMobiles, message: AccountMessage.tooManyNewMobiles };
+      await audit(ctx.db, { actor: { kind: "patient", id }, action: "mfa.code.new-contact-limit", medicalRecordId: id, detail: { type: isEmail ? "email" : "mobile" }, at: ctx.now() });
+      throw new Refusal(429, reason.message, { form: reason.form }, { "retry-after": String(Math.ceil(retryAfterMs / 1000)) });
+    }
+  }
   await enforceRateLimit(ctx, RATE_LIMITS.confirmationSend, `${contact.type}:${contact.target}`, {
     form: FormReason.tooManySends,
     message: AccountMessage.tooManySends,
   });
-  const patient = await findRecipient(ctx.db, { id });
-  if (!patient) throw new Refusal(404, RegistryMessage.notFound);
   const now = ctx.now();
   const code = newCode();
   const salt = newCodeSalt();
@@ -118,13 +146,22 @@ async function updateConfirmation(ctx: Ctx): Promise<Response> {
       if (await contactOwner(tx, isEmail ? { email: contact.target } : { phoneDigits: contact.target }, id)) return "taken";
       await deleteCode(tx, stored.id);
       await ensureAccount(tx, id, now);
-      if (isEmail) await setContact(tx, id, { email: contact.target }, now);
-      else {
-        const current = await findRecipient(tx, { id });
-        // The same number in another format stays as typed at registration.
-        if (current && phoneDigits(current.phoneNumber) !== contact.target) await setContact(tx, id, { phoneNumber: formatUsPhone(contact.target) }, now);
-      }
+      const before = await findRecipient(tx, { id });
+      const wasVerified = await findAccount(tx, id);
+      if (!before) return CodeResult.CodeExpired;
+      const changed = isEmail ? before.email !== contact.target : phoneDigits(before.phoneNumber) !== contact.target;
+      // The same number in another format stays as typed at registration.
+      if (changed) await setContact(tx, id, isEmail ? { email: contact.target } : { phoneNumber: formatUsPhone(contact.target) }, now);
       await markContactVerified(tx, id, isEmail ? "email" : "mobile", now);
+      // ASVS 2.2.3 (docs/decisions/025): the old contact hears of the change, opted out or not (a security notice);
+      // only when it had been confirmed, so a mistyped address of a stranger is not told about the patient's account.
+      if (changed && (isEmail ? wasVerified?.isEmailVerified : wasVerified?.isMobileVerified)) {
+        const lang = langOf(before.preferredLanguage);
+        const notice = isEmail
+          ? emailChangedEmail(lang, before.email, contact.target)
+          : phoneChangedText(lang, `+1${phoneDigits(before.phoneNumber)}`, contact.target);
+        await enqueueForPatient(tx, ctx.settings, before, notice, { automated: false, now });
+      }
       await audit(tx, { actor: { kind: "patient", id }, action: "mfa.contact.verified", medicalRecordId: id, detail: { type: isEmail ? "email" : "mobile" }, at: now });
       return CodeResult.Valid;
     });

@@ -18,6 +18,7 @@ import type { Route } from "../http/router";
 import { definedErrors, hasErrors, nonScalarFields, zodFieldErrors } from "../http/validation";
 import { addressPrompt } from "./address";
 import { signIn } from "./auth";
+import { checkCurrentPassword } from "./current-password";
 
 /** The profile's fields (UPDATE_MEDICAL_RECORD_FIELDS), coerced as at registration. */
 const profileFields = registrationPayload.pick({
@@ -123,16 +124,23 @@ function secondaryPhoneError(primary: string, secondary: string, country: number
 }
 
 /**
- * POST /api/pass/{id}/update-password {password, confirmPassword} (000 §5 Password update, D6): stores the new hash,
- * revokes every earlier session, and answers a fresh token {token, expires} for the caller.
+ * POST /api/pass/{id}/update-password {currentPassword, password, confirmPassword} (000 §5 Password update, D6;
+ * ASVS 2.1.6, docs/decisions/025): the current password must be right (a wrong one counts toward the sign-in lockout
+ * of D6, so a copied session cannot guess it), then stores the new hash, revokes every earlier session, and answers
+ * a fresh token {token, expires} for the caller.
  */
 async function updatePassword(ctx: Ctx, params: Record<string, string>): Promise<Response> {
   const id = await requireOwnRecord(ctx, params.id);
   const body = await readJsonObject(ctx.request);
-  const parsed = updatePasswordRequest.safeParse({ password: body.password ?? "", confirmPassword: body.confirmPassword ?? "" });
+  const parsed = updatePasswordRequest.safeParse({
+    currentPassword: body.currentPassword ?? "",
+    password: body.password ?? "",
+    confirmPassword: body.confirmPassword ?? "",
+  });
   if (!parsed.success) throw new Refusal(400, RegistryMessage.badRequest, zodFieldErrors(parsed.error));
-  const { password, confirmPassword } = parsed.data;
+  const { currentPassword, password, confirmPassword } = parsed.data;
   const errors: Record<string, string> = {};
+  if (currentPassword === "") errors.currentPassword = ValidationKey.currentPasswordRequired;
   const problem = passwordProblem(password);
   if (problem) errors.password = problem;
   if (confirmPassword === "") errors.confirmPassword = ValidationKey.confirmPasswordRequired;
@@ -140,6 +148,7 @@ async function updatePassword(ctx: Ctx, params: Record<string, string>): Promise
   if (hasErrors(errors)) throw new Refusal(400, RegistryMessage.badRequest, errors);
 
   const now = ctx.now();
+  await checkCurrentPassword(ctx, id, currentPassword, now, "auth.password.change");
   const passwordHash = await ctx.passwords.hash(password);
   await ctx.db.transaction(async (tx) => {
     await changePassword(tx, id, passwordHash, now);

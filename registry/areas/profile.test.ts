@@ -22,7 +22,7 @@ describe.each(testDatabases())("the patient's data (/api/pass/{id}/...) on $name
     ["GET", `/api/pass/record/${p.medicalRecordId}`, undefined],
     ["POST", `/api/pass/${p.medicalRecordId}/update-medical-record`, profile()],
     ["POST", `/api/pass/${p.medicalRecordId}/medical-record`, validated()],
-    ["POST", `/api/pass/${p.medicalRecordId}/update-password`, { password: "new-kidney-passphrase", confirmPassword: "new-kidney-passphrase" }],
+    ["POST", `/api/pass/${p.medicalRecordId}/update-password`, { currentPassword: p.password, password: "new-kidney-passphrase", confirmPassword: "new-kidney-passphrase" }],
     ["POST", `/api/pass/${p.medicalRecordId}/opt-in-out/1`, undefined],
   ] as const;
 
@@ -124,7 +124,7 @@ describe.each(testDatabases())("the patient's data (/api/pass/{id}/...) on $name
       const other = (await t.call("POST", "/authenticate", { body: { email: p.email, password: p.password } })).body.results.token;
       t.advance(MINUTE);
       const a = await t.call("POST", `/api/pass/${p.medicalRecordId}/update-password`, {
-        token: p.token, body: { password: "new-kidney-passphrase", confirmPassword: "new-kidney-passphrase" },
+        token: p.token, body: { currentPassword: p.password, password: "new-kidney-passphrase", confirmPassword: "new-kidney-passphrase" },
       });
       expect(a.status).toBe(200);
       const results = envelope(refreshResult).parse(a.body).results!;
@@ -138,8 +138,31 @@ describe.each(testDatabases())("the patient's data (/api/pass/{id}/...) on $name
       expect(await t.db.query("select action from audit_log where action = 'auth.password.changed'")).toHaveLength(1);
     });
 
+    it("refuses a wrong current password as a field error, changing nothing, and counts it toward the lockout", async () => {
+      const p = await t.register(1);
+      const [before] = await t.db.query<{ password_hash: string }>("select password_hash from accounts");
+      const body = { currentPassword: "not-my-password-at-all", password: "new-kidney-passphrase", confirmPassword: "new-kidney-passphrase" };
+      const a = await t.call("POST", `/api/pass/${p.medicalRecordId}/update-password`, { token: p.token, body });
+      expect(a.status).toBe(400);
+      expect(a.body).toEqual({ success: false, results: null, message: RegistryMessage.badRequest, errors: { currentPassword: "validation.currentPasswordWrong" } });
+      const [after] = await t.db.query<{ password_hash: string }>("select password_hash from accounts");
+      expect(after!.password_hash).toBe(before!.password_hash);
+      expect((await t.call("GET", `/api/pass/${p.medicalRecordId}`, { token: p.token })).status).toBe(200);
+      expect(await t.db.query("select action from audit_log where action = 'auth.password.change.refused'")).toHaveLength(1);
+
+      // Ten wrong passwords lock the account (D6), here as at sign-in: then even the right one is refused.
+      for (let i = 0; i < 9; i++) await t.call("POST", `/api/pass/${p.medicalRecordId}/update-password`, { token: p.token, body });
+      const locked = await t.call("POST", `/api/pass/${p.medicalRecordId}/update-password`, {
+        token: p.token, body: { ...body, currentPassword: p.password },
+      });
+      expect(locked.status).toBe(429);
+      expect(locked.body.errors).toEqual({ currentPassword: "validation.currentPasswordLocked" });
+      expect((await t.call("POST", "/authenticate", { body: { email: p.email, password: p.password } })).status).toBe(429);
+    });
+
     it.each([
-      [{}, { password: "validation.passwordRequired", confirmPassword: "validation.confirmPasswordRequired" }],
+      [{ password: "new-kidney-passphrase", confirmPassword: "new-kidney-passphrase" }, { currentPassword: "validation.currentPasswordRequired" }],
+      [{}, { currentPassword: "validation.currentPasswordRequired", password: "validation.passwordRequired", confirmPassword: "validation.confirmPasswordRequired" }],
       [{ password: "new-kidney-passphrase" }, { confirmPassword: "validation.confirmPasswordRequired" }],
       [{ password: "new-kidney-passphrase", confirmPassword: "new-kidney-passphrasE" }, { confirmPassword: "validation.passwordsDoNotMatch" }],
       [{ password: "", confirmPassword: "x" }, { password: "validation.passwordRequired" }],
@@ -148,7 +171,8 @@ describe.each(testDatabases())("the patient's data (/api/pass/{id}/...) on $name
       [{ password: 12, confirmPassword: 12 }, { password: "validation.invalidValue", confirmPassword: "validation.invalidValue" }],
     ])("refuses %j", async (body, errors) => {
       const p = await t.register(1);
-      const a = await t.call("POST", `/api/pass/${p.medicalRecordId}/update-password`, { token: p.token, body });
+      const withCurrent = "currentPassword" in errors ? body : { currentPassword: p.password, ...body };
+      const a = await t.call("POST", `/api/pass/${p.medicalRecordId}/update-password`, { token: p.token, body: withCurrent });
       expect(a.status).toBe(400);
       expect(a.body).toEqual({ success: false, results: null, message: RegistryMessage.badRequest, errors });
       expect((await t.call("GET", `/api/pass/${p.medicalRecordId}`, { token: p.token })).status).toBe(200);

@@ -158,8 +158,35 @@ describe.each(testDatabases())("screenings on $name", (target) => {
     expect(await t.db.query("select count(*)::int as n from screenings")).toEqual([{ n: 1 }]);
     expect(await t.db.query("select action from audit_log where action like 'screening.%' order by id")).toEqual([{ action: "screening.create" }, { action: "screening.update" }]);
 
-    const back = await t.call("PUT", `/api/pass/${p.medicalRecordId}/screening/${id}`, { token: p.token, body: OUTCOMES[3]!.body });
-    expect(back.body.results).toMatchObject({ status: RegistrationStatus.SelectCenter, preferredCenterId: 0, preferredCenter: "" });
+  });
+
+  it("refuses a re-save that would move the registration back (409, nothing changed; docs/decisions/033)", async () => {
+    const p = await patient();
+    // Sent to a member center, then a center change: a Pending Center referral, and the results received.
+    const created = await t.call("POST", `/api/pass/${p.medicalRecordId}/screening`, { token: p.token, body: OUTCOMES[0]!.body });
+    const id = created.body.results.id as number;
+    await insertReferral(t.db, { screeningId: id, centerId: MEMBER, at: START });
+    await t.db.query("update screenings set labs_uploaded_date_time = $2 where id = $1", [id, START]);
+    const before = await stored(id);
+    for (const outcome of [OUTCOMES[3]!, OUTCOMES[2]!, OUTCOMES[1]!]) {
+      const a = await t.call("PUT", `/api/pass/${p.medicalRecordId}/screening/${id}`, { token: p.token, body: outcome.body });
+      expect(a.status, outcome.name).toBe(409);
+      expect(a.body).toEqual({ success: false, results: null, message: RegistryMessage.registrationMovedOn });
+    }
+    expect(await stored(id)).toEqual(before);
+    expect(await t.db.query("select action from audit_log where action like 'screening.%' order by id")).toEqual([{ action: "screening.create" }]);
+    // The same outcome again does not move it back.
+    const same = await t.call("PUT", `/api/pass/${p.medicalRecordId}/screening/${id}`, { token: p.token, body: OUTCOMES[0]!.body });
+    expect(same.status).toBe(200);
+    expect(same.body.results).toMatchObject({ status: RegistrationStatus.SentToCenter, preferredCenterId: MEMBER });
+  });
+
+  it("lets a not-cleared registration be screened again ('My Situation has Changed')", async () => {
+    const p = await patient();
+    const created = await t.call("POST", `/api/pass/${p.medicalRecordId}/screening`, { token: p.token, body: OUTCOMES[2]!.body });
+    const id = created.body.results.id as number;
+    const again = await t.call("PUT", `/api/pass/${p.medicalRecordId}/screening/${id}`, { token: p.token, body: OUTCOMES[3]!.body });
+    expect(again.body.results).toMatchObject({ status: RegistrationStatus.SelectCenter, preferredCenterId: 0, preferredCenter: "" });
   });
 
   it("IfPassCandidate starts the immune-tolerance registration once (D12), moving an invited record on", async () => {

@@ -1,4 +1,4 @@
-import { outcomeFieldsOfBody, registrationStatusOnSave, saveOutcome } from "../../app/domain/screening/save-outcome";
+import { outcomeFieldsOfBody, registrationStatusOnSave, resaveMovesBackwards, saveOutcome } from "../../app/domain/screening/save-outcome";
 import { DonorStatus, KidneyStatus, PrimaryGoal, RegistrationStatus } from "../contract/enums";
 import { RegistryMessage } from "../contract/envelope";
 import type { Screening } from "../contract/schemas";
@@ -6,7 +6,7 @@ import { screeningBody, screeningBodyErrors, type ScreeningBody } from "../contr
 import { ValidationKey } from "../contract/validation-keys";
 import { audit } from "../data/audit";
 import { findCenter } from "../data/centers";
-import { findScreening, insertScreening, screeningOwner, startIfRegistration, updateScreening, type ScreeningValues } from "../data/screenings";
+import { findScreening, insertScreening, lockedScreeningStatus, screeningOwner, startIfRegistration, updateScreening, type ScreeningValues } from "../data/screenings";
 import { readJsonObject } from "../http/body";
 import type { Ctx } from "../http/context";
 import { requireOwnRecord } from "../http/patient";
@@ -31,13 +31,19 @@ async function createScreening(ctx: Ctx, params: Record<string, string>): Promis
   return ok(await answer(ctx, screeningId));
 }
 
-/** PUT /api/pass/{id}/screening/{screeningId}: the same body and rules, for a screening of the patient's own record. */
+/**
+ * PUT /api/pass/{id}/screening/{screeningId}: the same body and rules, for a screening of the patient's own record.
+ * A save that would move the registration backwards (a center holds it) is refused with 409 and nothing changes
+ * (docs/decisions/033); the row is locked for the check, so a center selection cannot slip in between.
+ */
 async function updateOwnScreening(ctx: Ctx, params: Record<string, string>): Promise<Response> {
   const medicalRecordId = await requireOwnRecord(ctx, params.id);
   const screeningId = await requireOwnScreening(ctx, medicalRecordId, params.screeningId);
   const values = await readScreening(ctx);
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {
+    const stored = await lockedScreeningStatus(tx, screeningId);
+    if (resaveMovesBackwards(stored, values.status)) throw new Refusal(409, RegistryMessage.registrationMovedOn);
     await updateScreening(tx, screeningId, values, now);
     if (values.status === RegistrationStatus.IfPassCandidate) await startIfRegistration(tx, medicalRecordId, now);
     await audit(tx, { actor: { kind: "patient", id: medicalRecordId }, action: "screening.update", medicalRecordId, detail: { screeningId }, at: now });

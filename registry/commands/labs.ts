@@ -1,4 +1,4 @@
-import { PDFDocument } from "pdf-lib";
+import { PDFDocument } from "@cantoo/pdf-lib";
 import { isRequisitionFormat, normalizeRequisition } from "../contract/labs";
 import { audit } from "../data/audit";
 import { attachLabResults, findLabOrderByRequisition, listLabOrders, pendingLabOrders, type LabOrderOverview } from "../data/lab-orders";

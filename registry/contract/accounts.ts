@@ -39,7 +39,15 @@ export const resetResult = z.object({ statusId: z.number().int(), status: z.stri
 export type ResetResult = z.infer<typeof resetResult>;
 
 /** POST /api/mfa/send-confirmation-email and -text. */
-export const sendConfirmationEmailRequest = z.object({ medicalRecordId: z.number().int(), email: z.string().max(254) });
+/**
+ * POST /api/mfa/send-confirmation-email. `currentPassword` is required when `email` is not the account's email
+ * (it becomes the sign-in email once confirmed; docs/decisions/025).
+ */
+export const sendConfirmationEmailRequest = z.object({
+  medicalRecordId: z.number().int(),
+  email: z.string().max(254),
+  currentPassword: z.string().max(1000).optional(),
+});
 export const sendConfirmationTextRequest = z.object({ medicalRecordId: z.number().int(), phoneNumber: z.string().max(40) });
 /** POST /api/mfa/update-confirmation?medicalRecordId= { code, value, isEmail } -> results: CodeResult (1, 2, 3). */
 export const updateConfirmationRequest = z.object({ code: z.string().max(40), value: z.string().max(254), isEmail: z.boolean() });
@@ -77,14 +85,24 @@ export const VALIDATED_RECORD_FIELDS = [
   "phoneNumberSecondary",
 ] as const;
 
-/** POST /api/pass/{id}/update-password { password, confirmPassword } -> results: a fresh token for this session (D6). */
-export const updatePasswordRequest = z.object({ password: z.string().max(1000), confirmPassword: z.string().max(1000) });
+/**
+ * POST /api/pass/{id}/update-password { currentPassword, password, confirmPassword } -> results: a fresh token for this
+ * session (D6). The current password is required and checked (ASVS 2.1.6; docs/decisions/025).
+ */
+export const updatePasswordRequest = z.object({
+  currentPassword: z.string().max(1000),
+  password: z.string().max(1000),
+  confirmPassword: z.string().max(1000),
+});
 
 /** Reasons about a whole request, as locale keys (`errors.form`). */
 export const FormReason = {
   tooManySends: "mfa.tooManySends",
   sendFailed: "mfa.sendFailed",
   contactTaken: "mfa.contactTaken",
+  /** docs/decisions/024: more new email addresses / mobile numbers than an account may be sent codes to in 24 hours (429). */
+  tooManyNewEmails: "mfa.tooManyNewEmails",
+  tooManyNewMobiles: "mfa.tooManyNewMobiles",
   emailInvalid: "mfa.emailInvalid",
   mobileInvalid: "mfa.mobileInvalid",
   addressNotFound: "register.addressNotFound",
@@ -117,6 +135,8 @@ export const AccountMessage = {
   codeSent: "A confirmation code has been sent",
   tooManySends: "Too many confirmation codes were sent to this contact. Please wait an hour and try again.",
   contactTaken: "This email address or phone number belongs to another account",
+  tooManyNewEmails: "Codes were sent to 3 new email addresses in the last 24 hours. Please try again tomorrow.",
+  tooManyNewMobiles: "Codes were sent to 3 new mobile numbers in the last 24 hours. Please try again tomorrow.",
   emailInvalid: "Please enter a valid email address...",
   mobileInvalid: "Please enter a valid US mobile number...",
   codeValid: "Your contact information has been confirmed",

@@ -24,4 +24,12 @@ describe("the e-sign signature (000 §5)", () => {
   it("compares accented letters whatever their Unicode composition", () => {
     expect(signatureMatches("Mari\u0301a Lopez", "María", "Lopez")).toBe(true);
   });
+
+  it("leaves out bidirectional controls: the documents do not show them, so the patient cannot type them (028)", () => {
+    expect(expectedSignature("Ana\u202E", "\u2067Lopez\u200F")).toBe("Ana Lopez");
+    expect(signatureMatches("Ana Lopez", "Ana\u202E", "Lopez")).toBe(true);
+    expect(signatureMatches("\u202EAna Lopez", "Ana", "Lopez")).toBe(true);
+    expect(signatureMatches("\u202Ezepo", "Ana", "Lopez")).toBe(false);
+    expect(signatureMatches("Nguyễn 王小明", "Nguyễn", "王小明")).toBe(true);
+  });
 });

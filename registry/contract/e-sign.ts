@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { SIGNATURE_NAME_MAX } from "./limits";
+import { withoutBidiControls } from "./text";
 
 /**
  * E-sign of the immune-tolerance program's consent (000 §2.10, §5 "E-sign", §7; DECISIONS D12, D13).
@@ -88,12 +89,18 @@ export const ESignMessage = {
   documentChanged: "The consent document has changed; please read it again before signing",
 } as const;
 
-/** The signature 000 §5 expects: the trimmed first and last name joined by one space. */
+/**
+ * The signature 000 §5 expects: the trimmed first and last name joined by one space, as the documents show it (without
+ * bidirectional formatting characters, docs/decisions/028).
+ */
 export function expectedSignature(firstName: string, lastName: string): string {
-  return `${firstName.trim()} ${lastName.trim()}`;
+  return withoutBidiControls(`${firstName.trim()} ${lastName.trim()}`);
 }
 
-/** Whether a typed name (outer spaces ignored) is exactly the expected signature, case sensitive (Unicode NFC). */
+/**
+ * Whether a typed name (outer spaces ignored) is exactly the expected signature, case sensitive (Unicode NFC);
+ * bidirectional formatting characters are not compared (the document does not show them).
+ */
 export function signatureMatches(typedName: string, firstName: string, lastName: string): boolean {
-  return typedName.trim().normalize("NFC") === expectedSignature(firstName, lastName).normalize("NFC");
+  return withoutBidiControls(typedName).trim().normalize("NFC") === expectedSignature(firstName, lastName).normalize("NFC");
 }

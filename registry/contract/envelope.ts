@@ -35,4 +35,6 @@ export const RegistryMessage = {
   bodyTooLarge: "The request body is too large",
   methodNotAllowed: "This method is not allowed here",
   unavailable: "The registry is not available",
+  // A re-save of a screening that would move its registration back (docs/decisions/033).
+  registrationMovedOn: "This registration is already past the questionnaire; it cannot be answered again",
 } as const;

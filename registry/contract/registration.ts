@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { AuthPreference, Country, PhoneRuleResult } from "./enums";
 import { isValidPhone, phoneRules } from "./phone";
+import { issueFieldErrors, cleanString } from "./text-schema";
 import { findUsState } from "./us-states";
 
-const text = (max: number) => z.preprocess((v) => (v == null ? "" : String(v)), z.string().max(max)).transform((s) => s.trim());
+const text = (max: number) => z.preprocess((v) => (v == null ? "" : String(v)), cleanString(max)).transform((s) => s.trim());
 const int = z.preprocess((v) => (v === "" || v == null ? undefined : Number(v)), z.number().int().catch(-9999).default(-9999));
 const bool = z.preprocess((v) => v === true || v === "true" || v === "on" || v === "1", z.boolean());
 
@@ -15,7 +16,7 @@ export const registrationPayload = z.object({
   preferredName: text(100),
   birthDate: text(20),
   email: text(254),
-  password: z.preprocess((v) => (v == null ? "" : String(v)), z.string().max(1000)),
+  password: z.preprocess((v) => (v == null ? "" : String(v)), cleanString(1000)),
   preferredLanguage: int,
   gender: int,
   authenticationPreference: int.transform((v) => (v === -9999 ? AuthPreference.Email : v)),
@@ -32,6 +33,19 @@ export const registrationPayload = z.object({
   entryreferrer: text(200),
 });
 export type RegistrationPayload = z.infer<typeof registrationPayload>;
+
+/**
+ * The registration payload of posted values without ever throwing: a field that is too long or holds a character that
+ * is not allowed is a field error (docs/decisions/026), and the payload has that field empty.
+ */
+export function parseRegistrationPayload(values: Record<string, unknown>): { payload: RegistrationPayload; errors: FieldErrors } {
+  const first = registrationPayload.safeParse(values);
+  if (first.success) return { payload: first.data, errors: {} };
+  const errors = issueFieldErrors(first.error);
+  const blanked = { ...values };
+  for (const field of Object.keys(errors)) blanked[field] = "";
+  return { payload: registrationPayload.parse(blanked), errors };
+}
 
 /** Field -> message key (app/locales `validation.*`). Empty when valid. */
 export type FieldErrors = Partial<Record<string, string>>;

@@ -31,6 +31,11 @@ export const ValidationKey = {
   /** Password change (000 §5 Password update). */
   confirmPasswordRequired: "validation.confirmPasswordRequired",
   passwordsDoNotMatch: "validation.passwordsDoNotMatch",
+  /** Password change: the current password is asked for and checked (docs/decisions/025). */
+  currentPasswordRequired: "validation.currentPasswordRequired",
+  currentPasswordWrong: "validation.currentPasswordWrong",
+  /** Too many wrong passwords for the account (D6 lockout, shared with sign-in). */
+  currentPasswordLocked: "validation.currentPasswordLocked",
   emailTaken: "validation.emailTaken",
   phoneTaken: "validation.phoneTaken",
   /** A required value left out (screening body fields, an "Other" description when Other is chosen). */
@@ -39,8 +44,27 @@ export const ValidationKey = {
   invalidValue: "validation.invalidValue",
   /** Text longer than the field allows. */
   tooLong: "validation.tooLong",
+  /** Text longer than the field allows, with the limit: `withParams(textTooLong, { max })` (docs/decisions/026). */
+  textTooLong: "validation.textTooLong",
+  /** Text with a control character or another character that is not allowed (contract/text-rules.ts). */
+  invalidCharacters: "validation.invalidCharacters",
 } as const;
 export type ValidationKeyValue = (typeof ValidationKey)[keyof typeof ValidationKey];
 
 /** The same keys as a list (the portal's locale test checks each one exists in English and Spanish). */
 export const VALIDATION_KEYS: readonly ValidationKeyValue[] = Object.values(ValidationKey);
+
+/**
+ * A field error with parameters for its message, as one string (field errors are strings everywhere: the registry's
+ * envelope, the session, the form answer): `validation.textTooLong?max=100`. `messageOf` splits it again.
+ */
+export function withParams(key: string, params: Record<string, string>): string {
+  return `${key}?${new URLSearchParams(params).toString()}`;
+}
+
+/** The locale key and the parameters of a field error (see withParams). */
+export function messageOf(error: string): [string, Record<string, string>] {
+  const at = error.indexOf("?");
+  if (at < 0) return [error, {}];
+  return [error.slice(0, at), Object.fromEntries(new URLSearchParams(error.slice(at + 1)))];
+}

@@ -44,6 +44,12 @@ export async function findLogin(db: Db, email: string): Promise<{ medicalRecordI
   return r ? { medicalRecordId: r.id, passwordHash: r.password_hash } : null;
 }
 
+/** The stored password hash of a record's account (null: no account, or an account without a password). */
+export async function findPasswordHash(db: Db, medicalRecordId: number): Promise<string | null> {
+  const rows = await db.query<{ password_hash: string | null }>("select password_hash from accounts where medical_record_id = $1", [medicalRecordId]);
+  return rows[0]?.password_hash ?? null;
+}
+
 /** The revocation time of an account: undefined when there is no account, null when nothing was revoked. */
 export async function tokensValidAfter(db: Db, medicalRecordId: number): Promise<Date | null | undefined> {
   const rows = await db.query<{ tokens_valid_after: Date | null }>(

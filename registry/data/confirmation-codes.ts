@@ -41,6 +41,15 @@ export async function findCodeForUpdate(db: Db, medicalRecordId: number, type: n
   return r ? { id: r.id, salt: r.code_salt, hash: r.code_hash, expiresAt: r.expires_at, wrongTries: r.wrong_tries } : null;
 }
 
+/** Whether a code sent to this contact of the record is still good (a "send a new code" within its 30 minutes). */
+export async function hasLiveCode(db: Db, medicalRecordId: number, type: number, target: string, now: Date): Promise<boolean> {
+  const rows = await db.query<{ id: number }>(
+    "select id from confirmation_codes where medical_record_id = $1 and confirmation_type = $2 and target = $3 and expires_at > $4",
+    [medicalRecordId, type, target, now],
+  );
+  return rows.length > 0;
+}
+
 export async function countWrongTry(db: Db, id: number): Promise<void> {
   await db.query("update confirmation_codes set wrong_tries = wrong_tries + 1 where id = $1", [id]);
 }

@@ -41,6 +41,12 @@ export async function updateScreening(db: Db, screeningId: number, v: ScreeningV
   );
 }
 
+/** A screening's stored status, its row locked until the transaction ends (the screening exists). */
+export async function lockedScreeningStatus(db: Db, screeningId: number): Promise<number> {
+  const rows = await db.query<{ status: number }>("select status from screenings where id = $1 for update", [screeningId]);
+  return rows[0]!.status;
+}
+
 /** The medical record a screening belongs to, or null when there is no such screening. */
 export async function screeningOwner(db: Db, screeningId: number): Promise<number | null> {
   const rows = await db.query<{ medical_record_id: number }>("select medical_record_id from screenings where id = $1", [screeningId]);

@@ -1,9 +1,14 @@
 /**
  * Simple documents as PDF (lab orders, lab results, the signed consent): a title and a list of blocks laid out
- * top to bottom on US Letter pages, in the standard Helvetica fonts, with real text (pdftotext reads it back).
+ * top to bottom on US Letter pages, with real text (pdftotext reads it back). The fonts are embedded subsets of Noto
+ * Sans, Noto Sans SC and Noto Sans KR, so names print as typed in Latin (Vietnamese, Polish...), Greek, Cyrillic,
+ * Chinese, Japanese and Korean;
+ * bidirectional controls are removed and a character no font has prints as U+FFFD (docs/decisions/028).
  * The caller supplies every text already in the patient's language; this module only lays it out.
  */
-import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from "pdf-lib";
+import { PDFDocument, rgb, type Color, type PDFFont, type PDFPage } from "@cantoo/pdf-lib";
+import { cachedFontkit, fontsFor, type FontFace, type FontStyle } from "./pdf-fonts";
+import { printable, splitRuns } from "./pdf-text";
 
 export type PdfBlock =
   | { kind: "heading"; text: string }
@@ -35,46 +40,70 @@ const SIZE = { title: 18, heading: 13, body: 11, footer: 8 };
 const LEADING = 1.35;
 const INK = rgb(0.1, 0.1, 0.1);
 
-/**
- * The standard fonts encode WinAnsi only (Latin-1 plus a few signs, enough for English and Spanish). Anything else
- * (e.g. an emoji in a name) becomes "?" instead of failing the whole document; common typography is mapped first.
- */
-export function toWinAnsi(text: string): string {
-  const mapped = text
-    .normalize("NFC")
-    .replace(/[\u2018\u2019\u201B]/g, "'")
-    .replace(/[\u201C\u201D\u201F]/g, '"')
-    .replace(/[\u2013\u2014]/g, "-")
-    .replace(/\u2026/g, "...")
-    .replace(/[\u00A0\u2007\u202F]/g, " ")
-    .replace(/[\t\r]/g, " ");
-  let out = "";
-  for (const ch of mapped) {
-    const code = ch.codePointAt(0) ?? 63;
-    out += ch === "\n" || (code >= 0x20 && code <= 0x7e) || (code >= 0xa1 && code <= 0xff) || ch === "\u20ac" ? ch : "?";
+/** A style's fonts in one document: draws a line in runs, each with the first font that has its glyphs. */
+export class Typeface {
+  /** Width at size 1 of each character, per font (glyphs are drawn unshaped, so a text's width is their sum). */
+  private readonly advances: Array<Map<string, number>>;
+  constructor(
+    private readonly faces: FontFace[],
+    private readonly fonts: readonly PDFFont[],
+  ) {
+    this.advances = fonts.map(() => new Map());
   }
-  return out;
+  private runWidth(face: number, text: string): number {
+    const advances = this.advances[face]!;
+    let sum = 0;
+    for (const ch of text) {
+      let w = advances.get(ch);
+      if (w === undefined) advances.set(ch, (w = this.fonts[face]!.widthOfTextAtSize(ch, 1)));
+      sum += w;
+    }
+    return sum;
+  }
+  width(text: string, size: number): number {
+    return splitRuns(text, this.faces).reduce((sum, run) => sum + this.runWidth(run.face, run.text), 0) * size;
+  }
+  draw(page: PDFPage, text: string, o: { x: number; y: number; size: number; color: Color }) {
+    let x = o.x;
+    for (const run of splitRuns(text, this.faces)) {
+      page.drawText(run.text, { ...o, x, font: this.fonts[run.face]! });
+      x += this.runWidth(run.face, run.text) * o.size;
+    }
+  }
 }
 
-/** Splits text into lines no wider than `width` at `size` (words longer than a line are cut). */
-export function wrapText(text: string, font: PDFFont, size: number, width: number): string[] {
+/**
+ * Splits text (made printable) into lines no wider than `width` at `size` (words longer than a line are cut). Widths
+ * add up (the fonts are drawn without kerning), so each word is measured once.
+ */
+export function wrapText(text: string, face: Typeface, size: number, width: number): string[] {
   const lines: string[] = [];
-  for (const paragraph of toWinAnsi(text).split("\n")) {
+  const space = face.width(" ", size);
+  for (const paragraph of printable(text).split("\n")) {
     let line = "";
+    let lineWidth = 0;
     for (const word of paragraph.split(/ +/)) {
-      const candidate = line ? `${line} ${word}` : word;
-      if (font.widthOfTextAtSize(candidate, size) <= width) {
-        line = candidate;
+      const wordWidth = face.width(word, size);
+      if (line && lineWidth + space + wordWidth <= width) {
+        line += ` ${word}`;
+        lineWidth += space + wordWidth;
         continue;
       }
       if (line) lines.push(line);
-      line = word;
-      while (font.widthOfTextAtSize(line, size) > width && line.length > 1) {
-        let cut = line.length - 1;
-        while (cut > 1 && font.widthOfTextAtSize(line.slice(0, cut), size) > width) cut -= 1;
-        lines.push(line.slice(0, cut));
-        line = line.slice(cut);
+      [line, lineWidth] = [word, wordWidth];
+      if (wordWidth <= width) continue;
+      let part = "";
+      let partWidth = 0;
+      for (const ch of word) {
+        const w = face.width(ch, size);
+        if (part && partWidth + w > width) {
+          lines.push(part);
+          [part, partWidth] = ["", 0];
+        }
+        part += ch;
+        partWidth += w;
       }
+      [line, lineWidth] = [part, partWidth];
     }
     lines.push(line);
   }
@@ -87,8 +116,8 @@ class Layout {
   readonly pages: PDFPage[] = [];
   constructor(
     private readonly doc: PDFDocument,
-    readonly regular: PDFFont,
-    readonly bold: PDFFont,
+    readonly regular: Typeface,
+    readonly bold: Typeface,
   ) {
     this.newPage();
   }
@@ -104,17 +133,17 @@ class Layout {
   gap(points: number) {
     this.y -= points;
   }
-  line(text: string, font: PDFFont, size: number, x = MARGIN) {
+  line(text: string, face: Typeface, size: number, x = MARGIN) {
     const step = size * LEADING;
     this.room(step);
     this.y -= step;
-    this.page.drawText(text, { x, y: this.y, size, font, color: INK });
+    face.draw(this.page, text, { x, y: this.y, size, color: INK });
   }
-  lines(text: string, font: PDFFont, size: number, x = MARGIN, width = WIDTH) {
-    for (const l of wrapText(text, font, size, width)) this.line(l, font, size, x);
+  lines(text: string, face: Typeface, size: number, x = MARGIN, width = WIDTH) {
+    for (const l of wrapText(text, face, size, width)) this.line(l, face, size, x);
   }
   rows(rows: Array<[string, string]>, x = MARGIN, width = WIDTH) {
-    const labelWidth = Math.min(width * 0.4, Math.max(...rows.map(([label]) => this.bold.widthOfTextAtSize(toWinAnsi(label), SIZE.body))) + 12);
+    const labelWidth = Math.min(width * 0.4, Math.max(...rows.map(([label]) => this.bold.width(printable(label), SIZE.body))) + 12);
     for (const [label, value] of rows) {
       const labelLines = wrapText(label, this.bold, SIZE.body, labelWidth - 8);
       const valueLines = wrapText(value, this.regular, SIZE.body, width - labelWidth);
@@ -124,8 +153,8 @@ class Layout {
         this.y -= SIZE.body * LEADING;
         const label = labelLines[i];
         const value = valueLines[i];
-        if (label) this.page.drawText(label, { x, y: this.y, size: SIZE.body, font: this.bold, color: INK });
-        if (value) this.page.drawText(value, { x: x + labelWidth, y: this.y, size: SIZE.body, font: this.regular, color: INK });
+        if (label) this.bold.draw(this.page, label, { x, y: this.y, size: SIZE.body, color: INK });
+        if (value) this.regular.draw(this.page, value, { x: x + labelWidth, y: this.y, size: SIZE.body, color: INK });
       }
     }
   }
@@ -180,27 +209,72 @@ function drawBlock(layout: Layout, block: PdfBlock) {
   }
 }
 
+/** Every text of the document by the style it is printed in (the title, headings, labels and captions in bold). */
+function styledTexts(spec: PdfDocumentSpec): Record<FontStyle, string> {
+  const bold: string[] = [spec.title];
+  const regular: string[] = [spec.footer?.replace(/\{pages?\}/g, "0123456789") ?? ""];
+  for (const block of spec.blocks) {
+    switch (block.kind) {
+      case "heading":
+        bold.push(block.text);
+        break;
+      case "paragraph":
+        regular.push(block.text);
+        break;
+      case "list":
+        regular.push(...block.items);
+        break;
+      case "signature":
+        bold.push(block.caption);
+      // falls through: the rows as in "fields"
+      case "fields":
+        for (const [label, value] of block.rows) {
+          bold.push(label);
+          regular.push(value);
+        }
+        break;
+    }
+  }
+  return { regular: printable(regular.join("\n")), bold: printable(bold.join("\n")) };
+}
+
+/**
+ * OpenType features off: glyphs are drawn one after the other by their advance widths (pdf-lib does not apply glyph
+ * positioning), so shaping would only cost time (most of a document's rendering) and replace letters by ligatures.
+ */
+const NO_FEATURES = Object.fromEntries(
+  ["rvrn", "ltra", "ltrm", "frac", "numr", "dnom", "ccmp", "locl", "rlig", "mark", "mkmk", "calt", "clig", "liga", "rclt", "curs", "kern"].map((f) => [f, false]),
+);
+
+/** The style's fonts that the text needs, embedded as subsets (only the glyphs drawn end up in the file). */
+export async function embedTypeface(doc: PDFDocument, style: FontStyle, text: string): Promise<Typeface> {
+  doc.registerFontkit(cachedFontkit);
+  const faces = await fontsFor(style, text);
+  return new Typeface(faces, await Promise.all(faces.map((face) => doc.embedFont(face.bytes, { subset: true, features: NO_FEATURES }))));
+}
+
 /** Renders the document; the result starts with "%PDF-". */
 export async function renderPdf(spec: PdfDocumentSpec): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   const created = spec.createdAt ?? new Date();
-  doc.setTitle(toWinAnsi(spec.title), { showInWindowTitleBar: true });
+  doc.setTitle(printable(spec.title), { showInWindowTitleBar: true });
   doc.setLanguage(spec.lang);
-  if (spec.author) doc.setAuthor(toWinAnsi(spec.author));
-  if (spec.subject) doc.setSubject(toWinAnsi(spec.subject));
+  if (spec.author) doc.setAuthor(printable(spec.author));
+  if (spec.subject) doc.setSubject(printable(spec.subject));
   doc.setCreator("Kidney transplant registry");
   doc.setProducer("Kidney transplant registry");
   doc.setCreationDate(created);
   doc.setModificationDate(created);
-  const layout = new Layout(doc, await doc.embedFont(StandardFonts.Helvetica), await doc.embedFont(StandardFonts.HelveticaBold));
+  const texts = styledTexts(spec);
+  const layout = new Layout(doc, await embedTypeface(doc, "regular", texts.regular), await embedTypeface(doc, "bold", texts.bold));
   layout.lines(spec.title, layout.bold, SIZE.title);
   layout.gap(SIZE.body);
   for (const block of spec.blocks) drawBlock(layout, block);
   if (spec.footer) {
     const total = layout.pages.length;
     layout.pages.forEach((page, i) => {
-      const text = toWinAnsi(spec.footer!.replace("{page}", String(i + 1)).replace("{pages}", String(total)));
-      page.drawText(text, { x: MARGIN, y: MARGIN / 2, size: SIZE.footer, font: layout.regular, color: rgb(0.3, 0.3, 0.3) });
+      const text = printable(spec.footer!.replace("{page}", String(i + 1)).replace("{pages}", String(total)));
+      layout.regular.draw(page, text, { x: MARGIN, y: MARGIN / 2, size: SIZE.footer, color: rgb(0.3, 0.3, 0.3) });
     });
   }
   return doc.save();

@@ -1,9 +1,13 @@
 import { RegistryMessage } from "../contract/envelope";
 import { Refusal } from "./respond";
+import { disallowedTextFields } from "./validation";
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
-/** Reads a JSON request body of at most 64 KiB; refuses (400/413) anything else. */
+/**
+ * Reads a JSON request body of at most 64 KiB; refuses (400/413) anything else, and text holding a character no field
+ * takes (400 with `validation.invalidCharacters` field errors).
+ */
 export async function readJson(request: Request): Promise<unknown> {
   const declared = Number(request.headers.get("content-length") ?? "");
   if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) throw new Refusal(413, RegistryMessage.bodyTooLarge);
@@ -14,11 +18,16 @@ export async function readJson(request: Request): Promise<unknown> {
   } catch {
     throw new Refusal(400, RegistryMessage.invalidJson);
   }
+  let body: unknown;
   try {
-    return JSON.parse(text) as unknown;
+    body = JSON.parse(text) as unknown;
   } catch {
     throw new Refusal(400, RegistryMessage.invalidJson);
   }
+  // No handler ever sees a NUL or another control character in text (docs/decisions/026): 400 with field errors.
+  const bad = disallowedTextFields(body);
+  if (Object.keys(bad).length) throw new Refusal(400, RegistryMessage.badRequest, bad);
+  return body;
 }
 
 /** A JSON object body (not an array, null or scalar). */

@@ -1,4 +1,5 @@
 import type { ZodError } from "zod";
+import { hasDisallowedCharacters } from "../contract/text-rules";
 import { ValidationKey } from "../contract/validation-keys";
 
 /** Field errors of a zod failure: too long -> validation.tooLong, anything else -> validation.invalidValue. */
@@ -6,7 +7,7 @@ export function zodFieldErrors(error: ZodError): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const issue of error.issues) {
     const field = String(issue.path[0] ?? "body");
-    errors[field] ??= issue.code === "too_big" ? ValidationKey.tooLong : ValidationKey.invalidValue;
+    errors[field] ??= issue.code === "too_big" ? ValidationKey.tooLong : customKey(issue) ?? ValidationKey.invalidValue;
   }
   return errors;
 }
@@ -24,7 +25,31 @@ export function bodyFieldErrors(error: ZodError, raw: Record<string, unknown>): 
       ? ValidationKey.required
       : issue.code === "too_big" && issue.type === "string"
         ? ValidationKey.tooLong
-        : ValidationKey.invalidValue;
+        : customKey(issue) ?? ValidationKey.invalidValue;
+  }
+  return errors;
+}
+
+/** The key a contract refinement names (e.g. validation.invalidCharacters, contract/text-schema.ts). */
+function customKey(issue: ZodError["issues"][number]): string | undefined {
+  return issue.code === "custom" && typeof issue.params?.key === "string" ? issue.params.key : undefined;
+}
+
+/**
+ * Top-level fields of a JSON body holding, at any depth, text with a character no field takes (NUL and the other
+ * control characters, except tab and line breaks; contract/text-rules.ts): validation.invalidCharacters. The database
+ * refuses a NUL in text, so such a body must be refused before any handler reads it (docs/decisions/026).
+ */
+export function disallowedTextFields(body: unknown): Record<string, string> {
+  const errors: Record<string, string> = {};
+  const bad = (value: unknown, depth: number): boolean => {
+    if (typeof value === "string") return hasDisallowedCharacters(value, true);
+    if (depth > 20 || typeof value !== "object" || value === null) return false;
+    return Object.entries(value).some(([k, v]) => hasDisallowedCharacters(k, true) || bad(v, depth + 1));
+  };
+  if (typeof body !== "object" || body === null) return bad(body, 0) ? { body: ValidationKey.invalidCharacters } : {};
+  for (const [field, value] of Object.entries(body)) {
+    if (hasDisallowedCharacters(field, true) || bad(value, 1)) errors[hasDisallowedCharacters(field, true) ? "body" : field] = ValidationKey.invalidCharacters;
   }
   return errors;
 }

@@ -54,3 +54,26 @@ export function labResultsEmail(lang: MessageLang, to: string, dashboardLink: st
   const l = t.labs.resultsEmail;
   return email(lang, to, l.subject, [l.intro, { link: dashboardLink, label: l.action }, t.common.signature]);
 }
+
+/** "r***@example.org": enough for the owner to recognise the new address, without spelling it out to the old one. */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf("@");
+  return at <= 0 ? "***" : `${email[0]}***${email.slice(at)}`;
+}
+
+/** "(***) ***-1234" from a US number's 10 digits. */
+export function maskPhone(digits: string): string {
+  return `(***) ***-${digits.slice(-4)}`;
+}
+
+/** To the OLD address when the account's email changed (ASVS 2.2.3; docs/decisions/025). `newEmail` is shown masked. */
+export function emailChangedEmail(lang: MessageLang, to: string, newEmail: string): OutgoingMessage {
+  const t = textsFor(lang);
+  const c = t.contactChanged;
+  return email(lang, to, c.emailSubject, [fill(c.emailIntro, { newValue: maskEmail(newEmail) }), c.emailWarning, t.common.signature]);
+}
+
+/** To the OLD mobile number (E.164) when the primary phone changed. `newDigits` is shown masked. */
+export function phoneChangedText(lang: MessageLang, to: string, newDigits: string): OutgoingMessage {
+  return { channel: "sms", to, subject: "", text: fill(textsFor(lang).contactChanged.text, { newValue: maskPhone(newDigits) }) };
+}

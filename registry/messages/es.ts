@@ -22,6 +22,12 @@ const es: RegistryTexts = {
     validity: "El enlace es válido durante 60 minutos y se puede usar una sola vez.",
     unchanged: "Si usted no pidió restablecer su contraseña, su contraseña sigue siendo la misma.",
   },
+  contactChanged: {
+    emailSubject: "Se cambió el correo electrónico de su cuenta",
+    emailIntro: "El correo electrónico de su cuenta de registro para trasplante de riñón se cambió a {{newValue}}. A partir de ahora, inicia sesión y recibe nuestros mensajes en esa dirección.",
+    emailWarning: "Si usted no hizo este cambio, es posible que otra persona esté usando su cuenta: restablezca su contraseña con «¿Olvidó su contraseña?» y comuníquese de inmediato con el equipo de atención a pacientes.",
+    text: "National Kidney Registry: el número de celular de su cuenta se cambió a {{newValue}}. Si usted no hizo este cambio, comuníquese de inmediato con el equipo de atención a pacientes.",
+  },
   inviteEmail: {
     subject: "Su invitación para registrarse",
     greeting: "Hola, {{firstName}} {{lastName}}:",

@@ -26,7 +26,7 @@ export function smtpTransport(smtpUrl: string, mailFrom: string, timeouts: Trans
     socketTimeout: timeouts.totalMs,
     logger: false,
     debug: false,
-  } as Parameters<typeof nodemailer.createTransport>[0]);
+  });
   return {
     async send(m) {
       try {

@@ -10,10 +10,11 @@ import {
   STAFF_COMMANDS_NEED,
   staffCommandsAvailable,
   test,
+  MAIN_JOURNEY,
 } from "./fixtures";
 
 test.describe("confirm email and mobile (000 §2.5, §4, §8, §9)", () => {
-  test("a new patient confirms both contacts with codes from the outbox and is ready to start", async ({ page }) => {
+  test("a new patient confirms both contacts with codes from the outbox and is ready to start", { tag: MAIN_JOURNEY }, async ({ page }) => {
     test.slow();
     const patient = newPatient("Sofia");
     await register(page, patient);

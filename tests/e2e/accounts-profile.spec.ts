@@ -44,15 +44,30 @@ test.describe("profile (000 §2.9, §5, §8)", () => {
     const form = page.locator("form").filter({ has: page.getByRole("button", { name: "Update Password" }) });
     await form.getByRole("button", { name: "Update Password" }).click();
     const summary = page.getByRole("alert").filter({ hasText: "There is a problem" });
+    await expect(summary.getByRole("link", { name: "Enter your current password" })).toBeVisible();
     await expect(summary.getByRole("link", { name: "Password specify the new password" })).toBeVisible();
     await expect(summary.getByRole("link", { name: "Please confirm the password" })).toBeVisible();
+    await page.getByLabel("Current password").fill(patient.password);
     await page.getByLabel("Password", { exact: true }).fill(next);
     await page.getByLabel("Confirm password").fill("something else entirely");
     await page.getByRole("button", { name: "Update Password" }).click();
     await expect(page.getByRole("alert").filter({ hasText: "There is a problem" }).getByRole("link", { name: "This doesn't match the entered password" })).toBeVisible();
     await expect(page.getByLabel("Password", { exact: true })).toHaveValue("");
+    await expect(page.getByLabel("Current password")).toHaveValue("");
     await expectAccessible(page);
 
+    // ASVS 2.1.6 (docs/decisions/025): the registry checks the current password; a wrong one is a field error.
+    await page.getByLabel("Current password").fill("not the password I use");
+    await page.getByLabel("Password", { exact: true }).fill(next);
+    await page.getByLabel("Confirm password").fill(next);
+    await page.getByRole("button", { name: "Update Password" }).click();
+    await expect(page).toHaveTitle(/^Error: /);
+    await expect(page.getByRole("alert").filter({ hasText: "There is a problem" }).getByRole("link", { name: "The current password is not correct" })).toBeVisible();
+    await expect(page.getByLabel("Current password")).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByLabel("Current password")).toHaveValue("");
+    await expectAccessible(page);
+
+    await page.getByLabel("Current password").fill(patient.password);
     await page.getByLabel("Password", { exact: true }).fill(next);
     await page.getByLabel("Confirm password").fill(next);
     await page.getByRole("button", { name: "Update Password" }).click();

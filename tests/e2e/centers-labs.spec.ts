@@ -14,6 +14,7 @@ import {
   STAFF_COMMANDS_NEED,
   staffCommandsAvailable,
   withPatient as test,
+  MAIN_JOURNEY,
 } from "./fixtures";
 import { dataDir } from "./support/e2e-env";
 
@@ -103,7 +104,7 @@ async function referrals(page: Page): Promise<string[][]> {
 test.describe("center selection and labs", () => {
   // Two long journeys, each walking many pages with axe (a wide table on the select-center page).
   test.describe.configure({ timeout: 240_000 });
-  test("a cleared patient filters, sorts, selects a center, gets the lab order and its results", async ({ page, patient }) => {
+  test("a cleared patient filters, sorts, selects a center, gets the lab order and its results", { tag: MAIN_JOURNEY }, async ({ page, patient }) => {
     test.skip(!staffCommandsAvailable, STAFF_COMMANDS_NEED);
     const id = await createClearedScreening(page.request, patient);
 

@@ -19,6 +19,8 @@ export async function expectAccessible(page: Page) {
   let target = page;
   let scratch: Page | undefined;
   if (!scriptsRun()) {
+    // The whole document: a page still streaming in has links whose text is not parsed yet.
+    await page.waitForLoadState("domcontentloaded");
     const html = (await page.content()).replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "");
     const browser = page.context().browser();
     if (!browser) throw new Error("no browser");
@@ -35,9 +37,28 @@ export async function expectAccessible(page: Page) {
   expect(summary, `axe violations on ${page.url()}`).toEqual([]);
 }
 
-/** Whether this test's project runs with JavaScript on. */
+/**
+ * Whether this test's project runs the portal's enhanced JavaScript layer: JavaScript on, in a browser that passes
+ * the "cut the mustard" check (decision 030). The "older" project runs scripts but gets the HTML page.
+ */
 export function scriptsRun(): boolean {
-  return base.info().project.use.javaScriptEnabled !== false;
+  const use = base.info().project.use as TestOptions & { javaScriptEnabled?: boolean };
+  return use.javaScriptEnabled !== false && !use.olderBrowser;
+}
+
+/** The tag of the main journeys, which the "older" project runs too (playwright.config.ts). */
+export const MAIN_JOURNEY = "@main-journey";
+
+/** Options a Playwright project sets (playwright.config.ts). */
+export type TestOptions = {
+  /** Act as a browser that runs scripts but lacks showModal and SubmitEvent.submitter (Safari < 15.4, Firefox < 98). */
+  olderBrowser: boolean;
+};
+
+/** Removes what an older browser lacks, before any of the page's scripts run. */
+function removeNewerApis() {
+  Reflect.deleteProperty(HTMLDialogElement.prototype, "showModal");
+  Reflect.deleteProperty(SubmitEvent.prototype, "submitter");
 }
 
 let counter = 0;
@@ -169,7 +190,11 @@ function hiddenValue(html: string, name: string): string {
  * JavaScript sends (CSRF token, bot check time stamp and all), through `request`, whose cookies are the signed-in
  * session afterwards. With `verified`, the email is confirmed through the outbox too.
  */
-export async function createPatient(request: APIRequestContext, p: Patient = newPatient(), opts: { verified?: boolean } = {}): Promise<Patient> {
+export async function createPatient(
+  request: APIRequestContext,
+  p: Patient = newPatient(),
+  opts: { verified?: boolean; inviteToken?: string } = {},
+): Promise<Patient> {
   const page = await (await request.get("register")).text();
   const issuedAt = Date.now();
   const left = issuedAt + BOT_CHECK_MIN_MS + 250 - Date.now();
@@ -179,7 +204,7 @@ export async function createPatient(request: APIRequestContext, p: Patient = new
       _csrf: hiddenValue(page, "_csrf"),
       intent: "register",
       entryreferrer: "",
-      inviteToken: "",
+      inviteToken: opts.inviteToken ?? "",
       formIssued: hiddenValue(page, "formIssued"),
       website: "",
       firstName: p.firstName,
@@ -222,7 +247,12 @@ export async function createPatient(request: APIRequestContext, p: Patient = new
  * Every test is its own client address (X-Forwarded-For through the portal's one trusted proxy hop), as patients
  * are: the registry's per-address limits (D11) then apply per test, not to the whole suite.
  */
-export const test = base.extend<{ clientAddress: string }>({
+export const test = base.extend<{ clientAddress: string } & TestOptions>({
+  olderBrowser: [false, { option: true }],
+  context: async ({ context, olderBrowser }, provide) => {
+    if (olderBrowser) await context.addInitScript(removeNewerApis);
+    await provide(context);
+  },
   // eslint-disable-next-line no-empty-pattern -- Playwright reads fixture dependencies from the destructuring
   clientAddress: async ({}, provide, testInfo) => {
     const n = testInfo.workerIndex * 4096 + (testInfo.repeatEachIndex + 1) * 97 + [...testInfo.testId].reduce((h, c) => (h * 31 + c.charCodeAt(0)) & 0xfff, 7);

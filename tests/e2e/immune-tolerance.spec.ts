@@ -18,6 +18,7 @@ import {
   staffCommandsAvailable,
   test,
   type Patient,
+  MAIN_JOURNEY,
 } from "./fixtures";
 
 /**
@@ -93,6 +94,9 @@ async function expectStages(page: Page, current: string, done: string[]) {
  */
 async function onQuestion(page: Page, question: string, number: number, total: number, axe = false) {
   await heading(page, question);
+  // The title names the question; with JavaScript focus moves to it after each Next/Previous (issue 10).
+  await expect(page).toHaveTitle(`Question ${number} of ${total} – Medical History Questionnaire – Kidney Transplant Registration`);
+  if (scriptsRun()) await expect(page.getByRole("heading", { level: 1 })).toBeFocused();
   await expect(page.getByText(`Question ${number} of ${total}`, { exact: true })).toBeVisible();
   await expect(page.getByRole("progressbar", { name: `Question ${number} of ${total}` })).toHaveAttribute("value", String(number));
   await expect(page.getByText("Medical History Questionnaire", { exact: true })).toBeVisible();
@@ -117,7 +121,7 @@ function reviewAnswer(page: Page, label: string): Locator {
   return page.getByRole("row", { name: label, exact: false }).getByRole("cell");
 }
 
-test("an invited transplant patient completes the medical history and e-signs the consent", async ({ page }) => {
+test("an invited transplant patient completes the medical history and e-signs the consent", { tag: MAIN_JOURNEY }, async ({ page }) => {
   test.skip(!staffCommandsAvailable, STAFF_COMMANDS_NEED);
   test.setTimeout(300_000);
   const p = newPatient("Rosa");

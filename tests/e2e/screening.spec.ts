@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { demoCenters } from "../../registry/data/demo-centers";
-import { expect, expectAccessible, withPatient as test, type Patient } from "./fixtures";
+import { expect, expectAccessible, MAIN_JOURNEY, withPatient as test, type Patient } from "./fixtures";
+import { answer, continueTo } from "./support/wizard";
 
 /**
  * The screening questionnaire (001 §2.1-2.9, DECISIONS D3) and the dashboard's registration card (000 §2.7), with
@@ -14,18 +15,6 @@ const nonMemberCenter = centers.find((c) => !c.isMemberCenter)!.centerName;
 
 async function heading(page: Page, text: string) {
   await expect(page.getByRole("heading", { level: 1, name: text })).toBeVisible();
-}
-
-/** Chooses an answer (a radio's label) and presses Continue, then checks the next page. */
-async function answer(page: Page, label: string, next: string) {
-  await page.getByLabel(label, { exact: true }).check();
-  await continueTo(page, next);
-}
-
-async function continueTo(page: Page, next: string, button = "Continue") {
-  await page.getByRole("button", { name: button, exact: true }).click();
-  await expect(page).toHaveURL(new RegExp(`/screening/${next}$`));
-  await expectAccessible(page);
 }
 
 async function start(page: Page, patient: Patient) {
@@ -61,7 +50,7 @@ async function dashboard(page: Page) {
 }
 
 test.describe("screening questionnaire", () => {
-  test("(a) on dialysis, willing donor, not registered, find a center: cleared", async ({ page, patient }) => {
+  test("(a) on dialysis, willing donor, not registered, find a center: cleared", { tag: MAIN_JOURNEY }, async ({ page, patient }) => {
     await start(page, patient);
     await answer(page, "I am on dialysis and need a kidney transplant", "transplant-center-registration");
     await heading(page, "Are you currently registered with a transplant center?");
@@ -160,11 +149,14 @@ test.describe("screening questionnaire", () => {
     await expectAccessible(page);
     await dialog.getByRole("button", { name: "Close" }).click();
 
+    // 'My Situation has Changed' resets the form (nothing chosen) and keeps the screening (issue 12, item 2).
     await page.getByRole("button", { name: "My Situation has Changed" }).click();
     await expect(page).toHaveURL(/\/screening\/patient-situation$/);
-    await expect(page.getByLabel("I am on dialysis and need a kidney transplant", { exact: true })).toBeChecked();
-    await continueTo(page, "transplant-center-registration");
-    await continueTo(page, "donor-situation");
+    await expect(page.getByRole("group", { name: "What best describes your situation?" }).getByRole("radio", { checked: true })).toHaveCount(0);
+    await answer(page, "I am on dialysis and need a kidney transplant", "transplant-center-registration");
+    await expect(page.getByRole("radio", { checked: true })).toHaveCount(0);
+    await answer(page, "No, I have not selected a transplant center", "donor-situation");
+    await expect(page.getByRole("radio", { checked: true })).toHaveCount(0);
     await answer(page, "I do not have a donor yet but want to find one", "primary-goal");
     await answer(page, "Find a Microsite center", "patient-validation");
     await validateAndComplete(page);

@@ -1,13 +1,14 @@
 import { ImmunoFreeStatus } from "../../../registry/contract/enums";
+import { withoutBidiControls } from "../../../registry/contract/text";
 
 /**
  * The e-sign page's rules (000 §2.10, §5 "E-sign"; DECISIONS D12, D13). Plain module: the page's script uses the
  * same comparison to enable Continue that the server uses to accept the signature.
  */
 
-/** 000 §5: the typed name (outer spaces ignored) must be exactly the full name, case sensitive. */
+/** 000 §5: the typed name (outer spaces and bidirectional formatting characters ignored) must be exactly the full name, case sensitive. */
 export function signatureMatches(typedName: string, fullName: string): boolean {
-  return fullName !== "" && typedName.trim().normalize("NFC") === fullName.normalize("NFC");
+  return fullName !== "" && withoutBidiControls(typedName).trim().normalize("NFC") === withoutBidiControls(fullName).normalize("NFC");
 }
 
 /** Why the consent cannot be signed now; the keys are the registry's refusals (contract/e-sign.ts ESignReason). */

@@ -98,6 +98,9 @@ describe("the signature (000 §5 'E-sign')", () => {
     ["Rosa", "Rosa Martinez", false],
     ["Rosa Martinez Jr", "Rosa Martinez", false],
     ["José Núñez", "Jose\u0301 Nu\u0301n\u0303ez".normalize("NFD"), true],
+    ["Nguyễn 王小明", "Nguyễn 王小明", true],
+    ["Rosa\u202E Martinez", "Rosa Martinez", true], // bidi controls are not compared (docs/decisions/028)
+    ["\u202E", "", false],
     ["", "", false],
     [" ", "", false],
   ])("'%s' for '%s': %s", (typed, fullName, ok) => {

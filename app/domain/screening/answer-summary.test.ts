@@ -90,6 +90,9 @@ describe("answer summary (001 §2.9)", () => {
   it.each([
     ["not registered: willingness shown, no center", s({ transplantCenterSituation: 2, willingToTransfer: 1 }), [["screening.centerRegistration.question", "screening.summary.no"], ["screening.summary.willingToTransferQuestion", "screening.summary.yes"]]],
     ["registered, center without a name, unknown willingness", s({ transplantCenterSituation: 1, preferredCenterId: 5 }), [["screening.centerRegistration.question", "screening.summary.yes"], ["screening.summary.willingToTransferQuestion", "screening.summary.unknown"]]],
+    // Issue 12 item 7: a center chosen on the select-center page after answering "No" is not "the center you are registered with".
+    ["not registered, a center selected later", s({ transplantCenterSituation: 2, willingToTransfer: 1, preferredCenterId: 3, preferredCenter: "Member Center" }), [["screening.centerRegistration.question", "screening.summary.no"], ["screening.summary.willingToTransferQuestion", "screening.summary.yes"]]],
+    ["registered with a named center", s({ transplantCenterSituation: 1, willingToTransfer: 0, preferredCenterId: 3, preferredCenter: "City Hospital" }), [["screening.centerRegistration.question", "screening.summary.yes"], ["screening.centerSelection.question", undefined], ["screening.summary.willingToTransferQuestion", "screening.summary.no"]]],
     ["an unknown situation value", s({ transplantCenterSituation: 7 }), [["screening.centerRegistration.question", "screening.summary.unknown"], ["screening.summary.willingToTransferQuestion", "screening.summary.unknown"]]],
   ] as const)("center answers: %s", (_n, source, expected) => {
     const summary = answerSummary(source);

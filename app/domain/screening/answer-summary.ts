@@ -103,7 +103,9 @@ export function answerSummary(source: SummarySource | null | undefined): AnswerS
             ? "screening.summary.no"
             : "screening.summary.unknown",
     });
-    if (source.preferredCenterId > 0 && source.preferredCenter.trim())
+    // The center the patient said they are registered with; a center chosen later on the select-center page is
+    // not an answer to this question (it is on the card and in the referrals).
+    if (source.transplantCenterSituation === TransplantCenterSituation.Selected && source.preferredCenterId > 0 && source.preferredCenter.trim())
       center.push({ questionKey: "screening.centerSelection.question", answerText: source.preferredCenter.trim() });
     center.push({ questionKey: "screening.summary.willingToTransferQuestion", answerKey: willingnessAnswerKey(source.willingToTransfer) });
   }

@@ -1,7 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Screening } from "../../../registry/contract/schemas";
 import {
-  draftFromScreening,
   draftFromUnknown,
   furthestStep,
   initialDraft,
@@ -11,31 +9,6 @@ import {
 } from "./draft";
 import { Step } from "./steps";
 
-const saved: Screening = {
-  id: 42,
-  status: 20,
-  kidneyStatus: 1,
-  kidneyStatusOther: "",
-  transplantCenterSituation: 2,
-  willingToTransfer: 1,
-  donorStatus: 1,
-  donorStatusOther: "",
-  primaryGoal: 2,
-  primaryGoalOther: "",
-  transplantType: -1,
-  antigenMatch: -1,
-  isCleared: true,
-  isImmunoFreeCandidate: false,
-  isCenterConfirmed: false,
-  preferredCenterId: 0,
-  preferredCenter: "",
-  centerReferrals: [],
-  labsOrdered: false,
-  prescriptionDownloadDateTime: "",
-  prescriptionRequestDateTime: "",
-  prescriptionExpirationDate: "",
-  labsUploadedDateTime: "",
-};
 
 describe("screening draft (001 §3)", () => {
   it("starts with every enumeration Unknown, ids 0, at PatientSituation", () => {
@@ -73,24 +46,9 @@ describe("screening draft (001 §3)", () => {
     expect(d).toEqual({ ...initialDraft(), currentScreeningId: id });
   });
 
-  it("is filled from a saved screening, back at the first step, keeping its id", () => {
-    const d = draftFromScreening(saved);
-    expect(d.step).toBe(Step.PatientSituation);
-    expect(d.reached).toEqual([Step.PatientSituation]);
-    expect(d.previousStep).toBeNull();
-    expect(d.currentScreeningId).toBe(42);
-    expect(d).toMatchObject({
-      kidneyStatus: 1,
-      transplantCenterSituation: 2,
-      willingToTransfer: 1,
-      donorStatus: 1,
-      primaryGoal: 2,
-      isCleared: true,
-    });
-  });
-
-  it("records the id of the first save", () => {
-    expect(recordSaved(initialDraft(), 9).currentScreeningId).toBe(9);
+  it("records the id of the first save and keeps only the terminal step on the trail (docs/decisions/033)", () => {
+    const done = { ...initialDraft(), step: Step.Complete, reached: [Step.PatientSituation, Step.PatientValidation, Step.Complete] };
+    expect(recordSaved(done, 9)).toMatchObject({ currentScreeningId: 9, step: Step.Complete, reached: [Step.Complete] });
   });
 
   it.each([

@@ -7,7 +7,6 @@ import {
   Transfer,
   TransplantCenterSituation,
 } from "../../../registry/contract/enums";
-import type { Screening } from "../../../registry/contract/schemas";
 import { isStep, Step, type StepValue } from "./steps";
 
 /**
@@ -81,40 +80,22 @@ export function initialDraft(): ScreeningDraft {
   };
 }
 
-/** A fresh draft ('Start Screening', 000 §2.6); with an id, a blank draft that will update that screening. */
+/**
+ * A fresh draft ('Start Screening', 000 §2.6); with an id, a blank draft that will update that screening ('My
+ * Situation has Changed' resets the form and keeps the screening id, 000 §4 / 001 §4.6: nothing is pre-chosen).
+ */
 export function resetDraft(keepScreeningId = 0): ScreeningDraft {
   return { ...initialDraft(), currentScreeningId: keepScreeningId > 0 ? keepScreeningId : 0 };
 }
 
 /**
- * A draft filled from a saved screening ('My Situation has Changed', 000 §4 / 001 §4.6): its answers are the
- * starting values, the wizard returns to the first step, and the next save updates the same screening.
+ * After the registry saved the draft at its terminal step: later saves update that screening (DECISIONS D3), and
+ * the trail is only the terminal step, so neither a URL nor the browser's back button reopens a question of the
+ * finished pass (docs/decisions/033). The screening changes again only through a new pass ('My Situation has
+ * Changed', `resetDraft(id)`).
  */
-export function draftFromScreening(existing: Screening): ScreeningDraft {
-  return {
-    ...initialDraft(),
-    kidneyStatus: existing.kidneyStatus,
-    kidneyStatusOther: existing.kidneyStatusOther,
-    transplantType: existing.transplantType,
-    antigenMatch: existing.antigenMatch,
-    transplantCenterSituation: existing.transplantCenterSituation,
-    preferredCenterId: existing.preferredCenterId,
-    preferredCenter: existing.preferredCenter,
-    willingToTransfer: existing.willingToTransfer,
-    donorStatus: existing.donorStatus,
-    donorStatusOther: existing.donorStatusOther,
-    primaryGoal: existing.primaryGoal,
-    primaryGoalOther: existing.primaryGoalOther,
-    isCleared: existing.isCleared,
-    isImmunoFreeCandidate: existing.isImmunoFreeCandidate,
-    isCenterConfirmed: existing.isCenterConfirmed,
-    currentScreeningId: existing.id,
-  };
-}
-
-/** After the registry saved the draft: later saves update that screening (DECISIONS D3). */
 export function recordSaved(draft: ScreeningDraft, screeningId: number): ScreeningDraft {
-  return { ...draft, currentScreeningId: screeningId };
+  return { ...draft, currentScreeningId: screeningId, reached: [draft.step] };
 }
 
 /** The furthest step reached in this pass (the last of the trail). */

@@ -5,6 +5,7 @@ import {
   outcomeFieldsOfBody,
   pageAfterSave,
   registrationStatusOnSave,
+  resaveMovesBackwards,
   saveOutcome,
   screeningSaveBody,
   type OutcomeFields,
@@ -112,5 +113,28 @@ describe("page after the save (001 §4.3)", () => {
     ["immune-tolerance candidate, cleared", o({ isCleared: true, isImmunoFreeCandidate: true }), 8, "/landing"],
   ] as const)("%s -> %s", (_n, input, id, page) => {
     expect(pageAfterSave(input, id)).toBe(page);
+  });
+});
+
+describe("a re-save never moves a registration back (docs/decisions/033)", () => {
+  const R = RegistrationStatus;
+  it.each([
+    [R.SentToCenter, R.SelectCenter, true],
+    [R.SentToCenter, R.CompleteLabTests, true],
+    [R.SentToCenter, R.RuledOut, true],
+    [R.SentToCenter, R.IfPassCandidate, true],
+    [R.SentToCenter, R.SentToCenter, false],
+    [R.CompleteLabTests, R.SelectCenter, true],
+    [R.CompleteLabTests, R.RuledOut, true],
+    [R.CompleteLabTests, R.CompleteLabTests, false],
+    [R.CompleteLabTests, R.SentToCenter, false],
+    [R.SelectCenter, R.RuledOut, false],
+    [R.SelectCenter, R.SentToCenter, false],
+    [R.RuledOut, R.SelectCenter, false],
+    [R.RuledOut, R.SentToCenter, false],
+    [R.IfPassCandidate, R.RuledOut, false],
+    [R.Screening, R.SelectCenter, false],
+  ] as const)("stored %i, next %i: backwards %s", (stored, next, backwards) => {
+    expect(resaveMovesBackwards(stored, next)).toBe(backwards);
   });
 });

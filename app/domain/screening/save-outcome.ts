@@ -60,6 +60,25 @@ export function registrationStatusOnSave(s: OutcomeFields, preferredCenterIsMemb
   return RegistrationStatus.SelectCenter;
 }
 
+/** The statuses of the patient's part, in order; RuledOut and IfPassCandidate are beside it. */
+const PROGRESS: readonly number[] = [
+  RegistrationStatus.Screening,
+  RegistrationStatus.SelectCenter,
+  RegistrationStatus.CompleteLabTests,
+  RegistrationStatus.SentToCenter,
+];
+
+/**
+ * Whether saving a screening again would move its registration backwards (docs/decisions/033): once a center holds
+ * it (CompleteLabTests: a center chosen and labs ordered; SentToCenter), a re-save may not take it to an earlier
+ * status nor out of the patient's part (ruled out, immune-tolerance). Any other stored status may be re-screened
+ * ('My Situation has Changed' on a not-cleared registration).
+ */
+export function resaveMovesBackwards(storedStatus: number, nextStatus: number): boolean {
+  if (storedStatus !== RegistrationStatus.CompleteLabTests && storedStatus !== RegistrationStatus.SentToCenter) return false;
+  return !PROGRESS.includes(nextStatus) || nextStatus < storedStatus;
+}
+
 /** The answers and flags a save carries (a draft or a saved screening). */
 export type SaveSource = OutcomeFields & {
   kidneyStatus: number;

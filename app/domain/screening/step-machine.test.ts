@@ -167,11 +167,11 @@ describe("continueFrom: next steps and leaving effects (001 §4.1, D3)", () => {
     ["Selection member -> DonorSituation", at(Step.TransplantCenterSelection), { preferredCenterId: MEMBER }, ctx, Step.DonorSituation, 1, { willingToTransfer: Transfer.No }],
     ["Selection non-member -> Transfer, willingness Unknown", at(Step.TransplantCenterSelection, { willingToTransfer: Transfer.No }), { preferredCenterId: NON_MEMBER }, ctx, Step.TransplantCenterTransfer, 1, { willingToTransfer: Transfer.Unknown }],
     ["Selection same non-member re-posted -> Transfer, willingness Unknown", at(Step.TransplantCenterSelection, { preferredCenterId: NON_MEMBER, willingToTransfer: Transfer.No }), {}, ctx, Step.TransplantCenterTransfer, 1, { willingToTransfer: Transfer.Unknown }],
-    ["Transfer yes -> DonorSituation, center reset", at(Step.TransplantCenterTransfer, { preferredCenterId: NON_MEMBER, preferredCenter: "Local", transplantCenterSituation: S.Selected }), { willingToTransfer: Transfer.Yes }, ctx, Step.DonorSituation, 1, { preferredCenterId: 0, preferredCenter: "" }],
+    ["Transfer yes -> DonorSituation, the current center kept until the save", at(Step.TransplantCenterTransfer, { preferredCenterId: NON_MEMBER, preferredCenter: "Local", transplantCenterSituation: S.Selected }), { willingToTransfer: Transfer.Yes }, ctx, Step.DonorSituation, 1, { preferredCenterId: NON_MEMBER, preferredCenter: "Local" }],
     ["Combined #1 yes -> #2", at(Step.TransplantCenterSituation), { transplantCenterSituation: S.Selected }, combined, Step.TransplantCenterSituation, 2, {}],
     ["Combined #1 no -> DonorSituation", at(Step.TransplantCenterSituation), { transplantCenterSituation: S.NotSelected }, combined, Step.DonorSituation, 1, { willingToTransfer: Transfer.Yes }],
     ["Combined #2 non-member -> #3", at(Step.TransplantCenterSituation, { situationSubStep: 2, transplantCenterSituation: S.Selected }), { preferredCenterId: NON_MEMBER }, combined, Step.TransplantCenterSituation, 3, { willingToTransfer: Transfer.Unknown }],
-    ["Combined #3 yes -> DonorSituation, center reset", at(Step.TransplantCenterSituation, { situationSubStep: 3, transplantCenterSituation: S.Selected, preferredCenterId: NON_MEMBER }), { willingToTransfer: Transfer.Yes }, combined, Step.DonorSituation, 1, { preferredCenterId: 0 }],
+    ["Combined #3 yes -> DonorSituation, the current center kept until the save", at(Step.TransplantCenterSituation, { situationSubStep: 3, transplantCenterSituation: S.Selected, preferredCenterId: NON_MEMBER }), { willingToTransfer: Transfer.Yes }, combined, Step.DonorSituation, 1, { preferredCenterId: NON_MEMBER }],
     ["Donor has donor -> PrimaryGoal", at(Step.DonorSituation), { donorStatus: D.HasDonor }, ctx, Step.PrimaryGoal, 1, {}],
     ["Donor Other -> PrimaryGoal", at(Step.DonorSituation), { donorStatus: D.Other, donorStatusOther: "x" }, ctx, Step.PrimaryGoal, 1, {}],
     ["Goal find center -> PatientValidation, cleared", at(Step.PrimaryGoal), { primaryGoal: G.FindCenter }, ctx, Step.PatientValidation, 1, { isCleared: true }],
@@ -233,12 +233,8 @@ describe("previousFrom (001 §4.1 previous-step rules, §2.5)", () => {
     ["Donor, no center any more (combined)", at(Step.DonorSituation, { transplantCenterSituation: S.Selected, preferredCenterId: 0 }), combined, Step.TransplantCenterSituation, 2],
     ["Donor, non-member center (combined)", at(Step.DonorSituation, { transplantCenterSituation: S.Selected, preferredCenterId: NON_MEMBER }), combined, Step.TransplantCenterSituation, 3],
     ["PrimaryGoal", at(Step.PrimaryGoal), ctx, Step.DonorSituation, 1],
-    ["NotEligible", at(Step.NotEligible), ctx, Step.DonorSituation, 1],
     ["PatientValidation, transplanted", at(Step.PatientValidation, { kidneyStatus: K.Transplanted }), ctx, Step.PostTransplant, 1],
     ["PatientValidation, dialysis", at(Step.PatientValidation, { kidneyStatus: K.DialysisNow }), ctx, Step.PrimaryGoal, 1],
-    ["Complete after validation", at(Step.Complete, {}, [Step.PatientSituation, Step.PatientValidation, Step.Complete]), ctx, Step.PatientValidation, 1],
-    ["Complete after Transfer", at(Step.Complete, {}, [Step.PatientSituation, Step.TransplantCenterTransfer, Step.Complete]), ctx, Step.TransplantCenterTransfer, 1],
-    ["Complete after the combined screen", at(Step.Complete, { transplantCenterSituation: S.Selected, preferredCenterId: NON_MEMBER }, [Step.PatientSituation, Step.TransplantCenterSituation, Step.Complete]), combined, Step.TransplantCenterSituation, 3],
   ] as const)("from %s", (_n, draft, c, step, subStep) => {
     const r = previousFrom(draft, c);
     expect(r.ok).toBe(true);
@@ -250,6 +246,14 @@ describe("previousFrom (001 §4.1 previous-step rules, §2.5)", () => {
 
   it("going back is not allowed from PatientSituation", () => {
     expect(previousFrom(at(Step.PatientSituation), ctx)).toEqual({ ok: false, errors: { step: "screening.errors.notAllowed" } });
+  });
+
+  it.each([
+    ["NotEligible", Step.NotEligible, [Step.PatientSituation, Step.DonorSituation, Step.NotEligible]],
+    ["Complete after validation", Step.Complete, [Step.PatientSituation, Step.PatientValidation, Step.Complete]],
+    ["Complete after Transfer", Step.Complete, [Step.PatientSituation, Step.TransplantCenterTransfer, Step.Complete]],
+  ] as const)("is refused from the saved terminal step %s (docs/decisions/033)", (_n, step, trail) => {
+    expect(previousFrom(at(step, {}, [...trail]), ctx)).toEqual({ ok: false, errors: { step: "screening.errors.notAllowed" } });
   });
 
   it("entering Transfer resets its answer and forgets the steps after it", () => {
@@ -339,7 +343,7 @@ describe("navigation helper (001 §4.1) and its safe fallback (000 §8)", () => 
     ["a fresh draft", initialDraft(), { step: Step.PatientSituation, valid: false, canGoNext: false, canGoPrevious: false, complete: false }],
     ["an answered first step", at(Step.PatientSituation, { kidneyStatus: K.DialysisNow }), { step: Step.PatientSituation, valid: true, canGoNext: true, canGoPrevious: false, complete: false }],
     ["PatientValidation", at(Step.PatientValidation), { step: Step.PatientValidation, valid: true, canGoNext: true, canGoPrevious: true, complete: false }],
-    ["Complete", at(Step.Complete), { step: Step.Complete, valid: true, canGoNext: false, canGoPrevious: true, complete: true }],
+    ["Complete (saved: no way back, docs/decisions/033)", at(Step.Complete), { step: Step.Complete, valid: true, canGoNext: false, canGoPrevious: false, complete: true }],
   ] as const)("%s", (_n, value, expected) => {
     expect(navigationState(value, ctx)).toEqual(expected);
   });

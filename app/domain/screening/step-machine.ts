@@ -74,8 +74,10 @@ export const allowedTransitions: Readonly<Record<StepValue, readonly StepValue[]
   ],
   [Step.PrimaryGoal]: [Step.PatientValidation, Step.DonorSituation],
   [Step.PatientValidation]: [Step.Complete, Step.PostTransplant, Step.PrimaryGoal],
-  [Step.NotEligible]: [Step.DonorSituation],
-  [Step.Complete]: [Step.PatientValidation, Step.TransplantCenterTransfer, Step.TransplantCenterSituation],
+  // The screening is saved on reaching a terminal step: from there it changes only through 'My Situation has
+  // Changed' (a new pass), never by stepping back (docs/decisions/033).
+  [Step.NotEligible]: [],
+  [Step.Complete]: [],
 };
 
 export function isAllowedTransition(from: StepValue, to: StepValue): boolean {
@@ -295,9 +297,8 @@ function nextOf(d: ScreeningDraft, ctx: MachineContext): { draft: ScreeningDraft
         ? { draft: d, to: Step.DonorSituation }
         : { draft: { ...d, willingToTransfer: Transfer.Unknown }, to: Step.TransplantCenterTransfer };
     case Step.TransplantCenterTransfer:
-      return d.willingToTransfer === Transfer.No
-        ? { draft: d, to: Step.Complete }
-        : { draft: { ...d, preferredCenterId: 0, preferredCenter: "" }, to: Step.DonorSituation };
+      // Transferring keeps the current center in the draft until the save (so Previous from Donor Status shows it).
+      return d.willingToTransfer === Transfer.No ? { draft: d, to: Step.Complete } : { draft: d, to: Step.DonorSituation };
     case Step.TransplantCenterSituation: {
       const selected = d.transplantCenterSituation === TransplantCenterSituation.Selected;
       if (selected && d.situationSubStep === 1) return { draft: d, to: Step.TransplantCenterSituation, subStep: 2 };
@@ -305,7 +306,6 @@ function nextOf(d: ScreeningDraft, ctx: MachineContext): { draft: ScreeningDraft
         return { draft: { ...d, willingToTransfer: Transfer.Unknown }, to: Step.TransplantCenterSituation, subStep: 3 };
       // The screen is complete.
       if (selected && d.willingToTransfer === Transfer.No) return { draft: { ...d, isCleared: false }, to: Step.Complete };
-      if (selected) return { draft: { ...d, preferredCenterId: 0, preferredCenter: "" }, to: Step.DonorSituation };
       return { draft: d, to: Step.DonorSituation };
     }
     case Step.DonorSituation:
@@ -324,10 +324,18 @@ function nextOf(d: ScreeningDraft, ctx: MachineContext): { draft: ScreeningDraft
 
 /** The side effects of reaching NotEligible (001 §4.1 DonorSituation). */
 function notEligible(d: ScreeningDraft): ScreeningDraft {
-  const out: ScreeningDraft = { ...d, isCleared: false, primaryGoal: PrimaryGoal.Other, primaryGoalOther: NOT_INTERESTED_GOAL_TEXT };
+  return { ...d, isCleared: false, primaryGoal: PrimaryGoal.Other, primaryGoalOther: NOT_INTERESTED_GOAL_TEXT };
+}
+
+/**
+ * A patient registered with a center who is willing to transfer leaves it (001 §4.1 Transfer, §4.2): the saved
+ * screening names no center, so the patient is led to the select-center page. The draft keeps the center until the
+ * save, so stepping back to Transfer still shows it (docs/decisions/034).
+ */
+export function transferDropsCenter(d: ScreeningDraft): ScreeningDraft {
   if (d.transplantCenterSituation === TransplantCenterSituation.Selected && d.willingToTransfer === Transfer.Yes)
-    return { ...out, preferredCenterId: 0, preferredCenter: "" };
-  return out;
+    return { ...d, preferredCenterId: 0, preferredCenter: "" };
+  return d;
 }
 
 /**
@@ -347,7 +355,7 @@ export function continueFrom(draft: ScreeningDraft, answers: Partial<ScreeningAn
   if (to !== draft.step) reached.push(to);
   let moved = moveTo(left, to, reached, subStep ?? 1);
   if (!isTerminal(to)) return { ok: true, draft: moved };
-  moved = pruneUnwalked(moved);
+  moved = transferDropsCenter(pruneUnwalked(moved));
   if (to === Step.NotEligible) moved = notEligible(moved);
   moved = saveOutcome(moved, isMember(ctx, moved.preferredCenterId));
   return { ok: true, draft: moved, save: to === Step.Complete ? "complete" : "notEligible" };
@@ -371,8 +379,6 @@ function enter(d: ScreeningDraft, to: StepValue, ctx: MachineContext | undefined
 function previousOf(d: ScreeningDraft, ctx: MachineContext): StepValue | undefined {
   const granular = isGranular(ctx);
   switch (d.step) {
-    case Step.PatientSituation:
-      return undefined; // going back is not allowed from the first step
     case Step.PostTransplant:
     case Step.TransplantCenterRegistration:
     case Step.TransplantCenterSituation:
@@ -390,15 +396,11 @@ function previousOf(d: ScreeningDraft, ctx: MachineContext): StepValue | undefin
       return Step.TransplantCenterSelection;
     }
     case Step.PrimaryGoal:
-    case Step.NotEligible:
       return Step.DonorSituation;
     case Step.PatientValidation:
       return d.kidneyStatus === KidneyStatus.Transplanted ? Step.PostTransplant : Step.PrimaryGoal;
-    case Step.Complete: {
-      const before = d.reached[d.reached.indexOf(Step.Complete) - 1];
-      return before === Step.TransplantCenterTransfer || before === Step.TransplantCenterSituation ? before : Step.PatientValidation;
-    }
     default:
+      // PatientSituation has no step before it; NotEligible and Complete are saved (docs/decisions/033).
       return undefined;
   }
 }

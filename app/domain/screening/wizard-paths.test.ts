@@ -7,9 +7,8 @@ import {
   Transfer,
   TransplantCenterSituation,
 } from "../../../registry/contract/enums";
-import type { Screening } from "../../../registry/contract/schemas";
 import { completeVariant } from "./complete-variant";
-import { draftFromScreening, initialDraft, recordSaved, type ScreeningAnswers, type ScreeningDraft } from "./draft";
+import { initialDraft, recordSaved, resetDraft, type ScreeningAnswers, type ScreeningDraft } from "./draft";
 import { pageAfterSave, registrationStatusOnSave, screeningSaveBody } from "./save-outcome";
 import { continueFrom, isAllowedTransition, NOT_INTERESTED_GOAL_TEXT, previousFrom, type MachineContext } from "./step-machine";
 import { Step, type StepValue } from "./steps";
@@ -64,31 +63,6 @@ const D = DonorStatus;
 const G = PrimaryGoal;
 const S = TransplantCenterSituation;
 
-const existing: Screening = {
-  id: SCREENING_ID,
-  status: RegistrationStatus.SentToCenter,
-  kidneyStatus: K.DialysisNow,
-  kidneyStatusOther: "",
-  transplantCenterSituation: S.Selected,
-  willingToTransfer: Transfer.No,
-  donorStatus: D.HasDonor,
-  donorStatusOther: "",
-  primaryGoal: G.StandardVoucher,
-  primaryGoalOther: "",
-  transplantType: -1,
-  antigenMatch: -1,
-  isCleared: true,
-  isImmunoFreeCandidate: false,
-  isCenterConfirmed: true,
-  preferredCenterId: MEMBER,
-  preferredCenter: "Member Transplant Center",
-  centerReferrals: [],
-  labsOrdered: false,
-  prescriptionDownloadDateTime: "",
-  prescriptionRequestDateTime: "",
-  prescriptionExpirationDate: "",
-  labsUploadedDateTime: "",
-};
 
 const cases: PathCase[] = [
   {
@@ -169,8 +143,8 @@ const cases: PathCase[] = [
     variant: { variant: "immuneToleranceCandidate", button: "screening.complete.continue" },
   },
   {
-    name: "'My Situation has Changed', now transplanted: the old center and donor answers are not saved",
-    start: draftFromScreening(existing),
+    name: "'My Situation has Changed', now transplanted: a blank pass that updates the same screening",
+    start: resetDraft(SCREENING_ID),
     answers: [{ kidneyStatus: K.Transplanted }, { transplantType: 1 }, {}],
     steps: ["PatientSituation", "PostTransplant", "PatientValidation", "Complete"],
     save: "complete",
@@ -260,10 +234,10 @@ describe("every path through the wizard (001 §4.1, §4.3, DECISIONS D3)", () =>
     expect(continueFrom(draft, {}, ctx).ok).toBe(false);
   });
 
-  it("walking back from Complete to PatientSituation retraces the path (granular, non-member transferring)", () => {
+  it("walking back from Patient Validation retraces the path, keeping the current center (granular, non-member transferring)", () => {
     const ctx: MachineContext = { centers };
     const c = cases[3]!;
-    let { draft } = walk(initialDraft(), c.answers, ctx);
+    let { draft } = walk(initialDraft(), c.answers.slice(0, -1), ctx);
     const back = [label(draft)];
     for (;;) {
       const r = previousFrom(draft, ctx);
@@ -271,14 +245,22 @@ describe("every path through the wizard (001 §4.1, §4.3, DECISIONS D3)", () =>
       expect(isAllowedTransition(draft.step, r.draft.step)).toBe(true);
       draft = r.draft;
       back.push(label(draft));
+      // Issue 12 item 8: the current center stays in the draft while the patient steps back.
+      if (draft.step === Step.TransplantCenterTransfer) expect(draft.preferredCenterId).toBe(NON_MEMBER);
     }
-    // The transfer answer reset the center, so Donor Situation goes back to Selection (center to be picked again).
-    expect(back).toEqual(["Complete", "PatientValidation", "PrimaryGoal", "DonorSituation", "TransplantCenterSelection", "TransplantCenterRegistration", "PatientSituation"]);
+    expect(back).toEqual(["PatientValidation", "PrimaryGoal", "DonorSituation", "TransplantCenterTransfer", "TransplantCenterSelection", "TransplantCenterRegistration", "PatientSituation"]);
+  });
+
+  it.each(cases)("a saved pass cannot step back from its terminal step: $name", (c) => {
+    const ctx: MachineContext = { centers, granular: c.granular };
+    const { draft } = walk(c.start ?? initialDraft(), c.answers, ctx);
+    expect(previousFrom(draft, ctx).ok).toBe(false);
+    expect(recordSaved(draft, SCREENING_ID).reached).toEqual([draft.step]);
   });
 
   it("walking back through the combined screen visits its sub-steps", () => {
     const ctx: MachineContext = { centers, granular: false };
-    let { draft } = walk(initialDraft(), cases[12]!.answers, ctx);
+    let { draft } = walk(initialDraft(), cases[13]!.answers.slice(0, -1), ctx);
     const back = [label(draft)];
     for (;;) {
       const r = previousFrom(draft, ctx);
@@ -286,6 +268,6 @@ describe("every path through the wizard (001 §4.1, §4.3, DECISIONS D3)", () =>
       draft = r.draft;
       back.push(label(draft));
     }
-    expect(back).toEqual(["Complete", "TransplantCenterSituation#3", "TransplantCenterSituation#2", "TransplantCenterSituation#1", "PatientSituation"]);
+    expect(back).toEqual(["PatientValidation", "PrimaryGoal", "DonorSituation", "TransplantCenterSituation#3", "TransplantCenterSituation#2", "TransplantCenterSituation#1", "PatientSituation"]);
   });
 });

@@ -8,6 +8,8 @@
 const medical = {
   medical: {
     title: "Medical History Questionnaire",
+    /** The document title of a question (issue 10). */
+    documentTitle: "Question {{number}} of {{total}} – {{title}}",
     returnToDashboard: "Return to Dashboard",
     questionOf: "Question {{number}} of {{total}}",
     next: "Next",

@@ -7,6 +7,8 @@
 const screening = {
   screening: {
     title: "Screening Questionnaire",
+    /** The document title of a step (issue 10): the step, then the questionnaire. */
+    documentTitle: "Step {{step}} of {{total}}: {{name}} – {{title}}",
     returnToDashboard: "Return to Dashboard",
     continue: "Continue",
     previous: "Previous",

@@ -51,6 +51,7 @@ const shell = {
     demoData: "Demonstration system: the data here is invented.",
   },
   session: {
+    ended: "Your session has ended: you signed out or your password was changed. Please sign in again.",
     signedOut: "You have been signed out.",
     timedOut: "Your session has ended after a period without activity. Please sign in again.",
     expired: "Your session has reached its time limit. Please sign in again.",
@@ -69,6 +70,10 @@ const shell = {
     unexpectedTitle: "Something went wrong",
     unexpectedText: "Something went wrong on our side. Please try again in a moment.",
     goHome: "Go to the start page",
+    tooLargeTitle: "Too much was sent",
+    tooLargeText: "What was sent to this page is larger than any of our forms accepts, so it was not read. Please go back and try again.",
+    crossSiteTitle: "Form not accepted",
+    crossSiteText: "This form was sent from another website, so it was not accepted. Please open the page on this site and try again.",
   },
   outbox: {
     title: "Demo outbox",

@@ -6,6 +6,7 @@ import type { Widen } from "../types";
 const medical: Pick<Messages, "medical" | "eSign"> = {
   medical: {
     title: "Cuestionario de Historial Médico",
+    documentTitle: "Pregunta {{number}} de {{total}} – {{title}}",
     returnToDashboard: "Volver al Panel",
     questionOf: "Pregunta {{number}} de {{total}}",
     next: "Siguiente",

@@ -6,6 +6,7 @@ import type { Widen } from "../types";
 const screening: Pick<Messages, "screening"> = {
   screening: {
     title: "Cuestionario de evaluación",
+    documentTitle: "Paso {{step}} de {{total}}: {{name}} – {{title}}",
     returnToDashboard: "Volver al panel",
     continue: "Continuar",
     previous: "Anterior",

@@ -54,6 +54,7 @@ const shell: Widen<typeof en> = {
     demoData: "Sistema de demostración: los datos que aparecen son inventados.",
   },
   session: {
+    ended: "Su sesión terminó: cerró la sesión o se cambió su contraseña. Inicie sesión de nuevo.",
     signedOut: "Ha cerrado la sesión.",
     timedOut: "Su sesión terminó tras un tiempo sin actividad. Inicie sesión de nuevo.",
     expired: "Su sesión alcanzó su tiempo máximo. Inicie sesión de nuevo.",
@@ -72,6 +73,10 @@ const shell: Widen<typeof en> = {
     unexpectedTitle: "Algo salió mal",
     unexpectedText: "Algo salió mal de nuestro lado. Inténtelo de nuevo en un momento.",
     goHome: "Ir a la página de inicio",
+    tooLargeTitle: "Se envió demasiado",
+    tooLargeText: "Lo que se envió a esta página es más grande de lo que acepta cualquiera de nuestros formularios, así que no se leyó. Regrese e inténtelo de nuevo.",
+    crossSiteTitle: "Formulario no aceptado",
+    crossSiteText: "Este formulario se envió desde otro sitio web, así que no se aceptó. Abra la página en este sitio e inténtelo de nuevo.",
   },
   outbox: {
     title: "Buzón de salida de demostración",

@@ -1,0 +1,59 @@
+import type { AppLoadContext, ServerBuild } from "@remix-run/node";
+import { createRequestHandler as createRemixRequestHandler, writeReadableStreamToWritable } from "@remix-run/node";
+import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
+import { bodyOf } from "./body-limit";
+
+/**
+ * Remix behind Express, as @remix-run/express does it, except for the body: the Request is given the body the
+ * body limit already read (server/body-limit.ts), never the socket, so nothing past the limit reaches a parser.
+ */
+export function createRequestHandler(opts: {
+  build: ServerBuild;
+  getLoadContext: (req: ExpressRequest, res: ExpressResponse) => Promise<AppLoadContext>;
+}): RequestHandler {
+  const handle = createRemixRequestHandler(opts.build, "production");
+  return async (req, res, next) => {
+    try {
+      const request = remixRequest(req, res);
+      const response = await handle(request, await opts.getLoadContext(req, res));
+      await sendRemixResponse(res, response);
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+function remixRequest(req: ExpressRequest, res: ExpressResponse): Request {
+  // Like @remix-run/express: the host's port from X-Forwarded-Host or Host; req.hostname follows "trust proxy".
+  const portOf = (header: string | undefined) => Number.parseInt(header?.split(":")[1] ?? "", 10);
+  const forwardedPort = portOf(req.get("X-Forwarded-Host"));
+  const hostPort = portOf(req.get("host"));
+  const port = Number.isSafeInteger(forwardedPort) ? forwardedPort : Number.isSafeInteger(hostPort) ? hostPort : "";
+  let url: URL;
+  try {
+    url = new URL(`${req.protocol}://${req.hostname}${port ? `:${port}` : ""}${req.originalUrl}`);
+  } catch {
+    // A Host header no URL can hold: the client's mistake (400), not ours.
+    throw Object.assign(new Error("request URL not valid"), { status: 400 });
+  }
+  let controller: AbortController | null = new AbortController();
+  const signal = controller.signal;
+  res.on("finish", () => (controller = null));
+  res.on("close", () => controller?.abort());
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (Array.isArray(value)) for (const one of value) headers.append(name, one);
+    else if (value) headers.set(name, value);
+  }
+  const init: RequestInit = { method: req.method, headers, signal };
+  if (req.method !== "GET" && req.method !== "HEAD") init.body = new Uint8Array(bodyOf(req));
+  return new Request(url.href, init);
+}
+
+async function sendRemixResponse(res: ExpressResponse, response: Response): Promise<void> {
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [name, value] of response.headers.entries()) res.append(name, value);
+  if (response.body) await writeReadableStreamToWritable(response.body, res);
+  else res.end();
+}

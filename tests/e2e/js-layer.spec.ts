@@ -1,0 +1,43 @@
+import type { Page } from "@playwright/test";
+import { expect, expectAccessible, scriptsRun, withPatient as test } from "./fixtures";
+
+/**
+ * The JavaScript layer never makes a flow worse than the HTML one (issue 10): error summary links, focus and title
+ * after each client-side navigation. Runs with JavaScript on and off.
+ */
+
+const APP = "Kidney Transplant Registration";
+
+async function onStep(page: Page, slug: string, title: string) {
+  await expect(page).toHaveURL(new RegExp(`/screening/${slug}$`));
+  await expect(page).toHaveTitle(`${title} – Screening Questionnaire – ${APP}`);
+  // With JavaScript the new page's heading takes focus (a screen reader reads it); without, the page loads anew.
+  if (scriptsRun()) await expect(page.getByRole("heading", { level: 1 })).toBeFocused();
+}
+
+test("screening: each step's title names it, focus moves to its heading, the error summary's link keeps the page", async ({ page, patient }) => {
+  await page.goto("landing");
+  await expect(page.getByText(`Welcome, ${patient.firstName}`)).toBeVisible();
+  await page.getByRole("button", { name: "Start Screening" }).click();
+  await onStep(page, "patient-situation", "Step 1 of 8: Health Status");
+
+  // Continue with nothing chosen, then the summary's link: focus on the first answer, everything else stays.
+  await page.getByRole("button", { name: "Continue", exact: true }).click();
+  await expect(page).toHaveTitle(`Error: Step 1 of 8: Health Status – Screening Questionnaire – ${APP}`);
+  const summary = page.getByRole("alert").filter({ hasText: "There is a problem" });
+  await summary.getByRole("link", { name: "Please choose an answer to continue" }).click();
+  await expect(page.getByRole("group", { name: "What best describes your situation?" }).getByRole("radio").first()).toBeFocused();
+  await expect(summary).toBeVisible();
+  await expect(page).toHaveTitle(/^Error: Step 1 of 8/);
+  await expect(page.locator(".field-error")).toContainText("Please choose an answer to continue");
+  await expectAccessible(page);
+
+  await page.getByLabel("I am on dialysis and need a kidney transplant", { exact: true }).check();
+  await page.getByRole("button", { name: "Continue", exact: true }).click();
+  await onStep(page, "transplant-center-registration", "Step 2 of 8: Registration");
+  await page.getByLabel("No, I have not selected a transplant center", { exact: true }).check();
+  await page.getByRole("button", { name: "Continue", exact: true }).click();
+  await onStep(page, "donor-situation", "Step 5 of 8: Donor Status");
+  await page.getByRole("button", { name: "Previous", exact: true }).click();
+  await onStep(page, "transplant-center-registration", "Step 2 of 8: Registration");
+});
