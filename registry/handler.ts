@@ -22,7 +22,7 @@ import { DEFAULT_HASH_QUEUE, DEFAULT_HASH_WORKERS, ScryptPool, ScryptPoolBusyErr
 import type { Ctx, LogEntry } from "./http/context";
 import { reply, Refusal } from "./http/respond";
 import { matchRoute, type Route } from "./http/router";
-import type { RegistrySettings } from "./settings";
+import { DEFAULT_REFUSAL_DELAY_MS, type RegistrySettings } from "./settings";
 
 export type { RegistrySettings } from "./settings";
 export type RegistryHandler = (request: Request) => Promise<Response>;
@@ -69,6 +69,15 @@ export function createRegistryHandler(deps: {
   ];
   const pool = deps.scryptPool ?? new ScryptPool(settings.passwordHashing ?? { workers: DEFAULT_HASH_WORKERS, queue: DEFAULT_HASH_QUEUE });
   const passwords = createPasswords(pool, settings.scrypt);
+  /**
+   * A refusal of a limit (429) or of a full hashing pool (503) is answered after REFUSAL_DELAY_MS (docs/decisions/022):
+   * it costs a timer, and a client that sends its next attempt when answered is slowed to one per delay.
+   */
+  const refusalDelayMs = settings.refusalDelayMs ?? DEFAULT_REFUSAL_DELAY_MS;
+  const slowly = async (refusal: Refusal): Promise<Response> => {
+    if (refusalDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, refusalDelayMs));
+    return refusal.toResponse();
+  };
 
   return async (request) => {
     let url: URL;
@@ -90,10 +99,10 @@ export function createRegistryHandler(deps: {
     try {
       return await match.route.handle({ request, url, db, settings, now, log, passwords }, match.params);
     } catch (error) {
-      if (error instanceof Refusal) return error.toResponse();
+      if (error instanceof Refusal) return error.status === 429 ? slowly(error) : error.toResponse();
       // Password hashing is full (docs/decisions/020): refused at once, to be tried again in a moment.
       if (error instanceof ScryptPoolBusyError) {
-        return new Refusal(503, AccountMessage.busy, { form: FormReason.busy }, { "retry-after": String(error.retryAfterS) }).toResponse();
+        return slowly(new Refusal(503, AccountMessage.busy, { form: FormReason.busy }, { "retry-after": String(error.retryAfterS) }));
       }
       // Route pattern and error name only: never bodies, tokens, passwords, codes, query strings or health data.
       log({ level: "error", event: "registry.unhandled", method: request.method, route: match.route.pattern, error: errorName(error) });

@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { DEFAULT_HASH_WORKERS } from "./domain/scrypt-pool";
 import { keptSecret, registrySettingsFromEnv } from "./settings";
 
 const tmp = () => mkdtempSync(path.join(os.tmpdir(), "registry-settings-"));
@@ -21,6 +22,7 @@ describe("registrySettingsFromEnv", () => {
     expect(a.settings).toEqual({
       tokenSecret: expect.any(String), labStaffKey: expect.any(String), publicUrl: "http://localhost:3000",
       demoMode: true, scrypt: { N: 2 ** 17, r: 8, p: 1 }, labApprovalDelayMinutes: 0,
+      passwordHashing: { workers: DEFAULT_HASH_WORKERS, queue: 8 }, refusalDelayMs: 1000,
       messaging: { smtpUrl: undefined, mailFrom: "Kidney Registry <registration@localhost>", smsUrl: undefined, smsToken: undefined },
     });
     expect(a.settings.tokenSecret.length).toBeGreaterThanOrEqual(32);
@@ -42,10 +44,13 @@ describe("registrySettingsFromEnv", () => {
   });
 
   it("production: reads everything from the environment and writes no file", () => {
-    const c = registrySettingsFromEnv({ ...PROD, REGISTRY_PORT: "4100", SCRYPT_N: "65536", DATA_DIR: tmp() });
+    const c = registrySettingsFromEnv({
+      ...PROD, REGISTRY_PORT: "4100", SCRYPT_N: "65536", DATA_DIR: tmp(), PASSWORD_HASH_WORKERS: "2", PASSWORD_HASH_QUEUE: "0", REFUSAL_DELAY_MS: "250",
+    });
     expect(c.settings).toEqual({
       tokenSecret: PROD.TOKEN_SECRET, labStaffKey: PROD.LAB_STAFF_KEY, publicUrl: "https://portal.example.org",
       demoMode: false, scrypt: { N: 65536, r: 8, p: 1 }, labApprovalDelayMinutes: null,
+      passwordHashing: { workers: 2, queue: 0 }, refusalDelayMs: 250,
       messaging: { smtpUrl: undefined, mailFrom: "Kidney Registry <registration@localhost>", smsUrl: undefined, smsToken: undefined },
     });
     expect(c).toMatchObject({ databaseUrl: PROD.DATABASE_URL, port: 4100, production: true, secretsFile: undefined });
@@ -70,6 +75,9 @@ describe("registrySettingsFromEnv", () => {
     [{ SMS_URL: "ftp://sms.example.org" }, /SMS_URL/],
     [{ LAB_APPROVAL_DELAY: "soon" }, /LAB_APPROVAL_DELAY/],
     [{ LAB_APPROVAL_DELAY: "-5" }, /LAB_APPROVAL_DELAY/],
+    [{ PASSWORD_HASH_WORKERS: "0" }, /PASSWORD_HASH_WORKERS/],
+    [{ PASSWORD_HASH_QUEUE: "-1" }, /PASSWORD_HASH_QUEUE/],
+    [{ REFUSAL_DELAY_MS: "60000" }, /REFUSAL_DELAY_MS/],
   ])("refuses %j", (env, message) => {
     expect(() => registrySettingsFromEnv({ DATA_DIR: tmp(), ...env })).toThrow(message);
   });

@@ -5,6 +5,9 @@ import { z } from "zod";
 import { DEFAULT_SCRYPT, validScryptParams } from "./domain/passwords";
 import { DEFAULT_HASH_QUEUE, DEFAULT_HASH_WORKERS } from "./domain/scrypt-pool";
 
+/** docs/decisions/022: a refused attempt is answered after a second. */
+export const DEFAULT_REFUSAL_DELAY_MS = 1000;
+
 export type RegistrySettings = {
   tokenSecret: string;
   publicUrl: string;
@@ -15,6 +18,8 @@ export type RegistrySettings = {
    * (PASSWORD_HASH_WORKERS, PASSWORD_HASH_QUEUE; docs/decisions/020). Left out: the defaults.
    */
   passwordHashing?: { workers: number; queue: number };
+  /** Milliseconds before a 429 or 503-busy refusal is answered (REFUSAL_DELAY_MS, docs/decisions/022). Left out: 1000. */
+  refusalDelayMs?: number;
   labStaffKey: string;
   /**
    * Minutes after which a lab order is approved without staff (LAB_APPROVAL_DELAY, DECISIONS D4): 0 = at once;
@@ -68,6 +73,7 @@ const envSchema = z.object({
   SCRYPT_P: int(1, 16).default(DEFAULT_SCRYPT.p),
   PASSWORD_HASH_WORKERS: int(1, 64).default(DEFAULT_HASH_WORKERS),
   PASSWORD_HASH_QUEUE: int(0, 10_000).default(DEFAULT_HASH_QUEUE),
+  REFUSAL_DELAY_MS: int(0, 10_000).default(DEFAULT_REFUSAL_DELAY_MS),
   SMTP_URL: z.string().url().refine((v) => /^smtps?:\/\//.test(v), "SMTP_URL must start with smtp:// or smtps://").optional(),
   MAIL_FROM: z.string().min(3).max(320).optional(),
   SMS_URL: z.string().url().refine((v) => /^https?:\/\//.test(v), "SMS_URL must be an http(s) URL").optional(),
@@ -128,6 +134,7 @@ export function registrySettingsFromEnv(env: Record<string, string | undefined>)
       demoMode: !production && e.DEMO_MODE !== false,
       scrypt,
       passwordHashing: { workers: e.PASSWORD_HASH_WORKERS, queue: e.PASSWORD_HASH_QUEUE },
+      refusalDelayMs: e.REFUSAL_DELAY_MS,
       // DECISIONS D4: approved at once in demo mode unless set; outside demo mode only by staff unless set.
       labApprovalDelayMinutes: e.LAB_APPROVAL_DELAY !== undefined ? e.LAB_APPROVAL_DELAY : !production && e.DEMO_MODE !== false ? 0 : null,
       messaging: {
