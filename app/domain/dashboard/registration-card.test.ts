@@ -140,6 +140,13 @@ describe("step cards, badges and buttons (000 §2.7, §4; 001 §4.4)", () => {
       ["labTests", true, null, "downloadResults"],
       ["sentToCenter", true, null, null],
     ]],
+    // Issue 12 item 4: a change of center at SentToCenter placed a new order; it is approved, the results are awaited.
+    ["sent to center, a new order after a change of center", { status: RS.SentToCenter, preferredCenterId: 4, labsOrdered: true, prescriptionRequestDateTime: "03/19/2026", prescriptionExpirationDate: "06/17/2026" }, [
+      ["screening", true, null, "showResults"],
+      ["selectCenter", true, null, "changeCenter"],
+      ["labTests", false, "landing.badgePendingLabTestResults", "downloadLabs"],
+      ["sentToCenter", true, null, null],
+    ]],
     ["ruled out (cleared flag set): only the screening step", { status: RS.RuledOut, isCleared: true }, [["screening", true, null, "showResults"]]],
     ["immune-tolerance candidate: only the screening step", { status: RS.IfPassCandidate, isCleared: true, isImmunoFreeCandidate: true }, [["screening", true, null, "showResults"]]],
   ] as const)("%s", (_n, patch, expected) => {

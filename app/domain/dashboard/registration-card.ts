@@ -131,9 +131,11 @@ export function showsImmuneToleranceView(s: Pick<Screening, "status" | "kidneySt
   return s.status === RegistrationStatus.IfPassCandidate || (s.status === RegistrationStatus.SelectCenter && isTransplantedKidney(s.kidneyStatus));
 }
 
+const labsUploaded = (s: Pick<Screening, "labsUploadedDateTime">) => parseRegistryDate(s.labsUploadedDateTime) !== null;
+
 /** Labs are required until lab results are uploaded (001 §2.10). */
 export function labsRequired(s: Pick<Screening, "labsUploadedDateTime">): boolean {
-  return parseRegistryDate(s.labsUploadedDateTime) === null;
+  return !labsUploaded(s);
 }
 
 const pad = (n: number) => String(n).padStart(2, "0");
@@ -181,7 +183,8 @@ function stepCards(s: Screening, now: Date): StepCardView[] {
         : { kind: "selectCenter", labelKey: "landing.card.selectCenter" },
   };
 
-  const labsComplete = isStepComplete(RegistrationStatus.CompleteLabTests, s);
+  // An order waiting for its results (placed at SentToCenter by a change of center) keeps the lab step open.
+  const labsComplete = isStepComplete(RegistrationStatus.CompleteLabTests, s) && !(s.labsOrdered && !labsUploaded(s));
   const lab = labButton(s, now);
   const labs: StepCardView = {
     id: "labTests",
