@@ -234,6 +234,29 @@ test.describe("journey integrity (issue 12)", () => {
     await page.getByRole("button", { name: "Show Results" }).click();
     await expect(page.getByRole("dialog", { name: "Screening Results" }).getByText(`${nonMemberCenter}.`)).toBeVisible();
   });
+
+  test("9. a patient staying with a non-member center is told no labs follow, and how to transfer", async ({ page, patient }) => {
+    await startScreening(page);
+    await expect(page.getByText(`Welcome, ${patient.firstName}`)).toBeVisible();
+    await answer(page, "I am on dialysis and need a kidney transplant", "transplant-center-registration");
+    await answer(page, "Yes, I am currently in the care of a transplant center", "transplant-center-selection");
+    await page.getByLabel("Which transplant center are you registered with?").selectOption({ label: nonMemberCenter });
+    await continueTo(page, "transplant-center-transfer");
+    await answer(page, "No, I would like to stay with my current center", "complete");
+    await page.getByRole("button", { name: "Return to Dashboard" }).click();
+    await expect(page).toHaveURL(/\/landing$/);
+    await expect(
+      card(page).getByText(
+        `You are staying with ${nonMemberCenter}, which is not a member center of the registry: no lab tests or referral are needed. If you would like to transfer your care to a member center, choose Change Center.`,
+      ),
+    ).toBeVisible();
+    await expect(page.getByText("Pending Lab Test Start")).toHaveCount(0);
+    await expect(page.getByText("Pending Lab Test Completions")).toHaveCount(0);
+    await expectAccessible(page);
+    await stepCard(page, "Select Transplant Center").getByRole("button", { name: "Change Center" }).click();
+    await expect(page).toHaveURL(/\/select-center\/\d+$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Select a Transplant Center" })).toBeVisible();
+  });
 });
 
 plain.describe("password reset address (issue 12, item 12)", () => {

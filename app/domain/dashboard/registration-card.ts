@@ -44,6 +44,8 @@ export type RegistrationCardView = {
   steps: StepCardView[];
   notCleared: NotClearedView | null;
   labsRequirementShown: boolean;
+  /** Staying with a non-member center: no lab tests or referral follow; the card says so (issue 12 item 9). */
+  stayingWith: { centerName: string; textKey: "landing.card.stayingNonMember" } | null;
   immuneToleranceView: boolean;
   referrals: ReferralRow[];
 };
@@ -211,8 +213,14 @@ function stepCards(s: Screening, now: Date): StepCardView[] {
   return [screening, select, labs, sent];
 }
 
+/**
+ * A patient staying with a non-member center (cleared, Select Center status) has no lab tests or referral ahead: the
+ * card shows the screening and center steps only, with a note naming the center and the way to transfer (Change
+ * Center), instead of 'Pending Lab Test Start' and 'Pending Lab Test Completions' forever.
+ */
 export function registrationCard(s: Screening, ctx: CardContext): RegistrationCardView {
   const notCleared = showsNotClearedView(s);
+  const staying = !notCleared && s.status === RegistrationStatus.SelectCenter && staysWithNonMember(s, ctx.preferredCenterIsMember);
   return {
     titleKey: cardTitleKey(s),
     statusTextKey: statusTextKey(s),
@@ -225,7 +233,7 @@ export function registrationCard(s: Screening, ctx: CardContext): RegistrationCa
             labsTextKey: "landing.card.thankYouLabs",
           }
         : null,
-    steps: notCleared ? [] : stepCards(s, ctx.now),
+    steps: notCleared ? [] : staying ? stepCards(s, ctx.now).slice(0, 2) : stepCards(s, ctx.now),
     notCleared: notCleared
       ? {
           alertKey: "landing.notCleared.alert",
@@ -235,6 +243,7 @@ export function registrationCard(s: Screening, ctx: CardContext): RegistrationCa
         }
       : null,
     labsRequirementShown: showsLabsRequirement(s, ctx.preferredCenterIsMember),
+    stayingWith: staying ? { centerName: s.preferredCenter, textKey: "landing.card.stayingNonMember" } : null,
     immuneToleranceView: showsImmuneToleranceView(s),
     referrals: sortReferrals(s.centerReferrals),
   };
