@@ -257,6 +257,16 @@ test.describe("journey integrity (issue 12)", () => {
     await expect(page).toHaveURL(/\/select-center\/\d+$/);
     await expect(page.getByRole("heading", { level: 1, name: "Select a Transplant Center" })).toBeVisible();
   });
+
+  test("9. a patient outside the ImmunoFree program cannot fill the medical history", async ({ page, patient }) => {
+    await page.goto("medical-history");
+    await expect(page).toHaveURL(/\/landing$/);
+    await expect(page.getByText(`Welcome, ${patient.firstName}`)).toBeVisible();
+    await expect(page.getByRole("alert").filter({ hasText: "The medical history is for participants of the ImmunoFree program." })).toBeVisible();
+    await page.goto("medical-history/weight");
+    await expect(page).toHaveURL(/\/landing$/);
+    await expectAccessible(page);
+  });
 });
 
 plain.describe("password reset address (issue 12, item 12)", () => {
