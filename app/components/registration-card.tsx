@@ -140,6 +140,11 @@ function RegistrationCard({ card, immuneTolerance }: { card: RegistrationCardDat
           </div>
         </div>
       ) : null}
+      {v.stayingWith ? (
+        <p className="notice" role="note">
+          {t(v.stayingWith.textKey, { center: v.stayingWith.centerName })}
+        </p>
+      ) : null}
       {v.labsRequirementShown && !v.thankYou && !v.immuneToleranceView ? <p>{t("landing.card.labsRequirement")}</p> : null}
       {v.referrals.length > 0 ? (
         <table>

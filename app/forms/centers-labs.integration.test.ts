@@ -193,7 +193,11 @@ describe.each(testDatabases().slice(0, 1))("center selection and labs in the por
     expect((await labPageData(context(s), "tests", id)).state).toEqual({ status: LabPageStatus.Pending });
     const refused = await outcome(labDownload(context(s), "tests", id));
     expect(refused.location).toBe(`/lab-tests/${id}`);
-    expect(s.get("flash")).toContainEqual({ kind: "alert", key: "labPages.downloadFailed" });
+    // Awaiting approval is said as such, not as a failed download (issue 12 item 9).
+    expect(s.get("flash")).toContainEqual({ kind: "status", key: "labActions.orderPending" });
+    const notIn = session(p);
+    expect((await outcome(labDownload(context(notIn), "results", id))).location).toBe(`/lab-results/${id}`);
+    expect(notIn.get("flash")).toContainEqual({ kind: "status", key: "labPages.results.pending" });
 
     // 'Request Labs' while the order waits: says so.
     const r = session(p);
@@ -303,6 +307,7 @@ describe.each(testDatabases().slice(0, 1))("center selection and labs in the por
     expect((await labPageData(down(session(p)), "tests", id)).state).toBeNull();
     const s = session(p);
     expect((await outcome(labDownload(down(s), "results", id))).location).toBe(`/lab-results/${id}`);
+    expect(s.get("flash")).toContainEqual({ kind: "alert", key: "labPages.downloadFailed" });
     const staff = await outcome(
       updateLabsAction(
         form({ intent: "update-requisition", requisition: "3acd7efg", labStaffKey: TEST_SETTINGS.labStaffKey }),

@@ -3,6 +3,7 @@ import { data, redirect } from "@remix-run/node";
 import { addFlash, withPatient } from "~/auth.server";
 import { labPagePath, labPageState, LabPageStatus, type LabKind, type LabPageState } from "~/domain/dashboard/lab-page";
 import { parseRegistryId } from "~/domain/dashboard/registry-id";
+import { LabFormReason } from "../../registry/contract/labs";
 import { RegistryUnavailableError } from "~/registry/client.server";
 
 /**
@@ -42,15 +43,22 @@ export async function labPageAnswer(context: AppLoadContext, kind: LabKind, para
   return data(page, { status: page.screeningId === null ? 404 : 200 });
 }
 
+/** What the lab page says when a download is not there yet: the order awaiting approval, the results not yet in. */
+const NOT_YET: Record<string, string> = {
+  [LabFormReason.orderNotApproved]: "labActions.orderPending",
+  [LabFormReason.resultsPending]: "labPages.results.pending",
+};
+
 /**
  * The PDF as an attachment named lab-tests.pdf / lab-results.pdf (000 §4). When there is nothing to download (or
- * the registry cannot answer), the lab page shows again with a message instead of a broken download.
+ * the registry cannot answer), the lab page shows again with a message instead of a broken download: an order
+ * awaiting approval, or results not yet in, say so (issue 12 item 9); anything else 'could not download just now'.
  */
 export async function labDownload(context: AppLoadContext, kind: LabKind, param: string | undefined): Promise<Response> {
   const screeningId = parseRegistryId(param);
   if (screeningId === null) return redirect("/landing");
-  const back = () => {
-    addFlash(context.session, { kind: "alert", key: "labPages.downloadFailed" });
+  const back = (notYet?: string) => {
+    addFlash(context.session, notYet ? { kind: "status", key: notYet } : { kind: "alert", key: "labPages.downloadFailed" });
     return redirect(labPagePath(kind, screeningId));
   };
   return withPatient(context, async ({ token }) => {
@@ -64,7 +72,7 @@ export async function labDownload(context: AppLoadContext, kind: LabKind, param:
       if (error instanceof RegistryUnavailableError) return back();
       throw error;
     }
-    if (!answer.success) return back();
+    if (!answer.success) return back(NOT_YET[answer.errors?.form ?? ""]);
     return new Response(new Uint8Array(answer.pdf), {
       status: 200,
       headers: {

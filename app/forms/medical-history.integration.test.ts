@@ -324,6 +324,27 @@ describe.each(testDatabases().slice(0, 1))("medical history and e-sign pages aga
     expect(p.session.get("flash")).toEqual([{ kind: "alert", key: "eSign.alreadySigned" }]);
   });
 
+  it.each([
+    ["outside the program", null],
+    ["invited, not yet screened as a candidate", ImmunoFreeStatus.InviteSent],
+  ] as const)("a patient %s cannot open or answer the medical history (issue 12 item 9)", async (_n, stage) => {
+    const p = await candidate(8, stage);
+    const start = await run(startLoader({ request: get("/medical-history"), params: {}, context: context(p.session) } as never));
+    expect(start.location).toBe("/landing");
+    expect(p.session.get("flash")).toEqual([{ kind: "alert", key: "medical.notInProgram" }]);
+    const answered = await run(
+      questionAction({
+        request: post("/medical-history/weight", { intent: "next", weight: "165" }),
+        params: { question: "weight" },
+        context: context(p.session),
+      }),
+    );
+    expect(answered.location).toBe("/landing");
+    const review = await run(reviewAction({ request: post("/medical-history/review", { intent: "submit" }), params: {}, context: context(p.session) }));
+    expect(review.location).toBe("/landing");
+    expect(await t.db.query("select id from medical_histories where medical_record_id = $1", [p.medicalRecordId])).toEqual([]);
+  });
+
   it("e-sign: a patient outside the program goes back to the dashboard; the registry down shows the page's message", async () => {
     const p = await candidate(7, null);
     const outside = await run(eSignLoader({ request: get("/e-sign"), params: {}, context: context(p.session) }));

@@ -1,7 +1,9 @@
 import type { AppLoadContext } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { isoToday } from "../../registry/contract/registration";
 import { addFlash, type SignedIn } from "~/auth.server";
 import { submissionBody } from "~/domain/medical-history/body";
+import { medicalHistoryRefusal } from "~/domain/medical-history/program";
 import { answersFromSubmission, draftFromUnknown, newDraft, type Answers, type MedicalHistoryDraft } from "~/domain/medical-history/draft";
 import { RegistryUnavailableError } from "~/registry/client.server";
 import { HOST_SESSION_COOKIE, SESSION_COOKIE, type Session } from "~/session.server";
@@ -65,8 +67,28 @@ async function startingAnswers(context: AppLoadContext, patient: SignedIn): Prom
   }
 }
 
-/** The patient's draft, or a new one started (and kept) when there is none. */
+/**
+ * Only a patient of the ImmunoFree program fills the medical history: anyone else goes back to the dashboard with
+ * the reason (thrown redirect). When the registry cannot say, the pages open (the submission would fail anyway).
+ */
+async function requireProgram(context: AppLoadContext, patient: SignedIn): Promise<void> {
+  let record;
+  try {
+    record = await context.registry.passRecord(patient.medicalRecordId, patient.token);
+  } catch (error) {
+    if (error instanceof RegistryUnavailableError) return;
+    throw error;
+  }
+  if (!record.success || !record.results) return;
+  const refusal = medicalHistoryRefusal(record.results.medicalRecord.ifRegistration);
+  if (!refusal) return;
+  addFlash(context.session, { kind: "alert", key: refusal });
+  throw redirect("/landing");
+}
+
+/** The patient's draft, or a new one started (and kept) when there is none; only for patients of the program. */
 export async function loadDraft(context: AppLoadContext, patient: SignedIn): Promise<MedicalHistoryDraft> {
+  await requireProgram(context, patient);
   const kept = readDraft(context.session, patient.medicalRecordId);
   if (kept) return kept;
   const draft = newDraft(patient.medicalRecordId, await startingAnswers(context, patient));

@@ -436,13 +436,16 @@ describe.each(testDatabases())("lab orders and results on $name", (target) => {
     expect(Buffer.from((await download(t, labs(q, "lab-results", "download"), q.token)).bytes).equals(Buffer.from(attached))).toBe(true);
   });
 
-  it("results of a screening re-screened to ruled out meanwhile are recorded without moving its status", async () => {
+  it("results of a screening ruled out meanwhile are recorded without moving its status", async () => {
     const p = await atLabStep(t);
     const { requisition } = await approveOne(t);
-    await t.call("PUT", `/api/pass/${p.medicalRecordId}/screening/${p.screeningId}`, {
+    // The patient can no longer re-screen a registration at the lab step (decision 033): the status is set directly.
+    const back = await t.call("PUT", `/api/pass/${p.medicalRecordId}/screening/${p.screeningId}`, {
       token: p.token,
       body: clearedBody({ donorStatus: 3, primaryGoal: 6, primaryGoalOther: "Not interested in finding a living donor" }),
     });
+    expect(back.status).toBe(409);
+    await t.db.query("update screenings set status = $2 where id = $1", [p.screeningId, RegistrationStatus.RuledOut]);
     expect((await t.call("GET", `/api/pass/process-lab-results/${requisition}`, { headers: KEY })).status).toBe(200);
     expect(await screeningRow(t, p.screeningId)).toMatchObject({ status: RegistrationStatus.RuledOut, labs_uploaded_date_time: t.clock });
   });

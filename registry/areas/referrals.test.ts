@@ -314,18 +314,13 @@ describe.each(testDatabases())("center selection on $name", (target) => {
     });
   });
 
-  it("a patient sent to a member center by the screening (no referral yet) changes center with a reason; the status stays SentToCenter and labs are ordered", async () => {
-    const p = await patientWithScreening(
-      t,
-      1,
-      clearedBody({
-        transplantCenterSituation: TransplantCenterSituation.Selected,
-        preferredCenterId: CENTER_A,
-        isWillingToTransfer: Transfer.No,
-        donorStatus: DonorStatus.HasDonor,
-        primaryGoal: PrimaryGoal.StandardVoucher,
-      }),
-    );
+  it("a registration sent to a member center without a referral (saved before decision 035) changes center with a reason; the status stays SentToCenter and labs are ordered", async () => {
+    const p = await patientWithScreening(t, 1);
+    await t.db.query("update screenings set status = $2, preferred_center_id = $3, is_center_confirmed = true where id = $1", [
+      p.screeningId,
+      RegistrationStatus.SentToCenter,
+      CENTER_A,
+    ]);
     expect(await screeningRow(t, p.screeningId)).toMatchObject({ status: RegistrationStatus.SentToCenter, labs_ordered: false });
     expect((await selectCenter(t, p, CENTER_A)).body.errors).toEqual({ form: LabFormReason.sameCenter });
     expect((await selectCenter(t, p, CENTER_B)).body.errors).toEqual({ reason: "validation.required" });

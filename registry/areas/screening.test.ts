@@ -55,13 +55,13 @@ function body(overrides: Record<string, unknown> = {}): Record<string, unknown> 
 /** Each outcome of 001 §4.3 (first match wins), with the body a wizard pass sends. */
 const OUTCOMES = [
   {
-    name: "a member center selected -> SentToCenter (cleared and confirmed by the registry, whatever the client says)",
+    name: "a member center selected -> CompleteLabTests (cleared and confirmed by the registry, whatever the client says; decision 035)",
     body: body({
       transplantCenterSituation: TransplantCenterSituation.Selected, preferredCenterId: MEMBER, isWillingToTransfer: Transfer.No,
       donorStatus: DonorStatus.HasDonor, primaryGoal: PrimaryGoal.StandardVoucher, isCleared: false, isCenterConfirmed: false,
       status: RegistrationStatus.RuledOut,
     }),
-    status: RegistrationStatus.SentToCenter,
+    status: RegistrationStatus.CompleteLabTests,
     stored: { is_cleared: true, is_center_confirmed: true, preferred_center_id: MEMBER },
   },
   {
@@ -123,12 +123,14 @@ describe.each(testDatabases())("screenings on $name", (target) => {
     const p = await patient();
     const a = await t.call("POST", `/api/pass/${p.medicalRecordId}/screening`, { token: p.token, body: OUTCOMES[0]!.body });
     expect(a.body.results).toEqual({
-      id: expect.any(Number), status: RegistrationStatus.SentToCenter, kidneyStatus: KidneyStatus.DialysisNow, kidneyStatusOther: "",
+      id: expect.any(Number), status: RegistrationStatus.CompleteLabTests, kidneyStatus: KidneyStatus.DialysisNow, kidneyStatusOther: "",
       transplantCenterSituation: TransplantCenterSituation.Selected, willingToTransfer: Transfer.No, donorStatus: DonorStatus.HasDonor,
       donorStatusOther: "", primaryGoal: PrimaryGoal.StandardVoucher, primaryGoalOther: "", transplantType: BiologicalRelative.Unknown,
       antigenMatch: AntigenMatch.Unknown, isCleared: true, isImmunoFreeCandidate: false, isCenterConfirmed: true,
-      preferredCenterId: MEMBER, preferredCenter: "Member Kidney Center", centerReferrals: [], labsOrdered: false,
-      prescriptionDownloadDateTime: "", prescriptionRequestDateTime: "", prescriptionExpirationDate: "", labsUploadedDateTime: "",
+      preferredCenterId: MEMBER, preferredCenter: "Member Kidney Center",
+      centerReferrals: [{ centerId: MEMBER, centerName: "Member Kidney Center", dateReferred: "03/10/2025", statusId: ReferralStatus.PendingCenter, status: "Pending Center" }],
+      labsOrdered: true, prescriptionDownloadDateTime: "", prescriptionRequestDateTime: START.toISOString(), prescriptionExpirationDate: "",
+      labsUploadedDateTime: "",
     });
     const audit = await t.db.query("select actor_kind, actor_id, action, medical_record_id, detail from audit_log where action like 'screening.%'");
     expect(audit).toEqual([{ actor_kind: "patient", actor_id: p.medicalRecordId, action: "screening.create", medical_record_id: p.medicalRecordId, detail: { screeningId: a.body.results.id } }]);
@@ -151,34 +153,62 @@ describe.each(testDatabases())("screenings on $name", (target) => {
     t.advance(60_000);
     const a = await t.call("PUT", `/api/pass/${p.medicalRecordId}/screening/${id}`, { token: p.token, body: OUTCOMES[0]!.body });
     expect(a.status).toBe(200);
-    expect(envelope(screening).parse(a.body).results).toMatchObject({ id, status: RegistrationStatus.SentToCenter, preferredCenter: "Member Kidney Center", primaryGoalOther: "" });
+    expect(envelope(screening).parse(a.body).results).toMatchObject({ id, status: RegistrationStatus.CompleteLabTests, preferredCenter: "Member Kidney Center", primaryGoalOther: "", labsOrdered: true });
     const row = await stored(id);
-    expect(row).toMatchObject({ status: RegistrationStatus.SentToCenter, donor_status: DonorStatus.HasDonor, primary_goal_other: "" });
+    expect(row).toMatchObject({ status: RegistrationStatus.CompleteLabTests, donor_status: DonorStatus.HasDonor, primary_goal_other: "" });
     expect((row.updated_at as Date).getTime() - (row.created_at as Date).getTime()).toBe(60_000);
     expect(await t.db.query("select count(*)::int as n from screenings")).toEqual([{ n: 1 }]);
     expect(await t.db.query("select action from audit_log where action like 'screening.%' order by id")).toEqual([{ action: "screening.create" }, { action: "screening.update" }]);
 
   });
 
-  it("refuses a re-save that would move the registration back (409, nothing changed; docs/decisions/033)", async () => {
+  it("naming a member center refers the patient to it and places the lab order, once (decision 035)", async () => {
     const p = await patient();
-    // Sent to a member center, then a center change: a Pending Center referral, and the results received.
     const created = await t.call("POST", `/api/pass/${p.medicalRecordId}/screening`, { token: p.token, body: OUTCOMES[0]!.body });
     const id = created.body.results.id as number;
-    await insertReferral(t.db, { screeningId: id, centerId: MEMBER, at: START });
-    await t.db.query("update screenings set labs_uploaded_date_time = $2 where id = $1", [id, START]);
+    const referrals = async () => t.db.query("select center_id, status_id from center_referrals where screening_id = $1", [id]);
+    const orders = async () => t.db.query("select id from lab_orders where screening_id = $1", [id]);
+    expect(await referrals()).toEqual([{ center_id: MEMBER, status_id: ReferralStatus.PendingCenter }]);
+    expect(await orders()).toHaveLength(1);
+    // Saving the same answers again adds nothing.
+    expect((await t.call("PUT", `/api/pass/${p.medicalRecordId}/screening/${id}`, { token: p.token, body: OUTCOMES[0]!.body })).status).toBe(200);
+    expect(await referrals()).toHaveLength(1);
+    expect(await orders()).toHaveLength(1);
+  });
+
+  it("naming a member center without a donor is Not Eligible: ruled out, no referral, no lab order (decision 035)", async () => {
+    const p = await patient();
+    const noDonor = body({
+      transplantCenterSituation: TransplantCenterSituation.Selected, preferredCenterId: MEMBER, isWillingToTransfer: Transfer.No,
+      donorStatus: DonorStatus.NoDonor, primaryGoal: PrimaryGoal.Other, primaryGoalOther: "Not interested in finding a living donor", isCleared: false,
+    });
+    const a = await t.call("POST", `/api/pass/${p.medicalRecordId}/screening`, { token: p.token, body: noDonor });
+    expect(a.body.results).toMatchObject({ status: RegistrationStatus.RuledOut, isCleared: false, isCenterConfirmed: false, labsOrdered: false, centerReferrals: [] });
+  });
+
+  it("does not take a client's center confirmation for a non-member center", async () => {
+    const p = await patient();
+    const a = await t.call("POST", `/api/pass/${p.medicalRecordId}/screening`, {
+      token: p.token,
+      body: body({ transplantCenterSituation: TransplantCenterSituation.Selected, preferredCenterId: NON_MEMBER, isWillingToTransfer: Transfer.Yes, isCenterConfirmed: true }),
+    });
+    expect(a.body.results).toMatchObject({ status: RegistrationStatus.SelectCenter, isCenterConfirmed: false, labsOrdered: false, centerReferrals: [] });
+  });
+
+  it("refuses a re-save that would move the registration back (409, nothing changed; docs/decisions/033)", async () => {
+    const p = await patient();
+    // Sent to its center with the results received (issue 12 item 1), a Pending Center referral.
+    const created = await t.call("POST", `/api/pass/${p.medicalRecordId}/screening`, { token: p.token, body: OUTCOMES[0]!.body });
+    const id = created.body.results.id as number;
+    await t.db.query("update screenings set status = $2, labs_uploaded_date_time = $3 where id = $1", [id, RegistrationStatus.SentToCenter, START]);
     const before = await stored(id);
-    for (const outcome of [OUTCOMES[3]!, OUTCOMES[2]!, OUTCOMES[1]!]) {
+    for (const outcome of [OUTCOMES[0]!, OUTCOMES[3]!, OUTCOMES[2]!, OUTCOMES[1]!]) {
       const a = await t.call("PUT", `/api/pass/${p.medicalRecordId}/screening/${id}`, { token: p.token, body: outcome.body });
       expect(a.status, outcome.name).toBe(409);
       expect(a.body).toEqual({ success: false, results: null, message: RegistryMessage.registrationMovedOn });
     }
     expect(await stored(id)).toEqual(before);
     expect(await t.db.query("select action from audit_log where action like 'screening.%' order by id")).toEqual([{ action: "screening.create" }]);
-    // The same outcome again does not move it back.
-    const same = await t.call("PUT", `/api/pass/${p.medicalRecordId}/screening/${id}`, { token: p.token, body: OUTCOMES[0]!.body });
-    expect(same.status).toBe(200);
-    expect(same.body.results).toMatchObject({ status: RegistrationStatus.SentToCenter, preferredCenterId: MEMBER });
   });
 
   it("lets a not-cleared registration be screened again ('My Situation has Changed')", async () => {

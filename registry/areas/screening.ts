@@ -1,10 +1,11 @@
 import { outcomeFieldsOfBody, registrationStatusOnSave, resaveMovesBackwards, saveOutcome } from "../../app/domain/screening/save-outcome";
-import { DonorStatus, KidneyStatus, PrimaryGoal, RegistrationStatus } from "../contract/enums";
+import { DonorStatus, KidneyStatus, PrimaryGoal, ReferralStatus, RegistrationStatus } from "../contract/enums";
 import { RegistryMessage } from "../contract/envelope";
 import type { Screening } from "../contract/schemas";
 import { screeningBody, screeningBodyErrors, type ScreeningBody } from "../contract/screening";
 import { ValidationKey } from "../contract/validation-keys";
 import { audit } from "../data/audit";
+import { insertReferral } from "../data/center-referrals";
 import { findCenter } from "../data/centers";
 import { findScreening, insertScreening, lockedScreeningStatus, screeningOwner, startIfRegistration, updateScreening, type ScreeningValues } from "../data/screenings";
 import { readJsonObject } from "../http/body";
@@ -13,6 +14,7 @@ import { requireOwnRecord } from "../http/patient";
 import { ok, Refusal } from "../http/respond";
 import type { Route } from "../http/router";
 import { bodyFieldErrors, definedErrors, hasErrors } from "../http/validation";
+import { placeLabOrderFor } from "./labs-approval";
 
 /**
  * POST /api/pass/{id}/screening (001 §7): saves a new screening of the patient's own record from the server-bound
@@ -24,6 +26,7 @@ async function createScreening(ctx: Ctx, params: Record<string, string>): Promis
   const now = ctx.now();
   const screeningId = await ctx.db.transaction(async (tx) => {
     const id = await insertScreening(tx, medicalRecordId, values, now);
+    await referToNamedCenter(ctx, tx, id, medicalRecordId, values, now);
     if (values.status === RegistrationStatus.IfPassCandidate) await startIfRegistration(tx, medicalRecordId, now);
     await audit(tx, { actor: { kind: "patient", id: medicalRecordId }, action: "screening.create", medicalRecordId, detail: { screeningId: id }, at: now });
     return id;
@@ -45,10 +48,27 @@ async function updateOwnScreening(ctx: Ctx, params: Record<string, string>): Pro
     const stored = await lockedScreeningStatus(tx, screeningId);
     if (resaveMovesBackwards(stored, values.status)) throw new Refusal(409, RegistryMessage.registrationMovedOn);
     await updateScreening(tx, screeningId, values, now);
+    await referToNamedCenter(ctx, tx, screeningId, medicalRecordId, values, now);
     if (values.status === RegistrationStatus.IfPassCandidate) await startIfRegistration(tx, medicalRecordId, now);
     await audit(tx, { actor: { kind: "patient", id: medicalRecordId }, action: "screening.update", medicalRecordId, detail: { screeningId }, at: now });
   });
   return ok(await answer(ctx, screeningId));
+}
+
+/**
+ * A member center named on the questionnaire is confirmed as a selection confirms one (docs/decisions/035): the
+ * patient is referred to it (a Pending Center referral, unless one to it is open) and the lab order is placed (unless
+ * one was), so the Complete page's "referred after your lab tests, check your email for lab instructions", the
+ * dashboard's lab step and the 'lab order is ready' email say the same thing.
+ */
+async function referToNamedCenter(ctx: Ctx, tx: Ctx["db"], screeningId: number, medicalRecordId: number, values: ScreeningValues, now: Date): Promise<void> {
+  if (values.status !== RegistrationStatus.CompleteLabTests || values.preferredCenterId <= 0) return;
+  const screening = (await findScreening(tx, screeningId))!;
+  const open = screening.centerReferrals.some(
+    (r) => r.centerId === values.preferredCenterId && (r.statusId === ReferralStatus.PendingCenter || r.statusId === ReferralStatus.CenterApproved),
+  );
+  if (!open) await insertReferral(tx, { screeningId, centerId: values.preferredCenterId, at: now });
+  if (!screening.labsOrdered) await placeLabOrderFor(tx, ctx.settings, screeningId, medicalRecordId, now);
 }
 
 async function answer(ctx: Ctx, screeningId: number): Promise<Screening> {
@@ -89,7 +109,8 @@ async function readScreening(ctx: Ctx): Promise<ScreeningValues> {
   if (!parsed.success || hasErrors(errors)) throw new Refusal(400, RegistryMessage.badRequest, errors);
 
   const body: ScreeningBody = parsed.data;
-  const fields = outcomeFieldsOfBody(body);
+  // Only a member center can be confirmed (001 §4.2): a client's flag for another center is not taken.
+  const fields = { ...outcomeFieldsOfBody(body), isCenterConfirmed: body.isCenterConfirmed && isMember };
   const corrected = saveOutcome(fields, isMember);
   return {
     ...body,

@@ -185,7 +185,8 @@ test("an invited transplant patient completes the medical history and e-signs th
   await page.getByLabel("Weight").fill("heavy");
   await press(page, "Next");
   await expect(errorSummary(page)).toContainText("Enter your weight in pounds as a number from 50 to 1000, with at most one decimal");
-  await page.getByLabel("Weight").fill("165.5");
+  // A decimal comma, as many patients type it: the review writes it the English way (issue 12 item 9).
+  await page.getByLabel("Weight").fill("165,5");
   await press(page, "Next");
 
   await onQuestion(page, "Have you received a transplant of any other organ?", 7, 15);
@@ -201,7 +202,7 @@ test("an invited transplant patient completes the medical history and e-signs th
   await expect(page.getByLabel("No", { exact: true })).toBeChecked();
   await press(page, "Previous");
   await onQuestion(page, "How much do you weigh?", 6, 14);
-  await expect(page.getByLabel("Weight")).toHaveValue("165.5");
+  await expect(page.getByLabel("Weight")).toHaveValue("165,5");
   await press(page, "Next");
   await press(page, "Next");
   await onQuestion(page, "What was your sex at birth?", 8, 14);

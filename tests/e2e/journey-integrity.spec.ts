@@ -6,7 +6,9 @@ import {
   expect,
   expectAccessible,
   latestLinkPath,
+  latestMessage,
   newPatient,
+  registryCommand,
   sqlQuery,
   STAFF_COMMANDS_NEED,
   staffCommandsAvailable,
@@ -23,8 +25,44 @@ import { answer, continueTo } from "./support/wizard";
 const centers = demoCenters();
 const memberCenter = centers.find((c) => c.isMemberCenter)!.centerName;
 const nonMemberCenter = centers.find((c) => !c.isMemberCenter)!.centerName;
-// A member center near the fixtures' postal code 10118 (the select-center page lists member centers within 300 miles).
+// Member centers near the fixtures' postal code 10118 (the select-center page lists member centers within 300 miles).
 const NEAR = "Ironbound Kidney Center";
+const SECOND = "Elm Shore Renal Institute";
+const centerId = (name: string) => centers.find((c) => c.centerName === name)!.centerId;
+
+const card = (page: Page) => page.locator("article.registration-card").first();
+const stepCard = (page: Page, title: string) =>
+  card(page)
+    .locator("li.step-card")
+    .filter({ has: page.getByRole("heading", { name: title }) });
+
+/** The patient's only screening id (read in the e2e database). */
+async function screeningOf(email: string): Promise<number> {
+  const rows = await sqlQuery<{ id: number }>(
+    "select s.id from screenings s join medical_records m on m.id = s.medical_record_id where m.email = $1",
+    [email.toLowerCase()],
+  );
+  expect(rows).toHaveLength(1);
+  return rows[0]!.id;
+}
+
+/** The whole questionnaire as a patient staying with a member center, with a willing donor, up to Complete. */
+async function memberCenterWithDonorCompleted(page: Page) {
+  await registeredWithMemberCenter(page);
+  await answer(page, "I already have a willing donor", "primary-goal");
+  await answer(page, "Find the best match through the Standard Voucher program", "patient-validation");
+  await page.getByRole("button", { name: "Confirm & Validate Information" }).click();
+  await expect(page).toHaveURL(/\/screening\/complete$/);
+}
+
+/** Answers the questionnaire's first questions as a patient registered with a member center and staying there. */
+async function registeredWithMemberCenter(page: Page) {
+  await startScreening(page);
+  await answer(page, "I am on dialysis and need a kidney transplant", "transplant-center-registration");
+  await answer(page, "Yes, I am currently in the care of a transplant center", "transplant-center-selection");
+  await page.getByLabel("Which transplant center are you registered with?").selectOption({ label: memberCenter });
+  await continueTo(page, "donor-situation");
+}
 
 async function startScreening(page: Page) {
   await page.goto("landing");
@@ -49,25 +87,14 @@ async function screeningRow(id: number) {
 test.describe("journey integrity (issue 12)", () => {
   test("1. a finished registration cannot be reopened and saved again from the wizard", async ({ page, patient }) => {
     test.skip(!staffCommandsAvailable, STAFF_COMMANDS_NEED);
-    await startScreening(page);
-    await answer(page, "I am on dialysis and need a kidney transplant", "transplant-center-registration");
-    await answer(page, "Yes, I am currently in the care of a transplant center", "transplant-center-selection");
-    await page.getByLabel("Which transplant center are you registered with?").selectOption({ label: memberCenter });
-    await continueTo(page, "donor-situation");
-    await answer(page, "I already have a willing donor", "primary-goal");
-    await answer(page, "Find the best match through the Standard Voucher program", "patient-validation");
-    await page.getByRole("button", { name: "Confirm & Validate Information" }).click();
-    await expect(page).toHaveURL(/\/screening\/complete$/);
+    await memberCenterWithDonorCompleted(page);
     await expectAccessible(page);
     // The saved pass has no way back.
     await expect(page.getByRole("button", { name: "Previous" })).toHaveCount(0);
 
-    const [{ id }] = (await sqlQuery<{ id: number }>(
-      "select s.id from screenings s join medical_records m on m.id = s.medical_record_id where m.email = $1",
-      [patient.email.toLowerCase()],
-    )) as [{ id: number }];
+    const id = await screeningOf(patient.email);
     const saved = await screeningRow(id);
-    expect(saved.status).toBe(40);
+    expect(saved.status).toBe(30);
 
     // /screening and the earlier steps' addresses show the finished Complete page.
     await page.goto("screening");
@@ -92,8 +119,78 @@ test.describe("journey integrity (issue 12)", () => {
     expect(await screeningRow(id)).toEqual(saved);
 
     await page.goto("landing");
-    await expect(page.getByRole("heading", { name: "Sent to Center" })).toBeVisible();
+    await expect(page.getByText(`Thank you for selecting ${memberCenter}.`)).toBeVisible();
     await expect(page.getByText("Pending Transplant Center Selection")).toHaveCount(0);
+  });
+
+  test("3. a patient staying with a member center is referred after the lab tests: page, dashboard and email agree", async ({ page, patient }) => {
+    test.skip(!staffCommandsAvailable, STAFF_COMMANDS_NEED);
+    await memberCenterWithDonorCompleted(page);
+    await expect(
+      page.getByText("You will be referred to your transplant center after your lab tests. Please check your email for lab instructions."),
+    ).toBeVisible();
+    const id = await screeningOf(patient.email);
+
+    // Registry staff approve the lab order placed with the referral: the patient is emailed the instructions.
+    await registryCommand(["approve-labs", "--screening", String(id)]);
+    const mail = await latestMessage(page.request, patient.email, "email");
+    expect(mail.subject).toBe("Your lab order is ready");
+
+    await page.goto("landing");
+    await expect(card(page).getByText(`Thank you for selecting ${memberCenter}.`)).toBeVisible();
+    await expect(card(page).getByText("A simple blood test is needed before we can refer you. Please check your email for instructions.")).toBeVisible();
+    const labs = stepCard(page, "Lab Tests");
+    await expect(labs.getByText("Pending Lab Test Results")).toBeVisible();
+    await expect(labs.getByRole("button", { name: "Download Labs" })).toHaveAttribute("href", new RegExp(`/lab-tests/${id}$`));
+    await expect(stepCard(page, "Sent to Center").getByText("Pending Lab Test Completions")).toBeVisible();
+    const referred = card(page).getByRole("table", { name: "Transplant centers you were referred to" });
+    await expect(referred.locator("tbody tr")).toHaveCount(1);
+    await expect(referred.locator("tbody tr").first()).toContainText(memberCenter);
+    await expect(referred.locator("tbody tr").first()).toContainText("Pending Center");
+    await expectAccessible(page);
+  });
+
+  test("3. the same patient with no donor is Not Eligible on the page and on the dashboard", async ({ page, patient }) => {
+    test.skip(!staffCommandsAvailable, STAFF_COMMANDS_NEED);
+    await registeredWithMemberCenter(page);
+    await answer(page, "I do not have a donor and am not interested in finding one", "not-eligible");
+    await expect(page.getByRole("button", { name: "Previous" })).toHaveCount(0);
+    await page.getByRole("button", { name: "Return to Dashboard" }).click();
+    await expect(page).toHaveURL(/\/landing$/);
+    await expect(page.getByText("We are unable to continue because we are only authorised to refer patients who have a willing living donor", { exact: false })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Sent to Center" })).toHaveCount(0);
+    const id = await screeningOf(patient.email);
+    expect((await screeningRow(id)).status).toBe(99);
+    expect(await sqlQuery("select id from lab_orders where screening_id = $1", [id])).toEqual([]);
+    await expectAccessible(page);
+  });
+
+  test("4. a lab order placed at Sent to Center by a change of center can be downloaded once approved", async ({ page, patient }) => {
+    test.skip(!staffCommandsAvailable, STAFF_COMMANDS_NEED);
+    const id = await createClearedScreening(page.request, patient);
+    // A registration sent to its member center with no referral and no lab order (as saved before decision 035).
+    await sqlQuery("update screenings set status = 40, preferred_center_id = $2, is_center_confirmed = true where id = $1", [id, centerId(NEAR)]);
+    await page.goto("landing");
+    await stepCard(page, "Select Transplant Center").getByRole("button", { name: "Change Center" }).click();
+    const reason = page.getByRole("dialog", { name: "Additional Center Registration" });
+    await reason.getByLabel("Reason").selectOption({ label: "I'm looking for something closer to home" });
+    await reason.getByRole("button", { name: "Continue" }).click();
+    await expect(page).toHaveURL(new RegExp(`/select-center/${id}$`));
+    await page.getByRole("button", { name: `Select ${SECOND}` }).click();
+    await page.getByRole("dialog", { name: "Select Center Confirmation" }).getByRole("button", { name: "I Understand, Continue" }).click();
+    await expect(page.getByText(`Your selection of ${SECOND} has been saved.`)).toBeVisible();
+    await expect(stepCard(page, "Lab Tests").getByText("Lab Order Requested")).toBeVisible();
+
+    await registryCommand(["approve-labs", "--screening", String(id)]);
+    expect((await latestMessage(page.request, patient.email, "email")).subject).toBe("Your lab order is ready");
+    await page.goto("landing");
+    const labs = stepCard(page, "Lab Tests");
+    await expect(labs.getByText("Pending Lab Test Results")).toBeVisible();
+    await labs.getByRole("button", { name: "Download Labs" }).click();
+    await expect(page).toHaveURL(new RegExp(`/lab-tests/${id}$`));
+    await expect(page.getByText("Your lab orders are ready.")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Click here to download your lab orders (PDF)" })).toBeVisible();
+    await expectAccessible(page);
   });
 
   test("7. after selecting a center, the answers still say the patient was not registered with one", async ({ page, patient }) => {
@@ -136,6 +233,39 @@ test.describe("journey integrity (issue 12)", () => {
     await page.getByRole("button", { name: "Return to Dashboard" }).click();
     await page.getByRole("button", { name: "Show Results" }).click();
     await expect(page.getByRole("dialog", { name: "Screening Results" }).getByText(`${nonMemberCenter}.`)).toBeVisible();
+  });
+
+  test("9. a patient staying with a non-member center is told no labs follow, and how to transfer", async ({ page, patient }) => {
+    await startScreening(page);
+    await expect(page.getByText(`Welcome, ${patient.firstName}`)).toBeVisible();
+    await answer(page, "I am on dialysis and need a kidney transplant", "transplant-center-registration");
+    await answer(page, "Yes, I am currently in the care of a transplant center", "transplant-center-selection");
+    await page.getByLabel("Which transplant center are you registered with?").selectOption({ label: nonMemberCenter });
+    await continueTo(page, "transplant-center-transfer");
+    await answer(page, "No, I would like to stay with my current center", "complete");
+    await page.getByRole("button", { name: "Return to Dashboard" }).click();
+    await expect(page).toHaveURL(/\/landing$/);
+    await expect(
+      card(page).getByText(
+        `You are staying with ${nonMemberCenter}, which is not a member center of the registry: no lab tests or referral are needed. If you would like to transfer your care to a member center, choose Change Center.`,
+      ),
+    ).toBeVisible();
+    await expect(page.getByText("Pending Lab Test Start")).toHaveCount(0);
+    await expect(page.getByText("Pending Lab Test Completions")).toHaveCount(0);
+    await expectAccessible(page);
+    await stepCard(page, "Select Transplant Center").getByRole("button", { name: "Change Center" }).click();
+    await expect(page).toHaveURL(/\/select-center\/\d+$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Select a Transplant Center" })).toBeVisible();
+  });
+
+  test("9. a patient outside the ImmunoFree program cannot fill the medical history", async ({ page, patient }) => {
+    await page.goto("medical-history");
+    await expect(page).toHaveURL(/\/landing$/);
+    await expect(page.getByText(`Welcome, ${patient.firstName}`)).toBeVisible();
+    await expect(page.getByRole("alert").filter({ hasText: "The medical history is for participants of the ImmunoFree program." })).toBeVisible();
+    await page.goto("medical-history/weight");
+    await expect(page).toHaveURL(/\/landing$/);
+    await expectAccessible(page);
   });
 });
 

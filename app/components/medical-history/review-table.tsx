@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { displayDate, type ReviewRow, type ReviewValue } from "~/domain/medical-history/review";
+import { displayDate, displayWeight, type ReviewRow, type ReviewValue } from "~/domain/medical-history/review";
 
 function Answer({ value }: { value: ReviewValue }) {
   const { t, i18n } = useTranslation();
@@ -26,7 +26,7 @@ function Answer({ value }: { value: ReviewValue }) {
         </>
       );
     case "weight":
-      return <>{t("medical.review.weightValue", { pounds: value.pounds })}</>;
+      return <>{t("medical.review.weightValue", { pounds: displayWeight(value.pounds, i18n.language) })}</>;
     case "text":
       return <span className="medical-history__text-answer">{value.text}</span>;
   }

@@ -21,7 +21,11 @@ describe("lab step buttons in precedence (000 §4, 001 §4.4)", () => {
     ["lab step, prescription not expired -> Download Labs", s({ prescriptionRequestDateTime: "03/19/2026", prescriptionExpirationDate: "06/17/2026" }), "downloadLabs"],
     ["lab step, expiring today -> still Download Labs", s({ prescriptionExpirationDate: "03/20/2026" }), "downloadLabs"],
     ["lab step, ISO expiry -> Download Labs", s({ prescriptionExpirationDate: "2026-06-17T00:00:00Z" }), "downloadLabs"],
-    ["not the lab step, prescription valid, no request -> nothing", s({ status: RegistrationStatus.SentToCenter, prescriptionExpirationDate: "06/17/2026" }), "none"],
+    // Issue 12 item 4: an order placed at SentToCenter (a change of center) is approved and emailed: it can be downloaded.
+    ["sent to center, approved order after a change of center -> Download Labs", s({ status: RegistrationStatus.SentToCenter, prescriptionRequestDateTime: "03/19/2026", prescriptionExpirationDate: "06/17/2026" }), "downloadLabs"],
+    ["sent to center, order waiting for approval -> Lab Order Requested", s({ status: RegistrationStatus.SentToCenter, prescriptionRequestDateTime: "03/19/2026" }), "labOrderRequested"],
+    ["sent to center, order expired, request old -> nothing (the registry takes no new order there)", s({ status: RegistrationStatus.SentToCenter, prescriptionRequestDateTime: "12/01/2025", prescriptionExpirationDate: "03/19/2026" }), "none"],
+    ["select-center status, prescription valid -> nothing", s({ status: RegistrationStatus.SelectCenter, prescriptionExpirationDate: "06/17/2026" }), "none"],
     ["lab step, no request, no expiry -> Request Labs", s({}), "requestLabs"],
     ["lab step, request 8 days old, not approved -> Request Labs", s({ prescriptionRequestDateTime: "03/12/2026 11:00" }), "requestLabs"],
     ["lab step, request 7 days and 1 hour ago -> Request Labs", s({ prescriptionRequestDateTime: "2026-03-13T11:00:00Z" }), "requestLabs"],

@@ -4,7 +4,9 @@ import { DAY_MS, endOf, readRegistryDate } from "./registry-dates";
 /**
  * The Lab Tests step's button (000 §4, 001 §4.4), first match wins:
  * 1. labs uploaded -> 'Download Results';
- * 2. status is the lab step and the prescription is not yet expired -> 'Download Labs';
+ * 2. status is the lab step, or sent to center, and the prescription is not yet expired -> 'Download Labs' (an order
+ *    placed at SentToCenter by a change of center is approved and emailed like any other: issue 12 item 4,
+ *    docs/decisions/036);
  * 3. status is the lab step and (no valid request date or the request is older than 7 days) -> 'Request Labs';
  * 4. a request within the last 7 days (and, by rule 1, no labs uploaded) -> the text 'Lab Order Requested';
  * otherwise nothing.
@@ -41,10 +43,11 @@ export function labButton(s: LabScreening, now: Date): LabButton {
   const requested = readRegistryDate(s.prescriptionRequestDateTime);
   const expiry = readRegistryDate(s.prescriptionExpirationDate);
   const labStep = s.status === RegistrationStatus.CompleteLabTests;
+  const ordersDownloadable = labStep || s.status === RegistrationStatus.SentToCenter;
   const requestAge = requested ? t - requested.at.getTime() : null;
 
   if (uploaded) return { kind: "downloadResults", labelKey: "landing.labs.downloadResults", href: `/lab-results/${s.id}` };
-  if (labStep && expiry && t <= endOf(expiry))
+  if (ordersDownloadable && expiry && t <= endOf(expiry))
     return { kind: "downloadLabs", labelKey: "landing.labs.downloadLabs", href: `/lab-tests/${s.id}` };
   if (labStep && (requestAge === null || requestAge > LAB_REQUEST_WINDOW_DAYS * DAY_MS))
     return { kind: "requestLabs", labelKey: "landing.labs.requestLabs" };

@@ -140,6 +140,13 @@ describe("step cards, badges and buttons (000 §2.7, §4; 001 §4.4)", () => {
       ["labTests", true, null, "downloadResults"],
       ["sentToCenter", true, null, null],
     ]],
+    // Issue 12 item 4: a change of center at SentToCenter placed a new order; it is approved, the results are awaited.
+    ["sent to center, a new order after a change of center", { status: RS.SentToCenter, preferredCenterId: 4, labsOrdered: true, prescriptionRequestDateTime: "03/19/2026", prescriptionExpirationDate: "06/17/2026" }, [
+      ["screening", true, null, "showResults"],
+      ["selectCenter", true, null, "changeCenter"],
+      ["labTests", false, "landing.badgePendingLabTestResults", "downloadLabs"],
+      ["sentToCenter", true, null, null],
+    ]],
     ["ruled out (cleared flag set): only the screening step", { status: RS.RuledOut, isCleared: true }, [["screening", true, null, "showResults"]]],
     ["immune-tolerance candidate: only the screening step", { status: RS.IfPassCandidate, isCleared: true, isImmunoFreeCandidate: true }, [["screening", true, null, "showResults"]]],
   ] as const)("%s", (_n, patch, expected) => {
@@ -247,5 +254,28 @@ describe("referrals, newest first (000 §2.7)", () => {
       [6, ""],
     ]);
     expect(card({ centerReferrals: [r(1, "01/05/2026"), r(3, "02/01/2026")] }).referrals.map((x) => x.centerId)).toEqual([3, 1]);
+  });
+});
+
+describe("staying with a non-member center (issue 12 item 9)", () => {
+  const stay = { status: RS.SelectCenter, transplantCenterSituation: TransplantCenterSituation.Selected, willingToTransfer: Transfer.No, preferredCenterId: 4, preferredCenter: "Local Hospital" };
+  it("shows the screening and center steps only, with a note naming the center", () => {
+    const v = card(stay, false);
+    expect(v.steps.map((st) => [st.id, st.complete, st.button?.kind ?? null])).toEqual([
+      ["screening", true, "showResults"],
+      ["selectCenter", true, "changeCenter"],
+    ]);
+    expect(v.stayingWith).toEqual({ centerName: "Local Hospital", textKey: "landing.card.stayingNonMember" });
+    expect(v.labsRequirementShown).toBe(false);
+  });
+
+  it.each([
+    ["a member center", stay, true],
+    ["a non-member center the patient leaves", { ...stay, willingToTransfer: Transfer.Yes }, false],
+    ["a center chosen later (lab step)", { ...stay, status: RS.CompleteLabTests }, false],
+  ] as const)("not for %s", (_n, patch, member) => {
+    const v = card(patch, member);
+    expect(v.stayingWith).toBeNull();
+    expect(v.steps).toHaveLength(4);
   });
 });

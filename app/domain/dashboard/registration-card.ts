@@ -44,6 +44,8 @@ export type RegistrationCardView = {
   steps: StepCardView[];
   notCleared: NotClearedView | null;
   labsRequirementShown: boolean;
+  /** Staying with a non-member center: no lab tests or referral follow; the card says so (issue 12 item 9). */
+  stayingWith: { centerName: string; textKey: "landing.card.stayingNonMember" } | null;
   immuneToleranceView: boolean;
   referrals: ReferralRow[];
 };
@@ -131,9 +133,11 @@ export function showsImmuneToleranceView(s: Pick<Screening, "status" | "kidneySt
   return s.status === RegistrationStatus.IfPassCandidate || (s.status === RegistrationStatus.SelectCenter && isTransplantedKidney(s.kidneyStatus));
 }
 
+const labsUploaded = (s: Pick<Screening, "labsUploadedDateTime">) => parseRegistryDate(s.labsUploadedDateTime) !== null;
+
 /** Labs are required until lab results are uploaded (001 §2.10). */
 export function labsRequired(s: Pick<Screening, "labsUploadedDateTime">): boolean {
-  return parseRegistryDate(s.labsUploadedDateTime) === null;
+  return !labsUploaded(s);
 }
 
 const pad = (n: number) => String(n).padStart(2, "0");
@@ -181,7 +185,8 @@ function stepCards(s: Screening, now: Date): StepCardView[] {
         : { kind: "selectCenter", labelKey: "landing.card.selectCenter" },
   };
 
-  const labsComplete = isStepComplete(RegistrationStatus.CompleteLabTests, s);
+  // An order waiting for its results (placed at SentToCenter by a change of center) keeps the lab step open.
+  const labsComplete = isStepComplete(RegistrationStatus.CompleteLabTests, s) && !(s.labsOrdered && !labsUploaded(s));
   const lab = labButton(s, now);
   const labs: StepCardView = {
     id: "labTests",
@@ -208,8 +213,14 @@ function stepCards(s: Screening, now: Date): StepCardView[] {
   return [screening, select, labs, sent];
 }
 
+/**
+ * A patient staying with a non-member center (cleared, Select Center status) has no lab tests or referral ahead: the
+ * card shows the screening and center steps only, with a note naming the center and the way to transfer (Change
+ * Center), instead of 'Pending Lab Test Start' and 'Pending Lab Test Completions' forever.
+ */
 export function registrationCard(s: Screening, ctx: CardContext): RegistrationCardView {
   const notCleared = showsNotClearedView(s);
+  const staying = !notCleared && s.status === RegistrationStatus.SelectCenter && staysWithNonMember(s, ctx.preferredCenterIsMember);
   return {
     titleKey: cardTitleKey(s),
     statusTextKey: statusTextKey(s),
@@ -222,7 +233,7 @@ export function registrationCard(s: Screening, ctx: CardContext): RegistrationCa
             labsTextKey: "landing.card.thankYouLabs",
           }
         : null,
-    steps: notCleared ? [] : stepCards(s, ctx.now),
+    steps: notCleared ? [] : staying ? stepCards(s, ctx.now).slice(0, 2) : stepCards(s, ctx.now),
     notCleared: notCleared
       ? {
           alertKey: "landing.notCleared.alert",
@@ -232,6 +243,7 @@ export function registrationCard(s: Screening, ctx: CardContext): RegistrationCa
         }
       : null,
     labsRequirementShown: showsLabsRequirement(s, ctx.preferredCenterIsMember),
+    stayingWith: staying ? { centerName: s.preferredCenter, textKey: "landing.card.stayingNonMember" } : null,
     immuneToleranceView: showsImmuneToleranceView(s),
     referrals: sortReferrals(s.centerReferrals),
   };

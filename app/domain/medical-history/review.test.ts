@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { displayDate, reviewRows } from "./review";
+import { displayDate, displayWeight, reviewRows } from "./review";
 import { complete } from "./test-answers";
 
 describe("the review table (001 §2.13)", () => {
@@ -118,5 +118,20 @@ describe("dates in the patient's language", () => {
     ["", "es", ""],
   ])("%s in %s reads %s", (iso, lang, text) => {
     expect(displayDate(iso, lang)).toBe(text);
+  });
+});
+
+describe("weights in the patient's language (issue 12 item 9)", () => {
+  it.each([
+    ["165,5", "en", "165.5"],
+    ["165.5", "en", "165.5"],
+    ["165.5", "es", "165,5"],
+    ["165,5", "es", "165,5"],
+    ["1200", "en", "1200"],
+    ["1200", "es", "1200"],
+    ["165", "en", "165"],
+    ["heavy", "en", "heavy"],
+  ])("%s in %s reads %s", (typed, lang, text) => {
+    expect(displayWeight(typed, lang)).toBe(text);
   });
 });

@@ -1,6 +1,7 @@
 import type { Answers } from "./draft";
 import { isShown } from "./navigation";
 import { FEMALE, MALE, NO, QUESTIONS, YES, type AnswerField } from "./questions";
+import { parseWeight } from "./validation";
 
 /**
  * The review table (001 §2.13): one row per answer of the questions shown, in order. Yes/no answers read
@@ -71,4 +72,14 @@ export function displayDate(iso: string, lang: string): string {
   if (!m) return iso;
   const [, y, mo, d] = m as unknown as [string, string, string, string];
   return lang === "es" ? `${pad(d)}/${pad(mo)}/${y}` : `${pad(mo)}/${pad(d)}/${y}`;
+}
+
+/**
+ * A weight answer as the patient's language writes numbers: the decimal point in English ("165.5"), the comma in
+ * Spanish ("165,5"), whichever the patient typed (issue 12 item 9). Text that is not a weight stays as it is.
+ */
+export function displayWeight(pounds: string, lang: string): string {
+  const n = parseWeight(pounds);
+  if (n === null) return pounds;
+  return new Intl.NumberFormat(lang === "es" ? "es" : "en-US", { maximumFractionDigits: 3, useGrouping: false }).format(n);
 }

@@ -53,9 +53,10 @@ describe("outcome corrections (001 §4.3)", () => {
 
 describe("registration status on save (001 §4.3)", () => {
   it.each([
-    ["member center selected", o({ transplantCenterSituation: S.Selected, preferredCenterId: 3, donorStatus: D.NoDonor }), true, RegistrationStatus.SentToCenter],
-    ["center confirmed", o({ isCenterConfirmed: true, isCleared: true, preferredCenterId: 4 }), false, RegistrationStatus.SentToCenter],
-    ["confirmed beats candidate", o({ isCenterConfirmed: true, isImmunoFreeCandidate: true }), false, RegistrationStatus.SentToCenter],
+    ["member center selected: referred after the lab tests (decision 035)", o({ transplantCenterSituation: S.Selected, preferredCenterId: 3 }), true, RegistrationStatus.CompleteLabTests],
+    ["member center selected, no donor: Not Eligible (decision 035)", o({ transplantCenterSituation: S.Selected, preferredCenterId: 3, donorStatus: D.NoDonor }), true, RegistrationStatus.RuledOut],
+    ["center confirmed", o({ isCenterConfirmed: true, isCleared: true, preferredCenterId: 4 }), false, RegistrationStatus.CompleteLabTests],
+    ["confirmed beats candidate", o({ isCenterConfirmed: true, isImmunoFreeCandidate: true }), false, RegistrationStatus.CompleteLabTests],
     ["immune-tolerance candidate", o({ isImmunoFreeCandidate: true, isCleared: false }), false, RegistrationStatus.IfPassCandidate],
     ["not cleared", o({ isCleared: false }), false, RegistrationStatus.RuledOut],
     ["no donor (corrected to not cleared)", o({ donorStatus: D.NoDonor, isCleared: true }), false, RegistrationStatus.RuledOut],

@@ -47,14 +47,17 @@ export function saveOutcome<T extends OutcomeFields>(s: T, preferredCenterIsMemb
 export type RegistrationStatusValue = ValueOf<typeof RegistrationStatus>;
 
 /**
- * The registration status stored on save (001 §4.3), first match wins:
- * member center selected or center confirmed -> SentToCenter; immune-tolerance candidate -> IfPassCandidate;
- * not cleared -> RuledOut; otherwise SelectCenter (including a non-member center the patient stays with).
- * The outcome corrections are applied first.
+ * The registration status stored on save (001 §4.3, read by docs/decisions/035), first match wins:
+ * no donor -> RuledOut (the wizard shows Not Eligible, whatever center is named);
+ * member center selected or center confirmed -> CompleteLabTests: the center is confirmed as by a selection, the
+ *   registry refers the patient to it and places the lab order, and results move it to SentToCenter (decision 012);
+ * immune-tolerance candidate -> IfPassCandidate; not cleared -> RuledOut; otherwise SelectCenter (including a
+ * non-member center the patient stays with). The outcome corrections are applied first.
  */
 export function registrationStatusOnSave(s: OutcomeFields, preferredCenterIsMember: boolean): RegistrationStatusValue {
   const o = saveOutcome(s, preferredCenterIsMember);
-  if (isMemberCenterSelected(o, preferredCenterIsMember) || o.isCenterConfirmed) return RegistrationStatus.SentToCenter;
+  if (o.donorStatus === DonorStatus.NoDonor) return RegistrationStatus.RuledOut;
+  if (isMemberCenterSelected(o, preferredCenterIsMember) || o.isCenterConfirmed) return RegistrationStatus.CompleteLabTests;
   if (o.isImmunoFreeCandidate) return RegistrationStatus.IfPassCandidate;
   if (!o.isCleared) return RegistrationStatus.RuledOut;
   return RegistrationStatus.SelectCenter;

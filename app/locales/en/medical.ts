@@ -108,6 +108,7 @@ const medical = {
     },
     complete: "Medical History Complete",
     saveFailed: "We were unable to update your profile",
+    notInProgram: "The medical history is for participants of the ImmunoFree program.",
     errors: {
       chooseYesNo: "Select yes or no",
       chooseBirthGender: "Select male or female",

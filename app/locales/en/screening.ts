@@ -198,6 +198,7 @@ export const landingCard = {
     thankYou: "Thank you for selecting {{center}}.",
     thankYouLabs: "A simple blood test is needed before we can refer you. Please check your email for instructions.",
     labsRequirement: "Lab tests are required before you can be referred to a transplant center.",
+    stayingNonMember: "You are staying with {{center}}, which is not a member center of the registry: no lab tests or referral are needed. If you would like to transfer your care to a member center, choose Change Center.",
     stepComplete: "Complete",
     stepNumber: "Step {{number}}",
     referralsCaption: "Transplant centers you were referred to",

@@ -105,6 +105,7 @@ const medical: Pick<Messages, "medical" | "eSign"> = {
     },
     complete: "Historial Médico Completo",
     saveFailed: "No pudimos actualizar su perfil",
+    notInProgram: "El historial médico es para los participantes del programa ImmunoFree.",
     errors: {
       chooseYesNo: "Seleccione sí o no",
       chooseBirthGender: "Seleccione masculino o femenino",

@@ -195,6 +195,7 @@ export const landingCard: Widen<typeof enLandingCard> = {
     thankYou: "Gracias por elegir {{center}}.",
     thankYouLabs: "Se necesita un sencillo análisis de sangre antes de poder derivarle. Revise su correo electrónico para ver las instrucciones.",
     labsRequirement: "Se necesitan análisis de laboratorio antes de que podamos derivarle a un centro de trasplante.",
+    stayingNonMember: "Usted seguirá con {{center}}, que no es un centro miembro del registro: no se necesitan análisis de laboratorio ni derivación. Si desea transferir su atención a un centro miembro, elija Cambiar de centro.",
     stepComplete: "Completado",
     stepNumber: "Paso {{number}}",
     referralsCaption: "Centros de trasplante a los que fue derivado",
