@@ -16,7 +16,7 @@ describe.each(testDatabases())("forgot and reset password on $name", (target) =>
   /** The token of the newest reset link sent to `to`. */
   const linkToken = async (to: string) => {
     const [row] = await t.db.query<{ text_body: string }>("select text_body from outbox where to_address = $1 order by id desc limit 1", [to]);
-    const link = /http:\/\/portal\.test\/register\?h=([A-Za-z0-9_-]+)/.exec(row?.text_body ?? "");
+    const link = /http:\/\/portal\.test\/reset-password\?h=([A-Za-z0-9_-]+)/.exec(row?.text_body ?? "");
     if (!link) throw new Error(`no reset link sent to ${to}`);
     return link[1]!;
   };
@@ -32,7 +32,7 @@ describe.each(testDatabases())("forgot and reset password on $name", (target) =>
       expect(m).toMatchObject({ channel: "email", to_address: p.email, subject: "Reset your password" });
       const token = await linkToken(p.email);
       expect(m!.text_body).toContain("60 minutes");
-      expect(m!.html_body).toContain(`href="http://portal.test/register?h=${token}"`);
+      expect(m!.html_body).toContain(`href="http://portal.test/reset-password?h=${token}"`);
       const [row] = await t.db.query<Record<string, unknown>>("select medical_record_id, token_hash, expires_at, used_at from password_resets");
       expect(row).toEqual({ medical_record_id: p.medicalRecordId, token_hash: hashLinkToken(token), expires_at: new Date(t.clock.getTime() + 60 * MINUTE), used_at: null });
       expect(JSON.stringify(t.logs)).not.toContain(token);

@@ -35,7 +35,7 @@ const PASSWORD_REASON: Record<string, string> = {
  * POST /forgot-password?emailAddress= (no body): 429 over the per-client-address limit (docs/decisions/021, which
  * says nothing about any account); otherwise always 200 success, whether or not the account exists and also when
  * rate-limited per email (5 per email per hour), so the answer reveals nothing. For an existing account, queues an email
- * with a single-use link `${PUBLIC_URL}/register?h=<token>` (only the token's hash is stored). Sent even to an
+ * with a single-use link `${PUBLIC_URL}/reset-password?h=<token>` (000 §2.1; /register?h= still works) (only the token's hash is stored). Sent even to an
  * opted-out patient: the patient asked for it (D9).
  */
 async function forgotPassword(ctx: Ctx): Promise<Response> {
@@ -47,7 +47,7 @@ async function forgotPassword(ctx: Ctx): Promise<Response> {
     const patient = allowed ? await findRecipient(ctx.db, { email }) : null;
     if (patient) {
       const { token, hash } = newLinkToken();
-      const link = `${ctx.settings.publicUrl}/register?h=${encodeURIComponent(token)}`;
+      const link = `${ctx.settings.publicUrl}/reset-password?h=${encodeURIComponent(token)}`;
       await ctx.db.transaction(async (tx) => {
         await insertPasswordReset(tx, { medicalRecordId: patient.id, tokenHash: hash, expiresAt: new Date(now.getTime() + RESET_LINK_LIFETIME_MS) }, now);
         await enqueueForPatient(tx, ctx.settings, patient, resetPasswordEmail(langOf(patient.preferredLanguage), patient.email, link), { automated: false, now });

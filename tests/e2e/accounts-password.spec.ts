@@ -37,7 +37,7 @@ test.describe("forgot and reset password (000 §2.4, §5, §8; D6)", () => {
     await expect(page.getByRole("dialog", { name: "Forgot Password" })).toContainText("You should receive an email with a password reset link...");
 
     const link = await latestLinkPath(page.request, patient.email);
-    expect(link).toMatch(/^register\?h=/);
+    expect(link).toMatch(/^reset-password\?h=/);
     await page.goto(link);
     const reset = page.getByRole("dialog", { name: "Enter New Password" });
     await expect(reset).toBeVisible();
