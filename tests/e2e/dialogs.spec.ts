@@ -37,17 +37,22 @@ async function tabStaysIn(page: Page, name: string) {
   }
 }
 
+/** With JavaScript: Escape then reopen; without: the opener opens it and Tab stays inside. */
+async function checkDialog(page: Page, opener: Locator, name: string, focusBack = true) {
+  if (scriptsRun()) {
+    await page.waitForFunction(() => "__remixRouter" in window);
+    await escapeThenReopen(page, opener, name, focusBack);
+  } else {
+    await opener.click();
+    await tabStaysIn(page, name);
+  }
+}
+
 test.describe("dialogs on /register", () => {
   test("sign-in: Escape then reopen (JavaScript); Tab stays inside (without)", async ({ page }) => {
     await page.goto("register");
     const opener = page.getByRole("link", { name: "Already Registered?" }).first();
-    if (scriptsRun()) {
-      await page.waitForFunction(() => "__remixRouter" in window);
-      await escapeThenReopen(page, opener, "Already Registered?");
-    } else {
-      await opener.click();
-      await tabStaysIn(page, "Already Registered?");
-    }
+    await checkDialog(page, opener, "Already Registered?");
   });
 
   test("HIPAA release must be answered: Escape leaves it open (JavaScript); Tab stays inside (without)", async ({ page }) => {
@@ -74,26 +79,14 @@ withPatient.describe("dialogs of a signed-in patient", () => {
     await page.goto("confirm");
     await expect(page.getByText(`Welcome, ${patient.firstName}`)).toBeVisible();
     const opener = page.getByRole("button", { name: "Send Confirmation Text" });
-    if (scriptsRun()) {
-      await page.waitForFunction(() => "__remixRouter" in window);
-      await escapeThenReopen(page, opener, "Confirm Your Mobile Number", false);
-    } else {
-      await opener.click();
-      await tabStaysIn(page, "Confirm Your Mobile Number");
-    }
+    await checkDialog(page, opener, "Confirm Your Mobile Number", false);
   });
 
   withPatient("select center: the confirmation, Escape then reopen (JavaScript); Tab stays inside (without)", async ({ page, patient }) => {
     const id = await createClearedScreening(page.request, patient);
     await page.goto(`select-center/${id}`);
     const opener = page.getByRole("table", { name: "Kidney for Life Centers" }).getByRole("button", { name: /^Select / }).first();
-    if (scriptsRun()) {
-      await page.waitForFunction(() => "__remixRouter" in window);
-      await escapeThenReopen(page, opener, "Select Center Confirmation");
-    } else {
-      await opener.click();
-      await tabStaysIn(page, "Select Center Confirmation");
-    }
+    await checkDialog(page, opener, "Select Center Confirmation");
   });
 
   withPatient("idle warning: Escape answers 'Stay signed in', and the next warning comes again", async ({ page, patient }) => {
