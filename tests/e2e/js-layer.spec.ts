@@ -84,3 +84,15 @@ test("on /profile", async ({ page, patient }) => {
   await expect(field(page, "preferredName")).toHaveValue("Rosie");
   await expect(field(page, "city")).toHaveValue("Springfield");
 });
+
+test.describe("reflow at 320 px (WCAG 1.4.10)", () => {
+  test.use({ viewport: { width: 320, height: 640 } });
+
+  test("/register scrolls only up and down", async ({ page }) => {
+    await page.goto("register");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await page.waitForLoadState("load");
+    const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+    expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+  });
+});
