@@ -5,6 +5,7 @@ import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { enhanced } from "./enhance/cut-the-mustard";
 import { installInPageLinks } from "./enhance/in-page-links";
+import { installKeepTyped } from "./enhance/keep-typed";
 import { installRouteChunkFallback } from "./enhance/route-chunk-fallback";
 import { i18nOptions } from "./i18n";
 
@@ -29,5 +30,6 @@ async function hydrate() {
 if (enhanced()) {
   installRouteChunkFallback();
   installInPageLinks();
+  installKeepTyped();
   void hydrate();
 }

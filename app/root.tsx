@@ -22,6 +22,7 @@ import { SiteHeader } from "./components/site-header";
 import { useNonce } from "./components/nonce";
 import { headerFirstName } from "./auth.server";
 import { CutTheMustard } from "./enhance/cut-the-mustard";
+import { KeepTyped } from "./enhance/keep-typed";
 import { NavigationFocus } from "./enhance/navigation-focus";
 import { csrfToken } from "./forms/form.server";
 import type { RootData } from "./root-data";
@@ -80,6 +81,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {data?.patient && data.idleMsLeft !== null ? <IdleWarning msLeft={data.idleMsLeft} /> : null}
         <SiteFooter year={data?.year ?? new Date().getFullYear()} demoMode={data?.demoMode ?? false} />
         <NavigationFocus />
+        <KeepTyped />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

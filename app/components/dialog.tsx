@@ -1,17 +1,21 @@
-import { Link } from "@remix-run/react";
+import { Link, useNavigate } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 
 /**
  * The one dialog. The server renders it open when the URL or the action's result says so, so it works without
- * JavaScript (closing is a link to the page without the parameter). With JavaScript it becomes a modal
- * (showModal), takes focus, and gives focus back on close.
+ * JavaScript (closing is a link to the page without the parameter; the page behind is hidden from keyboard and
+ * screen readers by app.css while such a dialog is open). With JavaScript it becomes a modal (showModal), takes
+ * focus, and gives focus back on close. Its state always follows the DOM: Escape on a dismissable dialog goes to
+ * `closeTo` (or calls `onDismiss`), exactly like its close control, so its opener opens it again; a dialog that must
+ * be answered, if the browser closes it anyway (Chrome lets a second Escape through), is shown again.
  */
 export function Dialog({
   id,
   title,
   open,
   closeTo,
+  onDismiss,
   dismissable = true,
   children,
   footer,
@@ -19,8 +23,10 @@ export function Dialog({
   id: string;
   title: string;
   open: boolean;
-  /** Where the close control goes; omit for a dialog that must be answered with its own buttons. */
+  /** Where the close control (and Escape) goes; omit for a dialog that must be answered with its own buttons. */
   closeTo?: string;
+  /** What Escape does instead of going to `closeTo` (e.g. the idle warning: stay signed in). */
+  onDismiss?: () => void;
   /** False for "static backdrop" dialogs: Escape does not close them. */
   dismissable?: boolean;
   children: ReactNode;
@@ -28,6 +34,11 @@ export function Dialog({
 }) {
   const { t } = useTranslation();
   const ref = useRef<HTMLDialogElement>(null);
+  const navigate = useNavigate();
+  const dismiss = useRef<(() => void) | null>(null);
+  dismiss.current = !dismissable
+    ? null
+    : (onDismiss ?? (closeTo !== undefined ? () => navigate(closeTo, { preventScrollReset: true }) : null));
   useEffect(() => {
     const dialog = ref.current;
     if (!open || !dialog) return;
@@ -35,15 +46,25 @@ export function Dialog({
     if (dialog.open) dialog.close();
     dialog.showModal();
     const onCancel = (event: Event) => {
-      if (!dismissable) event.preventDefault();
+      event.preventDefault();
+      dismiss.current?.();
+    };
+    const onClose = () => {
+      // Closed by the browser (our own close() above is done by now: the dialog is open again as a modal; on
+      // unmount this listener goes first): keep the DOM and the state together.
+      if (dialog.open) return;
+      if (dismiss.current) dismiss.current();
+      else if (dialog.isConnected) dialog.showModal();
     };
     dialog.addEventListener("cancel", onCancel);
+    dialog.addEventListener("close", onClose);
     return () => {
       dialog.removeEventListener("cancel", onCancel);
+      dialog.removeEventListener("close", onClose);
       if (dialog.open) dialog.close();
-      previous?.focus();
+      if (previous?.isConnected) previous.focus();
     };
-  }, [open, dismissable]);
+  }, [open]);
   if (!open) return null;
   return (
     <dialog ref={ref} id={id} open aria-labelledby={`${id}-title`}>

@@ -1,5 +1,5 @@
 import { Link, useFetcher, useLocation } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { IDLE_WARNING_MS } from "~/session-keys";
 import { CsrfField } from "./csrf-field";
@@ -19,6 +19,7 @@ export function IdleWarning({ msLeft }: { msLeft: number }) {
   const fetcher = useFetcher<{ msLeft: number }>();
   const [deadline, setDeadline] = useState<number | null>(null);
   const [phase, setPhase] = useState<Phase>("quiet");
+  const stayForm = useRef<HTMLFormElement>(null);
 
   useEffect(() => {
     setDeadline(Date.now() + msLeft);
@@ -45,7 +46,16 @@ export function IdleWarning({ msLeft }: { msLeft: number }) {
 
   if (phase === "quiet") return null;
   return (
-    <Dialog id="idle-dialog" title={phase === "ended" ? t("session.idleEnded") : t("session.idleTitle")} open dismissable={false}>
+    <Dialog
+      id="idle-dialog"
+      title={phase === "ended" ? t("session.idleEnded") : t("session.idleTitle")}
+      open
+      dismissable={phase === "warning"}
+      // Escape on the warning answers it as 'Stay signed in' does (the patient is here); the next warning comes later.
+      onDismiss={() => {
+        if (stayForm.current) fetcher.submit(stayForm.current);
+      }}
+    >
       {phase === "ended" ? (
         <p>
           <Link to="/register?login=1" role="button" reloadDocument>
@@ -55,7 +65,7 @@ export function IdleWarning({ msLeft }: { msLeft: number }) {
       ) : (
         <>
           <p>{t("session.idleText")}</p>
-          <fetcher.Form method="post" action="/keep-alive">
+          <fetcher.Form ref={stayForm} method="post" action="/keep-alive">
             <CsrfField />
             <button type="submit" disabled={fetcher.state !== "idle"}>
               {t("session.idleStay")}

@@ -41,3 +41,58 @@ test("screening: each step's title names it, focus moves to its heading, the err
   await page.getByRole("button", { name: "Previous", exact: true }).click();
   await onStep(page, "transplant-center-registration", "Step 2 of 8: Registration");
 });
+
+/** The register or profile form, by the names of its fields (the labels change with the language). */
+const field = (page: Page, name: string) => page.locator(`main form [name="${name}"]`).first();
+
+test.describe("the language switch keeps what was typed (with JavaScript)", () => {
+  test.skip(() => !scriptsRun(), "the typed values are carried by the enhanced layer");
+
+  test("on /register, there and back", async ({ page }) => {
+    await page.goto("register");
+    await page.waitForFunction(() => "__remixRouter" in window);
+    await field(page, "firstName").fill("Carmen");
+    await field(page, "city").fill("Albany");
+    await field(page, "usState").selectOption({ label: "New York" });
+    const state = await field(page, "usState").inputValue();
+    await field(page, "password").fill("a secret phrase 123");
+    await field(page, "agreedToHipaa").check();
+    await page.getByRole("link", { name: "Español" }).click();
+    await expect(page.locator("html")).toHaveAttribute("lang", "es");
+    await expect(field(page, "firstName")).toHaveValue("Carmen");
+    await expect(field(page, "city")).toHaveValue("Albany");
+    await expect(field(page, "usState")).toHaveValue(state);
+    await expect(field(page, "agreedToHipaa")).toBeChecked();
+    // Never a password.
+    await expect(field(page, "password")).toHaveValue("");
+    expect(await page.evaluate(() => Object.keys(sessionStorage).filter((k) => k.startsWith("portal:")))).toEqual([]);
+    await page.getByRole("link", { name: "English" }).click();
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await expect(field(page, "firstName")).toHaveValue("Carmen");
+  });
+});
+
+test("on /profile", async ({ page, patient }) => {
+  test.skip(!scriptsRun(), "the typed values are carried by the enhanced layer");
+  await page.goto("profile");
+  await expect(page.getByText(`Welcome, ${patient.firstName}`)).toBeVisible();
+  await page.waitForFunction(() => "__remixRouter" in window);
+  await field(page, "preferredName").fill("Rosie");
+  await field(page, "city").fill("Springfield");
+  await page.getByRole("link", { name: "Español" }).click();
+  await expect(page.locator("html")).toHaveAttribute("lang", "es");
+  await expect(field(page, "preferredName")).toHaveValue("Rosie");
+  await expect(field(page, "city")).toHaveValue("Springfield");
+});
+
+test.describe("reflow at 320 px (WCAG 1.4.10)", () => {
+  test.use({ viewport: { width: 320, height: 640 } });
+
+  test("/register scrolls only up and down", async ({ page }) => {
+    await page.goto("register");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await page.waitForLoadState("load");
+    const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+    expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+  });
+});
