@@ -294,6 +294,38 @@ export async function registryCommand(args: string[]): Promise<string> {
   }
 }
 
+/**
+ * An immune-tolerance candidate (DECISIONS D12), signed in through `api`: invited by registry staff (a registry command,
+ * so only with the e2e portal on PostgreSQL), registered with the invite, confirmed, and screened as a candidate, so
+ * the medical history is open to them. Answers the patient and a CSRF token of the session.
+ */
+export async function createCandidate(api: APIRequestContext, p: Patient = newPatient("Icand")): Promise<{ patient: Patient; csrf: string }> {
+  const created = await registryCommand(["create-invite", "--first-name", p.firstName, "--last-name", p.lastName, "--email", p.email]);
+  const inviteToken = /\/register\?token=([^\s&]+)/.exec(created)?.[1];
+  expect(inviteToken, created).toBeTruthy();
+  await createPatient(api, p, { verified: true, inviteToken: decodeURIComponent(inviteToken!) });
+  const csrf = hiddenValue(await (await api.get("landing")).text(), "_csrf");
+  const post = async (where: string, fields: Record<string, string>) => {
+    const answer = await api.post(where, { form: { _csrf: csrf, ...fields }, maxRedirects: 0 });
+    expect(answer.status(), `${where}: ${answer.status()}`).toBe(302);
+  };
+  await post("landing", { intent: "start-screening" });
+  await post("screening/patient-situation", { intent: "continue", kidneyStatus: "2", kidneyStatusOther: "" });
+  await post("screening/post-transplant", { intent: "continue", transplantType: "3", antigenMatch: "1" });
+  await post("screening/patient-validation", {
+    intent: "continue",
+    firstName: p.firstName,
+    middleInitial: "",
+    lastName: p.lastName,
+    preferredName: p.preferredName,
+    birthDate: p.birthDate,
+    gender: "2",
+    preferredLanguage: "1",
+    phoneNumberSecondary: "",
+  });
+  return { patient: p, csrf };
+}
+
 /** One SQL statement on the e2e portal's database (to simulate time passing, e.g. backdating a referral). */
 export async function sqlQuery<Row extends Record<string, unknown> = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<Row[]> {
   if (!databaseUrl) throw new Error(STAFF_COMMANDS_NEED);

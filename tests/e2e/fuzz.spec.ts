@@ -1,6 +1,6 @@
 import { request as playwrightRequest, type APIRequestContext } from "@playwright/test";
 import { markDisallowedCharacters, textRuleOf } from "../../registry/contract/text-rules";
-import { createClearedScreening, createPatient, expect, hiddenValue, newPatient, registryCommand, staffCommandsAvailable, test } from "./fixtures";
+import { createCandidate, createClearedScreening, createPatient, expect, hiddenValue, newPatient, staffCommandsAvailable, test } from "./fixtures";
 import { badSegment, badValue, fuzzSeed, htmlEscaped, prng, STACK_TRACE, type Rng, type Wire } from "./support/fuzz-input";
 
 /**
@@ -112,35 +112,15 @@ function patientForms(screeningId: number): FormTarget[] {
 }
 
 /**
- * An immune-tolerance candidate (DECISIONS D12), so the medical history's question pages read their forms: invited by
- * registry staff (a registry command, so only with the e2e portal on PostgreSQL), registered with the invite, screened
- * as a candidate, and the first two questions answered (the third, a text area, is then open).
+ * An immune-tolerance candidate (DECISIONS D12), so the medical history's question pages read their forms, with the
+ * first two questions answered (the third, a text area, is then open).
  */
-async function createCandidate(api: APIRequestContext): Promise<string> {
-  const p = newPatient("Ifuzz");
-  const created = await registryCommand(["create-invite", "--first-name", p.firstName, "--last-name", p.lastName, "--email", p.email]);
-  const inviteToken = /\/register\?token=([^\s&]+)/.exec(created)?.[1];
-  expect(inviteToken, created).toBeTruthy();
-  await createPatient(api, p, { verified: true, inviteToken: decodeURIComponent(inviteToken!) });
-  const csrf = hiddenValue(await (await api.get("landing")).text(), "_csrf");
+async function createFuzzCandidate(api: APIRequestContext): Promise<string> {
+  const { csrf } = await createCandidate(api, newPatient("Ifuzz"));
   const post = async (where: string, fields: Record<string, string>) => {
     const answer = await api.post(where, { form: { _csrf: csrf, ...fields }, maxRedirects: 0 });
     expect(answer.status(), `${where}: ${answer.status()}`).toBe(302);
   };
-  await post("landing", { intent: "start-screening" });
-  await post("screening/patient-situation", { intent: "continue", kidneyStatus: "2", kidneyStatusOther: "" });
-  await post("screening/post-transplant", { intent: "continue", transplantType: "3", antigenMatch: "1" });
-  await post("screening/patient-validation", {
-    intent: "continue",
-    firstName: p.firstName,
-    middleInitial: "",
-    lastName: p.lastName,
-    preferredName: p.preferredName,
-    birthDate: p.birthDate,
-    gender: "2",
-    preferredLanguage: "1",
-    phoneNumberSecondary: "",
-  });
   await post("medical-history/kidney-transplant", { intent: "next", receivedKidneyTransplant: "1" });
   await post("medical-history/last-kidney-transplant", { intent: "next", lastKidneyTxpDate: "2020-01-15" });
   return csrf;
@@ -309,7 +289,7 @@ test.describe("fuzz: malformed input in every form and route parameter", () => {
     // A tenth for the immune-tolerance candidate's forms when registry staff commands are available (E2E_DATABASE_URL).
     const candidateShare = staffCommandsAvailable ? Math.floor(COUNT / 10) : 0;
     const candidate = candidateShare ? await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { "X-Forwarded-For": `10.199.${seed & 255}.7` } }) : null;
-    const candidateCsrf = candidate ? await createCandidate(candidate) : "";
+    const candidateCsrf = candidate ? await createFuzzCandidate(candidate) : "";
     const half = Math.floor((COUNT - candidateShare) / 2);
     const failures = [
       ...(await run(anonymous, half, mixed(anonForms, anonCsrf), seed)),

@@ -204,6 +204,7 @@ test("an invited transplant patient completes the medical history and e-signs th
   await onQuestion(page, "How much do you weigh?", 6, 14);
   await expect(page.getByLabel("Weight")).toHaveValue("165,5");
   await press(page, "Next");
+  await onQuestion(page, "Have you received a transplant of any other organ?", 7, 14);
   await press(page, "Next");
   await onQuestion(page, "What was your sex at birth?", 8, 14);
   await expect(page.getByLabel("Female", { exact: true })).toBeChecked();
