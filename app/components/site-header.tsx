@@ -9,8 +9,12 @@ export function SiteHeader({ patient, lang, here }: { patient: { firstName: stri
   const { t } = useTranslation();
   const menu = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
-  // With JavaScript, moving to another page keeps the DOM: close the menu (a page load closes it without).
+  // With JavaScript, moving to another page keeps the DOM: close the menu (a page load closes it without). Not on
+  // the first render: a menu the patient opened before the scripts took over stays open.
+  const shownKey = useRef(location.key);
   useEffect(() => {
+    if (shownKey.current === location.key) return;
+    shownKey.current = location.key;
     if (menu.current) menu.current.open = false;
   }, [location.key]);
   return (
