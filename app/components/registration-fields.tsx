@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Country, Gender, Language } from "../../registry/contract/enums";
 import { formatUsPhone } from "../../registry/contract/phone";
 import { usStates } from "../../registry/contract/us-states";
+import { usStateKey } from "~/domain/display-names";
 import { SelectField, TextField } from "./fields";
 import { useField } from "./form-context";
 import { PhoneCheckStatus, type PhoneCheck } from "./phone-check";
@@ -42,7 +43,7 @@ export function RegistrationFields({
   const checkId = `${phoneField.id}-check`;
 
   const choose = { value: "0", label: t("register.choose") };
-  const stateOptions = [choose, ...usStates.map((s) => ({ value: String(s.id), label: s.description }))];
+  const stateOptions = [choose, ...usStates.map((s) => ({ value: String(s.id), label: t(usStateKey(s.abbreviation)) }))];
   const countryOptions = [
     { value: US, label: t("register.countryUs") },
     { value: OTHER, label: t("register.countryOther") },
