@@ -14,8 +14,8 @@ import { useHydrated } from "~/components/use-hydrated";
 import { eSignRefusal, signatureMatches, type ESignRefusal } from "~/domain/medical-history/e-sign";
 import { formFailure, inputFailure, readForm, textFields } from "~/forms/form.server";
 import { RegistryUnavailableError } from "~/registry/client.server";
-import { SUCCESS_MESSAGE_MS } from "~/session-keys";
 import { SIGNATURE_NAME_MAX } from "../../registry/contract/limits";
+import { PageFlash } from "~/components/flash-messages";
 
 export const handle: RouteHandle = { titleKey: "eSign.title" };
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesHref }];
@@ -112,7 +112,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
       addFlash(context.session, {
         kind: "status",
         key: "eSign.signed",
-        autoCloseMs: SUCCESS_MESSAGE_MS,
       });
       return redirect("/landing");
     }
@@ -170,6 +169,7 @@ export default function ESign() {
   const answer = useFormAnswer(FORM_ID);
   return (
     <main id="main" className="container e-sign" tabIndex={-1}>
+      <PageFlash />
       <ErrorSummary failure={answer} />
       <h1>{t("eSign.heading")}</h1>
       {document ? (
