@@ -11,7 +11,7 @@ import { ErrorSummary } from "~/components/error-summary";
 import { TextField } from "~/components/fields";
 import { FormState, useFormAnswer } from "~/components/form-context";
 import { useHydrated } from "~/components/use-hydrated";
-import { eSignRefusal, signatureMatches, type ESignRefusal } from "~/domain/medical-history/e-sign";
+import { eSignRefusal, signatureMatches, signatureMismatch, type ESignRefusal } from "~/domain/medical-history/e-sign";
 import { formFailure, inputFailure, readForm, textFields } from "~/forms/form.server";
 import { RegistryUnavailableError } from "~/registry/client.server";
 import { SIGNATURE_NAME_MAX } from "../../registry/contract/limits";
@@ -131,8 +131,9 @@ function SignForm({ fullName, documentHash }: { fullName: string; documentHash: 
   const hydrated = useHydrated();
   const answer = useFormAnswer(FORM_ID);
   const [typed, setTyped] = useState(answer?.values.typedName ?? "");
-  // With JavaScript, Continue waits for the exact full name (000 §2.10); without, the server checks it.
+  // With JavaScript, Continue waits for the exact full name (000 §2.10) and the hint says why; without, the server checks it.
   const ready = !hydrated || signatureMatches(typed, fullName);
+  const why = hydrated ? signatureMismatch(typed, fullName) : null;
   return (
     <Form method="post" noValidate>
       <CsrfField />
@@ -144,15 +145,19 @@ function SignForm({ fullName, documentHash }: { fullName: string; documentHash: 
         <TextField
           name="typedName"
           label={t("eSign.nameLabel")}
-          describedById="e-sign-instruction"
+          describedById="e-sign-instruction e-sign-wait"
           autoComplete="off"
           spellCheck={false}
           maxLength={SIGNATURE_NAME_MAX}
           onChange={(event) => setTyped(event.currentTarget.value)}
         />
       </FormState>
+      {/* Always in the page, so a screen reader hears the hint when it appears (and it names the disabled button's reason). */}
+      <p id="e-sign-wait" className="e-sign__wait" aria-live="polite">
+        {why === "case" ? t("eSign.waitCase", { name: fullName }) : why === "name" ? t("eSign.waitName", { name: fullName }) : null}
+      </p>
       <div className="button-row">
-        <button type="submit" disabled={!ready}>
+        <button type="submit" disabled={!ready} aria-describedby="e-sign-wait">
           {t("eSign.continue")}
         </button>
         <Link to="/landing" role="button" className="secondary outline">
