@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { createClearedScreening, expect, expectAccessible, scriptsRun, STAFF_COMMANDS_NEED, staffCommandsAvailable, withPatient as test } from "./fixtures";
+import { createClearedScreening, expect, expectAccessible, STAFF_COMMANDS_NEED, staffCommandsAvailable, withPatient as test } from "./fixtures";
 
 /**
  * Spanish pages say everything in Spanish (issue 10): the referral status on the dashboard, the US state names,
@@ -48,30 +48,5 @@ test.describe("Spanish pages", () => {
     await expect(state.locator("option:checked")).toHaveText("Nueva York");
     await expect(state.locator("option", { hasText: "Carolina del Norte" })).toHaveCount(1);
     await expectAccessible(page);
-  });
-});
-
-test.describe("success messages", () => {
-  test("stay in <main> until closed or the next page (docs/decisions/037)", async ({ page }) => {
-    // A fake clock: time runs as usual, and jumping a minute ahead shows nothing closes on a timer.
-    await page.clock.install();
-    await page.goto("landing");
-    await page.getByRole("link", { name: "Opt Out" }).click();
-    await page.getByRole("dialog", { name: "Confirm Registration Opt Out" }).getByRole("button", { name: "Opt Out" }).click();
-    const status = page.getByRole("main").getByRole("status");
-    await expect(status).toContainText("You have opted out.");
-    await page.clock.fastForward(60_000);
-    await expect(status).toContainText("You have opted out.");
-    await expectAccessible(page);
-    if (scriptsRun()) {
-      await status.getByRole("button", { name: "Dismiss message" }).click();
-      await expect(status).toBeEmpty();
-      await expect(page.getByRole("main")).toBeFocused();
-    } else {
-      await expect(status.getByRole("button")).toHaveCount(0);
-      await page.goto("profile");
-      await expect(page.getByRole("heading", { level: 1, name: "Profile" })).toBeVisible();
-      await expect(page.getByRole("main").getByRole("status")).toBeEmpty();
-    }
   });
 });
