@@ -47,6 +47,8 @@ test.describe("Spanish pages", () => {
     const state = page.getByLabel("Estado", { exact: true });
     await expect(state.locator("option:checked")).toHaveText("Nueva York");
     await expect(state.locator("option", { hasText: "Carolina del Norte" })).toHaveCount(1);
+    const names = (await state.locator("option").allTextContents()).slice(1);
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, "es")));
     await expectAccessible(page);
   });
 });
