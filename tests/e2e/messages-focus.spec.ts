@@ -3,10 +3,11 @@ import { expect, expectAccessible, scriptsRun, withPatient as test } from "./fix
 /** Issue 10's smaller items: messages that stay (docs/decisions/037) and focus when the session ends. */
 
 test.describe("success messages", () => {
-  test("stay in <main> until closed or the next page (docs/decisions/037)", async ({ page }) => {
+  test("stay in <main> until closed or the next page (docs/decisions/037)", async ({ page, patient }) => {
     // With JavaScript, a fake clock: time runs as usual, and jumping a minute ahead shows nothing closes on a timer.
     if (scriptsRun()) await page.clock.install();
     await page.goto("landing");
+    await expect(page.getByText(`Welcome, ${patient.firstName}`)).toBeVisible();
     await page.getByRole("link", { name: "Opt Out" }).click();
     await page.getByRole("dialog", { name: "Confirm Registration Opt Out" }).getByRole("button", { name: "Opt Out" }).click();
     const status = page.getByRole("main").getByRole("status");
@@ -29,10 +30,10 @@ test.describe("success messages", () => {
 
 test.describe("the end of the session with JavaScript", () => {
   test.skip(() => !scriptsRun(), "the idle warning needs the JavaScript layer");
-  test("focus goes to the message that the session has ended, not to <body>", async ({ page }) => {
+  test("focus goes to the message that the session has ended, not to <body>", async ({ page, patient }) => {
     await page.clock.install();
     await page.goto("landing");
-    await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+    await expect(page.getByText(`Welcome, ${patient.firstName}`)).toBeVisible();
     // The idle timers start once the page is hydrated (as in accounts-session.spec.ts): the router, then the effects.
     await page.waitForFunction(() => "__remixRouter" in window);
     await page.waitForTimeout(500);
