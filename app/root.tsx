@@ -15,7 +15,7 @@ import { useTranslation } from "react-i18next";
 import picoHref from "@picocss/pico/css/pico.min.css?url";
 import appHref from "./styles/app.css?url";
 import { DocumentTitle } from "./components/document-title";
-import { FlashMessages } from "./components/flash-messages";
+import { PageFlash } from "./components/flash-messages";
 import { IdleWarning } from "./components/idle-warning";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
@@ -76,7 +76,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {t("common.skipToContent")}
         </a>
         <SiteHeader patient={data?.patient ?? null} lang={data?.lang ?? "en"} here={data?.here ?? "/"} />
-        <FlashMessages messages={data?.flash ?? []} />
         {children}
         {data?.patient && data.idleMsLeft !== null ? <IdleWarning msLeft={data.idleMsLeft} /> : null}
         <SiteFooter year={data?.year ?? new Date().getFullYear()} demoMode={data?.demoMode ?? false} />
@@ -102,6 +101,7 @@ export function ErrorBoundary() {
   const unavailable = isRouteErrorResponse(error) && error.status === 503;
   return (
     <main id="main" className="container" tabIndex={-1}>
+      <PageFlash />
       <h1>{notFound ? t("errors.notFoundTitle") : t("errors.unexpectedTitle")}</h1>
       <p>{notFound ? t("errors.notFoundText") : unavailable ? t("errors.registryDown") : t("errors.unexpectedText")}</p>
       <p>

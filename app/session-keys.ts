@@ -5,11 +5,7 @@ export type FlashMessage = {
   kind: "status" | "alert";
   key: string;
   params?: Record<string, string>;
-  /** With JavaScript, a status message closes after this long (000 §9: 2000 ms by default, 3000 ms for profile/info success). */
-  autoCloseMs?: number;
 };
-/** 000 §9 / 001 §9: "profile/info success message 3000 ms". */
-export const SUCCESS_MESSAGE_MS = 3000;
 
 export type SessionData = {
   /** Registry sign-in token and its expiry (ISO). */

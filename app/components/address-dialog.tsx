@@ -5,11 +5,12 @@ import { CsrfField } from "./csrf-field";
 import { Dialog } from "./dialog";
 
 function Address({ lines }: { lines: AddressLines }) {
+  const { t } = useTranslation();
   return (
     <address>
       {lines.street}
       <br />
-      {[lines.city, lines.state].filter(Boolean).join(", ")} {lines.postalCode}
+      {[lines.city, lines.stateKey ? t(lines.stateKey) : lines.state].filter(Boolean).join(", ")} {lines.postalCode}
     </address>
   );
 }

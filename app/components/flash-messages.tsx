@@ -1,50 +1,84 @@
-import { useEffect, useState } from "react";
+import { useLocation, useRouteLoaderData } from "@remix-run/react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import type { RootData } from "~/root-data";
 import type { FlashMessage } from "~/session-keys";
+import { useHydrated } from "./use-hydrated";
 
-/** Auto-close time for status messages with JavaScript (000 §9: 2000 ms); errors stay until dismissed. */
-const AUTO_CLOSE_MS = 2000;
+/** Whether the app has hydrated once: later mounts are client-side navigations (see `useShownAfterMount`). */
+let appHydrated = false;
 
 /**
- * Flash messages rendered by the server at the top of the page (DECISIONS D1): status messages in a
- * role="status" region, errors in role="alert". Without JavaScript they stay until the next page.
+ * A live region only speaks about changes after it is in the page: on a client-side navigation the new page's
+ * region mounts empty and its messages go in just after, so a screen reader announces them. The server's HTML
+ * and the first hydration render them at once (without JavaScript they are simply part of the page).
+ */
+function useShownAfterMount(): boolean {
+  const [shown, setShown] = useState(!appHydrated);
+  useEffect(() => {
+    if (appHydrated) {
+      const timer = setTimeout(() => setShown(true), 100);
+      return () => clearTimeout(timer);
+    }
+    appHydrated = true;
+    return undefined;
+  }, []);
+  return shown;
+}
+
+/**
+ * Flash messages, at the top of the page's <main> (DECISIONS D1; docs/decisions/037): status messages in a
+ * role="status" region, errors in role="alert". They stay until the patient closes them (a Close button, with
+ * JavaScript) or goes to the next page: nothing vanishes on a timer (WCAG 2.2.1, 2.2.4).
  */
 export function FlashMessages({ messages }: { messages: FlashMessage[] }) {
   const { t } = useTranslation();
+  const hydrated = useHydrated();
+  const shown = useShownAfterMount();
   const [hidden, setHidden] = useState<Set<number>>(new Set());
-  useEffect(() => {
-    setHidden(new Set());
-    const timers = messages.map((m, i) =>
-      m.kind === "status" ? setTimeout(() => setHidden((h) => new Set(h).add(i)), m.autoCloseMs ?? AUTO_CLOSE_MS) : undefined,
-    );
-    return () => timers.forEach((timer) => clearTimeout(timer));
-  }, [messages]);
-  const shown = (kind: FlashMessage["kind"]) =>
-    messages.map((m, i) => ({ m, i })).filter(({ m, i }) => m.kind === kind && !hidden.has(i));
+  useEffect(() => setHidden(new Set()), [messages]);
+  const dismiss = (i: number) => {
+    setHidden((h) => new Set(h).add(i));
+    // The button goes away with its message: focus goes to the page's main content, not to <body>.
+    document.getElementById("main")?.focus({ preventScroll: true });
+  };
+  const list = (kind: FlashMessage["kind"]) =>
+    shown
+      ? messages
+          .map((m, i) => ({ m, i }))
+          .filter(({ m, i }) => m.kind === kind && !hidden.has(i))
+          .map(({ m, i }) => (
+            <p key={i} className={`flash flash--${kind}`}>
+              {t(m.key, m.params)}
+              {hydrated ? (
+                <button type="button" className="flash-dismiss" aria-label={t("common.dismissMessage")} onClick={() => dismiss(i)}>
+                  ×
+                </button>
+              ) : null}
+            </p>
+          ))
+      : null;
   return (
     <div className="flash-area">
-      <div role="status">
-        {shown("status").map(({ m, i }) => (
-          <p key={i} className="flash flash--status">
-            {t(m.key, m.params)}
-          </p>
-        ))}
-      </div>
-      <div role="alert">
-        {shown("alert").map(({ m, i }) => (
-          <p key={i} className="flash flash--alert">
-            {t(m.key, m.params)}
-            <button
-              type="button"
-              className="flash-dismiss"
-              aria-label={t("common.dismissMessage")}
-              onClick={() => setHidden((h) => new Set(h).add(i))}
-            >
-              ×
-            </button>
-          </p>
-        ))}
-      </div>
+      <div role="status">{list("status")}</div>
+      <div role="alert">{list("alert")}</div>
     </div>
   );
+}
+
+const NONE: FlashMessage[] = [];
+
+/**
+ * The page's flash messages (the root loader's), plus any the page makes itself (the phone check's); first in
+ * <main>. A revalidation of the same page (the idle keep-alive, a fetcher) brings no flash: the shown ones stay
+ * until the next page.
+ */
+export function PageFlash({ extra = NONE }: { extra?: FlashMessage[] }) {
+  const fromServer = useRouteLoaderData<RootData>("root")?.flash ?? NONE;
+  const { key } = useLocation();
+  const kept = useRef<{ key: string; flash: FlashMessage[] }>({ key, flash: fromServer });
+  if (kept.current.key !== key || (fromServer.length > 0 && fromServer !== kept.current.flash)) kept.current = { key, flash: fromServer };
+  const flash = kept.current.flash;
+  const messages = useMemo(() => (extra.length ? [...flash, ...extra] : flash), [flash, extra]);
+  return <FlashMessages messages={messages} />;
 }

@@ -44,6 +44,16 @@ export function IdleWarning({ msLeft }: { msLeft: number }) {
     };
   }, [deadline]);
 
+  // When the session ends, the warning's button goes away: focus goes to the dialog's heading (the message that
+  // the session has ended, then 'Sign in again'), not to <body>.
+  useEffect(() => {
+    if (phase !== "ended") return;
+    const heading = document.getElementById("idle-dialog-title");
+    if (!heading) return;
+    heading.setAttribute("tabindex", "-1");
+    heading.focus();
+  }, [phase]);
+
   if (phase === "quiet") return null;
   return (
     <Dialog

@@ -2,6 +2,7 @@ import { Link, useLocation, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { labDownloadPath, labPageKeys, labPagePath, LabPageStatus } from "~/domain/dashboard/lab-page";
 import type { LabPageData } from "~/forms/lab-pages.server";
+import { PageFlash } from "./flash-messages";
 
 /**
  * The Lab Tests and Lab Results pages (000 §2.11-2.12): Pending, Ready (a 'Click here' download link) or Issues
@@ -18,6 +19,7 @@ export function LabPage({ data }: { data: LabPageData }) {
   const here = data.screeningId === null ? null : labPagePath(data.kind, data.screeningId);
   return (
     <main id="main" className="container lab-page" tabIndex={-1}>
+      <PageFlash />
       <h1>{t(keys.headingKey)}</h1>
       <div role="status" aria-live="polite">
         {checking ? (

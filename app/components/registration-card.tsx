@@ -7,6 +7,15 @@ import type { StepCardView } from "~/domain/dashboard/registration-card";
 import type { RegistrationCardData } from "~/forms/screening.server";
 import { ImmuneToleranceStages } from "~/components/immune-tolerance-stages";
 import type { StagesView } from "~/domain/medical-history/stages";
+import { referralStatusKey } from "~/domain/display-names";
+import type { ReferralRow } from "~/domain/dashboard/registration-card";
+import type { TFunction } from "i18next";
+
+/** A referral's status in the patient's language (the registry's English text only for a status the portal does not know). */
+function referralStatusText(r: ReferralRow, t: TFunction): string {
+  const key = referralStatusKey(r.statusId);
+  return key ? t(key) : r.status;
+}
 
 /**
  * The dashboard's registration cards (000 §2.7; 001 §2.12, §4.4-4.6), one per screening, from `registrationCard`.
@@ -161,7 +170,7 @@ function RegistrationCard({ card, immuneTolerance }: { card: RegistrationCardDat
               <tr key={`${r.centerId}-${i}`}>
                 <td>{r.centerName}</td>
                 <td>{r.dateReferred}</td>
-                <td>{r.status}</td>
+                <td>{referralStatusText(r, t)}</td>
               </tr>
             ))}
           </tbody>

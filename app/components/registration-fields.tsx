@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Country, Gender, Language } from "../../registry/contract/enums";
 import { formatUsPhone } from "../../registry/contract/phone";
 import { usStates } from "../../registry/contract/us-states";
+import { usStateKey } from "~/domain/display-names";
 import { SelectField, TextField } from "./fields";
 import { useField } from "./form-context";
 import { PhoneCheckStatus, type PhoneCheck } from "./phone-check";
@@ -34,7 +35,7 @@ export function RegistrationFields({
   /** Rendered after the contact fields (the password block of the registration). */
   afterContact?: ReactNode;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const hydrated = useHydrated();
   const countryField = useField("country");
   const phoneField = useField("phoneNumber");
@@ -42,7 +43,11 @@ export function RegistrationFields({
   const checkId = `${phoneField.id}-check`;
 
   const choose = { value: "0", label: t("register.choose") };
-  const stateOptions = [choose, ...usStates.map((s) => ({ value: String(s.id), label: s.description }))];
+  // In the patient's language and its alphabetical order ("Carolina del Norte" under C).
+  const stateOptions = [
+    choose,
+    ...usStates.map((s) => ({ value: String(s.id), label: t(usStateKey(s.abbreviation)) })).sort((a, b) => a.label.localeCompare(b.label, i18n.language)),
+  ];
   const countryOptions = [
     { value: US, label: t("register.countryUs") },
     { value: OTHER, label: t("register.countryOther") },

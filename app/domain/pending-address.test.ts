@@ -16,9 +16,11 @@ describe("pending address (Confirm Address dialog, 000 §2.3)", () => {
     expect(withRecommended(values, { ...rec, state: "5" }).usState).toBe("5");
   });
   it("shows states by their description", () => {
-    expect(recommendedLines(rec)).toEqual({ street: "350 5TH AVE, STE 1", city: "NEW YORK", state: "New York", postalCode: "10118" });
+    expect(recommendedLines(rec)).toEqual({ street: "350 5TH AVE, STE 1", city: "NEW YORK", state: "New York", stateKey: "usStates.NY", postalCode: "10118" });
     expect(recommendedLines({ ...rec, state: "33" }).state).toBe("New York");
     expect(submittedLines(values).state).toBe("New York");
     expect(submittedLines({ ...values, country: "0", province: "Ontario" }).state).toBe("Ontario");
+    expect(submittedLines(values).stateKey).toBe("usStates.NY");
+    expect(submittedLines({ ...values, country: "0", province: "Ontario" }).stateKey).toBeNull();
   });
 });

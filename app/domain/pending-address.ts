@@ -1,5 +1,6 @@
 import { Country } from "../../registry/contract/enums";
 import { findUsState } from "../../registry/contract/us-states";
+import { usStateKey } from "./display-names";
 import { PENDING_ADDRESS_MS, type PendingAddress, type RecommendedAddress } from "~/session-keys";
 
 /** A form waiting in the Confirm Address dialog, for at most 15 minutes (docs/decisions/005). */
@@ -26,14 +27,21 @@ export function withRecommended(values: Record<string, string>, recommended: Rec
   };
 }
 
-export type AddressLines = { street: string; city: string; state: string; postalCode: string };
+/** `stateKey`: the locale key of a US state's name (shown instead of `state` in the patient's language; issue 10). */
+export type AddressLines = { street: string; city: string; state: string; stateKey: string | null; postalCode: string };
 
 /** The address as the dialog shows it: the state as its description from the US-states list (000 §2.3). */
+function stateKeyOf(idOrAbbreviation: string): string | null {
+  const state = findUsState(idOrAbbreviation);
+  return state ? usStateKey(state.abbreviation) : null;
+}
+
 export function recommendedLines(r: RecommendedAddress): AddressLines {
   return {
     street: [r.address1, r.address2].filter(Boolean).join(", "),
     city: r.city,
     state: findUsState(r.state)?.description ?? r.state,
+    stateKey: stateKeyOf(r.state),
     postalCode: r.zip5,
   };
 }
@@ -44,6 +52,7 @@ export function submittedLines(values: Record<string, string>): AddressLines {
     street: [values.addressLine1, values.addressLine2].filter(Boolean).join(", "),
     city: values.city ?? "",
     state: isUs ? findUsState(values.usState ?? "")?.description ?? "" : values.province ?? "",
+    stateKey: isUs ? stateKeyOf(values.usState ?? "") : null,
     postalCode: values.postalCode ?? "",
   };
 }

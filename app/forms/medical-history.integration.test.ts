@@ -153,7 +153,7 @@ describe.each(testDatabases().slice(0, 1))("medical history and e-sign pages aga
       reviewAction({ request: post("/medical-history/review", { intent: "submit" }), params: {}, context: context(p.session) })
     );
     expect(done.location).toBe("/landing");
-    expect(p.session.get("flash")).toEqual([{ kind: "status", key: "medical.complete", autoCloseMs: 3000 }]);
+    expect(p.session.get("flash")).toEqual([{ kind: "status", key: "medical.complete" }]);
     expect(p.session.get("medicalHistoryDraft")).toBeUndefined();
     expect(await ifStage(t.db, p.medicalRecordId)).toBe(ImmunoFreeStatus.MedicalHistory);
     const stored = await registry().latestMedicalHistory(p.token, p.medicalRecordId);
@@ -310,7 +310,7 @@ describe.each(testDatabases().slice(0, 1))("medical history and e-sign pages aga
       })
     );
     expect(signed.location).toBe("/landing");
-    expect(p.session.get("flash")).toEqual([{ kind: "status", key: "eSign.signed", autoCloseMs: 3000 }]);
+    expect(p.session.get("flash")).toEqual([{ kind: "status", key: "eSign.signed" }]);
     expect(await ifStage(t.db, p.medicalRecordId)).toBe(ImmunoFreeStatus.ESign);
     const [row] = await t.db.query<{ typed_name: string; user_agent: string; client_address: string }>(
       "select typed_name, user_agent, client_address from consent_signatures where medical_record_id = $1",

@@ -7,7 +7,7 @@ import { medicalHistoryRefusal } from "~/domain/medical-history/program";
 import { answersFromSubmission, draftFromUnknown, newDraft, type Answers, type MedicalHistoryDraft } from "~/domain/medical-history/draft";
 import { RegistryUnavailableError } from "~/registry/client.server";
 import { HOST_SESSION_COOKIE, SESSION_COOKIE, type Session } from "~/session.server";
-import { SUCCESS_MESSAGE_MS, type SessionData } from "~/session-keys";
+import type { SessionData } from "~/session-keys";
 
 /**
  * The medical history's server side (001 §2.13, §4.7; DECISIONS D2; docs/decisions/015): the draft kept in the
@@ -122,7 +122,6 @@ export async function submitDraft(context: AppLoadContext, patient: SignedIn, dr
   addFlash(context.session, {
     kind: "status",
     key: "medical.complete",
-    autoCloseMs: SUCCESS_MESSAGE_MS,
   });
   return { ok: true };
 }

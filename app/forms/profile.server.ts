@@ -1,4 +1,3 @@
-import { SUCCESS_MESSAGE_MS } from "~/session-keys";
 import type { AppLoadContext } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Language } from "../../registry/contract/enums";
@@ -44,7 +43,7 @@ async function saveProfile(context: AppLoadContext, values: Record<ProfileField,
       context.session.unset("pendingProfile");
       context.session.set("firstName", String(payload.firstName));
       context.session.set("lang", payload.preferredLanguage === Language.Spanish ? "es" : "en");
-      addFlash(context.session, { kind: "status", key: "profile.updated", autoCloseMs: SUCCESS_MESSAGE_MS });
+      addFlash(context.session, { kind: "status", key: "profile.updated" });
       return redirect("/profile");
     case "confirmAddress":
       context.session.set("pendingProfile", pendingAddress(values, outcome.recommended, Date.now()));
@@ -94,6 +93,6 @@ export async function passwordAction(form: FormData, context: AppLoadContext) {
   }
   context.session.set("token", answer.results.token);
   context.session.set("tokenExpires", answer.results.expires);
-  addFlash(context.session, { kind: "status", key: "profile.passwordUpdated", autoCloseMs: SUCCESS_MESSAGE_MS });
+  addFlash(context.session, { kind: "status", key: "profile.passwordUpdated" });
   return redirect("/profile");
 }

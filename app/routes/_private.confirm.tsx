@@ -16,6 +16,7 @@ import { contactView, continueView } from "~/domain/confirm-screen";
 import { isKind, resendAction, sendAction, startSend, verifyAction } from "~/forms/confirm.server";
 import { readForm } from "~/forms/form.server";
 import type { ContactKind } from "~/session-keys";
+import { PageFlash } from "~/components/flash-messages";
 
 export const handle: RouteHandle = { titleKey: "confirm.title" };
 
@@ -181,6 +182,7 @@ export default function Confirm() {
   if (data.unavailable) {
     return (
       <main id="main" className="container" tabIndex={-1}>
+        <PageFlash />
         <h1>{t("confirm.heading")}</h1>
         <p role="alert">{t("errors.registryDown")}</p>
         <Link to="/landing" role="button" className="secondary">
@@ -202,6 +204,7 @@ export default function Confirm() {
   const code = codeFailure || !sendKind ? data.code : null;
   return (
     <main id="main" className="container" tabIndex={-1}>
+      <PageFlash />
       {sendKind && !code ? (
         <SendDialog
           kind={sendKind}

@@ -11,11 +11,11 @@ import { ErrorSummary } from "~/components/error-summary";
 import { TextField } from "~/components/fields";
 import { FormState, useFormAnswer } from "~/components/form-context";
 import { useHydrated } from "~/components/use-hydrated";
-import { eSignRefusal, signatureMatches, type ESignRefusal } from "~/domain/medical-history/e-sign";
+import { eSignRefusal, signatureMatches, signatureMismatch, type ESignRefusal } from "~/domain/medical-history/e-sign";
 import { formFailure, inputFailure, readForm, textFields } from "~/forms/form.server";
 import { RegistryUnavailableError } from "~/registry/client.server";
-import { SUCCESS_MESSAGE_MS } from "~/session-keys";
 import { SIGNATURE_NAME_MAX } from "../../registry/contract/limits";
+import { PageFlash } from "~/components/flash-messages";
 
 export const handle: RouteHandle = { titleKey: "eSign.title" };
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesHref }];
@@ -112,7 +112,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
       addFlash(context.session, {
         kind: "status",
         key: "eSign.signed",
-        autoCloseMs: SUCCESS_MESSAGE_MS,
       });
       return redirect("/landing");
     }
@@ -132,8 +131,9 @@ function SignForm({ fullName, documentHash }: { fullName: string; documentHash: 
   const hydrated = useHydrated();
   const answer = useFormAnswer(FORM_ID);
   const [typed, setTyped] = useState(answer?.values.typedName ?? "");
-  // With JavaScript, Continue waits for the exact full name (000 §2.10); without, the server checks it.
+  // With JavaScript, Continue waits for the exact full name (000 §2.10) and the hint says why; without, the server checks it.
   const ready = !hydrated || signatureMatches(typed, fullName);
+  const why = hydrated ? signatureMismatch(typed, fullName) : null;
   return (
     <Form method="post" noValidate>
       <CsrfField />
@@ -145,15 +145,19 @@ function SignForm({ fullName, documentHash }: { fullName: string; documentHash: 
         <TextField
           name="typedName"
           label={t("eSign.nameLabel")}
-          describedById="e-sign-instruction"
+          describedById="e-sign-instruction e-sign-wait"
           autoComplete="off"
           spellCheck={false}
           maxLength={SIGNATURE_NAME_MAX}
           onChange={(event) => setTyped(event.currentTarget.value)}
         />
       </FormState>
+      {/* Always in the page, so a screen reader hears the hint when it appears (and it names the disabled button's reason). */}
+      <p id="e-sign-wait" className="e-sign__wait" aria-live="polite">
+        {why === "case" ? t("eSign.waitCase", { name: fullName }) : why === "name" ? t("eSign.waitName", { name: fullName }) : null}
+      </p>
       <div className="button-row">
-        <button type="submit" disabled={!ready}>
+        <button type="submit" disabled={!ready} aria-describedby="e-sign-wait">
           {t("eSign.continue")}
         </button>
         <Link to="/landing" role="button" className="secondary outline">
@@ -170,6 +174,7 @@ export default function ESign() {
   const answer = useFormAnswer(FORM_ID);
   return (
     <main id="main" className="container e-sign" tabIndex={-1}>
+      <PageFlash />
       <ErrorSummary failure={answer} />
       <h1>{t("eSign.heading")}</h1>
       {document ? (

@@ -15,6 +15,7 @@ import { immuneToleranceStages } from "~/domain/medical-history/stages";
 import { registrationCards, resetScreeningDraft } from "~/forms/screening.server";
 import { ChangeCenterDialog } from "~/components/change-center-dialog";
 import { changeCenterAction, changeCenterDialog, requestLabsAction } from "~/forms/change-center.server";
+import { PageFlash } from "~/components/flash-messages";
 
 export const handle: RouteHandle = { titleKey: "landing.title" };
 
@@ -95,6 +96,7 @@ export default function Landing() {
   if (data.unavailable) {
     return (
       <main id="main" className="container" tabIndex={-1}>
+        <PageFlash />
         <h1>{t("landing.heading")}</h1>
         <p role="alert">{t("errors.registryDown")}</p>
       </main>
@@ -103,6 +105,7 @@ export default function Landing() {
   const optDialog = data.isOptedOut ? (opt === "in" ? "in" : null) : opt === "out" ? "out" : null;
   return (
     <main id="main" className="container" tabIndex={-1}>
+      <PageFlash />
       {optDialog ? <OptDialog kind={optDialog} /> : null}
       {data.changeCenter && !optDialog ? <ChangeCenterDialog view={data.changeCenter} /> : null}
       <h1>{t("landing.heading")}</h1>

@@ -15,6 +15,7 @@ import { nextPosition, previousPosition, questionNumber } from "~/domain/medical
 import { pathOf, positionOfSlug, QUESTIONS, REVIEW, type AnswerField } from "~/domain/medical-history/questions";
 import { formFailure, inputFailure, readForm, textFields } from "~/forms/form.server";
 import { loadDraft, today, writeDraft } from "~/forms/medical-history.server";
+import { PageFlash } from "~/components/flash-messages";
 
 export const handle: RouteHandle = {
   titleKey: "medical.title",
@@ -98,6 +99,7 @@ export default function MedicalHistoryQuestion() {
   const failure = useFormFailure(FORM_ID);
   return (
     <main id="main" className="container medical-history" tabIndex={-1}>
+      <PageFlash />
       <ErrorSummary failure={failure} />
       <MedicalHistoryHeader />
       <p id="medical-history-progress" className="medical-history__progress-text">

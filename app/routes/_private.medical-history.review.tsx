@@ -13,6 +13,7 @@ import { pathOf, REVIEW } from "~/domain/medical-history/questions";
 import { reviewRows } from "~/domain/medical-history/review";
 import { readForm } from "~/forms/form.server";
 import { loadDraft, submitDraft, today } from "~/forms/medical-history.server";
+import { PageFlash } from "~/components/flash-messages";
 
 export const handle: RouteHandle = { titleKey: "medical.title" };
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesHref }];
@@ -52,6 +53,7 @@ export default function MedicalHistoryReview() {
   const { rows } = useLoaderData<typeof loader>();
   return (
     <main id="main" className="container medical-history medical-history--review" tabIndex={-1}>
+      <PageFlash />
       <MedicalHistoryHeader />
       <h1>{t("medical.review.heading")}</h1>
       <p>{t("medical.review.intro")}</p>

@@ -15,6 +15,7 @@ import { displayValues } from "~/domain/registration-form";
 import { formAnswer, readForm } from "~/forms/form.server";
 import { passwordAction, profileAction, profileAddressStep } from "~/forms/profile.server";
 import type { FormFailure } from "~/forms/types";
+import { PageFlash } from "~/components/flash-messages";
 
 export const handle: RouteHandle = { titleKey: "profile.title" };
 
@@ -53,6 +54,7 @@ export default function Profile() {
   if (data.unavailable) {
     return (
       <main id="main" className="container" tabIndex={-1}>
+        <PageFlash />
         <h1>{t("profile.heading")}</h1>
         <p role="alert">{t("errors.registryDown")}</p>
       </main>
@@ -60,6 +62,7 @@ export default function Profile() {
   }
   return (
     <main id="main" className="container" tabIndex={-1}>
+      <PageFlash />
       {data.address && !posted ? (
         <AddressDialog recommended={data.address.recommended} submitted={data.address.submitted} action="/profile" cancelLabel={t("address.cancelProfile")} />
       ) : null}

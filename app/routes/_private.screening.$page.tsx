@@ -1,4 +1,3 @@
-import { SUCCESS_MESSAGE_MS } from "~/session-keys";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
@@ -28,6 +27,7 @@ import { VALIDATION_FIELDS, validationDefaults, validationPayload } from "~/doma
 import { formAnswer, formFailure, inputFailure, readForm, textFields } from "~/forms/form.server";
 import { isMemberCenter, loadCenters, machineContext, readDraft, saveDraft, writeDraft } from "~/forms/screening.server";
 import { RegistryUnavailableError } from "~/registry/client.server";
+import { PageFlash } from "~/components/flash-messages";
 
 export const handle: RouteHandle = {
   titleKey: "screening.title",
@@ -179,7 +179,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       addFlash(session, { kind: "alert", key: "screening.errors.errorDetail", params: { message: saved.message } });
       return data(formAnswer(FORM_ID, values, {}, fields), { status: 200 });
     }
-    if (isValidation) addFlash(session, { kind: "status", key: "screening.validation.updated", autoCloseMs: SUCCESS_MESSAGE_MS });
+    if (isValidation) addFlash(session, { kind: "status", key: "screening.validation.updated" });
     writeDraft(session, saved.draft);
     return redirect(stepPath(saved.draft.step));
   });
@@ -191,6 +191,7 @@ export default function ScreeningPage() {
   const failure = useFormFailure(FORM_ID);
   return (
     <main id="main" className="container screening" tabIndex={-1}>
+      <PageFlash />
       <ErrorSummary failure={failure} />
       <p className="screening__title">{t("screening.title")}</p>
       {returnToDashboard ? (

@@ -8,6 +8,7 @@ import type { RouteHandle } from "~/components/document-title";
 import { DISTANCE_OPTIONS } from "~/domain/dashboard/select-center-view";
 import { readForm } from "~/forms/form.server";
 import { selectCenterAction, selectCenterPage, type SelectCenterPage } from "~/forms/select-center.server";
+import { PageFlash } from "~/components/flash-messages";
 
 export const handle: RouteHandle = { titleKey: "selectCenter.pageTitle" };
 
@@ -63,6 +64,7 @@ export default function SelectCenter() {
   if (!page) {
     return (
       <main id="main" className="container" tabIndex={-1}>
+        <PageFlash />
         <h1>{t("selectCenter.heading")}</h1>
         <p role="alert">{t("errors.registryDown")}</p>
         {returnLink}
@@ -71,6 +73,7 @@ export default function SelectCenter() {
   }
   return (
     <main id="main" className="container select-center" tabIndex={-1}>
+      <PageFlash />
       <ConfirmDialog page={page} />
       <h1>{t("selectCenter.heading")}</h1>
       {returnLink}

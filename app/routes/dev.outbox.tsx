@@ -3,6 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { RouteHandle } from "~/components/document-title";
 import { readDemoOutbox } from "~/registry/demo-outbox.server";
+import { PageFlash } from "~/components/flash-messages";
 
 export const handle: RouteHandle = { titleKey: "outbox.title" };
 
@@ -16,6 +17,7 @@ export default function DemoOutbox() {
   const { entries } = useLoaderData<typeof loader>();
   return (
     <main id="main" className="container" tabIndex={-1}>
+      <PageFlash />
       <h1>{t("outbox.heading")}</h1>
       <p>{t("outbox.intro")}</p>
       {entries.length === 0 ? (

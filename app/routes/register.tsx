@@ -8,7 +8,7 @@ import { CsrfField } from "~/components/csrf-field";
 import type { RouteHandle } from "~/components/document-title";
 import { ErrorSummary } from "~/components/error-summary";
 import { CheckboxField, TextField } from "~/components/fields";
-import { FlashMessages } from "~/components/flash-messages";
+import { PageFlash } from "~/components/flash-messages";
 import { FormState, useFormAnswer, useFormFailure } from "~/components/form-context";
 import { HipaaDialog } from "~/components/hipaa-dialog";
 import { LoginDialog, type AccountDialogView } from "~/components/login-dialog";
@@ -157,6 +157,7 @@ export default function Register() {
 
   return (
     <main id="main" className="container" tabIndex={-1}>
+      <PageFlash extra={phoneCheck.toasts} />
       {/*
         The form's default button: Enter in a field "clicks" the first submit button of the form in tree order, and
         the HIPAA opener and the HIPAA dialog's answers (submit buttons without JavaScript) come before 'Register'.
@@ -166,8 +167,6 @@ export default function Register() {
       <button type="submit" form={FORM_ID} className="visually-hidden" tabIndex={-1} aria-hidden="true" disabled={submitting}>
         {t("register.submit")}
       </button>
-      {/* The live phone check's toast (000 §5 Phone), in the page's own flash regions while it has one. */}
-      {phoneCheck.toasts.length ? <FlashMessages messages={phoneCheck.toasts} /> : null}
       <LoginDialog view={view} />
       {data.address && !posted ? (
         <AddressDialog recommended={data.address.recommended} submitted={data.address.submitted} action="/register" cancelLabel={t("address.cancel")} />

@@ -11,6 +11,7 @@ import { useHydrated } from "~/components/use-hydrated";
 import { readForm } from "~/forms/form.server";
 import { UPDATE_LABS_FORM } from "~/forms/center-lab-forms";
 import { updateLabsAction } from "~/forms/update-labs.server";
+import { PageFlash } from "~/components/flash-messages";
 
 export const handle: RouteHandle = { titleKey: "updateLabs.title" };
 
@@ -66,6 +67,7 @@ export default function UpdateLabs() {
   const location = useLocation();
   return (
     <main id="main" className="container" tabIndex={-1}>
+      <PageFlash />
       <ErrorSummary failure={failure} />
       <h1 id="update-labs-title">{t("updateLabs.heading")}</h1>
       <p>{t("updateLabs.intro")}</p>

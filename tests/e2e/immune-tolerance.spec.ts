@@ -271,10 +271,17 @@ test("an invited transplant patient completes the medical history and e-signs th
   const wrongCase = fullName.toLowerCase();
   await name.fill(wrongCase);
   if (scriptsRun()) {
-    // With JavaScript, Continue waits for the exact full name.
+    // With JavaScript, Continue waits for the exact full name, and a hint tied to the box and the button says why.
     await expect(signButton).toBeDisabled();
+    const caseHint = `Continue is available once the capital letters match too: type ${fullName}.`;
+    await expect(page.getByText(caseHint)).toBeVisible();
+    await expect(name).toHaveAccessibleDescription(`Your signature must match your full name exactly: ${fullName}. It is case sensitive. ${caseHint}`);
+    await expect(signButton).toHaveAccessibleDescription(caseHint);
+    await name.fill(fullName.split(" ")[0]!);
+    await expect(signButton).toHaveAccessibleDescription(`Continue is available once the name you type matches ${fullName} exactly.`);
     await name.fill(`${fullName} `);
     await expect(signButton).toBeEnabled();
+    await expect(page.locator("#e-sign-wait")).toBeEmpty();
     await name.fill(wrongCase);
     await expect(signButton).toBeDisabled();
   } else {

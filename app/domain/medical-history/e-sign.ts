@@ -11,6 +11,16 @@ export function signatureMatches(typedName: string, fullName: string): boolean {
   return fullName !== "" && withoutBidiControls(typedName).trim().normalize("NFC") === withoutBidiControls(fullName).normalize("NFC");
 }
 
+/**
+ * Why a typed name does not sign yet, for the hint beside Continue (issue 10): "case" when only capital letters
+ * differ, "name" otherwise; null when it signs or nothing is typed yet.
+ */
+export function signatureMismatch(typedName: string, fullName: string): "case" | "name" | null {
+  if (signatureMatches(typedName, fullName) || withoutBidiControls(typedName).trim() === "") return null;
+  const folded = (s: string) => withoutBidiControls(s).trim().normalize("NFC").toLocaleLowerCase();
+  return fullName !== "" && folded(typedName) === folded(fullName) ? "case" : "name";
+}
+
 /** Why the consent cannot be signed now; the keys are the registry's refusals (contract/e-sign.ts ESignReason). */
 export type ESignRefusal = "eSign.notInProgram" | "eSign.medicalHistoryFirst" | "eSign.alreadySigned";
 

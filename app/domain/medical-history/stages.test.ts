@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ImmunoFreeStatus } from "../../../registry/contract/enums";
-import { eSignRefusal, signatureMatches } from "./e-sign";
+import { eSignRefusal, signatureMatches, signatureMismatch } from "./e-sign";
 import { immuneToleranceStages } from "./stages";
 
 const reg = (currentStatus: number, isOptedOut = false) => ({
@@ -105,5 +105,22 @@ describe("the signature (000 §5 'E-sign')", () => {
     [" ", "", false],
   ])("'%s' for '%s': %s", (typed, fullName, ok) => {
     expect(signatureMatches(typed, fullName)).toBe(ok);
+  });
+});
+
+describe("why a typed name does not sign yet (the hint beside Continue)", () => {
+  it.each([
+    ["", "Rosa Martinez", null],
+    ["   ", "Rosa Martinez", null],
+    ["Rosa Martinez", "Rosa Martinez", null],
+    [" Rosa Martinez ", "Rosa Martinez", null],
+    ["rosa martinez", "Rosa Martinez", "case"],
+    ["ROSA MARTINEZ ", "Rosa Martinez", "case"],
+    ["josé núñez", "José Núñez", "case"],
+    ["Rosa", "Rosa Martinez", "name"],
+    ["Rosa  Martinez", "Rosa Martinez", "name"],
+    ["Rosa Martínez", "Rosa Martinez", "name"],
+  ] as const)("'%s' for '%s': %s", (typed, fullName, why) => {
+    expect(signatureMismatch(typed, fullName)).toBe(why);
   });
 });

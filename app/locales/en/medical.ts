@@ -157,6 +157,9 @@ const medical = {
     medicalHistoryFirst: "Please complete the medical history questionnaire before you sign the consent form.",
     alreadySigned: "You have already signed the consent form.",
     documentChanged: "The consent form has changed since you opened it. Please read it again before you sign.",
+    /** With JavaScript, why Continue is not available yet (issue 10). */
+    waitCase: "Continue is available once the capital letters match too: type {{name}}.",
+    waitName: "Continue is available once the name you type matches {{name}} exactly.",
   },
 } as const;
 

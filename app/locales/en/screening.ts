@@ -205,6 +205,13 @@ export const landingCard = {
     referralCenter: "Center",
     referralDate: "Date Referred",
     referralStatus: "Status",
+    /** A referral's status (ReferralStatus; registry/contract/enums.ts). */
+    referralStatusName: {
+      pendingCenter: "Pending Center",
+      centerApproved: "Center Approved",
+      cancelledByPatient: "Cancelled by Patient",
+      completedByCenter: "Completed by Center",
+    },
     immuneToleranceTitle: "ImmunoFree program",
     immuneToleranceText: "You may be eligible for the ImmunoFree program. Please check your email for updates.",
   },

@@ -4,7 +4,7 @@ import type { Widen } from "../types";
 /** Textos en español: selección de centro, cambio de centro, páginas de laboratorio y /update-labs. */
 const labs: Widen<typeof labsEn> = {
   selectCenter: {
-    pageTitle: "PASS: Elegir centro",
+    pageTitle: "Elegir centro",
     heading: "Elija un centro de trasplante",
     distanceLabel: "Distancia desde su código postal",
     distance100: "100 millas",
@@ -47,7 +47,7 @@ const labs: Widen<typeof labsEn> = {
       microsites: "Micrositios para pacientes",
       nonSteroidal: "Protocolo sin esteroides",
       voucher: "Programa de vales",
-      recipientShield: "Recipient Shield",
+      recipientShield: "Protección del receptor (Recipient Shield)",
       memberCenter: "Centro miembro del NKR",
     },
     columnInfo: {

@@ -155,6 +155,9 @@ const medical: Pick<Messages, "medical" | "eSign"> = {
     medicalHistoryFirst: "Por favor, complete el cuestionario de historial médico antes de firmar el formulario de consentimiento.",
     alreadySigned: "Ya ha firmado el formulario de consentimiento.",
     documentChanged: "El formulario de consentimiento ha cambiado desde que lo abrió. Por favor, léalo de nuevo antes de firmar.",
+    /** With JavaScript, why Continue is not available yet (issue 10). */
+    waitCase: "Podrá continuar cuando también coincidan las mayúsculas y minúsculas: escriba {{name}}.",
+    waitName: "Podrá continuar cuando el nombre que escriba coincida exactamente con {{name}}.",
   },
 };
 

@@ -202,6 +202,12 @@ export const landingCard: Widen<typeof enLandingCard> = {
     referralCenter: "Centro",
     referralDate: "Fecha de derivación",
     referralStatus: "Estado",
+    referralStatusName: {
+      pendingCenter: "Pendiente del centro",
+      centerApproved: "Aprobada por el centro",
+      cancelledByPatient: "Cancelada por el paciente",
+      completedByCenter: "Completada por el centro",
+    },
     immuneToleranceTitle: "Programa ImmunoFree",
     immuneToleranceText: "Es posible que reúna los requisitos para el programa ImmunoFree. Revise su correo electrónico para ver las novedades.",
   },

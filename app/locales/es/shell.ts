@@ -25,7 +25,7 @@ const shell: Widen<typeof en> = {
     titlePrefix: "Error: ",
   },
   header: {
-    logo: "Registro Nacional de Riñón – inicio del portal del paciente",
+    logo: "National Kidney Registry – inicio del portal del paciente",
     alreadyRegistered: "¿Ya está registrado?",
     welcome: "Bienvenido/a, {{name}}",
     accountMenu: "Menú de la cuenta",
@@ -40,14 +40,14 @@ const shell: Widen<typeof en> = {
   },
   footer: {
     familyOfSites: "Nuestra familia de sitios",
-    siteRegistry: "Registro Nacional de Riñón",
+    siteRegistry: "National Kidney Registry",
     siteDonors: "Información para donantes vivos",
     siteCenters: "Centros de trasplante",
     social: "Síganos",
     socialFacebook: "Facebook",
     socialX: "X (Twitter)",
     socialYouTube: "YouTube",
-    copyright: "© 2019–{{year}} Registro Nacional de Riñón. Todos los derechos reservados.",
+    copyright: "© 2019–{{year}} National Kidney Registry. Todos los derechos reservados.",
     siteMap: "Mapa del sitio",
     privacyPolicy: "Política de privacidad",
     accessibilityStatement: "Declaración de accesibilidad",
@@ -96,6 +96,18 @@ const shell: Widen<typeof en> = {
     tooManyOneMinute: "Demasiados intentos desde su conexión. Espere 1 minuto y vuelva a intentarlo.",
     tooManyMinutes: "Demasiados intentos desde su conexión. Espere {{minutes}} minutos y vuelva a intentarlo.",
     busy: "El portal está muy ocupado en este momento. No se perdió nada de lo que escribió: inténtelo de nuevo en un momento.",
+  },
+  /** Nombres de los estados y territorios de EE. UU., por abreviatura. */
+  usStates: {
+    AL: "Alabama", AK: "Alaska", AZ: "Arizona", AR: "Arkansas", CA: "California", CO: "Colorado", CT: "Connecticut",
+    DE: "Delaware", DC: "Distrito de Columbia", FL: "Florida", GA: "Georgia", HI: "Hawái", ID: "Idaho", IL: "Illinois",
+    IN: "Indiana", IA: "Iowa", KS: "Kansas", KY: "Kentucky", LA: "Luisiana", ME: "Maine", MD: "Maryland",
+    MA: "Massachusetts", MI: "Míchigan", MN: "Minnesota", MS: "Misisipi", MO: "Misuri", MT: "Montana",
+    NE: "Nebraska", NV: "Nevada", NH: "Nuevo Hampshire", NJ: "Nueva Jersey", NM: "Nuevo México", NY: "Nueva York",
+    NC: "Carolina del Norte", ND: "Dakota del Norte", OH: "Ohio", OK: "Oklahoma", OR: "Oregón", PA: "Pensilvania",
+    RI: "Rhode Island", SC: "Carolina del Sur", SD: "Dakota del Sur", TN: "Tennessee", TX: "Texas", UT: "Utah",
+    VT: "Vermont", VA: "Virginia", WA: "Washington", WV: "Virginia Occidental", WI: "Wisconsin", WY: "Wyoming",
+    PR: "Puerto Rico", GU: "Guam", VI: "Islas Vírgenes de EE. UU.",
   },
 };
 
