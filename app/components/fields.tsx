@@ -81,7 +81,7 @@ export function TextField({ name, label, hint, optional, type = "text", after, d
   const hydrated = useHydrated();
   const [shown, setShown] = useState(false);
   const isPassword = type === "password";
-  // A secret is never sent back with a form that comes back with a problem: the patient is told to type it again.
+  // A secret is never sent back with a form that comes back: the patient is told to type it again.
   const retype = isPassword && f.cameBack;
   const retypeId = `${f.id}-retype`;
   return (

@@ -1,6 +1,6 @@
 import { useActionData } from "@remix-run/react";
 import { createContext, Fragment, useContext, type ReactNode } from "react";
-import { hasErrors, reportsProblem, type FormFailure } from "~/forms/types";
+import { hasErrors, type FormFailure } from "~/forms/types";
 
 type FormState = { id: string; failure?: FormFailure; defaults: Record<string, string> };
 const FormStateContext = createContext<FormState | null>(null);
@@ -42,8 +42,8 @@ export function useField(name: string) {
   const id = `${state.id}-${name}`;
   const value = state.failure ? state.failure.values[name] ?? "" : state.defaults[name] ?? "";
   const error = state.failure?.errors[name];
-  /** The form came back from a post with a problem (what was typed is shown again, secrets excepted). */
-  const cameBack = reportsProblem(state.failure);
+  /** The form came back from a post (a problem, a dialog opened, a cancel): what was typed is shown again, secrets excepted. */
+  const cameBack = state.failure !== undefined;
   return { id, value, error, cameBack, errorId: `${id}-error`, hintId: `${id}-hint` };
 }
 

@@ -47,6 +47,7 @@ test.describe("registration (000 §2.3, §5, §8; D7, D11)", () => {
     await expect(form(page).getByLabel("Email", { exact: true })).toHaveValue(patient.email);
     await expect(form(page).getByLabel("Phone number")).toHaveValue(patient.phone);
     await expect(form(page).getByLabel("Password", { exact: true })).toHaveValue("");
+    await expect(form(page).getByLabel("Password", { exact: true })).toHaveAccessibleDescription(/Please type it again\./);
     await expectAccessible(page);
   });
 
