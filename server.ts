@@ -13,6 +13,7 @@ import { pathToFileURL } from "node:url";
 import onHeaders from "on-headers";
 import { loadSettings, SettingsError } from "./config/settings";
 import { addFlash, clearSignIn } from "./app/auth.server";
+import { settleFlash } from "./app/flash.server";
 import { detectLanguage } from "./app/i18n.server";
 import { createRegistryClient } from "./app/registry/client.server";
 import { createSessionStore } from "./app/session.server";
@@ -142,6 +143,7 @@ async function main() {
         }
         onHeaders(res, () => {
           res.setHeader("Cache-Control", "no-store");
+          settleFlash(session, res.statusCode);
           if (!session.changed) return;
           try {
             res.appendHeader("Set-Cookie", sessions.write(session, req.secure));

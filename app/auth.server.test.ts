@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clearSignIn, signIn } from "./auth.server";
+import { addFlash, clearSignIn, refusedReason, signIn, toRegister } from "./auth.server";
 import { createSessionStore } from "./session.server";
 
 const store = createSessionStore({ secret: "a-test-secret-that-is-long-enough-000000", path: "/" });
@@ -26,6 +26,14 @@ describe("the end of a sign-in leaves nothing of the patient in the session", ()
     expect(s.get("flash")).toEqual([{ kind: "status", key: "logout.done" }]);
   });
 
+  it("clearSignIn keeps the language, so the page after a sign-out or a timeout is in the patient's language (decision 040)", () => {
+    const s = store.read(undefined);
+    signIn(s, { token: "t", expires: new Date(Date.now() + 1_800_000).toISOString(), medicalRecordId: 1 } as never, { firstName: "Ana", preferredLanguage: 2 });
+    clearSignIn(s);
+    expect(s.get("token")).toBeUndefined();
+    expect(s.get("lang")).toBe("es");
+  });
+
   it("a new sign-in on the same browser starts without the previous patient's drafts", () => {
     const s = usedSession();
     signIn(s, { token: "token-b", expires: new Date(Date.now() + 1_800_000).toISOString(), medicalRecordId: 2 } as never, { firstName: "Beto", preferredLanguage: 2 });
@@ -34,5 +42,42 @@ describe("the end of a sign-in leaves nothing of the patient in the session", ()
     expect(s.get("screeningDraft")).toBeUndefined();
     expect(s.get("medicalHistoryDraft")).toBeUndefined();
     expect(s.get("pendingCode")).toBeUndefined();
+  });
+});
+
+describe("why the patient lands on /register (docs/decisions/040)", () => {
+  const redirected = (fn: () => void) => {
+    try {
+      fn();
+    } catch (thrown) {
+      return (thrown as Response).headers.get("Location");
+    }
+    throw new Error("no redirect");
+  };
+
+  it("a visitor who was not signed in reads 'Please sign in to continue.' once, however many loaders ask", () => {
+    const s = store.read(undefined);
+    for (let i = 0; i < 2; i++) expect(redirected(() => toRegister(s, { kind: "status", key: "session.signInRequired" }))).toBe("/register?logout=true");
+    expect(s.get("flash")).toEqual([{ kind: "status", key: "session.signInRequired" }]);
+  });
+
+  it("after the idle or 12-hour limit (queued by the server) the reason is kept and 'Please sign in' is not added", () => {
+    for (const key of ["session.timedOut", "session.expired", "session.ended"]) {
+      const s = store.read(undefined);
+      addFlash(s, { kind: "status", key });
+      redirected(() => toRegister(s, { kind: "status", key: "session.signInRequired" }));
+      expect(s.get("flash")).toEqual([{ kind: "status", key }]);
+    }
+  });
+
+  it("a token the registry refused: revoked (ended) while within its time, timed out once past it", () => {
+    const now = Date.parse("2026-11-24T08:00:00Z");
+    const s = store.read(undefined);
+    s.set("tokenExpires", new Date(now + 60_000).toISOString());
+    expect(refusedReason(s, now)).toEqual({ kind: "status", key: "session.ended" });
+    s.set("tokenExpires", new Date(now - 1).toISOString());
+    expect(refusedReason(s, now)).toEqual({ kind: "status", key: "session.timedOut" });
+    s.unset("tokenExpires");
+    expect(refusedReason(s, now)).toEqual({ kind: "status", key: "session.timedOut" });
   });
 });

@@ -10,15 +10,15 @@ import { TOKEN_REFRESH_MARGIN_MS, type FlashMessage, type SessionData } from "./
 /**
  * Everything the session holds for one patient or one visitor's form in progress: cleared when a sign-in ends and
  * before a new one starts, so nothing of one patient (drafts, pending forms, codes) is left for the next person on the
- * same browser. Only the flash messages and the anonymous CSRF token outlive a sign-in. A record, so that a new session
+ * same browser. Only the flash messages, the anonymous CSRF token and the language of the pages (the page that says why
+ * the patient was signed out is in the patient's language, docs/decisions/040) outlive a sign-in. A record, so that a new session
  * key does not compile until it is listed here.
  */
-const PATIENT_KEYS: Record<Exclude<keyof SessionData, "flash" | "csrf">, true> = {
+const PATIENT_KEYS: Record<Exclude<keyof SessionData, "flash" | "csrf" | "lang">, true> = {
   token: true,
   tokenExpires: true,
   medicalRecordId: true,
   firstName: true,
-  lang: true,
   signedInAt: true,
   lastSeenAt: true,
   pendingRegistration: true,
@@ -59,11 +59,29 @@ export function clearSignIn(session: Session): void {
   for (const key of Object.keys(PATIENT_KEYS) as Array<keyof typeof PATIENT_KEYS>) session.unset(key);
 }
 
-/** Where a patient goes when the portal cannot vouch for their sign-in (000 §2.1: logout marker). */
+/** The messages that say why a sign-in ended (docs/decisions/040). */
+const SIGN_IN_ENDED = new Set(["session.timedOut", "session.expired", "session.ended", "session.signedOut"]);
+
+/**
+ * Where a patient goes when the portal cannot vouch for their sign-in (000 §2.1: logout marker). 'Please sign in to
+ * continue.' is only for a visitor who was not signed in: when the reason the sign-in ended is already queued (the
+ * idle or 12-hour limit, a sign-out elsewhere), that reason is what the patient reads (docs/decisions/040).
+ */
 export function toRegister(session: Session, flash?: FlashMessage): never {
   clearSignIn(session);
-  if (flash) addFlash(session, flash);
+  const queued = session.get("flash") ?? [];
+  const ended = queued.some((m) => SIGN_IN_ENDED.has(m.key));
+  if (flash && !(flash.key === "session.signInRequired" && ended)) addFlash(session, flash);
   throw redirect("/register?logout=true");
+}
+
+/**
+ * Why the registry refused a token that the revocation check had not caught yet: a token past its time timed out;
+ * one still within it was revoked (a sign-out or a password change elsewhere), not idle (docs/decisions/040).
+ */
+export function refusedReason(session: Session, now = Date.now()): FlashMessage {
+  const expires = Date.parse(session.get("tokenExpires") ?? "");
+  return { kind: "status", key: Number.isFinite(expires) && expires > now ? "session.ended" : "session.timedOut" };
 }
 
 /**
@@ -113,12 +131,12 @@ export async function requirePatient(context: AppLoadContext, now = Date.now()):
   if (!Number.isFinite(expires) || expires - now < TOKEN_REFRESH_MARGIN_MS) {
     try {
       const answer = await registry.refreshToken(token);
-      if (!answer.success || !answer.results) return toRegister(session, { kind: "status", key: "session.timedOut" });
+      if (!answer.success || !answer.results) return toRegister(session, refusedReason(session, now));
       session.set("token", answer.results.token);
       session.set("tokenExpires", answer.results.expires);
       return { token: answer.results.token, medicalRecordId };
     } catch (error) {
-      if (error instanceof SessionExpiredError) return toRegister(session, { kind: "status", key: "session.timedOut" });
+      if (error instanceof SessionExpiredError) return toRegister(session, refusedReason(session, now));
       if (error instanceof RegistryUnavailableError && expires > now) return { token, medicalRecordId, unvouched: true };
       throw error;
     }
@@ -134,13 +152,13 @@ export function refuseUnvouched(patient: SignedIn): void {
   if (patient.unvouched) throw data({ unavailable: true }, { status: 503 });
 }
 
-/** Runs a registry call for a signed-in patient; a refused token sends them to /register with the timeout message. */
+/** Runs a registry call for a signed-in patient; a refused token sends them to /register saying why (refusedReason). */
 export async function withPatient<T>(context: AppLoadContext, fn: (patient: SignedIn) => Promise<T>): Promise<T> {
   const patient = await requirePatient(context);
   try {
     return await fn(patient);
   } catch (error) {
-    if (error instanceof SessionExpiredError) return toRegister(context.session, { kind: "status", key: "session.timedOut" });
+    if (error instanceof SessionExpiredError) return toRegister(context.session, refusedReason(context.session));
     throw error;
   }
 }

@@ -16,6 +16,7 @@ import picoHref from "@picocss/pico/css/pico.min.css?url";
 import appHref from "./styles/app.css?url";
 import { DocumentTitle } from "./components/document-title";
 import { PageFlash } from "./components/flash-messages";
+import { takeFlash } from "./flash.server";
 import { IdleWarning } from "./components/idle-warning";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
@@ -36,8 +37,7 @@ export const links: LinksFunction = () => [
 
 export async function loader({ request, context }: LoaderFunctionArgs): Promise<RootData> {
   const { session } = context;
-  const flash = session.get("flash") ?? [];
-  if (flash.length) session.unset("flash");
+  const flash = takeFlash(session);
   const url = new URL(request.url);
   const base = context.basePath.replace(/\/$/, "");
   const path = url.pathname.startsWith(base) ? url.pathname.slice(base.length) || "/" : url.pathname;

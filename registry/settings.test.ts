@@ -32,6 +32,15 @@ describe("registrySettingsFromEnv", () => {
     expect(statSync(path.join(dir, "secrets.json")).mode & 0o777).toBe(0o600);
   });
 
+  it("without PUBLIC_URL, links point at the portal's own default: its PORT and BASE_PATH (create-invite beside a portal)", () => {
+    const dir = tmp();
+    expect(registrySettingsFromEnv({ DATA_DIR: dir, PORT: "4000", BASE_PATH: "/portal/" }).settings.publicUrl).toBe("http://localhost:4000/portal");
+    expect(registrySettingsFromEnv({ DATA_DIR: dir, PORT: "8080" }).settings.publicUrl).toBe("http://localhost:8080");
+    expect(registrySettingsFromEnv({ DATA_DIR: dir, PORT: "8080", PUBLIC_URL: "https://pass.example.org/portal/" }).settings.publicUrl).toBe(
+      "https://pass.example.org/portal",
+    );
+  });
+
   it("shares the portal's secrets file, keeping its other entries", () => {
     const dir = tmp();
     const file = path.join(dir, "secrets.json");

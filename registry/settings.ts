@@ -67,6 +67,9 @@ const envSchema = z.object({
   TOKEN_SECRET: z.string().min(32, "TOKEN_SECRET must be at least 32 characters").optional(),
   LAB_STAFF_KEY: z.string().min(16, "LAB_STAFF_KEY must be at least 16 characters").optional(),
   PUBLIC_URL: z.string().url().optional(),
+  /** The portal's port and base path: without PUBLIC_URL, links point where the portal's own default says it is. */
+  PORT: int(0, 65535).default(3000),
+  BASE_PATH: z.string().default("/"),
   REGISTRY_PORT: int(1, 65535).default(4000),
   SCRYPT_N: int(2 ** 10, 2 ** 20).default(DEFAULT_SCRYPT.N),
   SCRYPT_R: int(1, 32).default(DEFAULT_SCRYPT.r),
@@ -130,7 +133,9 @@ export function registrySettingsFromEnv(env: Record<string, string | undefined>)
     settings: {
       tokenSecret,
       labStaffKey,
-      publicUrl: (e.PUBLIC_URL ?? "http://localhost:3000").replace(/\/+$/, ""),
+      // The portal's PUBLIC_URL, or the portal's default for it (config/settings.ts: http://localhost:PORT/BASE_PATH),
+      // so links from registry commands run beside a portal (create-invite) open that portal.
+      publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}${e.BASE_PATH}`).replace(/\/+$/, ""),
       demoMode: !production && e.DEMO_MODE !== false,
       scrypt,
       passwordHashing: { workers: e.PASSWORD_HASH_WORKERS, queue: e.PASSWORD_HASH_QUEUE },

@@ -70,17 +70,27 @@ type TextFieldProps = {
   describedById?: string;
   /** Replaces the value to show (e.g. a formatted phone number). */
   format?: (value: string) => string;
+  /** The show/hide button of a secret that is not a password (e.g. the lab staff key). */
+  toggleLabels?: { show: string; hide: string };
 } & Omit<InputHTMLAttributes<HTMLInputElement>, "name" | "type" | "id" | "defaultValue" | "value">;
 
 /** A labelled input with its hint and its inline error above it (GOV.UK order). Passwords get a show/hide button with JavaScript. */
-export function TextField({ name, label, hint, optional, type = "text", after, describedById, format, ...rest }: TextFieldProps) {
+export function TextField({ name, label, hint, optional, type = "text", after, describedById, format, toggleLabels, ...rest }: TextFieldProps) {
   const f = useField(name);
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const [shown, setShown] = useState(false);
   const isPassword = type === "password";
+  // A secret is never sent back with a form that comes back: the patient is told to type it again.
+  const retype = isPassword && f.cameBack;
+  const retypeId = `${f.id}-retype`;
   return (
     <FieldFrame field={f} label={label} optional={optional} hint={hint}>
+      {retype ? (
+        <small id={retypeId} className="hint">
+          {t("common.typeAgain")}
+        </small>
+      ) : null}
       <div className={isPassword && hydrated ? "password-input" : undefined}>
         <input
           id={f.id}
@@ -88,12 +98,12 @@ export function TextField({ name, label, hint, optional, type = "text", after, d
           type={isPassword && shown ? "text" : type}
           defaultValue={isPassword ? undefined : format ? format(f.value) : f.value}
           aria-invalid={f.error ? true : undefined}
-          aria-describedby={describedBy(hint && f.hintId, f.error && f.errorId, describedById)}
+          aria-describedby={describedBy(hint && f.hintId, f.error && f.errorId, retype && retypeId, describedById)}
           {...rest}
         />
         {isPassword && hydrated ? (
           <button type="button" className="secondary outline toggle-password" aria-controls={f.id} aria-pressed={shown} onClick={() => setShown((v) => !v)}>
-            {shown ? t("common.hidePassword") : t("common.showPassword")}
+            {shown ? (toggleLabels?.hide ?? t("common.hidePassword")) : (toggleLabels?.show ?? t("common.showPassword"))}
           </button>
         ) : null}
       </div>

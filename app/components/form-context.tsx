@@ -42,7 +42,9 @@ export function useField(name: string) {
   const id = `${state.id}-${name}`;
   const value = state.failure ? state.failure.values[name] ?? "" : state.defaults[name] ?? "";
   const error = state.failure?.errors[name];
-  return { id, value, error, errorId: `${id}-error`, hintId: `${id}-hint` };
+  /** The form came back from a post (a problem, a dialog opened, a cancel): what was typed is shown again, secrets excepted. */
+  const cameBack = state.failure !== undefined;
+  return { id, value, error, cameBack, errorId: `${id}-error`, hintId: `${id}-hint` };
 }
 
 /** The form answer a component should show: the last post's, else one a loader handed over. */

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Country, Gender, Language } from "../../registry/contract/enums";
+import { BIRTH_DATE_MIN, isoToday } from "../../registry/contract/limits";
 import { formatUsPhone } from "../../registry/contract/phone";
 import { usStates } from "../../registry/contract/us-states";
 import { usStateKey } from "~/domain/display-names";
@@ -74,7 +75,12 @@ export function RegistrationFields({
         <TextField name="middleInitial" label={t("register.middleInitial")} optional maxLength={1} autoComplete="additional-name" />
         <TextField name="lastName" label={t("register.lastName")} autoComplete="family-name" />
         <TextField name="preferredName" label={t("register.preferredName")} autoComplete="nickname" />
-        <TextField name="birthDate" type="date" label={t("register.birthDate")} hint={t("register.birthDateHint")} autoComplete="bday" min="1920-01-01" />
+        <TextField name="birthDate" type="date" label={t("register.birthDate")} hint={t("register.birthDateHint")} autoComplete="bday"
+          min={BIRTH_DATE_MIN}
+          // The registry's rule: not after today (UTC, isoToday). Rendered on the server; a page hydrated after midnight keeps it.
+          max={isoToday()}
+          suppressHydrationWarning
+        />
       </fieldset>
       <fieldset>
         <legend>{t("register.contactSection")}</legend>

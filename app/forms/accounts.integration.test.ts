@@ -8,7 +8,7 @@ import { resetView } from "~/domain/password-form";
 import { createRegistryClient } from "~/registry/client.server";
 import { Session } from "~/session.server";
 import { issueFormStamp } from "./bot-check.server";
-import { sendAction, verifyAction } from "./confirm.server";
+import { resendAction, sendAction, verifyAction } from "./confirm.server";
 import { loginAction } from "./login.server";
 import { forgotAction, resetAction } from "./password.server";
 import { BOT_PURPOSE, registerAction } from "./register.server";
@@ -79,6 +79,24 @@ describe.each(testDatabases().slice(0, 1))("account forms against the registry (
     late.set("pendingCode", session.get("pendingCode"));
     const expired = await run(verifyAction(form({ code: `${code.slice(0, 3)}-${code.slice(3)}` }), context(late)));
     expect(expired.failure?.errors).toEqual({ code: "confirm.codeExpired" });
+  });
+
+  it("after 5 wrong tries the code reads 'locked' (not 'expired'); 'Send a new code' gives one that confirms (docs/decisions/039)", async () => {
+    const p = await t.register(1);
+    const session = signedIn(p.medicalRecordId);
+    expect((await run(sendAction(form({ value: p.email }), context(session), "email"))).location).toBe("/confirm?code=email");
+    const code = await lastCode(p.email);
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, "0");
+    for (let i = 0; i < 5; i++) expect((await run(verifyAction(form({ code: wrong }), context(session)))).failure?.errors).toEqual({ code: "confirm.codeInvalid" });
+    const locked = await run(verifyAction(form({ code }), context(session)));
+    expect(locked.failure?.errors).toEqual({ code: "mfa.codeLocked" });
+    expect(locked.failure?.values.code).toBe(code);
+
+    t.advance(2 * MINUTE);
+    expect((await run(resendAction(context(session)))).location).toBe("/confirm?code=email");
+    const fresh = await lastCode(p.email);
+    expect((await run(verifyAction(form({ code: fresh }), context(session)))).location).toBe("/confirm");
+    expect(session.get("pendingCode")).toBeUndefined();
   });
 
   it("an invite pre-fills the registration and is used once; a second use is refused with its reason", async () => {

@@ -9,9 +9,11 @@ describe("bot check (DECISIONS D11)", () => {
   const stamp = issueFormStamp(key, "register", t0);
 
   it.each([
-    ["a person after 3 s", { honeypot: "", stamp }, t0 + MIN_FILL_MS, "ok"],
+    ["a person after 1 s", { honeypot: "", stamp }, t0 + MIN_FILL_MS, "ok"],
+    ["a password manager's fill, then the HIPAA box and Register: 1.5 s", { honeypot: "", stamp }, t0 + 1_500, "ok"],
+    ["a script posting the form it fetched: 200 ms", { honeypot: "", stamp }, t0 + 200, "tooFast"],
     ["a person just before 2 h", { honeypot: "", stamp }, t0 + MAX_FORM_AGE_MS, "ok"],
-    ["faster than 3 s", { honeypot: "", stamp }, t0 + MIN_FILL_MS - 1, "tooFast"],
+    ["faster than 1 s", { honeypot: "", stamp }, t0 + MIN_FILL_MS - 1, "tooFast"],
     ["a clock that went back", { honeypot: "", stamp }, t0 - 10, "tooFast"],
     ["older than 2 h", { honeypot: "", stamp }, t0 + MAX_FORM_AGE_MS + 1, "expired"],
     ["honeypot filled", { honeypot: "http://spam.example", stamp }, t0 + 10_000, "honeypot"],

@@ -44,6 +44,7 @@ function UpdateLabsFields({ initial }: { initial: string }) {
         label={t("updateLabs.staffKey")}
         hint={t("updateLabs.staffKeyHint")}
         autoComplete="off"
+        toggleLabels={{ show: t("updateLabs.showStaffKey"), hide: t("updateLabs.hideStaffKey") }}
       />
       <div className="button-row">
         <button type="submit" name="intent" value="update-requisition" disabled={empty}>

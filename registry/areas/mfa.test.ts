@@ -225,7 +225,7 @@ describe.each(testDatabases())("confirmation codes (/api/mfa) on $name", (target
       expect((await account(p.medicalRecordId)).is_mobile_verified).toBe(true);
     });
 
-    it("a wrong code answers InvalidCode and counts; the 5th wrong try uses the code up", async () => {
+    it("a wrong code answers InvalidCode and counts; after the 5th wrong try the code is locked (not 'expired')", async () => {
       const p = await t.register(1);
       await sendEmail(p, p.email);
       const code = await lastCode(p.email);
@@ -236,8 +236,26 @@ describe.each(testDatabases())("confirmation codes (/api/mfa) on $name", (target
         expect(row!.wrong_tries).toBe(i);
       }
       const right = await confirm(p, code, p.email, true);
-      expect(right.body).toEqual({ success: false, results: CodeResult.CodeExpired, message: AccountMessage.codeExpired });
+      expect(right.status).toBe(200);
+      expect(right.body).toEqual({ success: false, results: CodeResult.CodeExpired, message: AccountMessage.codeLocked, errors: { form: FormReason.codeLocked } });
       expect((await account(p.medicalRecordId)).is_email_verified).toBe(false);
+    });
+
+    it("a new code after the lock, within the same 30-minute series, starts a fresh count and confirms (docs/decisions/039)", async () => {
+      const p = await t.register(1);
+      const mobile = "(555) 777-1234";
+      await sendText(p, mobile);
+      const first = await lastCode("+15557771234");
+      for (let i = 0; i < 5; i++) expect((await confirm(p, wrongCode(first), mobile, false)).body.results).toBe(CodeResult.InvalidCode);
+      expect((await confirm(p, first, mobile, false)).body.errors).toEqual({ form: FormReason.codeLocked });
+      t.advance(5 * MINUTE);
+      expect((await sendText(p, mobile)).status).toBe(200);
+      const [row] = await t.db.query<{ wrong_tries: number }>("select wrong_tries from confirmation_codes");
+      expect(row!.wrong_tries).toBe(0);
+      const second = await lastCode("+15557771234");
+      expect((await confirm(p, wrongCode(second), mobile, false)).body.results).toBe(CodeResult.InvalidCode);
+      expect((await confirm(p, second, mobile, false)).body).toEqual({ success: true, results: CodeResult.Valid, message: AccountMessage.codeValid });
+      expect((await account(p.medicalRecordId)).is_mobile_verified).toBe(true);
     });
 
     it("a new code does not reset the wrong-try count (D6); a code sent after the 30-minute series starts again", async () => {
@@ -250,7 +268,8 @@ describe.each(testDatabases())("confirmation codes (/api/mfa) on $name", (target
       const second = await lastCode(p.email);
       expect((await confirm(p, first, p.email, true)).body.results).toBe(second === first ? CodeResult.Valid : CodeResult.InvalidCode);
       if (second === first) return; // one chance in a million: the same code twice
-      expect((await confirm(p, second, p.email, true)).body.results).toBe(CodeResult.CodeExpired);
+      // the first code typed again was the fifth wrong try of the series: the new code is locked too
+      expect((await confirm(p, second, p.email, true)).body.errors).toEqual({ form: FormReason.codeLocked });
 
       t.advance(21 * MINUTE); // 31 minutes after the first code of the series
       const later = fresh(p);

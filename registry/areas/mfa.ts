@@ -105,7 +105,7 @@ async function sendCode(ctx: Ctx, patient: Recipient, contact: Contact, isNew: b
   await ctx.db.transaction(async (tx) => {
     await storeCode(
       tx,
-      { medicalRecordId: id, ...contact, salt, hash: hashCode(ctx.settings.tokenSecret, salt, code), expiresAt: new Date(now.getTime() + CODE_LIFETIME_MS), seriesMs: CODE_LIFETIME_MS },
+      { medicalRecordId: id, ...contact, salt, hash: hashCode(ctx.settings.tokenSecret, salt, code), expiresAt: new Date(now.getTime() + CODE_LIFETIME_MS), seriesMs: CODE_LIFETIME_MS, maxWrongTries: MAX_WRONG_TRIES },
       now,
     );
     await enqueueForPatient(tx, ctx.settings, patient, message, { automated: false, now });
@@ -117,8 +117,10 @@ async function sendCode(ctx: Ctx, patient: Recipient, contact: Contact, isNew: b
 /**
  * POST /api/mfa/update-confirmation?medicalRecordId= {code, value, isEmail}: 200 with results CodeResult. Valid (1)
  * makes `value` the record's email or primary phone, verified; InvalidCode (2) counts a wrong try; CodeExpired (3)
- * for a code older than 30 minutes, after 5 wrong tries, or when no code was sent to that value. Limited per client
- * address (docs/decisions/021): a right code gives its hit back.
+ * for a code older than 30 minutes or when no code was sent to that value. After 5 wrong tries the code is locked:
+ * CodeExpired (3, it cannot be used) with the reason mfa.codeLocked, so the patient is told to send a new code, which
+ * starts a fresh count (docs/decisions/039). Limited per client address (docs/decisions/021): a right code gives
+ * its hit back.
  */
 async function updateConfirmation(ctx: Ctx): Promise<Response> {
   const patient = await requirePatient(ctx);
@@ -134,11 +136,12 @@ async function updateConfirmation(ctx: Ctx): Promise<Response> {
   const hits = await limitClient(ctx, RATE_LIMITS.codeEntry);
   const now = ctx.now();
 
-  let result: ValueOf<typeof CodeResult> | "taken";
+  let result: ValueOf<typeof CodeResult> | "taken" | "locked";
   try {
     result = await ctx.db.transaction(async (tx) => {
       const stored = await findCodeForUpdate(tx, id, contact.type, contact.target);
-      if (!stored || stored.expiresAt.getTime() <= now.getTime() || stored.wrongTries >= MAX_WRONG_TRIES) return CodeResult.CodeExpired;
+      if (!stored || stored.expiresAt.getTime() <= now.getTime()) return CodeResult.CodeExpired;
+      if (stored.wrongTries >= MAX_WRONG_TRIES) return "locked";
       if (!codeMatches(ctx.settings.tokenSecret, stored.salt, code, stored.hash)) {
         await countWrongTry(tx, stored.id);
         return CodeResult.InvalidCode;
@@ -171,6 +174,9 @@ async function updateConfirmation(ctx: Ctx): Promise<Response> {
     throw error;
   }
   if (result === "taken") throw contactTaken();
+  if (result === "locked") {
+    return reply(200, { success: false, results: CodeResult.CodeExpired, message: AccountMessage.codeLocked, errors: { form: FormReason.codeLocked } });
+  }
   if (result === CodeResult.Valid) await refundHits(ctx, hits);
   const message = result === CodeResult.Valid ? AccountMessage.codeValid : result === CodeResult.InvalidCode ? AccountMessage.codeInvalid : AccountMessage.codeExpired;
   return reply(200, { success: result === CodeResult.Valid, results: result, message });

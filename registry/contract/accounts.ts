@@ -100,6 +100,8 @@ export const FormReason = {
   tooManySends: "mfa.tooManySends",
   sendFailed: "mfa.sendFailed",
   contactTaken: "mfa.contactTaken",
+  /** docs/decisions/039: 5 wrong tries locked the code (results CodeExpired); a new code starts a fresh count. */
+  codeLocked: "mfa.codeLocked",
   /** docs/decisions/024: more new email addresses / mobile numbers than an account may be sent codes to in 24 hours (429). */
   tooManyNewEmails: "mfa.tooManyNewEmails",
   tooManyNewMobiles: "mfa.tooManyNewMobiles",
@@ -142,6 +144,7 @@ export const AccountMessage = {
   codeValid: "Your contact information has been confirmed",
   codeInvalid: "The code you entered doesn't match the code we sent, please try again...",
   codeExpired: "The code you entered has expired",
+  codeLocked: "Too many wrong tries: this code can no longer be used. Please send a new code.",
   profileUpdated: "Profile updated successfully",
   recordUpdated: "Medical record updated successfully",
   passwordUpdated: "Password updated successfully",

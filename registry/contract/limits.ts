@@ -19,3 +19,11 @@ export const SIGNATURE_NAME_MAX = 201;
 
 /** The 'Additional Information' of the change-center dialog (001 §2.11): the same limit as the screening's texts. */
 export const CHANGE_CENTER_OTHER_MAX = SCREENING_TEXT_MAX;
+
+/** The registration's birth date: from this day (000 §2.3) to today (isoToday). */
+export const BIRTH_DATE_MIN = "1920-01-01";
+
+/** Today's date as YYYY-MM-DD in UTC. */
+export function isoToday(now: Date = new Date()): string {
+  return now.toISOString().slice(0, 10);
+}

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { AuthPreference, Country, PhoneRuleResult } from "./enums";
 import { isValidPhone, phoneRules } from "./phone";
 import { issueFieldErrors, cleanString } from "./text-schema";
+import { BIRTH_DATE_MIN, isoToday } from "./limits";
 import { findUsState } from "./us-states";
 
 const text = (max: number) => z.preprocess((v) => (v == null ? "" : String(v)), cleanString(max)).transform((s) => s.trim());
@@ -51,7 +52,6 @@ export function parseRegistrationPayload(values: Record<string, unknown>): { pay
 export type FieldErrors = Partial<Record<string, string>>;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-export const BIRTH_DATE_MIN = "1920-01-01";
 export const PASSWORD_MIN = 12;
 export const PASSWORD_MAX = 128;
 
@@ -142,7 +142,4 @@ export function registrationErrors(p: RegistrationPayload, today: string): Field
   return e;
 }
 
-/** Today's date as YYYY-MM-DD in UTC. */
-export function isoToday(now: Date = new Date()): string {
-  return now.toISOString().slice(0, 10);
-}
+export { BIRTH_DATE_MIN, isoToday };

@@ -11,11 +11,12 @@ export type StoredCode = {
 /**
  * Stores a new code for one contact of a record, replacing the previous one. The wrong-try count is kept while the
  * series of the previous code runs (DECISIONS D6: a new code does not reset it); a series ends `seriesMs` after
- * its first code, and a code sent after that starts a new series at zero.
+ * its first code, and a code sent after that starts a new series at zero. A code locked by `maxWrongTries` wrong
+ * tries is replaced by one with a fresh count (docs/decisions/039): the sends per hour bound the guesses.
  */
 export async function storeCode(
   db: Db,
-  c: { medicalRecordId: number; type: number; target: string; salt: string; hash: string; expiresAt: Date; seriesMs: number },
+  c: { medicalRecordId: number; type: number; target: string; salt: string; hash: string; expiresAt: Date; seriesMs: number; maxWrongTries: number },
   now: Date,
 ): Promise<void> {
   const seriesStart = new Date(now.getTime() - c.seriesMs);
@@ -24,9 +25,9 @@ export async function storeCode(
      values ($1, $2, $3, $4, $5, $6, $7, $6)
      on conflict (medical_record_id, confirmation_type, target) do update set
        code_salt = excluded.code_salt, code_hash = excluded.code_hash, sent_at = excluded.sent_at, expires_at = excluded.expires_at,
-       wrong_tries = case when confirmation_codes.series_started_at > $8 then confirmation_codes.wrong_tries else 0 end,
+       wrong_tries = case when confirmation_codes.series_started_at > $8 and confirmation_codes.wrong_tries < $9 then confirmation_codes.wrong_tries else 0 end,
        series_started_at = case when confirmation_codes.series_started_at > $8 then confirmation_codes.series_started_at else excluded.series_started_at end`,
-    [c.medicalRecordId, c.type, c.target, c.salt, c.hash, now, c.expiresAt, seriesStart],
+    [c.medicalRecordId, c.type, c.target, c.salt, c.hash, now, c.expiresAt, seriesStart, c.maxWrongTries],
   );
 }
 

@@ -103,6 +103,44 @@ test.describe("confirm email and mobile (000 §2.5, §4, §8, §9)", () => {
     await expect(page.getByRole("dialog")).toHaveCount(0);
   });
 
+  test("after 5 wrong tries the code is locked (not 'expired'); 'Send a new code' gives one that confirms (docs/decisions/039)", async ({ page }) => {
+    const patient = await createPatient(page.request, newPatient("Irene"));
+    await page.goto("confirm");
+    await page.getByRole("button", { name: "Send Confirmation Email" }).click();
+    await page.getByRole("dialog", { name: "Confirm Your Email Address" }).getByRole("button", { name: "Send Confirmation Email" }).click();
+    await expect(page.getByRole("dialog", { name: "Enter Confirmation Code" })).toContainText(`We emailed a confirmation code to ${patient.email}.`);
+    const code = await latestCode(page.request, patient.email, "email");
+    const wrong = code === "000000" ? "111111" : "000000";
+    for (let i = 0; i < 5; i++) {
+      const dialog = page.getByRole("dialog", { name: "Enter Confirmation Code" });
+      await dialog.getByLabel("Confirmation Code").fill(wrong);
+      await dialog.getByRole("button", { name: "Confirm Code" }).click();
+      await expect(page.getByRole("dialog", { name: "Enter Confirmation Code" }).getByRole("alert").filter({ hasText: "There is a problem" })).toContainText(
+        "The code you entered doesn't match",
+      );
+    }
+    const dialog = page.getByRole("dialog", { name: "Enter Confirmation Code" });
+    await dialog.getByLabel("Confirmation Code").fill(code);
+    await dialog.getByRole("button", { name: "Confirm Code" }).click();
+    const locked = page.getByRole("dialog", { name: "Enter Confirmation Code" });
+    await expect(locked.getByRole("alert").filter({ hasText: "There is a problem" })).toContainText(
+      "That code was entered wrongly too many times, so it is locked. Select 'Send a new code' and enter the new code.",
+    );
+    await expect(locked.getByText("The code you entered has expired")).toHaveCount(0);
+    await expect(locked.getByLabel("Confirmation Code")).toHaveAttribute("aria-invalid", "true");
+    await expectAccessible(page);
+
+    await locked.getByRole("button", { name: "Send a new code" }).click();
+    await expect(page.getByRole("status")).toContainText("We sent you a new code.");
+    await expect.poll(() => latestCode(page.request, patient.email, "email")).not.toBe(code);
+    const fresh = await latestCode(page.request, patient.email, "email");
+    const reopened = page.getByRole("dialog", { name: "Enter Confirmation Code" });
+    await reopened.getByLabel("Confirmation Code").fill(fresh);
+    await reopened.getByRole("button", { name: "Confirm Code" }).click();
+    await expect(page.getByRole("status")).toContainText("Your email address is confirmed.");
+    await expect(page.getByText("Confirmed", { exact: true })).toHaveCount(1);
+  });
+
   test("an email code past its 30 minutes reads 'The code you entered has expired'; a fresh code confirms", async ({ page }) => {
     test.skip(!staffCommandsAvailable, STAFF_COMMANDS_NEED);
     const patient = await createPatient(page.request, newPatient("Teresa"));

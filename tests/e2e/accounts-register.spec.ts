@@ -47,6 +47,7 @@ test.describe("registration (000 §2.3, §5, §8; D7, D11)", () => {
     await expect(form(page).getByLabel("Email", { exact: true })).toHaveValue(patient.email);
     await expect(form(page).getByLabel("Phone number")).toHaveValue(patient.phone);
     await expect(form(page).getByLabel("Password", { exact: true })).toHaveValue("");
+    await expect(form(page).getByLabel("Password", { exact: true })).toHaveAccessibleDescription(/Please type it again\./);
     await expectAccessible(page);
   });
 
@@ -70,6 +71,10 @@ test.describe("registration (000 §2.3, §5, §8; D7, D11)", () => {
     await expect(form(page).getByLabel("City")).toHaveValue(second.city);
     await expect(form(page).getByLabel("I agree to the HIPAA release")).toBeChecked();
     await expect(form(page).getByLabel("Password", { exact: true })).toHaveValue("");
+    // Issue 12, item 16: the cleared passwords say why they are empty.
+    for (const label of ["Password", "Confirm password"]) {
+      await expect(form(page).getByLabel(label, { exact: true })).toHaveAccessibleDescription(/For your security this was not kept\. Please type it again\./);
+    }
     await expectAccessible(page);
   });
 

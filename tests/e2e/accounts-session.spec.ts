@@ -1,4 +1,20 @@
-import { expect, expectAccessible, withPatient as test } from "./fixtures";
+import type { Page } from "@playwright/test";
+import fs from "node:fs";
+import path from "node:path";
+import { createSessionStore, SESSION_COOKIE } from "../../app/session.server";
+import type { SessionData } from "../../app/session-keys";
+import {
+  createPatient,
+  expect,
+  expectAccessible,
+  newPatient,
+  sqlQuery,
+  STAFF_COMMANDS_NEED,
+  staffCommandsAvailable,
+  test as plainTest,
+  withPatient as test,
+} from "./fixtures";
+import { dataDir } from "./support/e2e-env";
 
 test.describe("idle warning with JavaScript (D6, WCAG 2.2.1)", () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "the warning needs JavaScript");
@@ -38,5 +54,87 @@ test.describe("idle limit without JavaScript (D6)", () => {
     await expect(page.getByText(`Welcome, ${patient.firstName}`)).toBeVisible();
     await expect(page.getByRole("dialog")).toHaveCount(0);
     await expect(page.locator("#idle-dialog")).toHaveCount(0);
+  });
+});
+
+/**
+ * The server's limits are times kept in the encrypted session cookie (D6). To move them without waiting, the test
+ * rewrites the cookie with the e2e portal's own demo secret (DATA_DIR/secrets.json), as a clock 31 minutes or 12 hours
+ * later would see it.
+ */
+async function ageSession(page: Page, change: (data: SessionData, now: number) => void) {
+  const secrets = JSON.parse(fs.readFileSync(path.join(dataDir, "secrets.json"), "utf8")) as { sessionSecret: string };
+  const store = createSessionStore({ secret: secrets.sessionSecret, path: "/" });
+  const cookies = await page.context().cookies();
+  const cookie = cookies.find((c) => c.name === SESSION_COOKIE);
+  expect(cookie, "the session cookie").toBeDefined();
+  const session = store.read(`${SESSION_COOKIE}=${cookie!.value}`);
+  expect(session.get("token"), "a signed-in session").toBeTruthy();
+  change(session.data, Date.now());
+  const value = store.write(session, false).split(";")[0]!.slice(SESSION_COOKIE.length + 1);
+  await page.context().addCookies([{ ...cookie!, value }]);
+}
+
+test.describe("why the patient was signed out (docs/decisions/040)", () => {
+  test("past the idle limit a private page leads to /register saying so, once, and not 'Please sign in'", async ({ page, patient }) => {
+    await page.goto("landing");
+    await expect(page.getByText(`Welcome, ${patient.firstName}`)).toBeVisible();
+    await ageSession(page, (data, now) => {
+      data.lastSeenAt = now - 31 * 60_000;
+    });
+    await page.goto("profile");
+    await expect(page).toHaveURL(/\/register\?logout=true$/);
+    await expect(page.getByRole("status")).toContainText("Your session has ended after a period without activity. Please sign in again.");
+    await expect(page.getByText("Your session has ended after a period without activity.")).toHaveCount(1);
+    await expect(page.getByText("Please sign in to continue.")).toHaveCount(0);
+    await expect(page.getByText(`Welcome, ${patient.firstName}`)).toHaveCount(0);
+    await expectAccessible(page);
+    // Shown once: the next page has no message (read as served, before any script could hide it).
+    const next = await page.request.get("register");
+    expect(await next.text()).not.toContain("Your session has ended after a period without activity.");
+  });
+
+  test("past the 12-hour limit the page says the session reached its time limit", async ({ page, patient }) => {
+    await page.goto("landing");
+    await expect(page.getByText(`Welcome, ${patient.firstName}`)).toBeVisible();
+    await ageSession(page, (data, now) => {
+      data.signedInAt = now - 12 * 60 * 60_000 - 60_000;
+    });
+    await page.goto("confirm");
+    await expect(page).toHaveURL(/\/register\?logout=true$/);
+    await expect(page.getByText("Your session has reached its time limit. Please sign in again.")).toHaveCount(1);
+    await expect(page.getByText("Please sign in to continue.")).toHaveCount(0);
+  });
+});
+
+plainTest.describe("signed out pages (docs/decisions/040)", () => {
+  plainTest("a visitor opening a private page reads 'Please sign in to continue.' once", async ({ page }) => {
+    await page.goto("landing");
+    await expect(page).toHaveURL(/\/register\?logout=true$/);
+    await expect(page.getByRole("status")).toContainText("Please sign in to continue.");
+    await expect(page.getByText("Please sign in to continue.")).toHaveCount(1);
+    await expectAccessible(page);
+  });
+
+  plainTest("a Spanish-speaking patient who signs out reads the sign-out page in Spanish", async ({ page }) => {
+    plainTest.skip(!staffCommandsAvailable, STAFF_COMMANDS_NEED);
+    const patient = await createPatient(page.request, newPatient("Lucia"), { verified: true });
+    await sqlQuery("update medical_records set preferred_language = 2 where lower(email) = lower($1)", [patient.email]);
+    await page.context().clearCookies();
+    await page.goto("register?login=1");
+    const login = page.getByRole("dialog", { name: "Already Registered?" });
+    await login.getByLabel("Email").fill(patient.email);
+    await login.getByLabel("Password").fill(patient.password);
+    await login.getByRole("button", { name: "Login" }).click();
+    await expect(page).toHaveURL(/\/landing$/);
+    // A page loaded afresh: with JavaScript the sign-in's client navigation keeps the browser's texts (see the report).
+    await page.goto("landing");
+    await expect(page.locator("html")).toHaveAttribute("lang", "es");
+    await page.getByText(`Bienvenido/a, ${patient.firstName}`).click();
+    await page.getByRole("button", { name: "Cerrar sesión" }).click();
+    await expect(page).toHaveURL(/\/register\?logout=true$/);
+    await expect(page.getByRole("status")).toContainText("Ha cerrado la sesión.");
+    await expect(page.locator("html")).toHaveAttribute("lang", "es");
+    await expectAccessible(page);
   });
 });

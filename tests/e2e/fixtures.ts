@@ -83,8 +83,8 @@ export function newPatient(firstName = "Rosa") {
 }
 export type Patient = ReturnType<typeof newPatient>;
 
-/** The bot check (DECISIONS D11) refuses a registration sent within 3 s of the form being issued. */
-export const BOT_CHECK_MIN_MS = 3_000;
+/** The bot check (DECISIONS D11) refuses a registration sent within 1 s of the form being issued (decision 007). */
+export const BOT_CHECK_MIN_MS = 1_000;
 
 /** Waits until a person could have filled the form issued at `since` (Date.now()). */
 export async function humanPause(page: Page, since: number) {

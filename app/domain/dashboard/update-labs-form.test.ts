@@ -1,4 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { REQUISITION_ALPHABET, REQUISITION_LENGTH } from "../../../registry/contract/labs";
+import en from "../../locales/en/labs";
+import es from "../../locales/es/labs";
 import { updateLabsAction, validateUpdateLabs } from "./update-labs-form";
 
 const KEY = "a-lab-staff-key-of-32-characters";
@@ -50,5 +53,27 @@ describe("the update-labs form", () => {
 
   it("an unknown button is refused without a field error", () => {
     expect(validateUpdateLabs({ intent: "other", requisition: "3ACD7EFG", labStaffKey: KEY })).toEqual({ ok: false, errors: {} });
+  });
+});
+
+describe("the requisition format message explains the alphabet (issue 12, item 16)", () => {
+  const digits = [...REQUISITION_ALPHABET].filter((c) => /\d/.test(c));
+  const missingLetters = [..."ABCDEFGHIJKLMNOPQRSTUVWXYZ"].filter((c) => !REQUISITION_ALPHABET.includes(c));
+  const list = (items: string[], and: string) => `${items.slice(0, -1).join(", ")} ${and} ${items.at(-1)}`;
+
+  it("'NOPE1234' is refused with the format message", () => {
+    expect(validateUpdateLabs({ intent: "update-requisition", requisition: "NOPE1234", labStaffKey: KEY })).toEqual({
+      ok: false,
+      errors: { requisition: "updateLabs.requisitionFormat" },
+    });
+  });
+
+  it.each([
+    ["en", en.updateLabs.requisitionFormat, "and"],
+    ["es", es.updateLabs.requisitionFormat, "y"],
+  ])("%s names the digits and the letters left out, as the registry's alphabet has them", (_lang, text, and) => {
+    expect(text).toContain(String(REQUISITION_LENGTH));
+    expect(text).toContain(list(digits, and));
+    expect(text).toContain(list(missingLetters, and));
   });
 });

@@ -181,6 +181,7 @@ const account = {
     tooManyNewMobiles: "Codes have been sent to 3 new mobile numbers in the last 24 hours. Please try again tomorrow.",
     emailInvalid: "Please enter a valid email address...",
     mobileInvalid: "Please enter a valid US mobile number...",
+    codeLocked: "That code was entered wrongly too many times, so it is locked. Select 'Send a new code' and enter the new code.",
   },
   landing: {
     title: "Welcome",

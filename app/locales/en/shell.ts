@@ -12,6 +12,7 @@ const shell = {
     optional: "(optional)",
     showPassword: "Show password",
     hidePassword: "Hide password",
+    typeAgain: "For your security this was not kept. Please type it again.",
     select: "Select",
     yes: "Yes",
     no: "No",

@@ -184,6 +184,7 @@ const account: Widen<typeof en> = {
     tooManyNewMobiles: "Se enviaron códigos a 3 números de celular nuevos en las últimas 24 horas. Inténtelo de nuevo mañana.",
     emailInvalid: "Escriba un correo electrónico válido...",
     mobileInvalid: "Escriba un número de celular de EE. UU. válido...",
+    codeLocked: "Ese código se escribió mal demasiadas veces, así que quedó bloqueado. Seleccione 'Enviar un código nuevo' y escriba el código nuevo.",
   },
   landing: {
     title: "Bienvenido/a",

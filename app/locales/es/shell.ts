@@ -15,6 +15,7 @@ const shell: Widen<typeof en> = {
     optional: "(opcional)",
     showPassword: "Mostrar contraseña",
     hidePassword: "Ocultar contraseña",
+    typeAgain: "Por su seguridad, esto no se conservó. Escríbalo de nuevo.",
     select: "Seleccionar",
     yes: "Sí",
     no: "No",
