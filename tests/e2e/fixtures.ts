@@ -294,6 +294,29 @@ export async function registryCommand(args: string[]): Promise<string> {
   }
 }
 
+/** Posts plain forms as a browser without JavaScript does, through `api`, each answered with a redirect. */
+export function formPoster(api: APIRequestContext, csrf: string) {
+  return async (where: string, fields: Record<string, string>) => {
+    const answer = await api.post(where, { form: { _csrf: csrf, ...fields }, maxRedirects: 0 });
+    expect(answer.status(), `${where}: ${answer.status()}`).toBe(302);
+  };
+}
+
+/** The screening's last step, 'Confirm & Validate Information', with the patient's own details. */
+function patientValidation(p: Patient): Record<string, string> {
+  return {
+    intent: "continue",
+    firstName: p.firstName,
+    middleInitial: "",
+    lastName: p.lastName,
+    preferredName: p.preferredName,
+    birthDate: p.birthDate,
+    gender: "2",
+    preferredLanguage: "1",
+    phoneNumberSecondary: "",
+  };
+}
+
 /**
  * An immune-tolerance candidate (DECISIONS D12), signed in through `api`: invited by registry staff (a registry command,
  * so only with the e2e portal on PostgreSQL), registered with the invite, confirmed, and screened as a candidate, so
@@ -305,24 +328,11 @@ export async function createCandidate(api: APIRequestContext, p: Patient = newPa
   expect(inviteToken, created).toBeTruthy();
   await createPatient(api, p, { verified: true, inviteToken: decodeURIComponent(inviteToken!) });
   const csrf = hiddenValue(await (await api.get("landing")).text(), "_csrf");
-  const post = async (where: string, fields: Record<string, string>) => {
-    const answer = await api.post(where, { form: { _csrf: csrf, ...fields }, maxRedirects: 0 });
-    expect(answer.status(), `${where}: ${answer.status()}`).toBe(302);
-  };
+  const post = formPoster(api, csrf);
   await post("landing", { intent: "start-screening" });
   await post("screening/patient-situation", { intent: "continue", kidneyStatus: "2", kidneyStatusOther: "" });
   await post("screening/post-transplant", { intent: "continue", transplantType: "3", antigenMatch: "1" });
-  await post("screening/patient-validation", {
-    intent: "continue",
-    firstName: p.firstName,
-    middleInitial: "",
-    lastName: p.lastName,
-    preferredName: p.preferredName,
-    birthDate: p.birthDate,
-    gender: "2",
-    preferredLanguage: "1",
-    phoneNumberSecondary: "",
-  });
+  await post("screening/patient-validation", patientValidation(p));
   return { patient: p, csrf };
 }
 
@@ -345,26 +355,13 @@ export async function sqlQuery<Row extends Record<string, unknown> = Record<stri
  */
 export async function createClearedScreening(request: APIRequestContext, p: Patient): Promise<number> {
   const csrf = hiddenValue(await (await request.get("landing")).text(), "_csrf");
-  const post = async (where: string, fields: Record<string, string>) => {
-    const answer = await request.post(where, { form: { _csrf: csrf, ...fields }, maxRedirects: 0 });
-    expect(answer.status(), `${where}: ${answer.status()}`).toBe(302);
-  };
+  const post = formPoster(request, csrf);
   await post("landing", { intent: "start-screening" });
   await post("screening/patient-situation", { intent: "continue", kidneyStatus: "1", kidneyStatusOther: "" });
   await post("screening/transplant-center-registration", { intent: "continue", transplantCenterSituation: "2" });
   await post("screening/donor-situation", { intent: "continue", donorStatus: "1", donorStatusOther: "" });
   await post("screening/primary-goal", { intent: "continue", primaryGoal: "2", primaryGoalOther: "" });
-  await post("screening/patient-validation", {
-    intent: "continue",
-    firstName: p.firstName,
-    middleInitial: "",
-    lastName: p.lastName,
-    preferredName: p.preferredName,
-    birthDate: p.birthDate,
-    gender: "2",
-    preferredLanguage: "1",
-    phoneNumberSecondary: "",
-  });
+  await post("screening/patient-validation", patientValidation(p));
   const complete = await (await request.get("screening/complete")).text();
   const id = /\/select-center\/(\d+)"/.exec(complete)?.[1];
   expect(id, "the Complete page leads to /select-center/{id}").toBeTruthy();

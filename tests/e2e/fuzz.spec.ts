@@ -1,6 +1,6 @@
 import { request as playwrightRequest, type APIRequestContext } from "@playwright/test";
 import { markDisallowedCharacters, textRuleOf } from "../../registry/contract/text-rules";
-import { createCandidate, createClearedScreening, createPatient, expect, hiddenValue, newPatient, staffCommandsAvailable, test } from "./fixtures";
+import { createCandidate, createClearedScreening, createPatient, expect, formPoster, hiddenValue, newPatient, staffCommandsAvailable, test } from "./fixtures";
 import { badSegment, badValue, fuzzSeed, htmlEscaped, prng, STACK_TRACE, type Rng, type Wire } from "./support/fuzz-input";
 
 /**
@@ -117,10 +117,7 @@ function patientForms(screeningId: number): FormTarget[] {
  */
 async function createFuzzCandidate(api: APIRequestContext): Promise<string> {
   const { csrf } = await createCandidate(api, newPatient("Ifuzz"));
-  const post = async (where: string, fields: Record<string, string>) => {
-    const answer = await api.post(where, { form: { _csrf: csrf, ...fields }, maxRedirects: 0 });
-    expect(answer.status(), `${where}: ${answer.status()}`).toBe(302);
-  };
+  const post = formPoster(api, csrf);
   await post("medical-history/kidney-transplant", { intent: "next", receivedKidneyTransplant: "1" });
   await post("medical-history/last-kidney-transplant", { intent: "next", lastKidneyTxpDate: "2020-01-15" });
   return csrf;
