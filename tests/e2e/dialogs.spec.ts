@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { createClearedScreening, expect, scriptsRun, test, withPatient } from "./fixtures";
+import { createClearedScreening, dashboardOnTestClock, expect, scriptsRun, test, withPatient } from "./fixtures";
 
 /**
  * The one dialog (app/components/dialog.tsx, issue 10): with JavaScript its state follows the DOM, so after Escape
@@ -91,11 +91,7 @@ withPatient.describe("dialogs of a signed-in patient", () => {
 
   withPatient("idle warning: Escape answers 'Stay signed in', and the next warning comes again", async ({ page, patient }) => {
     withPatient.skip(!scriptsRun(), "the warning needs JavaScript");
-    await page.clock.install();
-    await page.goto("landing");
-    await expect(page.getByText(`Welcome, ${patient.firstName}`)).toBeVisible();
-    await page.waitForFunction(() => "__remixRouter" in window);
-    await page.waitForTimeout(500);
+    await dashboardOnTestClock(page, patient.firstName);
     await page.clock.fastForward("28:00");
     const dialog = page.getByRole("dialog", { name: "Your session is about to end" });
     await expect(dialog).toBeVisible();

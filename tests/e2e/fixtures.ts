@@ -264,6 +264,18 @@ export const test = base.extend<{ clientAddress: string } & TestOptions>({
   },
 });
 
+/**
+ * The dashboard with the page's clock under the test's control, once hydrated (JavaScript): the idle warning's timers
+ * start after the page's messages load, so wait for Remix's router, then let the effects run, before moving the clock.
+ */
+export async function dashboardOnTestClock(page: Page, firstName: string): Promise<void> {
+  await page.clock.install();
+  await page.goto("landing");
+  await expect(page.getByText(`Welcome, ${firstName}`)).toBeVisible();
+  await page.waitForFunction(() => "__remixRouter" in window);
+  await page.waitForTimeout(500);
+}
+
 /** A signed-in patient whose email is confirmed ("Ready to Start"), created without clicking through registration. */
 export const withPatient = test.extend<{ patient: Patient }>({
   patient: async ({ page }, provide) => {

@@ -1,4 +1,4 @@
-import { expect, expectAccessible, scriptsRun, withPatient as test } from "./fixtures";
+import { dashboardOnTestClock, expect, expectAccessible, scriptsRun, withPatient as test } from "./fixtures";
 
 /** Issue 10's smaller items: messages that stay (docs/decisions/037) and focus when the session ends. */
 
@@ -31,12 +31,7 @@ test.describe("success messages", () => {
 test.describe("the end of the session with JavaScript", () => {
   test.skip(() => !scriptsRun(), "the idle warning needs the JavaScript layer");
   test("focus goes to the message that the session has ended, not to <body>", async ({ page, patient }) => {
-    await page.clock.install();
-    await page.goto("landing");
-    await expect(page.getByText(`Welcome, ${patient.firstName}`)).toBeVisible();
-    // The idle timers start once the page is hydrated (as in accounts-session.spec.ts): the router, then the effects.
-    await page.waitForFunction(() => "__remixRouter" in window);
-    await page.waitForTimeout(500);
+    await dashboardOnTestClock(page, patient.firstName);
     await page.clock.fastForward("28:00");
     const warning = page.getByRole("dialog", { name: "Your session is about to end" });
     await expect(warning.getByRole("button", { name: "Stay signed in" })).toBeFocused();
