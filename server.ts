@@ -7,7 +7,7 @@ import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import { hkdfSync } from "node:crypto";
-import type { IncomingMessage } from "node:http";
+import http, { type IncomingMessage } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import onHeaders from "on-headers";
@@ -28,6 +28,7 @@ import { shortPageHtml, type ShortPage } from "./server/short-page";
 import { requestLog } from "./server/request-log";
 import { startRegistry } from "./server/registry-runtime";
 import { securityHeaders } from "./server/security-headers";
+import { startDevApp } from "./server/dev-vite";
 
 // Until the settings give the log level, and for what escapes every handler: one JSON line, never a raw stack.
 let log: Log = createLogger("info");
@@ -52,12 +53,18 @@ async function main() {
   }
   log = createLogger(settings.logLevel);
   const operatorEnv = { ...process.env };
+  // `npm run dev` (server/dev-vite.ts): the app from Vite with hot updates, in demo mode only.
+  if (process.argv.includes("--dev") && !settings.demoMode) {
+    process.stderr.write("npm run dev runs in demo mode only: unset NODE_ENV=production and DEMO_MODE=false.\n");
+    process.exit(1);
+  }
+  const dev = process.argv.includes("--dev") ? await startDevApp() : undefined;
   // The secrets policy above follows the NODE_ENV the operator set; from here on the libraries (React, Remix)
   // always run their production builds: faster, and no stack traces in answers, in demo mode too.
-  process.env.NODE_ENV = "production";
+  if (!dev) process.env.NODE_ENV = "production";
   const buildPath = path.resolve(settings.buildDir, "server/index.js");
-  const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
-  const builtFor = (build.basename ?? "/").replace(/\/?$/, "/");
+  const build = dev ? dev.build : ((await import(pathToFileURL(buildPath).href)) as ServerBuild);
+  const builtFor = typeof build === "function" ? settings.basePath : (build.basename ?? "/").replace(/\/?$/, "/");
   if (builtFor !== settings.basePath) {
     process.stderr.write(`The build in ${settings.buildDir} was made for BASE_PATH=${builtFor}, not ${settings.basePath}: run npm run build with the same BASE_PATH.\n`);
     process.exit(1);
@@ -124,13 +131,17 @@ async function main() {
   }
 
   const client = path.resolve(settings.buildDir, "client");
-  app.use(`${base}assets`, express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y", index: false }));
-  app.use(base, express.static(client, { maxAge: "1h", index: false }));
+  if (dev) app.use(dev.middlewares);
+  else {
+    app.use(`${base}assets`, express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y", index: false }));
+    app.use(base, express.static(client, { maxAge: "1h", index: false }));
+  }
 
   app.all(
     `${base}*`,
     createRequestHandler({
       build,
+      mode: dev ? "development" : "production",
       getLoadContext: async (req, res): Promise<PortalContext> => {
         const session = sessions.read(req.headers.cookie);
         const now = Date.now();
@@ -180,7 +191,7 @@ async function main() {
     unexpected(req, res);
   });
 
-  const server = app.listen(settings.port, settings.host, () => {
+  const server = (dev ? dev.server(app) : http.createServer(app)).listen(settings.port, settings.host, () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : settings.port;
     log({ msg: "portal listening", port, basePath: base, demoMode: settings.demoMode, startupMs: Date.now() - started });

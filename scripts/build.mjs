@@ -1,4 +1,4 @@
-// Builds the portal (Remix + Vite) and bundles server.ts, for BASE_PATH into BUILD_DIR.
+// Builds the portal (Remix + Vite) and bundles server.ts and the registry commands, for BASE_PATH into BUILD_DIR.
 import fs from "node:fs";
 import path from "node:path";
 import { buildTarget, root, run, sourceFingerprint, stampFile } from "./lib.mjs";
@@ -7,17 +7,21 @@ export function build(target = buildTarget()) {
   const out = target.dir;
   fs.rmSync(path.join(root, out), { recursive: true, force: true });
   run("npx", ["remix", "vite:build"], { env: { BASE_PATH: target.basePath, BUILD_DIR: out, NODE_ENV: "production" } });
-  run("npx", [
-    "esbuild",
-    "server.ts",
-    "--bundle",
-    "--platform=node",
-    "--format=esm",
-    "--target=node20",
-    "--packages=external",
-    "--log-level=warning",
-    `--outfile=${out}/server.js`,
-  ]);
+  // The server, and the registry's staff commands (`node build/registry.js <command>`): plain JavaScript that
+  // needs only the production dependencies (no tsx), so staff can run them on an `npm ci --omit=dev` install.
+  for (const [entry, file] of [["server.ts", "server.js"], ["registry/cli.ts", "registry.js"]]) {
+    run("npx", [
+      "esbuild",
+      entry,
+      "--bundle",
+      "--platform=node",
+      "--format=esm",
+      "--target=node20",
+      "--packages=external",
+      "--log-level=warning",
+      `--outfile=${out}/${file}`,
+    ]);
+  }
   fs.writeFileSync(stampFile(target), JSON.stringify({ fingerprint: sourceFingerprint(), basePath: target.basePath, builtAt: new Date().toISOString() }));
 }
 

@@ -8,10 +8,12 @@ import { bodyOf } from "./body-limit";
  * body limit already read (server/body-limit.ts), never the socket, so nothing past the limit reaches a parser.
  */
 export function createRequestHandler(opts: {
-  build: ServerBuild;
+  /** The build, or (npm run dev) a function loading the current one on every request. */
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  mode?: "production" | "development";
   getLoadContext: (req: ExpressRequest, res: ExpressResponse) => Promise<AppLoadContext>;
 }): RequestHandler {
-  const handle = createRemixRequestHandler(opts.build, "production");
+  const handle = createRemixRequestHandler(opts.build, opts.mode ?? "production");
   return async (req, res, next) => {
     try {
       const request = remixRequest(req, res);

@@ -1,0 +1,88 @@
+// `npm run check:production` (run by .ci/run): the build on a production install, as an operator makes it.
+// A temporary directory gets package.json, package-lock.json and ./build only, then `npm ci --omit=dev`; there,
+// with NODE_ENV=production, the staff commands run as `node build/registry.js …` (no tsx, no Vite, no TypeScript)
+// and `node build/server.js` serves /register and /readyz. PORT sets the portal's port (default: any free one).
+import { spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { buildIsCurrent, buildTarget, root, run } from "./lib.mjs";
+
+const checks = [];
+function check(name, ok, detail = "") {
+  checks.push({ name, ok });
+  console.log(`${ok ? "ok  " : "FAIL"} ${name}${ok || !detail ? "" : `\n     ${detail.trim().split("\n").join("\n     ")}`}`);
+}
+
+const target = buildTarget({ basePath: "/", dir: "build" });
+if (!buildIsCurrent(target)) {
+  const { build } = await import("./build.mjs");
+  build(target);
+}
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-production-"));
+const secret = () => randomBytes(32).toString("base64url");
+const env = {
+  PATH: process.env.PATH,
+  HOME: process.env.HOME,
+  NODE_ENV: "production",
+  DATA_DIR: path.join(dir, "data"),
+  SESSION_SECRET: secret(),
+  TOKEN_SECRET: secret(),
+  LAB_STAFF_KEY: secret(),
+  PUBLIC_URL: "https://portal.example.org/",
+  LOG_LEVEL: "info",
+};
+let server;
+try {
+  for (const file of ["package.json", "package-lock.json", ".npmrc"]) {
+    if (fs.existsSync(path.join(root, file))) fs.copyFileSync(path.join(root, file), path.join(dir, file));
+  }
+  fs.cpSync(path.join(root, "build"), path.join(dir, "build"), { recursive: true });
+  console.log(`Production install in ${dir} (npm ci --omit=dev)…`);
+  run("npm", ["ci", "--omit=dev", "--no-audit", "--no-fund", "--loglevel=error"], { cwd: dir });
+  const devOnly = ["tsx", "vite", "esbuild", "@remix-run/dev", "vitest"].filter((p) => fs.existsSync(path.join(dir, "node_modules", p)));
+  check("npm ci --omit=dev leaves out the development tools", devOnly.length === 0, `installed: ${devOnly.join(", ")}`);
+
+  const registry = (...args) => spawnSync(process.execPath, ["build/registry.js", ...args], { cwd: dir, env, encoding: "utf8" });
+  const seeded = registry("seed-centers");
+  check("node build/registry.js seed-centers", seeded.status === 0, seeded.stderr);
+  const listed = registry("list-centers");
+  const rows = listed.stdout.trim().split("\n").filter(Boolean);
+  check("node build/registry.js list-centers prints the stored centers", listed.status === 0 && rows.length > 1, `${listed.stderr}${listed.stdout}`);
+  const unknown = registry("no-such-command");
+  check("node build/registry.js with an unknown command prints the usage", unknown.status === 2 && unknown.stderr.includes("list-centers"), unknown.stderr);
+
+  server = spawn(process.execPath, ["build/server.js"], { cwd: dir, env: { ...env, HOST: "127.0.0.1", PORT: process.env.PORT ?? "0" }, stdio: ["ignore", "pipe", "pipe"] });
+  const port = await new Promise((resolve) => {
+    let out = "";
+    server.stdout.on("data", (chunk) => {
+      out += chunk;
+      const line = out.split("\n").find((l) => l.includes('"portal listening"'));
+      if (line) resolve(JSON.parse(line).port);
+    });
+    server.stderr.on("data", (chunk) => process.stderr.write(chunk));
+    server.on("exit", () => resolve(undefined));
+  });
+  check("node build/server.js starts with NODE_ENV=production", port !== undefined);
+  if (port !== undefined) {
+    const page = await fetch(`http://127.0.0.1:${port}/register`);
+    const html = await page.text();
+    check("GET /register answers the registration form", page.status === 200 && html.includes('method="post"'), `${page.status}`);
+    const ready = await fetch(`http://127.0.0.1:${port}/readyz`);
+    check("GET /readyz answers ready (registry and database)", ready.status === 200, `${ready.status}`);
+    const stopped = new Promise((resolve) => server.on("exit", (code) => resolve(code)));
+    server.kill("SIGTERM");
+    check("SIGTERM stops the portal cleanly", (await stopped) === 0);
+    server = undefined;
+  }
+} catch (error) {
+  check("production install", false, error instanceof Error ? error.message : String(error));
+} finally {
+  server?.kill("SIGKILL");
+  fs.rmSync(dir, { recursive: true, force: true });
+}
+const failed = checks.filter((c) => !c.ok).length;
+console.log(`production install: ${checks.length - failed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,37 @@
+import type { ServerBuild } from "@remix-run/node";
+import type { RequestHandler } from "express";
+import http from "node:http";
+
+/**
+ * `npm run dev` (server.ts --dev): the same server, with the app from Vite in middleware mode instead of ./build.
+ * Every request loads the current route modules (Vite's SSR module graph), the browser gets hot updates over a
+ * WebSocket on the portal's own port, and the registry runs in process as with `npm start`. Vite is a development
+ * dependency: this module imports it only when called, so the bundled build/server.js runs without it.
+ */
+export type DevApp = {
+  /** The server build, loaded through Vite on every request. */
+  build: () => Promise<ServerBuild>;
+  /** In place of the static file handlers: the development CSP, then Vite (client modules, assets, HMR client). */
+  middlewares: RequestHandler[];
+  /** The HTTP server Vite's HMR WebSocket is attached to, now serving the app too (for server.listen). */
+  server: (app: http.RequestListener) => http.Server;
+};
+
+export async function startDevApp(): Promise<DevApp> {
+  const httpServer = http.createServer();
+  const { createServer } = await import("vite");
+  const vite = await createServer({ server: { middlewareMode: true, hmr: { server: httpServer } }, appType: "custom" });
+  // The HMR WebSocket is an upgraded socket the HTTP server no longer waits for: close Vite with the server.
+  for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => void vite.close());
+  const devCsp: RequestHandler = (_req, res, next) => {
+    const csp = res.getHeader("Content-Security-Policy");
+    // Vite's client adds <style> elements (CSS updates, its error overlay): allowed in development only.
+    if (typeof csp === "string") res.setHeader("Content-Security-Policy", csp.replace("style-src 'self'", "style-src 'self' 'unsafe-inline'"));
+    next();
+  };
+  return {
+    build: () => vite.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>,
+    middlewares: [devCsp, vite.middlewares],
+    server: (app) => httpServer.on("request", app),
+  };
+}
