@@ -1,7 +1,9 @@
 // `npm run check:production` (run by .ci/run): the build on a production install, as an operator makes it.
 // A temporary directory gets package.json, package-lock.json and ./build only, then `npm ci --omit=dev`; there,
 // with NODE_ENV=production, the staff commands run as `node build/registry.js …` (no tsx, no Vite, no TypeScript)
-// and `node build/server.js` serves /register and /readyz. PORT sets the portal's port (default: any free one).
+// and `node build/server.js` serves /register and /readyz; then the backups of docs/operations.md are restored
+// (the PGlite data directory; pg_dump/pg_restore when TEST_DATABASE_URL is set). PORT sets the portal's port
+// (default: any free one).
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
@@ -76,6 +78,36 @@ try {
     server.kill("SIGTERM");
     check("SIGTERM stops the portal cleanly", (await stopped) === 0);
     server = undefined;
+  }
+
+  // Backups as docs/operations.md gives them. PGlite: the data directory, copied while the portal is stopped.
+  const archive = path.join(dir, "pglite-backup.tgz");
+  run("tar", ["-C", env.DATA_DIR, "-czf", archive, "pgdata"]);
+  fs.rmSync(path.join(env.DATA_DIR, "pgdata"), { recursive: true });
+  run("tar", ["-C", env.DATA_DIR, "-xzf", archive]);
+  const restored = registry("list-centers");
+  check("a PGlite data directory restored from its archive holds the same data", restored.status === 0 && restored.stdout === listed.stdout, restored.stderr);
+  // PostgreSQL: pg_dump in the custom format, pg_restore into an empty database.
+  const pgUrl = process.env.TEST_DATABASE_URL;
+  if (!pgUrl || !["psql", "pg_dump", "pg_restore"].every((cmd) => spawnSync("sh", ["-c", `command -v ${cmd}`]).status === 0)) {
+    console.log("skip PostgreSQL backup and restore (needs TEST_DATABASE_URL and the PostgreSQL client programs)");
+  } else {
+    const database = (name) => Object.assign(new URL(pgUrl), { pathname: `/${name}` }).toString();
+    const names = [`backup_check_${process.pid}`, `restore_check_${process.pid}`];
+    const psql = (sql) => run("psql", ["-q", "-v", "ON_ERROR_STOP=1", "-c", sql, pgUrl]);
+    try {
+      for (const name of names) psql(`CREATE DATABASE ${name}`);
+      const onPg = (name, ...args) => spawnSync(process.execPath, ["build/registry.js", ...args], { cwd: dir, env: { ...env, DATABASE_URL: database(name) }, encoding: "utf8" });
+      onPg(names[0], "seed-centers");
+      const before = onPg(names[0], "list-centers");
+      const dump = path.join(dir, "registry.dump");
+      run("pg_dump", ["--format=custom", `--file=${dump}`, database(names[0])]);
+      run("pg_restore", ["--no-owner", "--exit-on-error", `--dbname=${database(names[1])}`, dump]);
+      const after = onPg(names[1], "list-centers");
+      check("a PostgreSQL registry restored from pg_dump holds the same data", before.stdout.split("\n").length > 2 && after.stdout === before.stdout, `${before.stderr}${after.stderr}`);
+    } finally {
+      for (const name of names) spawnSync("psql", ["-q", "-c", `DROP DATABASE IF EXISTS ${name}`, pgUrl], { stdio: "ignore" });
+    }
   }
 } catch (error) {
   check("production install", false, error instanceof Error ? error.message : String(error));
