@@ -49,7 +49,8 @@ describe("environment file samples", () => {
       read(file)
         .split("\n")
         .filter((line) => /^[A-Z_]+=/.test(line))
-        .map((line) => [line.slice(0, line.indexOf("=")), line.slice(line.indexOf("=") + 1)]),
+        // As systemd's EnvironmentFile= (and sh) read them: double quotes around a value are dropped.
+        .map((line) => [line.slice(0, line.indexOf("=")), line.slice(line.indexOf("=") + 1).replace(/^"(.*)"$/, "$1")]),
     ) as Record<string, string>;
   const secrets = { SESSION_SECRET: "s".repeat(48), TOKEN_SECRET: "t".repeat(48), LAB_STAFF_KEY: "l".repeat(48) };
 
@@ -58,6 +59,14 @@ describe("environment file samples", () => {
     const settings = loadSettings(env);
     expect(settings).toMatchObject({ production: true, demoMode: false, basePath: "/portal/", trustProxyHops: 1 });
     expect(registrySettingsFromEnv(env).settings.demoMode).toBe(false);
+  });
+
+  it("the samples read the same through sh as through systemd (docs/operations.md runs staff commands that way)", () => {
+    for (const file of ["deploy/systemd/portal.env.example", "deploy/systemd/registry.env.example"]) {
+      const printed = execFileSync("sh", ["-c", `set -a; . "$0"; set +a; "${process.execPath}" -e 'process.stdout.write(JSON.stringify(process.env))'`, path.join(root, file)], { encoding: "utf8", env: {} });
+      const viaSh = JSON.parse(printed) as Record<string, string>;
+      for (const [name, value] of Object.entries(envOf(file))) expect(viaSh[name], name).toBe(value);
+    }
   });
 
   it("portal.env.example without its secrets stops the start, naming them", () => {
