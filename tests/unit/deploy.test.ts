@@ -63,7 +63,7 @@ describe("environment file samples", () => {
 
   it("the samples read the same through sh as through systemd (docs/operations.md runs staff commands that way)", () => {
     for (const file of ["deploy/systemd/portal.env.example", "deploy/systemd/registry.env.example"]) {
-      const printed = execFileSync("sh", ["-c", `set -a; . "$0"; set +a; "${process.execPath}" -e 'process.stdout.write(JSON.stringify(process.env))'`, path.join(root, file)], { encoding: "utf8", env: {} });
+      const printed = execFileSync("sh", ["-c", `set -a; . "$0"; set +a; "${process.execPath}" -e 'process.stdout.write(JSON.stringify(process.env))'`, path.join(root, file)], { encoding: "utf8", env: { NODE_ENV: "test" } });
       const viaSh = JSON.parse(printed) as Record<string, string>;
       for (const [name, value] of Object.entries(envOf(file))) expect(viaSh[name], name).toBe(value);
     }
