@@ -6,6 +6,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { checkList, listeningPort } from "./checks.mjs";
 import { root } from "./lib.mjs";
 
 const file = path.join(root, "app/routes/register.tsx");
@@ -26,11 +27,7 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
   });
 }
 
-const checks = [];
-function check(name, ok, detail = "") {
-  checks.push({ name, ok });
-  console.log(`${ok ? "ok  " : "FAIL"} ${name}${ok || !detail ? "" : `\n     ${String(detail).trim()}`}`);
-}
+const { check, finish } = checkList();
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-dev-"));
 const env = { ...process.env, NODE_ENV: "development", PORT: process.env.PORT ?? "0", HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "info" };
@@ -38,15 +35,7 @@ const server = spawn(process.execPath, [path.join(root, "node_modules/tsx/dist/c
 const exited = new Promise((resolve) => server.on("exit", (code) => resolve(code)));
 let browser;
 try {
-  const port = await new Promise((resolve) => {
-    let out = "";
-    server.stdout.on("data", (chunk) => {
-      out += chunk;
-      const line = out.split("\n").find((l) => l.includes('"portal listening"'));
-      if (line) resolve(JSON.parse(line).port);
-    });
-    void exited.then(() => resolve(undefined));
-  });
+  const port = await listeningPort(server);
   check("npm run dev starts (Vite in middleware mode, registry in process, demo data)", port !== undefined);
   if (port === undefined) throw new Error("the dev server did not start");
   const url = `http://127.0.0.1:${port}/register`;
@@ -58,12 +47,12 @@ try {
   const page = await browser.newPage();
   let loads = 0;
   page.on("load", () => loads++);
+  // Vite's client says "[vite] connected." once its WebSocket is open: edits before that would go unseen.
+  const connected = new Promise((resolve) => page.on("console", (message) => message.text().includes("[vite] connected") && resolve(true)));
   await page.goto(url);
   await page.waitForFunction(() => document.documentElement.classList.contains("js-enabled"));
   await page.fill('input[name="firstName"]', "Typed");
-  // Vite's client is connected once the page's modules have run; give it a moment before the edit.
-  await page.waitForFunction(() => performance.getEntriesByType("resource").some((e) => e.name.includes("@vite/client")));
-  await page.waitForTimeout(1000);
+  check("the page's HMR client connects", await Promise.race([connected, new Promise((resolve) => setTimeout(() => resolve(false), 60_000))]));
 
   fs.writeFileSync(file, original.replace(heading, `<h1>{t("register.heading")} ${marker}</h1>`));
   const updated = await page
@@ -83,6 +72,4 @@ try {
   if (code === "timeout") server.kill("SIGKILL");
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
-const failed = checks.filter((c) => !c.ok).length;
-console.log(`dev server: ${checks.length - failed} passed, ${failed} failed`);
-process.exit(failed ? 1 : 0);
+finish("dev server");

@@ -9,13 +9,10 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { checkList, listeningPort } from "./checks.mjs";
 import { buildIsCurrent, buildTarget, root, run } from "./lib.mjs";
 
-const checks = [];
-function check(name, ok, detail = "") {
-  checks.push({ name, ok });
-  console.log(`${ok ? "ok  " : "FAIL"} ${name}${ok || !detail ? "" : `\n     ${detail.trim().split("\n").join("\n     ")}`}`);
-}
+const { check, finish } = checkList();
 
 const target = buildTarget({ basePath: "/", dir: "build" });
 if (!buildIsCurrent(target)) {
@@ -56,17 +53,8 @@ try {
   const unknown = registry("no-such-command");
   check("node build/registry.js with an unknown command prints the usage", unknown.status === 2 && unknown.stderr.includes("list-centers"), unknown.stderr);
 
-  server = spawn(process.execPath, ["build/server.js"], { cwd: dir, env: { ...env, HOST: "127.0.0.1", PORT: process.env.PORT ?? "0" }, stdio: ["ignore", "pipe", "pipe"] });
-  const port = await new Promise((resolve) => {
-    let out = "";
-    server.stdout.on("data", (chunk) => {
-      out += chunk;
-      const line = out.split("\n").find((l) => l.includes('"portal listening"'));
-      if (line) resolve(JSON.parse(line).port);
-    });
-    server.stderr.on("data", (chunk) => process.stderr.write(chunk));
-    server.on("exit", () => resolve(undefined));
-  });
+  server = spawn(process.execPath, ["build/server.js"], { cwd: dir, env: { ...env, HOST: "127.0.0.1", PORT: process.env.PORT ?? "0" }, stdio: ["ignore", "pipe", "inherit"] });
+  const port = await listeningPort(server);
   check("node build/server.js starts with NODE_ENV=production", port !== undefined);
   if (port !== undefined) {
     const page = await fetch(`http://127.0.0.1:${port}/register`);
@@ -115,6 +103,4 @@ try {
   server?.kill("SIGKILL");
   fs.rmSync(dir, { recursive: true, force: true });
 }
-const failed = checks.filter((c) => !c.ok).length;
-console.log(`production install: ${checks.length - failed} passed, ${failed} failed`);
-process.exit(failed ? 1 : 0);
+finish("production install");
