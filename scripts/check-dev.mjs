@@ -1,13 +1,14 @@
 // `npm run check:dev` (run by .ci/run): `npm run dev` serves /register, and an edit shows without a restart: in the
 // server's next answer, and in an open page through hot module replacement (no reload, typed input kept).
-// It edits app/routes/register.tsx for a moment and always puts it back. PORT sets the port (default: any free one).
+// It edits app/routes/register.tsx for a moment and always puts it back. PORT sets the port (default: any free one);
+// BASE_PATH is honoured as by the server.
 import { chromium } from "@playwright/test";
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { checkList, listeningPort } from "./checks.mjs";
-import { root } from "./lib.mjs";
+import { basePathSetting, root } from "./lib.mjs";
 
 const file = path.join(root, "app/routes/register.tsx");
 const heading = '<h1>{t("register.heading")}</h1>';
@@ -38,7 +39,7 @@ try {
   const port = await listeningPort(server);
   check("npm run dev starts (Vite in middleware mode, registry in process, demo data)", port !== undefined);
   if (port === undefined) throw new Error("the dev server did not start");
-  const url = `http://127.0.0.1:${port}/register`;
+  const url = `http://127.0.0.1:${port}${basePathSetting()}register`;
   const first = await fetch(url);
   const html = await first.text();
   check("GET /register answers the page, with Vite's HMR client", first.status === 200 && html.includes("inject-hmr-runtime"), first.status);

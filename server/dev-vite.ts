@@ -29,9 +29,17 @@ export async function startDevApp(): Promise<DevApp> {
     if (typeof csp === "string") res.setHeader("Content-Security-Policy", csp.replace("style-src 'self'", "style-src 'self' 'unsafe-inline'"));
     next();
   };
+  // Vite takes BASE_PATH off req.url for its own handlers; what it passes on gets the URL as it came.
+  const viteFirst: RequestHandler = (req, res, next) => {
+    const url = req.url;
+    vite.middlewares(req, res, (error?: unknown) => {
+      req.url = url;
+      next(error);
+    });
+  };
   return {
     build: () => vite.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>,
-    middlewares: [devCsp, vite.middlewares],
+    middlewares: [devCsp, viteFirst],
     server: (app) => httpServer.on("request", app),
   };
 }
