@@ -1,5 +1,5 @@
 // The requirements of docs/requirements/ and where the code and the tests cite them.
-// `npm run trace` rewrites docs/requirements/traceability.md; tests/unit/requirements.test.ts checks that it is current,
+// `npm run docs` rewrites docs/requirements/traceability.md; tests/unit/requirements.test.ts checks that it is current,
 // that every cited id exists and that every requirement is traced to code and to a test.
 // Node built-ins only.
 import fs from "node:fs";
@@ -125,8 +125,3 @@ export function renderTraceability(rows = traceability()) {
 }
 
 export const TRACEABILITY_FILE = path.join(root, REQUIREMENTS_DIR, "traceability.md");
-
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  fs.writeFileSync(TRACEABILITY_FILE, renderTraceability());
-  console.log(`Wrote ${path.relative(root, TRACEABILITY_FILE)}`);
-}

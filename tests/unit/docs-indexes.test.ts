@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
+import { DECISIONS_INDEX, readDecisions, renderDecisionIndex } from "../../scripts/decisions.mjs";
 import { readRequirements, renderTraceability, scanCitations, traceability, TRACEABILITY_FILE, unknownIds } from "../../scripts/requirements.mjs";
 
 describe("docs/requirements", () => {
@@ -28,7 +29,26 @@ describe("docs/requirements", () => {
     expect(untraced).toEqual([]);
   });
 
-  it("has a current traceability table (run `npm run trace`)", () => {
+  it("has a current traceability table (run `npm run docs`)", () => {
     expect(fs.readFileSync(TRACEABILITY_FILE, "utf8")).toBe(renderTraceability(traceability(requirements, citations)));
+  });
+});
+
+describe("docs/decisions", () => {
+  const decisions = readDecisions();
+
+  it("numbers the records uniquely, each with a title, a status and a date", () => {
+    const numbers = decisions.map((d) => d.number);
+    expect(new Set(numbers).size).toBe(numbers.length);
+    for (const d of decisions) {
+      expect(d.file.startsWith(`${d.number}-`), d.file).toBe(true);
+      expect(d.title, d.file).not.toBe("");
+      expect(d.status, d.file).not.toBe("");
+      expect(d.date, d.file).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    }
+  });
+
+  it("has a current index (run `npm run docs`)", () => {
+    expect(fs.readFileSync(DECISIONS_INDEX, "utf8")).toBe(renderDecisionIndex(decisions));
   });
 });
