@@ -42,5 +42,16 @@ export default tseslint.config(
       "no-restricted-imports": ["error", { patterns: [{ regex: "registry/contract$", message: "Import registry/contract/enums (or another plain module) so zod stays out of the browser." }] }],
     },
   },
+  {
+    // The registry stands alone (README "The registry alone"): it never imports the portal. Rules both use live in
+    // registry/contract/.
+    files: ["registry/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ regex: "^(~/|(\\.\\./)+(app|server|config)(/|$))", message: "registry/ must not import the portal (app/, server/, config/): move the shared rule into registry/contract/." }] },
+      ],
+    },
+  },
   { files: ["scripts/**/*.mjs", "bench/**/*.mjs"], rules: { "no-console": "off" } },
 );

@@ -8,6 +8,7 @@ function cookieOf(setCookie: string): string {
 }
 
 describe("encrypted cookie session", () => {
+  // Requirement PLT-010.
   it("round-trips data and keeps it unreadable in the cookie", () => {
     const s = store.read(undefined);
     expect(s.isNew).toBe(true);

@@ -21,6 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
+// Requirement PLT-018: the registry served alone over HTTP.
 describe("toNodeListener", () => {
   it("passes method, path, query, headers and body, and sends status, headers and body back", async () => {
     const response = await fetch(`${base}/api/pass/1?token=abc`, {

@@ -54,8 +54,12 @@ try {
   }
   console.log("\n== Type check ==");
   run("npx", ["tsc", "--noEmit"]);
+  // The registry on its own (it never imports the portal; a lint rule keeps it so).
+  run("npx", ["tsc", "-p", "registry/tsconfig.json", "--noEmit"]);
   console.log("\n== Lint ==");
   run("npx", ["eslint", "."]);
+  console.log("\n== Unused exports and locale keys ==");
+  run("node", ["scripts/unused.mjs"]);
   console.log("\n== Unit and registry tests ==");
   run("npx", ["vitest", "run"], { env: databaseUrl ? { TEST_DATABASE_URL: databaseUrl } : {} });
   // The app as `npm start` builds it, and built for a sub-path for the reverse-proxy journey.

@@ -1,3 +1,4 @@
+// Requirement PLT-018: the registry in the portal's process (or REGISTRY_URL), on PGlite unless DATABASE_URL names a server.
 import type { Settings } from "../config/settings";
 import { seedDemoCenters } from "../registry/data/demo-centers";
 import { openDb } from "../registry/db";

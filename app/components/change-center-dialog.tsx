@@ -5,7 +5,7 @@ import {
   changeCenterReasons,
   CHANGE_CENTER_REASON_PLACEHOLDER,
   type ChangeCenterDialogView,
-} from "~/domain/dashboard/change-center";
+} from "../../registry/contract/change-center";
 import { CHANGE_CENTER_FORM } from "~/forms/center-lab-forms";
 import { CsrfField } from "./csrf-field";
 import { Dialog } from "./dialog";

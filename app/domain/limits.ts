@@ -21,5 +21,3 @@ export function connectionLimitMessage(retryAfterS: number | undefined): LimitMe
   return minutes === 1 ? { key: "limits.tooManyOneMinute" } : { key: "limits.tooManyMinutes", params: { minutes: String(minutes) } };
 }
 
-/** Password hashing was full (docs/decisions/020): nothing typed is lost, try again in a moment. */
-export const BUSY_MESSAGE: LimitMessage = { key: "limits.busy" };

@@ -2,7 +2,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { LabFormReason, type Screening } from "../../registry/contract";
 import { addFlash, readPassRecord, withPatient } from "~/auth.server";
-import { changeCenterDecision, validateChangeCenterReason, type ChangeCenterDialogView } from "~/domain/dashboard/change-center";
+import { changeCenterDecision, validateChangeCenterReason, type ChangeCenterDialogView } from "../../registry/contract/change-center";
 import { parseRegistryId } from "~/domain/dashboard/registry-id";
 import { CANCEL_CENTER_KEEP_MS, canChooseCenter } from "~/domain/dashboard/select-center-view";
 import { RegistryUnavailableError } from "~/registry/client.server";

@@ -4,7 +4,7 @@ import { toRegister, withPatient, type SignedIn } from "~/auth.server";
 import { registrationCard, type RegistrationCardView } from "~/domain/dashboard/registration-card";
 import { answerSummary, type AnswerSummary } from "~/domain/screening/answer-summary";
 import { draftFromUnknown, recordSaved, type ScreeningDraft } from "~/domain/screening/draft";
-import { screeningSaveBody } from "~/domain/screening/save-outcome";
+import { screeningSaveBody } from "../../registry/contract/save-outcome";
 import type { CenterInfo, MachineContext } from "~/domain/screening/step-machine";
 import { RegistryUnavailableError, SessionExpiredError } from "~/registry/client.server";
 import type { Session } from "~/session.server";

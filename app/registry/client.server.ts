@@ -1,5 +1,6 @@
 import { z } from "zod";
 import {
+  CLIENT_ADDRESS_HEADER,
   addressValidation,
   authResult,
   centerSelection,
@@ -128,7 +129,7 @@ export function createRegistryClient(opts: { fetch: Fetcher; baseUrl: string }) 
     const headers = new Headers({ Accept: init.accept ?? "application/json" });
     if (init.token) headers.set("Authorization", `Bearer ${init.token}`);
     // The registry rate-limits anonymous calls per client address (DECISIONS D11).
-    if (init.clientAddress) headers.set("X-Client-Address", init.clientAddress);
+    if (init.clientAddress) headers.set(CLIENT_ADDRESS_HEADER, init.clientAddress);
     // The two lab staff calls (DECISIONS D5).
     if (init.labStaffKey) headers.set(LAB_STAFF_KEY_HEADER, init.labStaffKey);
     // The browser's user agent, stored with an e-signature (DECISIONS D13).

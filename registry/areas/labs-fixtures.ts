@@ -141,9 +141,6 @@ export function pdfText(bytes: Uint8Array): string | null {
   }
 }
 
-/** A small real PDF, as staff would attach. */
-export const ATTACHED_PDF_TEXT = "Quest Diagnostics report 4711";
-
 /** Staff approve exactly one waiting order (approve-labs) at the registry's clock; answers it. */
 export async function approveOne(t: TestRegistry, target: ApproveTarget = { all: true }) {
   const approved = await approveLabs(t.db, t.settings, target, t.clock);

@@ -1,4 +1,4 @@
-import { outcomeFieldsOfBody, registrationStatusOnSave, resaveMovesBackwards, saveOutcome } from "../../app/domain/screening/save-outcome";
+import { outcomeFieldsOfBody, registrationStatusOnSave, resaveMovesBackwards, saveOutcome } from "../contract/save-outcome";
 import { DonorStatus, KidneyStatus, PrimaryGoal, ReferralStatus, RegistrationStatus } from "../contract/enums";
 import { RegistryMessage } from "../contract/envelope";
 import type { Screening } from "../contract/schemas";
@@ -89,7 +89,7 @@ export async function requireOwnScreening(ctx: Ctx, medicalRecordId: number, par
 
 /**
  * The checked body of a save, and what the registry stores for it: the outcome corrections and the registration
- * status of 001 §4.3, computed with the shared rules (app/domain/screening/save-outcome.ts) from the preferred
+ * status of 001 §4.3, computed with the shared rules (registry/contract/save-outcome.ts) from the preferred
  * center's membership as stored here. A status sent by the client is ignored. An "Other" description is kept
  * only with its Other answer.
  */

@@ -11,7 +11,6 @@ import { centerReferral } from "./schemas";
 export const CHANGE_CENTER_REASONS = [1, 2, 3, 4] as const;
 export const CHANGE_CENTER_REASON_OTHER = 4;
 /** Longest 'Additional Information' text (limits.ts, so browser code can read it too). */
-export { CHANGE_CENTER_OTHER_MAX };
 
 /**
  * POST /api/pass/{id}/screening/{screeningId}/center. `reason` and `other` are the cancel-center details: the

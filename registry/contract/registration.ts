@@ -142,4 +142,4 @@ export function registrationErrors(p: RegistrationPayload, today: string): Field
   return e;
 }
 
-export { BIRTH_DATE_MIN, isoToday };
+export { isoToday };

@@ -130,7 +130,6 @@ export const outboxEntry = z.object({
 export type OutboxEntry = z.infer<typeof outboxEntry>;
 
 /** Registration answer (000 §7): auth results, or a refusal with field errors or an address to confirm. */
-export const registerResult = authResult;
 export const registerAnswer = z.object({
   success: z.boolean(),
   results: authResult.nullable(),

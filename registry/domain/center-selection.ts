@@ -1,11 +1,11 @@
-import { changeCenterDecision, type ChangeCenterScreening } from "../../app/domain/dashboard/change-center";
+import { changeCenterDecision, type ChangeCenterScreening } from "../contract/change-center";
 import { RegistrationStatus } from "../contract/enums";
 import { CHANGE_CENTER_REASON_OTHER, CHANGE_CENTER_REASONS, LabFormReason, type LabFormReasonValue } from "../contract/labs";
 import { ValidationKey } from "../contract/validation-keys";
 
 /**
  * The rules of a center selection (001 §2.10-2.11, §4.2, §4.5; DECISIONS D4), no SQL. The change-center decision is
- * the portal's own rule (app/domain/dashboard/change-center.ts), so the registry refuses exactly what the dashboard
+ * the portal's own rule (registry/contract/change-center.ts), so the registry refuses exactly what the dashboard
  * blocks ('Please Give Additional Time') and asks for a reason exactly when the dashboard shows the Additional
  * Center Registration dialog.
  */

@@ -1,4 +1,5 @@
 import { FormReason, AccountMessage } from "../contract/accounts";
+import { CLIENT_ADDRESS_HEADER } from "../contract/e-sign";
 import { refundRateLimit, takeRateLimit, type RateLimit } from "../data/rate-limits";
 import type { Ctx } from "./context";
 import { Refusal } from "./respond";
@@ -8,7 +9,7 @@ import { Refusal } from "./respond";
  * sets this header from the connection (or its trusted proxies); callers without it share one "unknown" bucket.
  */
 export function clientAddress(request: Request): string {
-  const value = request.headers.get("x-client-address")?.trim().toLowerCase() ?? "";
+  const value = request.headers.get(CLIENT_ADDRESS_HEADER)?.trim().toLowerCase() ?? "";
   return value && value.length <= 100 ? value : "unknown";
 }
 

@@ -104,6 +104,7 @@ async function referrals(page: Page): Promise<string[][]> {
 test.describe("center selection and labs", () => {
   // Two long journeys, each walking many pages with axe (a wide table on the select-center page).
   test.describe.configure({ timeout: 240_000 });
+  // Requirement CEN-001, CEN-004, CEN-006, CEN-008, LAB-001, LAB-003, LAB-004, LAB-005.
   test("a cleared patient filters, sorts, selects a center, gets the lab order and its results", { tag: MAIN_JOURNEY }, async ({ page, patient }) => {
     test.skip(!staffCommandsAvailable, STAFF_COMMANDS_NEED);
     const id = await createClearedScreening(page.request, patient);

@@ -49,6 +49,7 @@ async function checkDialog(page: Page, opener: Locator, name: string, focusBack 
 }
 
 test.describe("dialogs on /register", () => {
+  // Requirement PLT-007.
   test("sign-in: Escape then reopen (JavaScript); Tab stays inside (without)", async ({ page }) => {
     await page.goto("register");
     const opener = page.getByRole("link", { name: "Already Registered?" }).first();

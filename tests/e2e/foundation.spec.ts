@@ -37,6 +37,7 @@ test.describe("walking skeleton: register, sign out, sign in", () => {
     await expect(page.getByText(`Welcome, ${patient.firstName}`)).toBeVisible();
   });
 
+  // Requirement PLT-006, PLT-009.
   test("an empty registration shows every message, keeps nothing secret, and the title says Error", async ({ page }) => {
     await page.goto("/register");
     await page.locator("form[aria-label]").first().getByLabel("First name", { exact: true }).fill("Ana");
@@ -102,6 +103,7 @@ test.describe("walking skeleton: register, sign out, sign in", () => {
     await expect(page.locator("html")).toHaveAttribute("lang", "es");
   });
 
+  // Requirement PLT-001, PLT-002.
   test("unknown paths and private pages lead to /register", async ({ page }) => {
     await page.goto("/no-such-page");
     await expect(page).toHaveURL(/\/register$/);

@@ -3,6 +3,7 @@ import { dashboardOnTestClock, expect, expectAccessible, scriptsRun, withPatient
 /** Issue 10's smaller items: messages that stay (docs/decisions/037) and focus when the session ends. */
 
 test.describe("success messages", () => {
+  // Requirement PLT-008.
   test("stay in <main> until closed or the next page (docs/decisions/037)", async ({ page, patient }) => {
     // With JavaScript, a fake clock: time runs as usual, and jumping a minute ahead shows nothing closes on a timer.
     if (scriptsRun()) await page.clock.install();

@@ -112,7 +112,12 @@ test.describe("screening questionnaire", () => {
     await page.getByLabel("Which transplant center are you registered with?").selectOption({ label: nonMemberCenter });
     await continueTo(page, "transplant-center-transfer");
     await heading(page, "Would you like to select a member center and transfer your care?");
+    // Requirement SCR-008: the advantages of a member center, and no answer chosen in advance.
+    for (const advantage of ["Transplant Expertise", "Better Match", "Reduced Immunosuppression", "Shorter Wait Time", "Voucher Program", "Microsite Program"]) {
+      await expect(page.getByText(advantage, { exact: true })).toBeVisible();
+    }
     await expect(page.getByText("80% of registry patients are transplanted within 90 days.")).toBeVisible();
+    await expect(page.getByRole("radio", { checked: true })).toHaveCount(0);
     await answer(page, "No, I would like to stay with my current center", "complete");
     await heading(page, "You have completed the questionnaire");
     await expect(

@@ -36,7 +36,7 @@ test.describe("Spanish pages", () => {
     await expect(referrals).not.toContainText("Pending Center");
     await expectAccessible(page);
 
-    // The footer keeps the organisation's name, as the emails do.
+    // The footer keeps the organisation's name, as the emails do. Requirement PLT-004.
     const footer = page.getByRole("contentinfo");
     await expect(footer).toContainText("© 2019–");
     await expect(footer).toContainText("National Kidney Registry. Todos los derechos reservados.");

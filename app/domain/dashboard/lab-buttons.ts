@@ -1,5 +1,5 @@
 import { RegistrationStatus } from "../../../registry/contract/enums";
-import { DAY_MS, endOf, readRegistryDate } from "./registry-dates";
+import { DAY_MS, endOf, readRegistryDate } from "../../../registry/contract/registry-dates";
 
 /**
  * The Lab Tests step's button (000 §4, 001 §4.4), first match wins:

@@ -8,7 +8,7 @@ import {
 } from "../../../registry/contract/enums";
 import type { Screening } from "../../../registry/contract/schemas";
 import { labButton, type LabButton } from "./lab-buttons";
-import { parseRegistryDate } from "./registry-dates";
+import { parseRegistryDate } from "../../../registry/contract/registry-dates";
 
 /**
  * One registration (screening) on the dashboard (000 §2.7, §4; 001 §4.4-4.6): header title and status text,

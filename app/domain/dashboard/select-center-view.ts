@@ -10,9 +10,9 @@ import {
   type CenterSort,
   type SortableCenter,
 } from "./center-sorting";
-import { changeCenterDecision, type CancelCenterDetails } from "./change-center";
+import { changeCenterDecision, type CancelCenterDetails } from "../../../registry/contract/change-center";
 import { labsRequired, showsNotClearedView } from "./registration-card";
-import { readRegistryDate } from "./registry-dates";
+import { readRegistryDate } from "../../../registry/contract/registry-dates";
 import { parseRegistryId } from "./registry-id";
 
 /**

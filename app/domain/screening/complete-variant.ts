@@ -1,5 +1,5 @@
 import { Transfer, TransplantCenterSituation } from "../../../registry/contract/enums";
-import { pageAfterSave, type OutcomeFields, type PageAfterSave } from "./save-outcome";
+import { pageAfterSave, type OutcomeFields, type PageAfterSave } from "../../../registry/contract/save-outcome";
 
 /**
  * The Complete page (001 §2.8): which variant and text it shows, and its button (Continue or Return to

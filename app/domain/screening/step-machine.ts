@@ -17,7 +17,7 @@ import {
   primaryGoalOptions,
   transplantTypeOptions,
 } from "./options";
-import { saveOutcome } from "./save-outcome";
+import { saveOutcome } from "../../../registry/contract/save-outcome";
 import { Step, type StepValue } from "./steps";
 
 export { primaryGoalOptions } from "./options";

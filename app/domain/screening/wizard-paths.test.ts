@@ -9,7 +9,7 @@ import {
 } from "../../../registry/contract/enums";
 import { completeVariant } from "./complete-variant";
 import { initialDraft, recordSaved, resetDraft, type ScreeningAnswers, type ScreeningDraft } from "./draft";
-import { pageAfterSave, registrationStatusOnSave, screeningSaveBody } from "./save-outcome";
+import { pageAfterSave, registrationStatusOnSave, screeningSaveBody } from "../../../registry/contract/save-outcome";
 import { continueFrom, isAllowedTransition, NOT_INTERESTED_GOAL_TEXT, previousFrom, type MachineContext } from "./step-machine";
 import { Step, type StepValue } from "./steps";
 

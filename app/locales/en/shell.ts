@@ -2,11 +2,9 @@
 const shell = {
   common: {
     appName: "Kidney Transplant Registration",
-    productPrefix: "PASS",
     skipToContent: "Skip to main content",
     returnToDashboard: "Return to Dashboard",
     continue: "Continue",
-    previous: "Previous",
     cancel: "Cancel",
     close: "Close",
     optional: "(optional)",

@@ -5,11 +5,9 @@ import type en from "../en/shell";
 const shell: Widen<typeof en> = {
   common: {
     appName: "Registro para trasplante de riñón",
-    productPrefix: "PASS",
     skipToContent: "Saltar al contenido principal",
     returnToDashboard: "Volver al panel",
     continue: "Continuar",
-    previous: "Anterior",
     cancel: "Cancelar",
     close: "Cerrar",
     optional: "(opcional)",

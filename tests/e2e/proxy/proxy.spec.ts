@@ -2,6 +2,7 @@ import { expect, expectAccessible, newPatient, register, test } from "../fixture
 
 /** The portal built for BASE_PATH=/portal/, behind Debian's nginx running deploy/nginx/portal.conf. */
 test.describe("behind nginx under /portal/", () => {
+  // Requirement PLT-002.
   test("register, sign out and sign in again, every link and redirect staying under /portal/", async ({ page }) => {
     const patient = newPatient("Lucia");
     await register(page, patient);

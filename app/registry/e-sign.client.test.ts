@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { createRegistryClient, RegistryUnavailableError, SessionExpiredError } from "../../app/registry/client.server";
-import { ESignFieldKey, ESignReason } from "../contract/e-sign";
-import { ImmunoFreeStatus } from "../contract/enums";
-import { MedicalHistoryKey, type MedicalHistoryBody } from "../contract/medical-history";
-import { insertIfRegistration } from "../data/if-registrations";
-import { testDatabases } from "../db/test-databases";
-import { START, useRegistry } from "../testing/harness";
+import { createRegistryClient, RegistryUnavailableError, SessionExpiredError } from "./client.server";
+import { ESignFieldKey, ESignReason } from "../../registry/contract/e-sign";
+import { ImmunoFreeStatus } from "../../registry/contract/enums";
+import { MedicalHistoryKey, type MedicalHistoryBody } from "../../registry/contract/medical-history";
+import { insertIfRegistration } from "../../registry/data/if-registrations";
+import { testDatabases } from "../../registry/db/test-databases";
+import { START, useRegistry } from "../../registry/testing/harness";
 
 const HISTORY: MedicalHistoryBody = {
   receivedKidneyTransplant: true,

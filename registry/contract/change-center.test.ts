@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ReferralStatus, RegistrationStatus } from "../../../registry/contract/enums";
-import { CHANGE_CENTER_OTHER_MAX as CONTRACT_OTHER_MAX } from "../../../registry/contract/labs";
+import { ReferralStatus, RegistrationStatus } from "./enums";
+import { CHANGE_CENTER_OTHER_MAX as CONTRACT_OTHER_MAX } from "./limits";
 import { CHANGE_CENTER_OTHER_MAX, changeCenterDecision, changeCenterReasons, validateChangeCenterReason, type ChangeCenterScreening } from "./change-center";
 
 const now = new Date("2026-03-20T12:00:00Z");

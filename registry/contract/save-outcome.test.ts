@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DonorStatus, PrimaryGoal, RegistrationStatus, Transfer, TransplantCenterSituation } from "../../../registry/contract/enums";
+import { DonorStatus, PrimaryGoal, RegistrationStatus, Transfer, TransplantCenterSituation } from "./enums";
 import {
   isMemberCenterSelected,
   outcomeFieldsOfBody,

@@ -5,7 +5,7 @@ import {
   Transfer,
   TransplantCenterSituation,
   type ValueOf,
-} from "../../../registry/contract/enums";
+} from "./enums";
 
 /**
  * What saving a screening means (001 §4.3, DECISIONS D3): the outcome corrections, the registration status

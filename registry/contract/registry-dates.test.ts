@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { endOf, parseRegistryDate, readRegistryDate } from "./registry-dates";
 
+// Requirement DSH-014.
 describe("registry dates", () => {
   it.each([
     ["01/02/2026", "2026-01-02T00:00:00.000Z", true],

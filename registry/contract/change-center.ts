@@ -1,5 +1,5 @@
-import { ReferralStatus, RegistrationStatus } from "../../../registry/contract/enums";
-import { SCREENING_TEXT_MAX } from "../../../registry/contract/limits";
+import { ReferralStatus, RegistrationStatus } from "./enums";
+import { SCREENING_TEXT_MAX } from "./limits";
 import { DAY_MS, parseRegistryDate } from "./registry-dates";
 
 /**

@@ -1,0 +1,127 @@
+// The requirements of docs/requirements/ and where the code and the tests cite them.
+// `npm run docs` rewrites docs/requirements/traceability.md; tests/unit/requirements.test.ts checks that it is current,
+// that every cited id exists and that every requirement is traced to code and to a test.
+// Node built-ins only.
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const REQUIREMENTS_DIR = "docs/requirements";
+/** The requirement files, in the order the traceability table lists them. */
+export const AREA_FILES = ["platform.md", "accounts.md", "dashboard.md", "screening.md", "centers.md", "labs.md", "medical-history.md", "e-sign.md"];
+const ID = /\b(?:PLT|ACC|DSH|SCR|CEN|LAB|MHX|ESG)-\d{3}\b/g;
+/** A citation of a section of the two specification documents ("000 §2.3") or of a product decision ("D4"). */
+const SECTION = /\b(000|001) §(\d+(?:\.\d+)?)/g;
+const DECISION = /\bD(1[0-3]|[1-9])\b/g;
+const SCANNED = ["app", "registry", "server", "config", "scripts", "tests", "vite", "server.ts"];
+const CODE_EXTENSIONS = /\.(ts|tsx|mjs|js)$/;
+
+/**
+ * @typedef {{ id: string, text: string, sources: string[], file: string }} Requirement
+ * Every requirement, with its sources ("000 §2.3", "D6", ...) and the file defining it.
+ * @returns {Requirement[]}
+ */
+export function readRequirements(dir = path.join(root, REQUIREMENTS_DIR)) {
+  /** @type {Requirement[]} */
+  const requirements = [];
+  for (const file of AREA_FILES) {
+    const text = fs.readFileSync(path.join(dir, file), "utf8");
+    for (const line of text.split("\n")) {
+      const row = /^\| ((?:PLT|ACC|DSH|SCR|CEN|LAB|MHX|ESG)-\d{3}) \| (.+) \| ([^|]+) \|$/.exec(line);
+      if (!row) continue;
+      const [, id = "", text = "", sourceList = ""] = row;
+      const sources = sourceList.split(";").map((s) => s.trim()).filter(Boolean);
+      requirements.push({ id, text, sources, file });
+    }
+  }
+  return requirements;
+}
+
+function listFiles(entry) {
+  const full = path.join(root, entry);
+  if (!fs.existsSync(full)) return [];
+  if (fs.statSync(full).isFile()) return CODE_EXTENSIONS.test(entry) ? [entry] : [];
+  const out = [];
+  for (const name of fs.readdirSync(full).sort()) {
+    if (name === "node_modules" || name.startsWith(".") || name.startsWith("build")) continue;
+    out.push(...listFiles(path.posix.join(entry, name)));
+  }
+  return out;
+}
+
+export function isTestFile(file) {
+  return file.startsWith("tests/") || /\.test\.tsx?$/.test(file) || /\.spec\.ts$/.test(file);
+}
+
+/** Each scanned file with the requirement ids, specification sections and decisions it cites. */
+export function scanCitations(files = SCANNED.flatMap(listFiles)) {
+  return files
+    .filter((file) => file !== "scripts/requirements.mjs")
+    .map((file) => {
+      const text = fs.readFileSync(path.join(root, file), "utf8");
+      return {
+        file,
+        ids: new Set(text.match(ID) ?? []),
+        sections: new Set([...text.matchAll(SECTION)].map((m) => `${m[1]} §${m[2]}`)),
+        decisions: new Set([...text.matchAll(DECISION)].map((m) => `D${m[1]}`)),
+      };
+    });
+}
+
+/** How a file traces to a requirement: "id" when it cites the id, "source" when only one of its sources. */
+export function traceOf(requirement, citation) {
+  if (citation.ids.has(requirement.id)) return "id";
+  const bySource = requirement.sources.some((source) => citation.sections.has(source) || citation.decisions.has(source));
+  return bySource ? "source" : undefined;
+}
+
+export function traceability(requirements = readRequirements(), citations = scanCitations()) {
+  return requirements.map((requirement) => {
+    const code = [];
+    const tests = [];
+    for (const citation of citations) {
+      const how = traceOf(requirement, citation);
+      if (!how) continue;
+      (isTestFile(citation.file) ? tests : code).push({ file: citation.file, how });
+    }
+    return { requirement, code, tests };
+  });
+}
+
+/** Ids cited somewhere that no requirement file defines. */
+export function unknownIds(requirements = readRequirements(), citations = scanCitations()) {
+  const known = new Set(requirements.map((r) => r.id));
+  const unknown = [];
+  for (const citation of citations) for (const id of citation.ids) if (!known.has(id)) unknown.push(`${citation.file}: ${id}`);
+  return unknown;
+}
+
+function cell(entries) {
+  if (entries.length === 0) return "**none**";
+  const direct = entries.filter((e) => e.how === "id").map((e) => `\`${e.file}\``);
+  const bySource = entries.filter((e) => e.how === "source");
+  const parts = [...direct];
+  if (bySource.length > 0) parts.push(`${bySource.length} file${bySource.length === 1 ? "" : "s"} citing its source`);
+  return parts.join("<br>");
+}
+
+export function renderTraceability(rows = traceability()) {
+  const lines = [
+    "# Traceability: requirement → code → tests",
+    "",
+    "Generated by `npm run trace` from the requirement files and the citations in the code; do not edit by hand.",
+    "A file traces to a requirement when it cites the requirement's id, or (listed as a count) one of its sources",
+    "(a specification section such as `000 §2.3`, or a product decision such as `D6`).",
+    "",
+  ];
+  for (const file of AREA_FILES) {
+    const inFile = rows.filter((row) => row.requirement.file === file);
+    lines.push(`## [${file.replace(/\.md$/, "")}](${file})`, "", "| id | code | tests |", "|---|---|---|");
+    for (const { requirement, code, tests } of inFile) lines.push(`| ${requirement.id} | ${cell(code)} | ${cell(tests)} |`);
+    lines.push("");
+  }
+  return lines.join("\n");
+}
+
+export const TRACEABILITY_FILE = path.join(root, REQUIREMENTS_DIR, "traceability.md");
