@@ -345,6 +345,23 @@ describe.each(testDatabases().slice(0, 1))("medical history and e-sign pages aga
     expect(await t.db.query("select id from medical_histories where medical_record_id = $1", [p.medicalRecordId])).toEqual([]);
   });
 
+  it("the registry refuses a submission from a patient who is not a candidate: back to the dashboard with the reason", async () => {
+    const p = await candidate(9, null);
+    // The record cannot be read, so the pages cannot tell (they open); the registry's own rule decides on submit.
+    const recordDown: Fetcher = async (request) => {
+      if (request.method === "GET" && new URL(request.url).pathname === `/api/pass/${p.medicalRecordId}`) throw new TypeError("fetch failed");
+      return t.handler(request);
+    };
+    await answerAll(p.session, recordDown);
+    const refused = await run(
+      reviewAction({ request: post("/medical-history/review", { intent: "submit" }), params: {}, context: context(p.session, recordDown) })
+    );
+    expect(refused.location).toBe("/landing");
+    expect(p.session.get("flash")).toEqual([{ kind: "alert", key: "medical.notInProgram" }]);
+    expect(p.session.get("medicalHistoryDraft")).toBeUndefined();
+    expect(await t.db.query("select id from medical_histories where medical_record_id = $1", [p.medicalRecordId])).toEqual([]);
+  });
+
   it("e-sign: a patient outside the program goes back to the dashboard; the registry down shows the page's message", async () => {
     const p = await candidate(7, null);
     const outside = await run(eSignLoader({ request: get("/e-sign"), params: {}, context: context(p.session) }));
