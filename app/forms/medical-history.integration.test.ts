@@ -12,6 +12,7 @@ import { loader as startLoader } from "~/routes/_private.medical-history._index"
 import { action as reviewAction, loader as reviewLoader } from "~/routes/_private.medical-history.review";
 import { action as eSignAction, loader as eSignLoader } from "~/routes/_private.e-sign";
 import type { FormFailure } from "./types";
+import { answersByPage } from "~/domain/medical-history/test-answers";
 
 /**
  * The medical history and e-sign pages against the reference registry: the whole questionnaire through the pages'
@@ -48,23 +49,7 @@ function post(path: string, fields: Record<string, string>): Request {
 
 const get = (path: string) => new Request(`http://portal.test${path}`);
 
-/** Every question's answer, in order: a kidney transplant, no other organ. */
-const ANSWERS: Array<[string, Record<string, string>]> = [
-  ["kidney-transplant", { receivedKidneyTransplant: "1" }],
-  ["last-kidney-transplant", { lastKidneyTxpDate: "2019-03-27" }],
-  ["anti-rejection-medicines", { addlMedicines: "Tacrolimus" }],
-  ["birth-date", { birthDate: "1961-04-12" }],
-  ["height", { heightFt: "5", heightInches: "6" }],
-  ["weight", { weight: "165.5" }],
-  ["other-organ-transplant", { hadOtherOrganTransplant: "0" }],
-  ["birth-gender", { birthGender: "0" }],
-  ["heart", { hasCardiacIssues: "0" }],
-  ["lungs", { hasPulmonaryIssues: "1" }],
-  ["immune-disease", { hasImmunoDisease: "0" }],
-  ["blood-pressure", { hasHighBloodPressure: "1" }],
-  ["allergies", { hasAllergies: "0" }],
-  ["other-conditions", { medicalConditionComments: "  Asthma  " }],
-];
+const ANSWERS = answersByPage;
 
 describe.each(testDatabases().slice(0, 1))("medical history and e-sign pages against the registry ($name)", (target) => {
   const t = useRegistry(target);

@@ -9,30 +9,13 @@ import {
   staffCommandsAvailable,
   test,
 } from "./fixtures";
+import { answersByPage } from "../../app/domain/medical-history/test-answers";
 
 /**
  * Issue 10: axe stays clean in Spanish too, JavaScript on and off. One Spanish-speaking patient (the language switch,
  * which wins over the patient's preferred language, D10) visits every page of the portal; each page says
  * `<html lang="es">` and passes the same WCAG 2.2 AA axe check as the English journeys.
  */
-
-/** Every medical-history question with an answer, in order: a kidney transplant, no other organ. */
-const MEDICAL_ANSWERS: Array<[string, Record<string, string>]> = [
-  ["kidney-transplant", { receivedKidneyTransplant: "1" }],
-  ["last-kidney-transplant", { lastKidneyTxpDate: "2019-03-27" }],
-  ["anti-rejection-medicines", { addlMedicines: "Tacrolimus" }],
-  ["birth-date", { birthDate: "1961-04-12" }],
-  ["height", { heightFt: "5", heightInches: "6" }],
-  ["weight", { weight: "165.5" }],
-  ["other-organ-transplant", { hadOtherOrganTransplant: "0" }],
-  ["birth-gender", { birthGender: "0" }],
-  ["heart", { hasCardiacIssues: "0" }],
-  ["lungs", { hasPulmonaryIssues: "1" }],
-  ["immune-disease", { hasImmunoDisease: "0" }],
-  ["blood-pressure", { hasHighBloodPressure: "1" }],
-  ["allergies", { hasAllergies: "0" }],
-  ["other-conditions", { medicalConditionComments: "Asma" }],
-];
 
 /** The page in Spanish and clean for axe. */
 async function checkSpanish(page: Page, what: string) {
@@ -80,7 +63,7 @@ test.describe("axe in Spanish", () => {
     await page.getByRole("button", { name: "Siguiente", exact: true }).click();
     await expect(page).toHaveTitle(/^Error: /);
     await checkSpanish(page, "medical history question with an error");
-    for (const [slug, fields] of MEDICAL_ANSWERS) await post(`medical-history/${slug}`, { intent: "next", ...fields });
+    for (const [slug, fields] of answersByPage) await post(`medical-history/${slug}`, { intent: "next", ...fields });
     await visit(page, "medical-history/review", "medical history review");
     await post("medical-history/review", { intent: "submit" });
     await visit(page, "e-sign", "e-sign");
