@@ -1,8 +1,7 @@
 import { Form, Link, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CsrfField } from "~/components/csrf-field";
-import { Dialog } from "~/components/dialog";
-import { AnswerSummary } from "~/components/screening/answer-summary";
+import { ScreeningResultsDialog } from "~/components/screening/results-dialog";
 import type { StepCardView } from "~/domain/dashboard/registration-card";
 import type { RegistrationCardData } from "~/forms/screening.server";
 import { ImmuneToleranceStages } from "~/components/immune-tolerance-stages";
@@ -28,27 +27,12 @@ function referralStatusText(r: ReferralRow, t: TFunction): string {
  */
 /** `immuneTolerance`: the program's stages and next action (D12), shown in the immune-tolerance view (docs/decisions/015). */
 export function RegistrationCards({ cards, immuneTolerance = null }: { cards: RegistrationCardData[]; immuneTolerance?: StagesView | null }) {
-  const { t } = useTranslation();
   const [params] = useSearchParams();
   const openId = Number(params.get("results"));
   const open = cards.find((c) => c.id === openId);
   return (
     <>
-      {open ? (
-        <Dialog
-          id="screening-results"
-          title={t("screening.results.title")}
-          open
-          dismissable={false}
-          footer={
-            <Link to="/landing" role="button" preventScrollReset>
-              {t("screening.results.close")}
-            </Link>
-          }
-        >
-          <AnswerSummary summary={open.summary} headingLevel={3} idPrefix={`results-${open.id}`} />
-        </Dialog>
-      ) : null}
+      {open ? <ScreeningResultsDialog summary={open.summary} idPrefix={`results-${open.id}`} closeTo="/landing" /> : null}
       {cards.map((c) => (
         <RegistrationCard key={c.id} card={c} immuneTolerance={immuneTolerance} />
       ))}

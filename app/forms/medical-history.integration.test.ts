@@ -12,6 +12,7 @@ import { loader as startLoader } from "~/routes/_private.medical-history._index"
 import { action as reviewAction, loader as reviewLoader } from "~/routes/_private.medical-history.review";
 import { action as eSignAction, loader as eSignLoader } from "~/routes/_private.e-sign";
 import type { FormFailure } from "./types";
+import { answersByPage } from "~/domain/medical-history/test-answers";
 
 /**
  * The medical history and e-sign pages against the reference registry: the whole questionnaire through the pages'
@@ -48,23 +49,7 @@ function post(path: string, fields: Record<string, string>): Request {
 
 const get = (path: string) => new Request(`http://portal.test${path}`);
 
-/** Every question's answer, in order: a kidney transplant, no other organ. */
-const ANSWERS: Array<[string, Record<string, string>]> = [
-  ["kidney-transplant", { receivedKidneyTransplant: "1" }],
-  ["last-kidney-transplant", { lastKidneyTxpDate: "2019-03-27" }],
-  ["anti-rejection-medicines", { addlMedicines: "Tacrolimus" }],
-  ["birth-date", { birthDate: "1961-04-12" }],
-  ["height", { heightFt: "5", heightInches: "6" }],
-  ["weight", { weight: "165.5" }],
-  ["other-organ-transplant", { hadOtherOrganTransplant: "0" }],
-  ["birth-gender", { birthGender: "0" }],
-  ["heart", { hasCardiacIssues: "0" }],
-  ["lungs", { hasPulmonaryIssues: "1" }],
-  ["immune-disease", { hasImmunoDisease: "0" }],
-  ["blood-pressure", { hasHighBloodPressure: "1" }],
-  ["allergies", { hasAllergies: "0" }],
-  ["other-conditions", { medicalConditionComments: "  Asthma  " }],
-];
+const ANSWERS = answersByPage;
 
 describe.each(testDatabases().slice(0, 1))("medical history and e-sign pages against the registry ($name)", (target) => {
   const t = useRegistry(target);
@@ -342,6 +327,23 @@ describe.each(testDatabases().slice(0, 1))("medical history and e-sign pages aga
     expect(answered.location).toBe("/landing");
     const review = await run(reviewAction({ request: post("/medical-history/review", { intent: "submit" }), params: {}, context: context(p.session) }));
     expect(review.location).toBe("/landing");
+    expect(await t.db.query("select id from medical_histories where medical_record_id = $1", [p.medicalRecordId])).toEqual([]);
+  });
+
+  it("the registry refuses a submission from a patient who is not a candidate: back to the dashboard with the reason", async () => {
+    const p = await candidate(9, null);
+    // The record cannot be read, so the pages cannot tell (they open); the registry's own rule decides on submit.
+    const recordDown: Fetcher = async (request) => {
+      if (request.method === "GET" && new URL(request.url).pathname === `/api/pass/${p.medicalRecordId}`) throw new TypeError("fetch failed");
+      return t.handler(request);
+    };
+    await answerAll(p.session, recordDown);
+    const refused = await run(
+      reviewAction({ request: post("/medical-history/review", { intent: "submit" }), params: {}, context: context(p.session, recordDown) })
+    );
+    expect(refused.location).toBe("/landing");
+    expect(p.session.get("flash")).toEqual([{ kind: "alert", key: "medical.notInProgram" }]);
+    expect(p.session.get("medicalHistoryDraft")).toBeUndefined();
     expect(await t.db.query("select id from medical_histories where medical_record_id = $1", [p.medicalRecordId])).toEqual([]);
   });
 

@@ -1,5 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
+import { MedicalHistoryReason } from "../../registry/contract/medical-history";
 import { isoToday } from "../../registry/contract/registration";
 import { addFlash, type SignedIn } from "~/auth.server";
 import { submissionBody } from "~/domain/medical-history/body";
@@ -101,7 +102,8 @@ export type SubmitResult = { ok: true } | { ok: false; position: number } | { ok
 /**
  * 'Confirm and Submit' (001 §4.7): the body is built from the draft (a draft with a question to fix goes back to
  * it) and posted. Success: the draft leaves the session and 'Medical History Complete' waits on the dashboard.
- * A refusal or the registry being down: 'We were unable to update your profile', the draft kept. A refused
+ * A patient the registry finds is not a candidate goes back to the dashboard with the reason, the draft dropped.
+ * Any other refusal or the registry being down: 'We were unable to update your profile', the draft kept. A refused
  * sign-in is withPatient's (the patient signs in again and finds the draft).
  */
 export async function submitDraft(context: AppLoadContext, patient: SignedIn, draft: MedicalHistoryDraft): Promise<SubmitResult> {
@@ -111,6 +113,12 @@ export async function submitDraft(context: AppLoadContext, patient: SignedIn, dr
   try {
     const answer = await context.registry.saveMedicalHistory(patient.token, patient.medicalRecordId, built.body);
     saved = answer.success;
+    if (answer.errors?.form === MedicalHistoryReason.notInProgram) {
+      // The registry's rule (the pages ask the same one): not a candidate, so back to the dashboard with the reason.
+      clearDraft(context.session);
+      addFlash(context.session, { kind: "alert", key: MedicalHistoryReason.notInProgram });
+      throw redirect("/landing");
+    }
   } catch (error) {
     if (!(error instanceof RegistryUnavailableError)) throw error;
   }

@@ -9,8 +9,10 @@ import { ErrorSummary } from "~/components/error-summary";
 import { FormState, useFormFailure } from "~/components/form-context";
 import { ScreeningStep, type StepData } from "~/components/screening/screening-step";
 import { StepTracker } from "~/components/screening/step-tracker";
+import { ScreeningResultsDialog } from "~/components/screening/results-dialog";
 import { answerSummary } from "~/domain/screening/answer-summary";
 import { completeVariant } from "~/domain/screening/complete-variant";
+import { resultsOutcome } from "~/domain/screening/results-outcome";
 import type { ScreeningDraft } from "~/domain/screening/draft";
 import {
   answersFromForm,
@@ -63,7 +65,7 @@ function answerDefaults(d: ScreeningDraft): Record<string, string> {
  * /screening/{page} (001 §2.1): the step is kept in sync with the URL, but never ahead of the steps the draft
  * has reached (DECISIONS D3); the centers are fetched on every load (001 §2.1).
  */
-export async function loader({ params, context }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { session } = context;
   return withPatient(context, async (patient) => {
     const { centers, failed } = await loadCenters(context, patient);
@@ -73,6 +75,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
     if (entered.redirect) throw redirect(stepPath(entered.step));
     const draft = entered.draft;
     const step = draft.step;
+    const saved = (step === Step.Complete || step === Step.NotEligible) && draft.currentScreeningId > 0;
     let validation: StepData["validation"] = null;
     if (step === Step.PatientValidation) {
       try {
@@ -96,13 +99,20 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
       validation,
       summary: step === Step.PatientValidation ? answerSummary(draft) : null,
       loadFailed: step === Step.PatientValidation && !validation,
+      resultsHref: saved ? `${stepPath(step)}?results=1` : null,
     };
+    // The Screening Results dialog, not view-only (001 §2.12): opened from the page the save led to (?results=1).
+    const results =
+      saved && new URL(request.url).searchParams.get("results") === "1"
+        ? { summary: answerSummary(draft), outcome: resultsOutcome(draft, isMemberCenter(ctx, draft.preferredCenterId)), closeTo: stepPath(step) }
+        : null;
     return {
       view,
       tracker: stepTracker(step, draft.situationSubStep),
       warning: showsCarefulWarning(step),
       returnToDashboard: showsReturnToDashboard(step),
       centersFailed: failed,
+      results,
     };
   });
 }
@@ -187,10 +197,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
 export default function ScreeningPage() {
   const { t } = useTranslation();
-  const { view, tracker, warning, returnToDashboard, centersFailed } = useLoaderData<typeof loader>();
+  const { view, tracker, warning, returnToDashboard, centersFailed, results } = useLoaderData<typeof loader>();
   const failure = useFormFailure(FORM_ID);
   return (
     <main id="main" className="container screening" tabIndex={-1}>
+      {results ? <ScreeningResultsDialog summary={results.summary} idPrefix="results" closeTo={results.closeTo} outcome={results.outcome} /> : null}
       <PageFlash />
       <ErrorSummary failure={failure} />
       <p className="screening__title">{t("screening.title")}</p>

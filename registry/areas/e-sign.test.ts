@@ -267,10 +267,10 @@ describe.each(testDatabases())("e-sign on $name", (target) => {
     expect(anaText).not.toMatch(/[\u202E\u200F]/);
   });
 
-  it("refuses a patient outside the program, even with a medical history", async () => {
+  it("refuses a patient outside the program (who cannot submit a medical history either)", async () => {
     const ana = await participant(1, null);
     expect((await t.call("POST", `/api/pass/${ana.medicalRecordId}/medical-history`, { token: ana.token, body: HISTORY })).status).toBe(
-      200
+      409
     );
     const shown = (await document(ana.token)).body.results;
     expect(

@@ -10,7 +10,7 @@ import {
   TransplantCenterSituation,
 } from "../contract/enums";
 import { envelope, RegistryMessage } from "../contract/envelope";
-import { medicalHistory, MedicalHistoryKey } from "../contract/medical-history";
+import { medicalHistory, MedicalHistoryKey, MedicalHistoryMessage, MedicalHistoryReason } from "../contract/medical-history";
 import { passRecord } from "../contract/schemas";
 import { ValidationKey } from "../contract/validation-keys";
 import { insertIfRegistration } from "../data/if-registrations";
@@ -79,9 +79,15 @@ describe.each(testDatabases())("medical history on $name", (target) => {
     ]);
     return row?.current_status ?? null;
   };
+  /** A patient screened as a candidate of the program (stage Registration), who may submit. */
+  const candidate = async (n: number) => {
+    const p = await t.register(n);
+    await insertIfRegistration(t.db, p.medicalRecordId, ImmunoFreeStatus.Registration, START);
+    return p;
+  };
 
   it("stores a submission, answers it, and GET answers the latest (null before any)", async () => {
-    const ana = await t.register(1);
+    const ana = await candidate(1);
     const none = await t.call("GET", path(ana.medicalRecordId), { token: ana.token });
     expect(none).toMatchObject({ status: 200, body: { success: true, results: null } });
 
@@ -113,13 +119,13 @@ describe.each(testDatabases())("medical history on $name", (target) => {
     );
     expect(audit).toEqual([
       { action: "medical-history.read", detail: {} },
-      { action: "medical-history.submit", detail: { medicalHistoryId: saved.body.results.id } },
+      { action: "medical-history.submit", detail: { medicalHistoryId: saved.body.results.id, ifStage: ImmunoFreeStatus.MedicalHistory } },
       { action: "medical-history.read", detail: {} },
     ]);
   });
 
   it("keeps the history: a later submission is added, the earlier one stays, the latest is current", async () => {
-    const ana = await t.register(1);
+    const ana = await candidate(1);
     const first = await t.call("POST", path(ana.medicalRecordId), { token: ana.token, body: history() });
     t.advance(60_000);
     const second = await t.call("POST", path(ana.medicalRecordId), {
@@ -245,7 +251,7 @@ describe.each(testDatabases())("medical history on $name", (target) => {
   });
 
   it("accepts today's date and the edges of every range", async () => {
-    const ana = await t.register(1);
+    const ana = await candidate(1);
     const a = await t.call("POST", path(ana.medicalRecordId), {
       token: ana.token,
       body: history({ lastKidneyTxpDate: "2025-03-10", birthDate: "1920-01-01", heightFt: 7, heightInches: 11, weight: 1000 }),
@@ -275,7 +281,6 @@ describe.each(testDatabases())("medical history on $name", (target) => {
     });
 
     it.each([
-      ["InviteSent stays (not yet screened as a candidate)", ImmunoFreeStatus.InviteSent, ImmunoFreeStatus.InviteSent],
       ["Registration -> MedicalHistory", ImmunoFreeStatus.Registration, ImmunoFreeStatus.MedicalHistory],
       ["MedicalHistory stays (a resubmission)", ImmunoFreeStatus.MedicalHistory, ImmunoFreeStatus.MedicalHistory],
       ["ESign stays (never backwards)", ImmunoFreeStatus.ESign, ImmunoFreeStatus.ESign],
@@ -288,13 +293,32 @@ describe.each(testDatabases())("medical history on $name", (target) => {
       expect(await stage(ana.medicalRecordId)).toBe(after);
     });
 
-    it("a patient outside the program may submit: stored, no registration created", async () => {
+    it.each([
+      ["no program registration (never invited, not screened as a candidate)", null],
+      ["only invited (InviteSent), not yet screened as a candidate", ImmunoFreeStatus.InviteSent],
+    ])("refuses a patient who is not a candidate: %s (409, nothing stored, stage kept)", async (_name, before) => {
       const ana = await t.register(1);
-      expect((await t.call("POST", path(ana.medicalRecordId), { token: ana.token, body: history() })).status).toBe(200);
-      expect(await rows(ana.medicalRecordId)).toHaveLength(1);
-      expect(await stage(ana.medicalRecordId)).toBeNull();
-      const record = await t.call("GET", `/api/pass/${ana.medicalRecordId}`, { token: ana.token });
-      expect(record.body.results.medicalRecord.ifRegistration).toBeNull();
+      if (before !== null) await insertIfRegistration(t.db, ana.medicalRecordId, before, START);
+      const refused = await t.call("POST", path(ana.medicalRecordId), { token: ana.token, body: history() });
+      expect(refused).toMatchObject({
+        status: 409,
+        body: { success: false, results: null, message: MedicalHistoryMessage.notInProgram, errors: { form: MedicalHistoryReason.notInProgram } },
+      });
+      expect(await rows(ana.medicalRecordId)).toEqual([]);
+      expect(await stage(ana.medicalRecordId)).toBe(before);
+      const audit = await t.db.query("select action from audit_log where action = 'medical-history.submit'");
+      expect(audit).toEqual([]);
+      // A bad body is still answered field by field first.
+      const bad = await t.call("POST", path(ana.medicalRecordId), { token: ana.token, body: history({ heightFt: 0 }) });
+      expect(bad).toMatchObject({ status: 400, body: { errors: { heightFt: MedicalHistoryKey.heightFtRange } } });
+    });
+
+    it("a patient screened as a candidate through the wizard may submit; one ruled out may not", async () => {
+      const ruledOut = await t.register(2);
+      const screening = { ...CANDIDATE_SCREENING, kidneyStatus: KidneyStatus.DialysisNow, isImmunoFreeCandidate: false, isCleared: false };
+      expect((await t.call("POST", `/api/pass/${ruledOut.medicalRecordId}/screening`, { token: ruledOut.token, body: screening })).status).toBe(200);
+      expect(await t.call("POST", path(ruledOut.medicalRecordId), { token: ruledOut.token, body: history() })).toMatchObject({ status: 409 });
+      expect(await rows(ruledOut.medicalRecordId)).toEqual([]);
     });
   });
 });

@@ -1,9 +1,9 @@
 import { ImmunoFreeStatus } from "../contract/enums";
 import { RegistryMessage } from "../contract/envelope";
-import { checkMedicalHistory } from "../contract/medical-history";
+import { checkMedicalHistory, mayFillMedicalHistory, MedicalHistoryMessage, MedicalHistoryReason } from "../contract/medical-history";
 import { isoToday } from "../contract/registration";
 import { audit } from "../data/audit";
-import { advanceIfStage } from "../data/if-registrations";
+import { advanceIfStage, ifStage } from "../data/if-registrations";
 import { findMedicalHistory, insertMedicalHistory, latestMedicalHistory } from "../data/medical-histories";
 import { readJsonObject } from "../http/body";
 import type { Ctx } from "../http/context";
@@ -15,7 +15,8 @@ import type { Route } from "../http/router";
  * POST /api/pass/{id}/medical-history (001 §2.13, §4.7, §7): the 15 questions' answers of the patient's own record
  * (contract/medical-history.ts). Each submission is kept; the latest is the current one. In the same transaction the
  * record's immune-tolerance stage moves from Registration to MedicalHistory (any other stage is kept). Results: the
- * stored submission.
+ * stored submission. Only a candidate of the program may submit (`mayFillMedicalHistory`, issue 12 item 9): anyone
+ * else gets 409 `errors.form = medical.notInProgram`, checked after the body, with the stage locked.
  */
 async function submitMedicalHistory(ctx: Ctx, params: Record<string, string>): Promise<Response> {
   const medicalRecordId = await requireOwnRecord(ctx, params.id);
@@ -24,6 +25,9 @@ async function submitMedicalHistory(ctx: Ctx, params: Record<string, string>): P
   const checked = checkMedicalHistory(raw, isoToday(now));
   if (!checked.ok) throw new Refusal(400, RegistryMessage.badRequest, checked.errors);
   const id = await ctx.db.transaction(async (tx) => {
+    if (!mayFillMedicalHistory(await ifStage(tx, medicalRecordId, { lock: true }))) {
+      throw new Refusal(409, MedicalHistoryMessage.notInProgram, { form: MedicalHistoryReason.notInProgram });
+    }
     const id = await insertMedicalHistory(tx, medicalRecordId, checked.answers, now);
     const stage = await advanceIfStage(
       tx,

@@ -116,6 +116,21 @@ describe.each(testDatabases())("the patient's data (/api/pass/{id}/...) on $name
       const foreign = await t.call("POST", `/api/pass/${noPrimary.medicalRecordId}/medical-record`, { token: noPrimary.token, body: validated({ phoneNumberSecondary: "12" }) });
       expect(foreign.body.errors).toEqual({ phoneNumberSecondary: "validation.phoneInvalid" });
     });
+    it("refuses a birth date after today or before 1920 with 'Valid birth date is required' (000 §5), storing nothing; today is accepted", async () => {
+      const p = await t.register(1);
+      const path = `/api/pass/${p.medicalRecordId}/medical-record`;
+      const stored = async () => (await t.db.query<{ birth_date: string }>("select birth_date::text as birth_date from medical_records where id = $1", [p.medicalRecordId]))[0]!.birth_date;
+      const before = await stored();
+      // The clock is START (2025-03-10, UTC).
+      for (const birthDate of ["2025-03-11", "2099-01-01", "1919-12-31", "2025-02-30"]) {
+        const refused = await t.call("POST", path, { token: p.token, body: validated({ birthDate }) });
+        expect(refused, birthDate).toMatchObject({ status: 400, body: { errors: { birthDate: "validation.birthDateRequired" } } });
+        expect(Object.keys(refused.body.errors), birthDate).toEqual(["birthDate"]);
+      }
+      expect(await stored()).toBe(before);
+      expect((await t.call("POST", path, { token: p.token, body: validated({ birthDate: "2025-03-10" }) })).status).toBe(200);
+      expect(await stored()).toBe("2025-03-10");
+    });
   });
 
   describe("POST /api/pass/{id}/update-password", () => {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MEDICAL_HISTORY_FIELDS } from "./enums";
+import { ImmunoFreeStatus, MEDICAL_HISTORY_FIELDS } from "./enums";
 import {
   HEIGHT_FT_MAX,
   HEIGHT_FT_MIN,
@@ -211,3 +211,24 @@ export function checkMedicalHistory(raw: Record<string, unknown>, today: string)
   }
   return { ok: false, errors };
 }
+
+/**
+ * Who may fill in and submit the medical history (001 §2.13, DECISIONS D12; issue 12 item 9): a patient screened as
+ * a candidate of the immune-tolerance program, i.e. whose registration (ImmunoFreeStatus) is at Registration or
+ * later. Without a registration (`null`), or only invited (InviteSent), the patient is not a candidate. The portal
+ * (pages) and the registry (POST /api/pass/{id}/medical-history) both ask this one rule.
+ */
+export function mayFillMedicalHistory(stage: number | null): boolean {
+  return stage !== null && stage >= ImmunoFreeStatus.Registration;
+}
+
+/** Reason of a refused submission (409, `errors.form`); the portal translates it. */
+export const MedicalHistoryReason = {
+  /** The patient is not a candidate of the immune-tolerance program (`mayFillMedicalHistory`). */
+  notInProgram: "medical.notInProgram",
+} as const;
+
+/** English message of that refusal (the envelope's `message`). */
+export const MedicalHistoryMessage = {
+  notInProgram: "Only candidates of the immune-tolerance program can submit the medical history",
+} as const;

@@ -231,6 +231,8 @@ test.describe("journey integrity (issue 12)", () => {
       page.getByText("We are glad you are satisfied with your current transplant center and do not wish to transfer your care. You may return to the dashboard."),
     ).toBeVisible();
     await page.getByRole("button", { name: "Return to Dashboard" }).click();
+    // The Complete page has a 'Show Results' of its own (decision 050): wait for the dashboard's.
+    await expect(page).toHaveURL(/\/landing$/);
     await page.getByRole("button", { name: "Show Results" }).click();
     await expect(page.getByRole("dialog", { name: "Screening Results" }).getByText(`${nonMemberCenter}.`)).toBeVisible();
   });

@@ -18,7 +18,7 @@ import {
   transplantTypeOptions,
   type AnswerOption,
 } from "~/domain/screening/options";
-import { SCREENING_TEXT_MAX } from "../../../registry/contract/limits";
+import { BIRTH_DATE_MIN, isoToday, SCREENING_TEXT_MAX } from "../../../registry/contract/limits";
 import { Step, type StepValue } from "~/domain/screening/steps";
 import { AnswerSummary } from "./answer-summary";
 
@@ -34,6 +34,8 @@ export type StepData = {
   validation: { defaults: Record<string, string>; email: string; phoneNumber: string } | null;
   summary: Summary | null;
   loadFailed: boolean;
+  /** Opens the Screening Results dialog with the outcome (001 §2.12), once the screening is saved; else null. */
+  resultsHref: string | null;
 };
 
 /** The external 'learn more' article of the Transfer step (001 §2.5). */
@@ -248,7 +250,17 @@ function PatientValidation({ view }: { view: StepData }) {
           <TextField name="middleInitial" label={t("register.middleInitial")} optional maxLength={1} />
           <TextField name="lastName" label={t("register.lastName")} autoComplete="family-name" />
           <TextField name="preferredName" label={t("register.preferredName")} optional />
-          <TextField name="birthDate" label={t("register.birthDate")} hint={t("register.birthDateHint")} type="date" autoComplete="bday" />
+          <TextField
+            name="birthDate"
+            label={t("register.birthDate")}
+            hint={t("register.birthDateHint")}
+            type="date"
+            autoComplete="bday"
+            min={BIRTH_DATE_MIN}
+            // The registry's rule: not after today (UTC, isoToday), as on /register. A page hydrated after midnight keeps it.
+            max={isoToday()}
+            suppressHydrationWarning
+          />
           <SelectField
             name="gender"
             label={t("register.gender")}
@@ -300,10 +312,11 @@ function NotEligible({ view }: { view: StepData }) {
         ))}
       </ul>
       <p>{t("screening.notEligible.credentials")}</p>
-      <p>
+      <p className="button-row">
         <Link to="/landing" role="button">
           {t("screening.returnToDashboard")}
         </Link>
+        <ShowResults href={view.resultsHref} />
       </p>
       {view.canGoPrevious ? (
         <Form method="post" noValidate>
@@ -317,6 +330,17 @@ function NotEligible({ view }: { view: StepData }) {
   );
 }
 
+/** 'Show Results': the answers and the outcome message in the Screening Results dialog (001 §2.12), by URL (D1). */
+function ShowResults({ href }: { href: string | null }) {
+  const { t } = useTranslation();
+  if (!href) return null;
+  return (
+    <Link to={href} role="button" className="secondary" preventScrollReset>
+      {t("landing.card.showResults")}
+    </Link>
+  );
+}
+
 function Complete({ view }: { view: StepData }) {
   const { t } = useTranslation();
   const c = view.complete;
@@ -325,10 +349,11 @@ function Complete({ view }: { view: StepData }) {
     <section className={c.variant === "centerConfirmed" ? "card complete complete--confirmed" : "complete"} aria-labelledby="complete-heading">
       <h1 id="complete-heading">{t(c.headingKey)}</h1>
       <p>{t(c.textKey, c.variant === "centerConfirmed" ? { center: c.centerName } : undefined)}</p>
-      <p>
+      <p className="button-row">
         <Link to={c.button.href} role="button">
           {t(c.button.labelKey)}
         </Link>
+        <ShowResults href={view.resultsHref} />
       </p>
     </section>
   );

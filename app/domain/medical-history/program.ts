@@ -1,11 +1,10 @@
-import { ImmunoFreeStatus } from "../../../registry/contract/enums";
+import { mayFillMedicalHistory, MedicalHistoryReason } from "../../../registry/contract/medical-history";
 
 /**
  * The medical history belongs to the ImmunoFree program (001 §2.13, DECISIONS D12): a patient fills it once screened
- * as a candidate (stage Registration or later). Anyone else goes back to the dashboard with this reason
- * (issue 12 item 9); the registry's stage rules stay as they are.
+ * as a candidate. The rule is the registry's (`mayFillMedicalHistory` in registry/contract/medical-history.ts), which
+ * refuses the submission too (issue 12 item 9); anyone else goes back to the dashboard with this reason.
  */
-export function medicalHistoryRefusal(registration: { currentStatus: number } | null): "medical.notInProgram" | null {
-  if (!registration || registration.currentStatus < ImmunoFreeStatus.Registration) return "medical.notInProgram";
-  return null;
+export function medicalHistoryRefusal(registration: { currentStatus: number } | null): typeof MedicalHistoryReason.notInProgram | null {
+  return mayFillMedicalHistory(registration?.currentStatus ?? null) ? null : MedicalHistoryReason.notInProgram;
 }

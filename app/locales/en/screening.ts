@@ -175,6 +175,7 @@ const screening = {
     results: {
       title: "Screening Results",
       close: "Close",
+      informationSeeker: "Thank you for telling us about your goals. As you are exploring your options, we will not refer you to a transplant center now. If your situation changes, choose My Situation has Changed on the dashboard.",
     },
   },
 } as const;

@@ -173,6 +173,7 @@ const screening: Pick<Messages, "screening"> = {
     results: {
       title: "Resultados de la evaluación",
       close: "Cerrar",
+      informationSeeker: "Gracias por contarnos sus objetivos. Como está explorando sus opciones, por ahora no le derivaremos a un centro de trasplante. Si su situación cambia, elija Mi situación ha cambiado en el panel.",
     },
   },
 };

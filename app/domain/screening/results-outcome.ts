@@ -1,0 +1,56 @@
+import { DonorStatus, PrimaryGoal } from "../../../registry/contract/enums";
+import { staysWithCurrentCenter } from "./complete-variant";
+import { isMemberCenterSelected, saveOutcome, type OutcomeFields } from "./save-outcome";
+
+/**
+ * The outcome message of the Screening Results dialog when it is not view-only (001 §2.12): the dialog opened from
+ * the page the save leads to (Complete / Not Eligible), titled 'Screening Questionnaire', with the answers and one of
+ * six messages. Two of them (staying with a non-member center, information seeker) carry a Return to Dashboard button.
+ */
+
+export type ResultsOutcome =
+  | "sentToMemberCenter"
+  | "immuneTolerance"
+  | "staysNonMember"
+  | "informationSeeker"
+  | "cleared"
+  | "notCleared";
+
+export type ResultsOutcomeView = { outcome: ResultsOutcome; textKey: string; returnToDashboard: boolean };
+
+const TEXT: Record<ResultsOutcome, string> = {
+  sentToMemberCenter: "screening.complete.staysMember",
+  immuneTolerance: "landing.card.immuneToleranceText",
+  staysNonMember: "screening.complete.staysNonMember",
+  informationSeeker: "screening.results.informationSeeker",
+  cleared: "screening.complete.cleared",
+  notCleared: "screening.complete.notCleared",
+};
+
+/**
+ * The message, first match wins, in the order of the status the save stores (001 §4.3), after the outcome corrections:
+ * no donor -> not cleared (the eligibility explanation; the Not Eligible page);
+ * a member center (chosen or confirmed) -> sent to that center, referred after labs;
+ * an immune-tolerance candidate -> possible eligibility, check email;
+ * registered with a non-member center and not transferring -> stays, Return to Dashboard;
+ * goal 'Understand my options' or Other -> information seeker (not cleared, D3), Return to Dashboard;
+ * cleared -> select only centers close enough; otherwise not cleared -> the eligibility explanation.
+ */
+export function resultsOutcome(s: OutcomeFields, preferredCenterIsMember: boolean): ResultsOutcomeView {
+  const o = saveOutcome(s, preferredCenterIsMember);
+  const outcome: ResultsOutcome =
+    o.donorStatus === DonorStatus.NoDonor
+      ? "notCleared"
+      : isMemberCenterSelected(o, preferredCenterIsMember) || o.isCenterConfirmed
+        ? "sentToMemberCenter"
+        : o.isImmunoFreeCandidate
+          ? "immuneTolerance"
+          : staysWithCurrentCenter(o)
+            ? "staysNonMember"
+            : o.primaryGoal === PrimaryGoal.UnderstandOptions || o.primaryGoal === PrimaryGoal.Other
+              ? "informationSeeker"
+              : o.isCleared
+                ? "cleared"
+                : "notCleared";
+  return { outcome, textKey: TEXT[outcome], returnToDashboard: outcome === "staysNonMember" || outcome === "informationSeeker" };
+}

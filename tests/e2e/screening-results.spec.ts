@@ -1,0 +1,106 @@
+import type { Page } from "@playwright/test";
+import { createClearedScreening, expect, expectAccessible, formPoster, hiddenValue, withPatient as test } from "./fixtures";
+
+/**
+ * The Screening Results dialog when it is not view-only (001 §2.12): from the page the save leads to, 'Show Results'
+ * opens 'Screening Questionnaire' with the answers and the outcome message, JavaScript on and off. And the Verify Info
+ * step's birth date: no later than today, in the date picker and on the server (000 §5).
+ */
+
+const CLEARED =
+  "You are cleared to select a transplant center. Please make sure to only select transplant centers that are close enough that you are willing to transfer to.";
+const INFORMATION_SEEKER =
+  "Thank you for telling us about your goals. As you are exploring your options, we will not refer you to a transplant center now. If your situation changes, choose My Situation has Changed on the dashboard.";
+
+/** Opens the dialog from the terminal page and checks its title, one answer and the message. */
+async function showResults(page: Page, answerText: string, message: string) {
+  await page.getByRole("button", { name: "Show Results" }).click();
+  const dialog = page.getByRole("dialog", { name: "Screening Questionnaire" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole("heading", { name: "Response Summary" })).toBeVisible();
+  await expect(dialog.getByText(answerText)).toBeVisible();
+  await expect(dialog.getByText(message, { exact: true })).toBeVisible();
+  await expectAccessible(page);
+  return dialog;
+}
+
+/** Answers the wizard up to Verify Info with the plain posts a browser without JavaScript sends. */
+async function answerUpToVerifyInfo(page: Page, goal: Record<string, string>) {
+  const csrf = hiddenValue(await (await page.request.get("landing")).text(), "_csrf");
+  const post = formPoster(page.request, csrf);
+  await post("landing", { intent: "start-screening" });
+  await post("screening/patient-situation", { intent: "continue", kidneyStatus: "1", kidneyStatusOther: "" });
+  await post("screening/transplant-center-registration", { intent: "continue", transplantCenterSituation: "2" });
+  await post("screening/donor-situation", { intent: "continue", donorStatus: "1", donorStatusOther: "" });
+  await post("screening/primary-goal", { intent: "continue", ...goal });
+  await page.goto("screening/patient-validation");
+  await expect(page.getByRole("heading", { level: 1, name: "Validate Your Information" })).toBeVisible();
+}
+
+test.describe("Screening Results dialog after the save", () => {
+  test("cleared: the answers and 'You are cleared to select a transplant center', Close keeps the page", async ({ page, patient }) => {
+    await createClearedScreening(page.request, patient);
+    await page.goto("screening/complete");
+    await expect(page.getByText(CLEARED)).toBeVisible();
+    const dialog = await showResults(page, "I am on dialysis and need a kidney transplant.", CLEARED);
+    await expect(dialog.getByRole("button", { name: "Return to Dashboard" })).toHaveCount(0);
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await expect(page).toHaveURL(/\/screening\/complete$/);
+    await expect(page.getByRole("button", { name: "Continue" })).toHaveAttribute("href", /\/select-center\/\d+$/);
+  });
+
+  test("information seeker (goal Other): its message and Return to Dashboard", async ({ page, patient }) => {
+    await answerUpToVerifyInfo(page, { primaryGoal: "6", primaryGoalOther: "Learning what a transplant involves" });
+    await page.getByRole("button", { name: "Confirm & Validate Information" }).click();
+    await expect(page).toHaveURL(/\/screening\/complete$/);
+    // The Complete page itself has the (c) texts of 001 §2.8; the dialog tells the information seeker apart.
+    const dialog = await showResults(page, "Learning what a transplant involves.", INFORMATION_SEEKER);
+    await dialog.getByRole("button", { name: "Return to Dashboard" }).click();
+    await expect(page).toHaveURL(/\/landing$/);
+    await expect(page.getByText(`Welcome, ${patient.firstName}`)).toBeVisible();
+  });
+
+  test("no donor: the Not Eligible page's dialog gives the eligibility explanation", async ({ page, patient: _signedIn }) => {
+    const csrf = hiddenValue(await (await page.request.get("landing")).text(), "_csrf");
+    const post = formPoster(page.request, csrf);
+    await post("landing", { intent: "start-screening" });
+    await post("screening/patient-situation", { intent: "continue", kidneyStatus: "1", kidneyStatusOther: "" });
+    await post("screening/transplant-center-registration", { intent: "continue", transplantCenterSituation: "2" });
+    await post("screening/donor-situation", { intent: "continue", donorStatus: "3", donorStatusOther: "" });
+    await page.goto("screening/not-eligible");
+    await showResults(
+      page,
+      "I am not interested in finding a living donor.",
+      "We can only refer patients who are willing to transfer to the selected center AND who either have a willing living donor or are seeking a center with Microsites.",
+    );
+  });
+});
+
+test.describe("Verify Info: the birth date", () => {
+  test("the date picker stops at today and a future date is refused with the answers kept", async ({ page, patient: _signedIn }) => {
+    await answerUpToVerifyInfo(page, { primaryGoal: "2", primaryGoalOther: "" });
+    const birthDate = page.getByLabel("Birth Date");
+    const today = new Date().toISOString().slice(0, 10);
+    await expect(birthDate).toHaveAttribute("max", today);
+    await expect(birthDate).toHaveAttribute("min", "1920-01-01");
+    const future = `${new Date().getUTCFullYear() + 1}-01-15`;
+    await birthDate.fill(future);
+    await page.getByLabel("Preferred Name").fill("Rosie");
+    await page.getByRole("button", { name: "Confirm & Validate Information" }).click();
+
+    await expect(page).toHaveTitle(/^Error: /);
+    const summary = page.getByRole("alert").filter({ hasText: "There is a problem" });
+    await expect(summary.getByRole("link", { name: "Valid birth date is required" })).toBeVisible();
+    await expect(birthDate).toHaveAttribute("aria-invalid", "true");
+    await expect(birthDate).toHaveValue(future);
+    await expect(page.getByLabel("Preferred Name")).toHaveValue("Rosie");
+    await expect(page).toHaveURL(/\/screening\/patient-validation$/);
+    await expectAccessible(page);
+
+    await birthDate.fill("1961-04-12");
+    await page.getByRole("button", { name: "Confirm & Validate Information" }).click();
+    await expect(page).toHaveURL(/\/screening\/complete$/);
+    await expect(page.getByText(CLEARED)).toBeVisible();
+  });
+});
