@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DonorStatus, PrimaryGoal, Transfer, TransplantCenterSituation } from "../../../registry/contract/enums";
 import { resultsOutcome } from "./results-outcome";
-import type { OutcomeFields } from "./save-outcome";
+import type { OutcomeFields } from "../../../registry/contract/save-outcome";
 
 const S = TransplantCenterSituation;
 /** Not registered with a center, a willing donor, goal 'Find a transplant center', cleared (the common path). */

@@ -1,6 +1,6 @@
 import { DonorStatus, PrimaryGoal } from "../../../registry/contract/enums";
 import { staysWithCurrentCenter } from "./complete-variant";
-import { isMemberCenterSelected, saveOutcome, type OutcomeFields } from "./save-outcome";
+import { isMemberCenterSelected, saveOutcome, type OutcomeFields } from "../../../registry/contract/save-outcome";
 
 /**
  * The outcome message of the Screening Results dialog when it is not view-only (001 §2.12): the dialog opened from
