@@ -3,9 +3,10 @@ import { RegistryMessage } from "../contract/envelope";
 import { checkMedicalHistory } from "../contract/medical-history";
 import { isoToday } from "../contract/registration";
 import { audit } from "../data/audit";
-import { advanceIfStage } from "../data/if-registrations";
+import { advanceIfStage, ifStage } from "../data/if-registrations";
 import { findMedicalHistory, insertMedicalHistory, latestMedicalHistory } from "../data/medical-histories";
 import { readJsonObject } from "../http/body";
+import { notifyJourney } from "../outbox/journey";
 import type { Ctx } from "../http/context";
 import { requireOwnRecord } from "../http/patient";
 import { ok, Refusal } from "../http/respond";
@@ -25,12 +26,15 @@ async function submitMedicalHistory(ctx: Ctx, params: Record<string, string>): P
   if (!checked.ok) throw new Refusal(400, RegistryMessage.badRequest, checked.errors);
   const id = await ctx.db.transaction(async (tx) => {
     const id = await insertMedicalHistory(tx, medicalRecordId, checked.answers, now);
+    const before = await ifStage(tx, medicalRecordId, { lock: true });
     const stage = await advanceIfStage(
       tx,
       medicalRecordId,
       { from: ImmunoFreeStatus.Registration, to: ImmunoFreeStatus.MedicalHistory },
       now
     );
+    // docs/decisions/042: the email when the program's medical history step is done (not for a later resubmission).
+    if (before !== stage && stage === ImmunoFreeStatus.MedicalHistory) await notifyJourney(tx, ctx.settings, medicalRecordId, { kind: "medicalHistory" }, { text: false, now });
     const detail: Record<string, number> = { medicalHistoryId: id };
     if (stage !== null) detail.ifStage = stage;
     await audit(tx, {
