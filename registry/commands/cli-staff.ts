@@ -10,12 +10,10 @@ import { ImmunoFreeStatus, ReferralStatus } from "../contract/enums";
 import { REFERRAL_STATUS_TEXT } from "../contract/screening";
 import { StaffMessage } from "../contract/staff";
 import { listReferrals } from "../data/staff-referrals";
-import { openDb } from "../db/open";
 import type { Db } from "../db/types";
 import { moveProgramStage, moveReferral, type StaffOutcome } from "../areas/staff";
 import type { RegistryConfig } from "../settings";
-
-type Write = (text: string) => void;
+import { onDb, out, type Command, type Write } from "./on-db";
 
 const REFERRAL_TARGETS = { approved: ReferralStatus.CenterApproved, completed: ReferralStatus.CompletedByCenter } as const;
 const STAGE_TARGETS = { "preworkup-labs": ImmunoFreeStatus.Preworkuplab, completed: ImmunoFreeStatus.Completed } as const;
@@ -82,20 +80,7 @@ export async function referralsReport(db: Db, args: string[]): Promise<string> {
   return [line(header), ...cells.map(line)].join("\n") + "\n";
 }
 
-function onDb(run: (db: Db, config: RegistryConfig, args: string[]) => Promise<void>) {
-  return async (config: RegistryConfig, args: string[]): Promise<void> => {
-    const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-    try {
-      await run(db, config, args);
-    } finally {
-      await db.close();
-    }
-  };
-}
-
-const out: Write = (text) => void process.stdout.write(text);
-
-export const staffCommands: Record<string, (config: RegistryConfig, args: string[]) => Promise<void>> = {
+export const staffCommands: Record<string, Command> = {
   "list-referrals": onDb(async (db, _config, args) => out(await referralsReport(db, args))),
   "referral-status": onDb((db, config, args) => referralStatusCommand(db, config, args, out)),
   "program-stage": onDb((db, config, args) => programStageCommand(db, config, args, out)),
