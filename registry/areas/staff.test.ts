@@ -310,6 +310,13 @@ describe.each(testDatabases())("center and program staff steps on $name", (targe
     );
     expect(journey.map((m) => m.subject)).toEqual(["Su historial médico fue recibido", "Usted firmó el consentimiento de ImmunoFree"]);
 
+    // Selecting a center: the selection's email (the lab order waits for staff here, so its email comes later).
+    expect((await selectCenter(t, a, CENTER_B)).status).toBe(200);
+    const [selection] = await t.db.query<Mail>("select subject, text_body from outbox where to_address = $1 order by id desc limit 1", [a.email]);
+    expect(selection!.subject).toBe("Su selección de centro de trasplante");
+    expect(selection!.text_body).toContain("Gracias por seleccionar Prairie Transplant Center. Su derivación al centro está pendiente.");
+    expect(selection!.text_body).toContain("Le enviaremos un correo electrónico cuando su orden de laboratorio esté lista.");
+
     // Opted out: a new screening save sends nothing.
     const e = await t.register(5);
     expect((await t.call("POST", `/api/pass/${e.medicalRecordId}/opt-in-out/1`, { token: e.token })).status).toBe(200);

@@ -83,7 +83,8 @@ export type JourneyEmail =
   | { kind: "screening"; outcome: "selectCenter" | "ifCandidate" | "notContinuing" }
   | { kind: "screening"; outcome: "referred"; center: string }
   | { kind: "medicalHistory" | "eSign" | "preWorkupLabs" | "programCompleted" }
-  | { kind: "referralApproved" | "referralCompleted"; center: string };
+  | { kind: "referralApproved" | "referralCompleted"; center: string }
+  | { kind: "centerSelected"; center: string; labs: boolean };
 
 /** An email along the journey: what happened, what comes next, and the dashboard link. */
 export function journeyEmail(lang: MessageLang, to: string, which: JourneyEmail, dashboardLink: string): OutgoingMessage {
@@ -93,7 +94,9 @@ export function journeyEmail(lang: MessageLang, to: string, which: JourneyEmail,
   const [subject, ...lines] =
     which.kind === "screening"
       ? [j.screening.subject, j.screening.intro, fill(j.screening[which.outcome], { center })]
-      : [j[which.kind].subject, fill(j[which.kind].intro, { center }), j[which.kind].next];
+      : which.kind === "centerSelected"
+        ? [j.centerSelected.subject, fill(j.centerSelected.intro, { center }), which.labs ? j.centerSelected.nextLabs : j.centerSelected.nextCenter]
+        : [j[which.kind].subject, fill(j[which.kind].intro, { center }), j[which.kind].next];
   return email(lang, to, subject, [...lines, { link: dashboardLink, label: j.action }, t.common.signature]);
 }
 

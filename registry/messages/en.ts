@@ -171,6 +171,12 @@ const en = {
       intro: "Thank you for signing the consent to take part in the ImmunoFree program.",
       next: "The program's team will arrange your pre-workup lab tests and contact you.",
     },
+    centerSelected: {
+      subject: "Your transplant center selection",
+      intro: "Thank you for selecting {{center}}. Your referral to the center is pending.",
+      nextLabs: "A simple blood test is needed before the center can evaluate you. We will email you when your lab order is ready.",
+      nextCenter: "The center will contact you about the next steps.",
+    },
     referralApproved: {
       subject: "Your transplant center approved your referral",
       intro: "{{center}} has approved your referral.",

@@ -161,6 +161,12 @@ const es: RegistryTexts = {
       intro: "Gracias por firmar el consentimiento para participar en el programa ImmunoFree.",
       next: "El equipo del programa organizará sus análisis de laboratorio previos a la evaluación y se comunicará con usted.",
     },
+    centerSelected: {
+      subject: "Su selección de centro de trasplante",
+      intro: "Gracias por seleccionar {{center}}. Su derivación al centro está pendiente.",
+      nextLabs: "Se necesita un análisis de sangre sencillo antes de que el centro pueda evaluarlo. Le enviaremos un correo electrónico cuando su orden de laboratorio esté lista.",
+      nextCenter: "El centro se comunicará con usted sobre los siguientes pasos.",
+    },
     referralApproved: {
       subject: "Su centro de trasplante aprobó su derivación",
       intro: "{{center}} aprobó su derivación.",

@@ -71,6 +71,9 @@ test.describe("center staff steps", () => {
     await page.getByRole("button", { name: `Select ${NEAR}` }).click();
     await page.getByRole("dialog", { name: "Select Center Confirmation" }).getByRole("button", { name: "I Understand, Continue" }).click();
     await expect(page.getByText(`Your selection of ${NEAR} has been saved.`)).toBeVisible();
+    const selectionMail = await latestMessage(page.request, patient.email, "email");
+    expect(selectionMail.subject).toBe("Your transplant center selection");
+    expect(selectionMail.text).toContain(`Thank you for selecting ${NEAR}. Your referral to the center is pending.`);
     const referralId = await referralOf(id);
 
     // The center approves the referral (CENTER_STAFF_KEY's call, here the staff command).
