@@ -62,6 +62,8 @@ function referralRow(page: Page) {
 test.describe("center staff steps", () => {
   test("a center approves, then completes the referral: the dashboard and the emails follow", async ({ page, patient }) => {
     test.skip(!staffCommandsAvailable, STAFF_COMMANDS_NEED);
+    // Seven registry commands, each a process of its own.
+    test.slow();
     const id = await createClearedScreening(page.request, patient);
     const screeningMail = await latestMessage(page.request, patient.email, "email");
     expect(screeningMail.subject).toBe("We received your screening questionnaire");
@@ -114,6 +116,7 @@ test.describe("center staff steps", () => {
 plain.describe("program staff steps", () => {
   plain("an invited participant sees the program on the dashboard; program staff record the pre-workup labs and the completion", async ({ page }) => {
     plain.skip(!staffCommandsAvailable, STAFF_COMMANDS_NEED);
+    plain.slow();
     const p = newPatient("Inv");
     const created = await registryCommand(["create-invite", "--first-name", p.firstName, "--last-name", p.lastName, "--email", p.email]);
     const token = decodeURIComponent(/\/register\?token=([^\s&]+)/.exec(created)![1]!);
