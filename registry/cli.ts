@@ -9,11 +9,13 @@
  *   approve-labs --order N|--screening N|--all, attach-lab-results <requisition> <file.pdf>, list-lab-orders
  *            lab orders (registry/commands/cli-labs.ts)
  *   export-consent <medicalRecordId> <out.pdf>   write a record's signed immune-tolerance consent (PDF) to a new file
+ *   list-referrals, referral-status, program-stage   center and program staff steps (registry/commands/cli-staff.ts)
  * Environment: see registrySettingsFromEnv in registry/settings.ts.
  */
 import { createServer } from "node:http";
 import { parseArgs } from "node:util";
 import { labCommands } from "./commands/cli-labs";
+import { staffCommands } from "./commands/cli-staff";
 import { createInvite } from "./commands/create-invite";
 import { exportConsent } from "./commands/export-consent";
 import { centerCommands } from "./cli-centers";
@@ -122,6 +124,7 @@ const commands: Record<string, (config: RegistryConfig, args: string[]) => Promi
   "export-consent": exportConsentCommand,
   ...centerCommands,
   ...labCommands,
+  ...staffCommands,
 };
 
 async function main(): Promise<void> {

@@ -15,6 +15,7 @@ import { passwordRoutes } from "./areas/password";
 import { referralRoutes } from "./areas/referrals";
 import { registerRoutes } from "./areas/register";
 import { screeningRoutes } from "./areas/screening";
+import { staffRoutes } from "./areas/staff";
 import type { Db } from "./db/types";
 import { AccountMessage, FormReason } from "./contract/accounts";
 import { createPasswords } from "./domain/passwords";
@@ -65,6 +66,7 @@ export function createRegistryHandler(deps: {
     ...eSignRoutes,
     ...passRoutes,
     ...healthRoutes,
+    ...staffRoutes,
     ...(settings.demoMode ? demoRoutes : []),
   ];
   const pool = deps.scryptPool ?? new ScryptPool(settings.passwordHashing ?? { workers: DEFAULT_HASH_WORKERS, queue: DEFAULT_HASH_QUEUE });

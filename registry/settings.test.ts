@@ -21,6 +21,7 @@ describe("registrySettingsFromEnv", () => {
     const b = registrySettingsFromEnv({ DATA_DIR: dir, TOKEN_SECRET: "" });
     expect(a.settings).toEqual({
       tokenSecret: expect.any(String), labStaffKey: expect.any(String), publicUrl: "http://localhost:3000",
+      centerStaffKey: expect.any(String), programStaffKey: expect.any(String),
       demoMode: true, scrypt: { N: 2 ** 17, r: 8, p: 1 }, labApprovalDelayMinutes: 0,
       passwordHashing: { workers: DEFAULT_HASH_WORKERS, queue: 8 }, refusalDelayMs: 1000,
       messaging: { smtpUrl: undefined, mailFrom: "Kidney Registry <registration@localhost>", smsUrl: undefined, smsToken: undefined },
@@ -28,6 +29,8 @@ describe("registrySettingsFromEnv", () => {
     expect(a.settings.tokenSecret.length).toBeGreaterThanOrEqual(32);
     expect(b.settings.tokenSecret).toBe(a.settings.tokenSecret);
     expect(b.settings.labStaffKey).toBe(a.settings.labStaffKey);
+    expect([b.settings.centerStaffKey, b.settings.programStaffKey]).toEqual([a.settings.centerStaffKey, a.settings.programStaffKey]);
+    expect(new Set([a.settings.labStaffKey, a.settings.centerStaffKey, a.settings.programStaffKey]).size).toBe(3);
     expect(a).toMatchObject({ databaseUrl: undefined, dataDir: dir, port: 4000, production: false, secretsFile: path.join(dir, "secrets.json") });
     expect(statSync(path.join(dir, "secrets.json")).mode & 0o777).toBe(0o600);
   });
@@ -48,8 +51,23 @@ describe("registrySettingsFromEnv", () => {
     const c = registrySettingsFromEnv({ DATA_DIR: dir });
     expect(c.settings.tokenSecret).toBe("k".repeat(43));
     const stored = JSON.parse(readFileSync(file, "utf8"));
-    expect(stored).toEqual({ sessionSecret: "s".repeat(43), tokenSecret: "k".repeat(43), labStaffKey: c.settings.labStaffKey });
+    expect(stored).toEqual({
+      sessionSecret: "s".repeat(43), tokenSecret: "k".repeat(43), labStaffKey: c.settings.labStaffKey,
+      centerStaffKey: c.settings.centerStaffKey, programStaffKey: c.settings.programStaffKey,
+    });
     expect(keptSecret(file, "labStaffKey")).toBe(c.settings.labStaffKey);
+  });
+
+  it("center and program staff keys (docs/decisions/041): from the environment; outside demo mode unset means none", () => {
+    const keys = { CENTER_STAFF_KEY: "center-key-0123456789", PROGRAM_STAFF_KEY: "program-key-0123456789" };
+    expect(registrySettingsFromEnv({ ...PROD, ...keys, DATA_DIR: tmp() }).settings).toMatchObject({
+      centerStaffKey: keys.CENTER_STAFF_KEY, programStaffKey: keys.PROGRAM_STAFF_KEY,
+    });
+    const dir = tmp();
+    const unset = registrySettingsFromEnv({ ...PROD, DATA_DIR: dir }).settings;
+    expect([unset.centerStaffKey, unset.programStaffKey]).toEqual([undefined, undefined]);
+    expect(registrySettingsFromEnv({ DATA_DIR: tmp(), DEMO_MODE: "false", TOKEN_SECRET: "t".repeat(40), LAB_STAFF_KEY: "l".repeat(20) }).settings.centerStaffKey).toBeUndefined();
+    expect(() => registrySettingsFromEnv({ DATA_DIR: tmp(), CENTER_STAFF_KEY: "short" })).toThrow(/CENTER_STAFF_KEY must be at least 16 characters/);
   });
 
   it("production: reads everything from the environment and writes no file", () => {

@@ -22,6 +22,13 @@ export type RegistrySettings = {
   refusalDelayMs?: number;
   labStaffKey: string;
   /**
+   * Keys of the staff calls after the patient's part (docs/decisions/041): transplant-center staff set referral
+   * statuses (CENTER_STAFF_KEY), the immune-tolerance program's staff set program stages (PROGRAM_STAFF_KEY).
+   * Generated in demo mode; unset outside it, the calls refuse every request (the staff commands still work).
+   */
+  centerStaffKey?: string;
+  programStaffKey?: string;
+  /**
    * Minutes after which a lab order is approved without staff (LAB_APPROVAL_DELAY, DECISIONS D4): 0 = at once;
    * null (or left out) = never, staff approve with `approve-labs`.
    */
@@ -66,6 +73,8 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default("data"),
   TOKEN_SECRET: z.string().min(32, "TOKEN_SECRET must be at least 32 characters").optional(),
   LAB_STAFF_KEY: z.string().min(16, "LAB_STAFF_KEY must be at least 16 characters").optional(),
+  CENTER_STAFF_KEY: z.string().min(16, "CENTER_STAFF_KEY must be at least 16 characters").optional(),
+  PROGRAM_STAFF_KEY: z.string().min(16, "PROGRAM_STAFF_KEY must be at least 16 characters").optional(),
   PUBLIC_URL: z.string().url().optional(),
   /** The portal's port and base path: without PUBLIC_URL, links point where the portal's own default says it is. */
   PORT: int(0, 65535).default(3000),
@@ -129,19 +138,25 @@ export function registrySettingsFromEnv(env: Record<string, string | undefined>)
     tokenSecret ??= keptSecret(secretsFile, "tokenSecret");
     labStaffKey ??= keptSecret(secretsFile, "labStaffKey");
   }
+  // docs/decisions/041: demo mode generates the center and program staff keys too; elsewhere they are only set.
+  const demoMode = !production && e.DEMO_MODE !== false;
+  const staffKey = (given: string | undefined, name: string) =>
+    given ?? (demoMode ? keptSecret((secretsFile ??= path.resolve(e.DATA_DIR, "secrets.json")), name) : undefined);
   return {
     settings: {
       tokenSecret,
       labStaffKey,
+      centerStaffKey: staffKey(e.CENTER_STAFF_KEY, "centerStaffKey"),
+      programStaffKey: staffKey(e.PROGRAM_STAFF_KEY, "programStaffKey"),
       // The portal's PUBLIC_URL, or the portal's default for it (config/settings.ts: http://localhost:PORT/BASE_PATH),
       // so links from registry commands run beside a portal (create-invite) open that portal.
       publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}${e.BASE_PATH}`).replace(/\/+$/, ""),
-      demoMode: !production && e.DEMO_MODE !== false,
+      demoMode,
       scrypt,
       passwordHashing: { workers: e.PASSWORD_HASH_WORKERS, queue: e.PASSWORD_HASH_QUEUE },
       refusalDelayMs: e.REFUSAL_DELAY_MS,
       // DECISIONS D4: approved at once in demo mode unless set; outside demo mode only by staff unless set.
-      labApprovalDelayMinutes: e.LAB_APPROVAL_DELAY !== undefined ? e.LAB_APPROVAL_DELAY : !production && e.DEMO_MODE !== false ? 0 : null,
+      labApprovalDelayMinutes: e.LAB_APPROVAL_DELAY !== undefined ? e.LAB_APPROVAL_DELAY : demoMode ? 0 : null,
       messaging: {
         smtpUrl: e.SMTP_URL,
         mailFrom: e.MAIL_FROM ?? "Kidney Registry <registration@localhost>",

@@ -111,6 +111,11 @@ function RegistrationCard({ card, immuneTolerance }: { card: RegistrationCardDat
           {immuneTolerance ? <ImmuneToleranceStages view={immuneTolerance} idPrefix={titleId} /> : null}
         </section>
       ) : null}
+      {v.referralUpdate ? (
+        <p className="notice notice--success" role="note">
+          {t(v.referralUpdate.textKey, { center: v.referralUpdate.centerName })}
+        </p>
+      ) : null}
       {v.steps.length > 0 ? (
         <ol className="step-cards">
           {v.steps.map((s, i) => (

@@ -11,7 +11,8 @@ import { dashboardBeforeScreening, isVerified } from "~/domain/dashboard";
 import { readForm } from "~/forms/form.server";
 import { RegistryUnavailableError } from "~/registry/client.server";
 import { RegistrationCards } from "~/components/registration-card";
-import { immuneToleranceStages } from "~/domain/medical-history/stages";
+import { immuneToleranceStages, standaloneProgram } from "~/domain/medical-history/stages";
+import { ImmuneToleranceStages } from "~/components/immune-tolerance-stages";
 import { registrationCards, resetScreeningDraft } from "~/forms/screening.server";
 import { ChangeCenterDialog } from "~/components/change-center-dialog";
 import { changeCenterAction, changeCenterDialog, requestLabsAction } from "~/forms/change-center.server";
@@ -23,14 +24,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const record = await readPassRecord(context);
   if (!record) return { unavailable: true as const };
   const { medicalRecord, account, screeningList } = record;
+  const cards = await registrationCards(context, screeningList);
+  const immuneTolerance = immuneToleranceStages(medicalRecord.ifRegistration);
   return {
     unavailable: false as const,
     isOptedOut: medicalRecord.isOptedOut,
     view: dashboardBeforeScreening(account),
     screenings: screeningList.length,
-    cards: await registrationCards(context, screeningList),
-    // The immune-tolerance program's stages and next action (D12; docs/decisions/015).
-    immuneTolerance: immuneToleranceStages(medicalRecord.ifRegistration),
+    cards,
+    // The immune-tolerance program's stages and next action (D12; docs/decisions/015), in the candidate's card or,
+    // for an invited participant whose cards do not show the program, in a section of their own (issue 12 item 9).
+    immuneTolerance,
+    program: standaloneProgram(immuneTolerance, cards),
     // ?change={screeningId}: the change-center dialogs (000 §2.8, 001 §4.5; docs/decisions/013).
     changeCenter: medicalRecord.isOptedOut ? null : changeCenterDialog(screeningList, new URL(request.url).searchParams.get("change")),
   };
@@ -129,6 +134,13 @@ export default function Landing() {
           ) : (
             <div className="spacer" />
           )}
+          {data.program ? (
+            <section className="notice" aria-labelledby="program-title">
+              <h2 id="program-title">{t("landing.card.immuneToleranceTitle")}</h2>
+              <p>{t("landing.card.programInvitedText")}</p>
+              <ImmuneToleranceStages view={data.program} idPrefix="program" />
+            </section>
+          ) : null}
           <section aria-labelledby="registration-title">
             <h2 id="registration-title">{t(data.screenings > 1 ? "landing.registrations" : "landing.registration")}</h2>
             {data.cards.length > 0 ? (

@@ -17,6 +17,7 @@ import { ValidationKey } from "../contract/validation-keys";
 import { audit } from "../data/audit";
 import { CONSENT_SIGNATURE_UNIQUE, findConsentSignature, insertConsentSignature } from "../data/consent-signatures";
 import { advanceIfStage, ifStage } from "../data/if-registrations";
+import { notifyJourney } from "../outbox/journey";
 import { findMedicalRecord } from "../data/medical-records";
 import { uniqueViolation } from "../db/errors";
 import { readJsonObject } from "../http/body";
@@ -168,6 +169,7 @@ async function sign(ctx: Ctx): Promise<Response> {
         pdf,
       });
       const after = (await advanceIfStage(tx, id, { from: ImmunoFreeStatus.MedicalHistory, to: ImmunoFreeStatus.ESign }, now)) ?? locked;
+      await notifyJourney(tx, ctx.settings, id, { kind: "eSign" }, { text: false, now });
       await audit(tx, {
         actor: { kind: "patient", id },
         action: "consent.sign",

@@ -6,6 +6,7 @@ import { audit } from "../data/audit";
 import { advanceIfStage, ifStage } from "../data/if-registrations";
 import { findMedicalHistory, insertMedicalHistory, latestMedicalHistory } from "../data/medical-histories";
 import { readJsonObject } from "../http/body";
+import { notifyJourney } from "../outbox/journey";
 import type { Ctx } from "../http/context";
 import { requireOwnRecord } from "../http/patient";
 import { ok, Refusal } from "../http/respond";
@@ -29,12 +30,15 @@ async function submitMedicalHistory(ctx: Ctx, params: Record<string, string>): P
       throw new Refusal(409, MedicalHistoryMessage.notInProgram, { form: MedicalHistoryReason.notInProgram });
     }
     const id = await insertMedicalHistory(tx, medicalRecordId, checked.answers, now);
+    const before = await ifStage(tx, medicalRecordId, { lock: true });
     const stage = await advanceIfStage(
       tx,
       medicalRecordId,
       { from: ImmunoFreeStatus.Registration, to: ImmunoFreeStatus.MedicalHistory },
       now
     );
+    // docs/decisions/042: the email when the program's medical history step is done (not for a later resubmission).
+    if (before !== stage && stage === ImmunoFreeStatus.MedicalHistory) await notifyJourney(tx, ctx.settings, medicalRecordId, { kind: "medicalHistory" }, { text: false, now });
     const detail: Record<string, number> = { medicalHistoryId: id };
     if (stage !== null) detail.ifStage = stage;
     await audit(tx, {

@@ -23,6 +23,7 @@ import { requireOwnRecord } from "../http/patient";
 import { ok, Refusal } from "../http/respond";
 import type { Route } from "../http/router";
 import { placeLabOrderFor } from "./labs-approval";
+import { notifyJourney } from "../outbox/journey";
 import { requireOwnScreening } from "./screening";
 
 /** The English message of each refusal of a selection. */
@@ -66,6 +67,9 @@ async function selectCenter(ctx: Ctx, params: Record<string, string>): Promise<R
     }
     await insertReferral(tx, { screeningId, centerId: body.centerId, at: now });
     await confirmCenter(tx, screeningId, body.centerId, statusAfterCenterSelection(screening.status), now);
+    // docs/decisions/042: the selection's email, before the lab order's own (which may follow at once).
+    const center = (await findCenter(tx, body.centerId))!;
+    await notifyJourney(tx, ctx.settings, medicalRecordId, { kind: "centerSelected", center: center.centerName, labs: !screening.labsOrdered || screening.labsUploadedDateTime === "" }, { text: false, now });
     if (!screening.labsOrdered) await placeLabOrderFor(tx, ctx.settings, screeningId, medicalRecordId, now);
     await audit(tx, {
       actor: { kind: "patient", id: medicalRecordId },
@@ -78,7 +82,7 @@ async function selectCenter(ctx: Ctx, params: Record<string, string>): Promise<R
       },
       at: now,
     });
-    return (await findCenter(tx, body.centerId))!;
+    return center;
   });
   const screening = (await findScreening(ctx.db, screeningId))!;
   const results: CenterSelection = { centerId: center.centerId, centerName: center.centerName, centerReferrals: screening.centerReferrals };

@@ -15,6 +15,7 @@ import { ok, Refusal } from "../http/respond";
 import type { Route } from "../http/router";
 import { bodyFieldErrors, definedErrors, hasErrors } from "../http/validation";
 import { placeLabOrderFor } from "./labs-approval";
+import { notifyScreeningSaved } from "../outbox/journey";
 
 /**
  * POST /api/pass/{id}/screening (001 §7): saves a new screening of the patient's own record from the server-bound
@@ -28,6 +29,7 @@ async function createScreening(ctx: Ctx, params: Record<string, string>): Promis
     const id = await insertScreening(tx, medicalRecordId, values, now);
     await referToNamedCenter(ctx, tx, id, medicalRecordId, values, now);
     if (values.status === RegistrationStatus.IfPassCandidate) await startIfRegistration(tx, medicalRecordId, now);
+    await notifyScreeningSaved(tx, ctx.settings, id, medicalRecordId, now);
     await audit(tx, { actor: { kind: "patient", id: medicalRecordId }, action: "screening.create", medicalRecordId, detail: { screeningId: id }, at: now });
     return id;
   });
@@ -50,6 +52,7 @@ async function updateOwnScreening(ctx: Ctx, params: Record<string, string>): Pro
     await updateScreening(tx, screeningId, values, now);
     await referToNamedCenter(ctx, tx, screeningId, medicalRecordId, values, now);
     if (values.status === RegistrationStatus.IfPassCandidate) await startIfRegistration(tx, medicalRecordId, now);
+    await notifyScreeningSaved(tx, ctx.settings, screeningId, medicalRecordId, now);
     await audit(tx, { actor: { kind: "patient", id: medicalRecordId }, action: "screening.update", medicalRecordId, detail: { screeningId }, at: now });
   });
   return ok(await answer(ctx, screeningId));

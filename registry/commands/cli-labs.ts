@@ -6,12 +6,10 @@
  */
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { openDb } from "../db/open";
 import type { Db } from "../db/types";
 import type { RegistryConfig } from "../settings";
+import { onDb, out, type Command, type Write } from "./on-db";
 import { approveLabs, attachResults, labOrdersReport, type ApproveTarget } from "./labs";
-
-type Write = (text: string) => void;
 
 const positiveId = (name: string, value: string): number => {
   if (!/^[1-9]\d{0,9}$/.test(value)) throw new Error(`${name} must be a positive whole number`);
@@ -53,20 +51,7 @@ export async function attachLabResultsCommand(db: Db, args: string[], write: Wri
   write(`attached ${file} (${done.bytes} bytes) to requisition ${done.requisition}; process-lab-results records it (or already did).\n`);
 }
 
-function onDb(run: (db: Db, config: RegistryConfig, args: string[]) => Promise<void>) {
-  return async (config: RegistryConfig, args: string[]): Promise<void> => {
-    const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-    try {
-      await run(db, config, args);
-    } finally {
-      await db.close();
-    }
-  };
-}
-
-const out: Write = (text) => void process.stdout.write(text);
-
-export const labCommands: Record<string, (config: RegistryConfig, args: string[]) => Promise<void>> = {
+export const labCommands: Record<string, Command> = {
   "approve-labs": onDb((db, config, args) => approveLabsCommand(db, config, args, out)),
   "attach-lab-results": onDb((db, _config, args) => attachLabResultsCommand(db, args, out)),
   "list-lab-orders": onDb(async (db) => out(await labOrdersReport(db))),

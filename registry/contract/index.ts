@@ -10,3 +10,4 @@ export * from "./screening";
 export * from "./labs";
 export * from "./medical-history";
 export * from "./e-sign";
+export * from "./staff";

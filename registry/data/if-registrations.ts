@@ -33,3 +33,8 @@ export async function advanceIfStage(db: Db, medicalRecordId: number, step: { fr
   ]);
   return ifStage(db, medicalRecordId);
 }
+
+/** Sets the record's stage (staff steps, docs/decisions/041: the caller checked it is the next one). */
+export async function setIfStage(db: Db, medicalRecordId: number, stage: number, now: Date): Promise<void> {
+  await db.query("update if_registrations set current_status = $2, updated_at = $3 where medical_record_id = $1", [medicalRecordId, stage, now]);
+}

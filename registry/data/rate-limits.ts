@@ -21,6 +21,8 @@ export const RATE_LIMITS = {
   codeEntry: { name: "mfa.code-entry.client", max: 30, windowMs: HOUR },
   /** Wrong lab staff keys per client address (a right key gives its hit back). */
   labStaffKey: { name: "lab-staff-key.client", max: 10, windowMs: HOUR },
+  /** Wrong center or program staff keys per client address (docs/decisions/041; a right key gives its hit back). */
+  staffKey: { name: "staff-key.client", max: 10, windowMs: HOUR },
 } as const satisfies Record<string, RateLimit>;
 
 /** The stored subject: a SHA-256 of the limit and key, so no address or email is kept in clear. */

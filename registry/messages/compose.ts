@@ -77,3 +77,30 @@ export function emailChangedEmail(lang: MessageLang, to: string, newEmail: strin
 export function phoneChangedText(lang: MessageLang, to: string, newDigits: string): OutgoingMessage {
   return { channel: "sms", to, subject: "", text: fill(textsFor(lang).contactChanged.text, { newValue: maskPhone(newDigits) }) };
 }
+
+/** The journey's emails (docs/decisions/042): which one, with what it names. */
+export type JourneyEmail =
+  | { kind: "screening"; outcome: "selectCenter" | "ifCandidate" | "notContinuing" }
+  | { kind: "screening"; outcome: "referred"; center: string }
+  | { kind: "medicalHistory" | "eSign" | "preWorkupLabs" | "programCompleted" }
+  | { kind: "referralApproved" | "referralCompleted"; center: string }
+  | { kind: "centerSelected"; center: string; labs: boolean };
+
+/** An email along the journey: what happened, what comes next, and the dashboard link. */
+export function journeyEmail(lang: MessageLang, to: string, which: JourneyEmail, dashboardLink: string): OutgoingMessage {
+  const t = textsFor(lang);
+  const j = t.journey;
+  const center = "center" in which ? which.center : "";
+  const [subject, ...lines] =
+    which.kind === "screening"
+      ? [j.screening.subject, j.screening.intro, fill(j.screening[which.outcome], { center })]
+      : which.kind === "centerSelected"
+        ? [j.centerSelected.subject, fill(j.centerSelected.intro, { center }), which.labs ? j.centerSelected.nextLabs : j.centerSelected.nextCenter]
+        : [j[which.kind].subject, fill(j[which.kind].intro, { center }), j[which.kind].next];
+  return email(lang, to, subject, [...lines, { link: dashboardLink, label: j.action }, t.common.signature]);
+}
+
+/** The text message of a staff step (docs/decisions/042): names nothing medical. `to` is E.164. */
+export function journeyUpdateText(lang: MessageLang, to: string): OutgoingMessage {
+  return { channel: "sms", to, subject: "", text: textsFor(lang).journey.updateText };
+}

@@ -143,6 +143,61 @@ const en = {
     userAgent: "Browser",
     footer: "National Kidney Registry - ImmunoFree consent - page {page} of {pages}",
   },
+  /**
+   * Messages along the journey (issue 12 item 5; docs/decisions/042): after the screening, the medical history and
+   * the e-signature, and when staff move a referral or the immune-tolerance stage on. Automated: not to opted-out
+   * patients. The text message names nothing medical; it points to the email and the dashboard.
+   */
+  journey: {
+    action: "Go to your dashboard",
+    updateText: "National Kidney Registry: there is an update to your registration. Please check your email or sign in to your dashboard.",
+    screening: {
+      subject: "We received your screening questionnaire",
+      intro: "Thank you for completing the screening questionnaire of your kidney transplant registration.",
+      selectCenter: "Your next step is to select a transplant center from your dashboard.",
+      referred: "You will be referred to {{center}} once your lab tests are done. We will email you when your lab order is ready.",
+      ifCandidate:
+        "You may be eligible for the ImmunoFree immune-tolerance program. Your application has been submitted for review; if you are selected, we will contact you by email.",
+      notContinuing:
+        "Based on your answers, we are unable to continue your registration at this time. Your dashboard explains why, and you can update your answers there if your situation changes.",
+    },
+    medicalHistory: {
+      subject: "We received your medical history",
+      intro: "Thank you for completing the medical history questionnaire of the ImmunoFree program.",
+      next: "Your next step is to read and e-sign the program's consent from your dashboard.",
+    },
+    eSign: {
+      subject: "You signed the ImmunoFree consent",
+      intro: "Thank you for signing the consent to take part in the ImmunoFree program.",
+      next: "The program's team will arrange your pre-workup lab tests and contact you.",
+    },
+    centerSelected: {
+      subject: "Your transplant center selection",
+      intro: "Thank you for selecting {{center}}. Your referral to the center is pending.",
+      nextLabs: "A simple blood test is needed before the center can evaluate you. We will email you when your lab order is ready.",
+      nextCenter: "The center will contact you about the next steps.",
+    },
+    referralApproved: {
+      subject: "Your transplant center approved your referral",
+      intro: "{{center}} has approved your referral.",
+      next: "The center will contact you about the next steps of your evaluation.",
+    },
+    referralCompleted: {
+      subject: "Your transplant center completed your referral",
+      intro: "{{center}} has completed your referral.",
+      next: "For questions about your care, please contact the center directly.",
+    },
+    preWorkupLabs: {
+      subject: "Your ImmunoFree pre-workup lab tests are recorded",
+      intro: "The ImmunoFree program's team has recorded your pre-workup lab tests.",
+      next: "The program's coordinator will contact you about the next steps.",
+    },
+    programCompleted: {
+      subject: "Your ImmunoFree registration is complete",
+      intro: "You have completed every step of the ImmunoFree program's registration. Thank you.",
+      next: "The program's team and a participating transplant center will contact you about what follows.",
+    },
+  },
 };
 
 export type RegistryTexts = typeof en;

@@ -138,6 +138,56 @@ const es: RegistryTexts = {
     userAgent: "Navegador",
     footer: "National Kidney Registry - consentimiento de ImmunoFree - página {page} de {pages}",
   },
+  journey: {
+    action: "Ir a su panel",
+    updateText: "National Kidney Registry: hay una novedad en su registro. Revise su correo electrónico o inicie sesión en su panel.",
+    screening: {
+      subject: "Su cuestionario de evaluación fue recibido",
+      intro: "Gracias por completar el cuestionario de evaluación de su registro de trasplante de riñón.",
+      selectCenter: "Su siguiente paso es seleccionar un centro de trasplante desde su panel.",
+      referred: "Será derivado a {{center}} cuando termine sus análisis de laboratorio. Le enviaremos un correo electrónico cuando su orden de laboratorio esté lista.",
+      ifCandidate:
+        "Es posible que sea elegible para el programa de inmunotolerancia ImmunoFree. Su solicitud fue enviada para revisión; si es seleccionado, nos comunicaremos con usted por correo electrónico.",
+      notContinuing:
+        "Según sus respuestas, no podemos continuar con su registro en este momento. Su panel explica por qué, y allí puede actualizar sus respuestas si su situación cambia.",
+    },
+    medicalHistory: {
+      subject: "Su historial médico fue recibido",
+      intro: "Gracias por completar el cuestionario de historial médico del programa ImmunoFree.",
+      next: "Su siguiente paso es leer y firmar electrónicamente el consentimiento del programa desde su panel.",
+    },
+    eSign: {
+      subject: "Usted firmó el consentimiento de ImmunoFree",
+      intro: "Gracias por firmar el consentimiento para participar en el programa ImmunoFree.",
+      next: "El equipo del programa organizará sus análisis de laboratorio previos a la evaluación y se comunicará con usted.",
+    },
+    centerSelected: {
+      subject: "Su selección de centro de trasplante",
+      intro: "Gracias por seleccionar {{center}}. Su derivación al centro está pendiente.",
+      nextLabs: "Se necesita un análisis de sangre sencillo antes de que el centro pueda evaluarlo. Le enviaremos un correo electrónico cuando su orden de laboratorio esté lista.",
+      nextCenter: "El centro se comunicará con usted sobre los siguientes pasos.",
+    },
+    referralApproved: {
+      subject: "Su centro de trasplante aprobó su derivación",
+      intro: "{{center}} aprobó su derivación.",
+      next: "El centro se comunicará con usted sobre los siguientes pasos de su evaluación.",
+    },
+    referralCompleted: {
+      subject: "Su centro de trasplante completó su derivación",
+      intro: "{{center}} completó su derivación.",
+      next: "Si tiene preguntas sobre su atención, comuníquese directamente con el centro.",
+    },
+    preWorkupLabs: {
+      subject: "Sus análisis de laboratorio previos de ImmunoFree están registrados",
+      intro: "El equipo del programa ImmunoFree registró sus análisis de laboratorio previos a la evaluación.",
+      next: "El coordinador del programa se comunicará con usted sobre los siguientes pasos.",
+    },
+    programCompleted: {
+      subject: "Su registro en ImmunoFree está completo",
+      intro: "Usted completó todos los pasos del registro del programa ImmunoFree. Gracias.",
+      next: "El equipo del programa y un centro de trasplante participante se comunicarán con usted sobre lo que sigue.",
+    },
+  },
 };
 
 export default es;

@@ -13,6 +13,8 @@ export const TEST_SETTINGS: RegistrySettings = {
   demoMode: true,
   scrypt: { N: 2 ** 10, r: 8, p: 1 },
   labStaffKey: "test-lab-staff-key-0123",
+  centerStaffKey: "test-center-staff-key-0123",
+  programStaffKey: "test-program-staff-key-0123",
   // Refusals answered at once (production waits a second: docs/decisions/022); client-limits.test.ts checks the wait.
   refusalDelayMs: 0,
   messaging: { smtpUrl: undefined, mailFrom: "Kidney Registry <registration@portal.test>", smsUrl: undefined, smsToken: undefined },

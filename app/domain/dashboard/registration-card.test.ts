@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DonorStatus, KidneyStatus, PrimaryGoal, RegistrationStatus as RS, Transfer, TransplantCenterSituation } from "../../../registry/contract/enums";
+import { DonorStatus, KidneyStatus, PrimaryGoal, ReferralStatus as RF, RegistrationStatus as RS, Transfer, TransplantCenterSituation } from "../../../registry/contract/enums";
 import type { Screening } from "../../../registry/contract/schemas";
 import {
   cardTitleKey,
@@ -59,7 +59,36 @@ describe("header (000 §2.7)", () => {
     [RS.IfPassCandidate, 0, null],
     [RS.RuledOut, 0, null],
   ] as const)("status %i, center %i -> %s", (status, preferredCenterId, key) => {
-    expect(statusTextKey({ status, preferredCenterId })).toBe(key);
+    expect(statusTextKey({ status, preferredCenterId, centerReferrals: [] })).toBe(key);
+  });
+});
+
+describe("the current center's referral steps (docs/decisions/043)", () => {
+  const referral = (centerId: number, statusId: number, dateReferred: string) => ({
+    centerId,
+    centerName: centerId === 4 ? "Lakeside" : "Prairie",
+    dateReferred,
+    statusId,
+    status: "",
+  });
+  it.each([
+    ["pending", [referral(4, RF.PendingCenter, "03/01/2026")], RS.SentToCenter, null, null],
+    ["approved", [referral(4, RF.CenterApproved, "03/01/2026")], RS.SentToCenter, "landing.card.statusCenterApproved", "landing.card.centerApprovedText"],
+    ["completed", [referral(4, RF.CompletedByCenter, "03/01/2026")], RS.SentToCenter, "landing.card.statusCompletedByCenter", "landing.card.completedByCenterText"],
+    // Approved while the lab tests are pending: the header still says what the patient must do; the note says the rest.
+    ["approved, labs pending", [referral(4, RF.CenterApproved, "03/01/2026")], RS.CompleteLabTests, "landing.card.statusLabTests", "landing.card.centerApprovedText"],
+    // Another center's approval (the patient changed center since) is not the current center's.
+    ["other center", [referral(5, RF.CenterApproved, "03/01/2026"), referral(4, RF.PendingCenter, "03/05/2026")], RS.SentToCenter, null, null],
+    // The newest referral to the current center counts.
+    ["re-referred", [referral(4, RF.CompletedByCenter, "01/01/2026"), referral(4, RF.PendingCenter, "03/05/2026")], RS.SentToCenter, null, null],
+    ["closed out", [referral(4, RF.CancelledByPatient, "03/01/2026")], RS.SentToCenter, null, null],
+  ] as const)("%s", (_name, centerReferrals, status, statusKey, noteKey) => {
+    const v = card({ status, preferredCenterId: 4, preferredCenter: "Lakeside", centerReferrals: [...centerReferrals] }, true);
+    expect(v.statusTextKey).toBe(statusKey);
+    expect(v.referralUpdate).toEqual(noteKey ? { centerName: "Lakeside", textKey: noteKey } : null);
+  });
+  it("no center, no step", () => {
+    expect(card({ preferredCenterId: 0, centerReferrals: [referral(4, RF.CenterApproved, "03/01/2026")] }).referralUpdate).toBeNull();
   });
 });
 

@@ -2,6 +2,7 @@ import {
   DonorStatus,
   KidneyStatus,
   PrimaryGoal,
+  ReferralStatus,
   RegistrationStatus,
   Transfer,
   TransplantCenterSituation,
@@ -47,6 +48,8 @@ export type RegistrationCardView = {
   /** Staying with a non-member center: no lab tests or referral follow; the card says so (issue 12 item 9). */
   stayingWith: { centerName: string; textKey: "landing.card.stayingNonMember" } | null;
   immuneToleranceView: boolean;
+  /** The current center approved or completed the referral (staff steps, docs/decisions/043). */
+  referralUpdate: { centerName: string; textKey: "landing.card.centerApprovedText" | "landing.card.completedByCenterText" } | null;
   referrals: ReferralRow[];
 };
 
@@ -68,11 +71,29 @@ export function cardTitleKey(s: Pick<Screening, "kidneyStatus">): string {
   return s.kidneyStatus === KidneyStatus.Dialysis2Years ? "landing.card.titleInNeed" : "landing.card.titlePending";
 }
 
-/** Status text at the right of the header (000 §2.7); none for the other statuses. */
-export function statusTextKey(s: Pick<Screening, "status" | "preferredCenterId">): string | null {
+/**
+ * The newest referral to the screening's current center when that center approved or completed it (docs/decisions/043);
+ * null otherwise (no center, pending, or the patient closed it out for another center).
+ */
+export function currentReferralStep(s: Pick<Screening, "preferredCenterId" | "centerReferrals">): number | null {
+  if (s.preferredCenterId <= 0) return null;
+  const current = sortReferrals(s.centerReferrals).find((r) => r.centerId === s.preferredCenterId);
+  return current && (current.statusId === ReferralStatus.CenterApproved || current.statusId === ReferralStatus.CompletedByCenter)
+    ? current.statusId
+    : null;
+}
+
+/**
+ * Status text at the right of the header (000 §2.7); otherwise, once the current center approved or completed the
+ * referral, that step (docs/decisions/043); none for the other statuses.
+ */
+export function statusTextKey(s: Pick<Screening, "status" | "preferredCenterId" | "centerReferrals">): string | null {
   if (s.status === RegistrationStatus.Screening) return "landing.card.statusScreening";
   if (s.status === RegistrationStatus.SelectCenter && s.preferredCenterId <= 0) return "landing.card.statusSelectCenter";
   if (s.status === RegistrationStatus.CompleteLabTests) return "landing.card.statusLabTests";
+  const step = currentReferralStep(s);
+  if (step === ReferralStatus.CenterApproved) return "landing.card.statusCenterApproved";
+  if (step === ReferralStatus.CompletedByCenter) return "landing.card.statusCompletedByCenter";
   return null;
 }
 
@@ -213,6 +234,13 @@ function stepCards(s: Screening, now: Date): StepCardView[] {
   return [screening, select, labs, sent];
 }
 
+function referralUpdate(s: Screening): RegistrationCardView["referralUpdate"] {
+  const step = currentReferralStep(s);
+  if (step === ReferralStatus.CenterApproved) return { centerName: s.preferredCenter, textKey: "landing.card.centerApprovedText" };
+  if (step === ReferralStatus.CompletedByCenter) return { centerName: s.preferredCenter, textKey: "landing.card.completedByCenterText" };
+  return null;
+}
+
 /**
  * A patient staying with a non-member center (cleared, Select Center status) has no lab tests or referral ahead: the
  * card shows the screening and center steps only, with a note naming the center and the way to transfer (Change
@@ -245,6 +273,7 @@ export function registrationCard(s: Screening, ctx: CardContext): RegistrationCa
     labsRequirementShown: showsLabsRequirement(s, ctx.preferredCenterIsMember),
     stayingWith: staying ? { centerName: s.preferredCenter, textKey: "landing.card.stayingNonMember" } : null,
     immuneToleranceView: showsImmuneToleranceView(s),
+    referralUpdate: referralUpdate(s),
     referrals: sortReferrals(s.centerReferrals),
   };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ImmunoFreeStatus } from "../../../registry/contract/enums";
 import { eSignRefusal, signatureMatches, signatureMismatch } from "./e-sign";
-import { immuneToleranceStages } from "./stages";
+import { immuneToleranceStages, standaloneProgram } from "./stages";
 
 const reg = (currentStatus: number, isOptedOut = false) => ({
   currentStatus,
@@ -122,5 +122,18 @@ describe("why a typed name does not sign yet (the hint beside Continue)", () => 
     ["Rosa Martínez", "Rosa Martinez", "name"],
   ] as const)("'%s' for '%s': %s", (typed, fullName, why) => {
     expect(signatureMismatch(typed, fullName)).toBe(why);
+  });
+});
+
+describe("the program's own section on the dashboard (issue 12 item 9)", () => {
+  const stages = immuneToleranceStages({ currentStatus: ImmunoFreeStatus.Registration, isOptedOut: false });
+  const card = (immuneToleranceView: boolean) => ({ view: { immuneToleranceView } });
+  it("shows the stages on their own when no card shows the program: no screening yet, or another outcome", () => {
+    expect(standaloneProgram(stages, [])).toBe(stages);
+    expect(standaloneProgram(stages, [card(false)])).toBe(stages);
+  });
+  it("leaves them in the candidate's card, and shows nothing outside the program", () => {
+    expect(standaloneProgram(stages, [card(false), card(true)])).toBeNull();
+    expect(standaloneProgram(null, [])).toBeNull();
   });
 });

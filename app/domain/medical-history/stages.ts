@@ -87,3 +87,12 @@ export function immuneToleranceStages(registration: { currentStatus: number; isO
     next: nextAction(reached, registration.isOptedOut),
   };
 }
+
+/**
+ * The program's own section on the dashboard (issue 12 item 9): an invited participant's registration card may not
+ * show the immune-tolerance view (no screening yet, or a screening of another outcome), so the stages appear on their
+ * own, once; when a card shows the view, they stay in that card.
+ */
+export function standaloneProgram(stages: StagesView | null, cards: ReadonlyArray<{ view: { immuneToleranceView: boolean } }>): StagesView | null {
+  return stages && !cards.some((c) => c.view.immuneToleranceView) ? stages : null;
+}

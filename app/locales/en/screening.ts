@@ -215,6 +215,13 @@ export const landingCard = {
     },
     immuneToleranceTitle: "ImmunoFree program",
     immuneToleranceText: "You may be eligible for the ImmunoFree program. Please check your email for updates.",
+    /** The current center's steps after the referral (docs/decisions/043). */
+    statusCenterApproved: "Referral Approved by Center",
+    statusCompletedByCenter: "Referral Completed by Center",
+    centerApprovedText: "{{center}} has approved your referral and will contact you about the next steps of your evaluation.",
+    completedByCenterText: "{{center}} has completed your referral. For questions about your care, please contact the center directly.",
+    /** An invited ImmunoFree participant without a candidate registration card (issue 12 item 9). */
+    programInvitedText: "You are registered for the ImmunoFree immune-tolerance program. Your program steps and what comes next are below.",
   },
   labs: {
     downloadResults: "Download Results",

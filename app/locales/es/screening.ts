@@ -211,6 +211,11 @@ export const landingCard: Widen<typeof enLandingCard> = {
     },
     immuneToleranceTitle: "Programa ImmunoFree",
     immuneToleranceText: "Es posible que reúna los requisitos para el programa ImmunoFree. Revise su correo electrónico para ver las novedades.",
+    statusCenterApproved: "Derivación aprobada por el centro",
+    statusCompletedByCenter: "Derivación completada por el centro",
+    centerApprovedText: "{{center}} aprobó su derivación y se comunicará con usted sobre los siguientes pasos de su evaluación.",
+    completedByCenterText: "{{center}} completó su derivación. Si tiene preguntas sobre su atención, comuníquese directamente con el centro.",
+    programInvitedText: "Usted está registrado en el programa de inmunotolerancia ImmunoFree. A continuación encontrará los pasos del programa y lo que sigue.",
   },
   labs: {
     downloadResults: "Descargar resultados",

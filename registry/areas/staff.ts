@@ -1,0 +1,172 @@
+import { createHash, timingSafeEqual } from "node:crypto";
+import type { z } from "zod";
+import { RegistryMessage } from "../contract/envelope";
+import { ImmunoFreeStatus, ReferralStatus } from "../contract/enums";
+import { REFERRAL_STATUS_TEXT } from "../contract/screening";
+import {
+  CENTER_STAFF_KEY_HEADER,
+  PROGRAM_STAFF_KEY_HEADER,
+  programStageBody,
+  referralStatusBody,
+  StaffMessage,
+  StaffReason,
+  type ProgramStageBody,
+  type ProgramStageResult,
+  type ReferralStatusBody,
+  type ReferralStatusResult,
+  type StaffReasonValue,
+} from "../contract/staff";
+import { ValidationKey } from "../contract/validation-keys";
+import { audit } from "../data/audit";
+import { ifStage, setIfStage } from "../data/if-registrations";
+import { RATE_LIMITS } from "../data/rate-limits";
+import { lockReferral, setReferralStatus } from "../data/staff-referrals";
+import type { Db } from "../db/types";
+import { programStep, referralStep } from "../domain/staff-steps";
+import { readJsonObject } from "../http/body";
+import { limitClient, refundHits } from "../http/client";
+import type { Ctx } from "../http/context";
+import { ok, Refusal } from "../http/respond";
+import type { Route } from "../http/router";
+import { bodyFieldErrors } from "../http/validation";
+import { notifyJourney } from "../outbox/journey";
+import type { RegistrySettings } from "../settings";
+
+/**
+ * The staff steps after the patient's part (issue 12 item 5; docs/decisions/041): a transplant center approves or
+ * completes a referral, the immune-tolerance program moves a record to Pre-workup Labs or Completed. One function
+ * each, used by the staff calls (HTTP, with a staff key) and the staff commands (registry/commands/cli-staff.ts).
+ * Each step is one transaction: the change, the audit entry, and the patient's email (and text) queued.
+ */
+export type StaffOutcome<T> = { ok: true; value: T } | { ok: false; reason: StaffReasonValue };
+export type StaffActor = "center" | "program" | "command";
+
+export async function moveReferral(
+  db: Db,
+  settings: RegistrySettings,
+  referralId: number,
+  statusId: ReferralStatusBody["statusId"],
+  actor: StaffActor,
+  now: Date,
+): Promise<StaffOutcome<ReferralStatusResult>> {
+  return db.transaction(async (tx) => {
+    const referral = await lockReferral(tx, referralId);
+    if (!referral) return { ok: false, reason: StaffReason.referralUnknown };
+    const verdict = referralStep(referral, statusId);
+    if (!verdict.ok) return verdict;
+    await setReferralStatus(tx, referral.id, statusId, now);
+    await notifyJourney(
+      tx,
+      settings,
+      referral.medicalRecordId,
+      { kind: statusId === ReferralStatus.CenterApproved ? "referralApproved" : "referralCompleted", center: referral.centerName },
+      { text: true, now },
+    );
+    await audit(tx, {
+      actor: { kind: "staff" },
+      action: "referral.status",
+      medicalRecordId: referral.medicalRecordId,
+      detail: { referralId: referral.id, screeningId: referral.screeningId, from: referral.statusId, to: statusId, by: actor },
+      at: now,
+    });
+    return {
+      ok: true,
+      value: {
+        referralId: referral.id,
+        screeningId: referral.screeningId,
+        centerId: referral.centerId,
+        statusId,
+        status: REFERRAL_STATUS_TEXT[statusId]!,
+      },
+    };
+  });
+}
+
+export async function moveProgramStage(
+  db: Db,
+  settings: RegistrySettings,
+  medicalRecordId: number,
+  stage: ProgramStageBody["stage"],
+  actor: StaffActor,
+  now: Date,
+): Promise<StaffOutcome<ProgramStageResult>> {
+  return db.transaction(async (tx) => {
+    const current = await ifStage(tx, medicalRecordId, { lock: true });
+    const verdict = programStep(current, stage);
+    if (!verdict.ok) return verdict;
+    await setIfStage(tx, medicalRecordId, stage, now);
+    await notifyJourney(tx, settings, medicalRecordId, { kind: stage === ImmunoFreeStatus.Completed ? "programCompleted" : "preWorkupLabs" }, { text: true, now });
+    await audit(tx, { actor: { kind: "staff" }, action: "program.stage", medicalRecordId, detail: { from: current!, to: stage, by: actor }, at: now });
+    return { ok: true, value: { medicalRecordId, stage } };
+  });
+}
+
+/** Constant-time comparison of a given key with the configured one; an unset or empty key never matches. */
+export function sameStaffKey(given: string, expected: string | undefined): boolean {
+  if (!expected || !given) return false;
+  const digest = (s: string) => createHash("sha256").update(s, "utf8").digest();
+  return timingSafeEqual(digest(given), digest(expected));
+}
+
+/**
+ * The staff key check of these calls, before anything else (so ids cannot be probed without it), after the
+ * per-client-address limit of wrong keys (a right key gives its hit back; docs/decisions/021).
+ */
+async function requireStaffKey(ctx: Ctx, header: string, expected: string | undefined): Promise<void> {
+  const hits = await limitClient(ctx, RATE_LIMITS.staffKey);
+  if (!sameStaffKey(ctx.request.headers.get(header) ?? "", expected)) {
+    await audit(ctx.db, { actor: { kind: "anonymous" }, action: "staff.refused", detail: { header }, at: ctx.now() });
+    throw new Refusal(401, StaffMessage[StaffReason.staffKeyInvalid], { form: StaffReason.staffKeyInvalid });
+  }
+  await refundHits(ctx, hits);
+}
+
+const STATUS_OF_REASON: Record<StaffReasonValue, number> = {
+  [StaffReason.staffKeyInvalid]: 401,
+  [StaffReason.referralUnknown]: 404,
+  [StaffReason.notInProgram]: 404,
+  [StaffReason.referralClosed]: 409,
+  [StaffReason.referralAlreadyAt]: 409,
+  [StaffReason.notSentToCenter]: 409,
+  [StaffReason.stageNotNext]: 409,
+};
+
+function answer<T>(outcome: StaffOutcome<T>, message: string): Response {
+  if (!outcome.ok) throw new Refusal(STATUS_OF_REASON[outcome.reason], StaffMessage[outcome.reason], { form: outcome.reason });
+  return ok(outcome.value, message);
+}
+
+/** A positive id from the path, else 400 with the field named. */
+function pathId(value: string | undefined, field: string): number {
+  if (!value || !/^[1-9]\d{0,9}$/.test(value) || Number(value) > 2_147_483_647)
+    throw new Refusal(400, RegistryMessage.badRequest, { [field]: ValidationKey.invalidValue });
+  return Number(value);
+}
+
+async function readBody<T>(ctx: Ctx, schema: z.ZodType<T>): Promise<T> {
+  const raw = await readJsonObject(ctx.request);
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) throw new Refusal(400, RegistryMessage.badRequest, bodyFieldErrors(parsed.error, raw));
+  return parsed.data;
+}
+
+/** POST /api/staff/referrals/{referralId}/status {statusId: 2|4}, header X-Center-Staff-Key. */
+async function referralStatus(ctx: Ctx, params: Record<string, string>): Promise<Response> {
+  await requireStaffKey(ctx, CENTER_STAFF_KEY_HEADER, ctx.settings.centerStaffKey);
+  const referralId = pathId(params.referralId, "referralId");
+  const body = await readBody(ctx, referralStatusBody);
+  return answer(await moveReferral(ctx.db, ctx.settings, referralId, body.statusId, "center", ctx.now()), StaffMessage.referralUpdated);
+}
+
+/** POST /api/staff/program/{medicalRecordId}/stage {stage: 4|5}, header X-Program-Staff-Key. */
+async function programStage(ctx: Ctx, params: Record<string, string>): Promise<Response> {
+  await requireStaffKey(ctx, PROGRAM_STAFF_KEY_HEADER, ctx.settings.programStaffKey);
+  const medicalRecordId = pathId(params.medicalRecordId, "medicalRecordId");
+  const body = await readBody(ctx, programStageBody);
+  return answer(await moveProgramStage(ctx.db, ctx.settings, medicalRecordId, body.stage, "program", ctx.now()), StaffMessage.stageUpdated);
+}
+
+export const staffRoutes: Route<Ctx>[] = [
+  { method: "POST", pattern: "/api/staff/referrals/:referralId/status", handle: referralStatus },
+  { method: "POST", pattern: "/api/staff/program/:medicalRecordId/stage", handle: programStage },
+];

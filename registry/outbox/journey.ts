@@ -1,0 +1,58 @@
+import { RegistrationStatus, Transfer } from "../contract/enums";
+import { phoneDigits } from "../contract/phone";
+import type { Screening } from "../contract/schemas";
+import { findAccount } from "../data/accounts";
+import { findRecipient } from "../data/medical-records";
+import { findScreening } from "../data/screenings";
+import type { Db } from "../db/types";
+import { journeyEmail, journeyUpdateText, type JourneyEmail } from "../messages/compose";
+import { langOf } from "../messages/index";
+import type { RegistrySettings } from "../settings";
+import { enqueueForPatient } from "./enqueue";
+
+/**
+ * Tells a patient about a step of the journey (docs/decisions/042): the email, in the patient's language, with the
+ * dashboard link; with `text`, also a text message to the primary mobile number once it is confirmed. Both are
+ * automated messages, so an opted-out patient gets neither (000 §2.6, D9). Answers how many were queued.
+ */
+export async function notifyJourney(
+  db: Db,
+  settings: RegistrySettings,
+  medicalRecordId: number,
+  which: JourneyEmail,
+  options: { text: boolean; now: Date },
+): Promise<number> {
+  const patient = await findRecipient(db, { id: medicalRecordId });
+  if (!patient) return 0;
+  const lang = langOf(patient.preferredLanguage);
+  const sent = { automated: true, now: options.now };
+  let queued = 0;
+  if (await enqueueForPatient(db, settings, patient, journeyEmail(lang, patient.email, which, `${settings.publicUrl}/landing`), sent)) queued += 1;
+  const digits = phoneDigits(patient.phoneNumber);
+  if (options.text && digits.length === 10 && (await findAccount(db, medicalRecordId))?.isMobileVerified) {
+    if (await enqueueForPatient(db, settings, patient, journeyUpdateText(lang, `+1${digits}`), sent)) queued += 1;
+  }
+  return queued;
+}
+
+/**
+ * What the email after a saved screening says (001 §2.8 / §2.12's outcome messages, docs/decisions/042): the
+ * immune-tolerance review, the referral after the lab tests, the center selection next, or that the registration
+ * cannot continue (ruled out, not cleared, or staying with a non-member center).
+ */
+export function screeningOutcome(
+  s: Pick<Screening, "status" | "isCleared" | "preferredCenterId" | "preferredCenter" | "willingToTransfer">,
+): JourneyEmail {
+  if (s.status === RegistrationStatus.IfPassCandidate) return { kind: "screening", outcome: "ifCandidate" };
+  if ((s.status === RegistrationStatus.CompleteLabTests || s.status === RegistrationStatus.SentToCenter) && s.preferredCenterId > 0)
+    return { kind: "screening", outcome: "referred", center: s.preferredCenter };
+  if (s.status === RegistrationStatus.SelectCenter && s.isCleared && !(s.preferredCenterId > 0 && s.willingToTransfer === Transfer.No))
+    return { kind: "screening", outcome: "selectCenter" };
+  return { kind: "screening", outcome: "notContinuing" };
+}
+
+/** The email after a screening is saved (created or saved again), from what the registry stored. */
+export async function notifyScreeningSaved(db: Db, settings: RegistrySettings, screeningId: number, medicalRecordId: number, now: Date): Promise<void> {
+  const screening = await findScreening(db, screeningId);
+  if (screening) await notifyJourney(db, settings, medicalRecordId, screeningOutcome(screening), { text: false, now });
+}
