@@ -20,13 +20,13 @@ export const STAFF_PROGRAM_STAGES = [ImmunoFreeStatus.Preworkuplab, ImmunoFreeSt
 
 /** POST /api/staff/referrals/{referralId}/status */
 export const referralStatusBody = z.object({
-  statusId: z.union([z.literal(ReferralStatus.CenterApproved), z.literal(ReferralStatus.CompletedByCenter)]),
+  statusId: z.union([z.literal(STAFF_REFERRAL_STATUSES[0]), z.literal(STAFF_REFERRAL_STATUSES[1])]),
 });
 export type ReferralStatusBody = z.infer<typeof referralStatusBody>;
 
 /** POST /api/staff/program/{medicalRecordId}/stage */
 export const programStageBody = z.object({
-  stage: z.union([z.literal(ImmunoFreeStatus.Preworkuplab), z.literal(ImmunoFreeStatus.Completed)]),
+  stage: z.union([z.literal(STAFF_PROGRAM_STAGES[0]), z.literal(STAFF_PROGRAM_STAGES[1])]),
 });
 export type ProgramStageBody = z.infer<typeof programStageBody>;
 
