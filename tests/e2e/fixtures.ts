@@ -4,7 +4,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
 import { expect, test as base, type APIRequestContext, type Page } from "@playwright/test";
-import { databaseUrl, dataDir, e2eRegistryEnv } from "./support/e2e-env";
+import { buildDir, databaseUrl, dataDir, e2eRegistryEnv } from "./support/e2e-env";
 
 const execFileAsync = promisify(execFile);
 
@@ -293,12 +293,15 @@ export { expect };
 export const staffCommandsAvailable = Boolean(databaseUrl);
 export const STAFF_COMMANDS_NEED = "registry commands need the e2e portal on PostgreSQL: set E2E_DATABASE_URL (npm test does)";
 
-/** Runs `registry/cli.ts <args>` against the e2e portal's database and data directory; answers its stdout. */
+/**
+ * Runs the staff command `<args>` from the build under test (`node build/registry.js`, as staff do on a production
+ * install) against the e2e portal's database and data directory; answers its stdout.
+ */
 export async function registryCommand(args: string[]): Promise<string> {
   if (!databaseUrl) throw new Error(STAFF_COMMANDS_NEED);
   const env = { ...process.env, ...e2eRegistryEnv, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, DEMO_MODE: "true", NODE_ENV: "development" as const, LOG_LEVEL: "error" };
   try {
-    const { stdout } = await execFileAsync(path.resolve("node_modules/.bin/tsx"), ["registry/cli.ts", ...args], { env, timeout: 60_000 });
+    const { stdout } = await execFileAsync(process.execPath, [path.resolve(buildDir, "registry.js"), ...args], { env, timeout: 60_000 });
     return stdout;
   } catch (error) {
     const e = error as { stderr?: string; message: string };
