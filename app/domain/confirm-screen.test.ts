@@ -10,15 +10,21 @@ const account = (pref: number, email: boolean, mobile: boolean) => ({
 });
 
 describe("confirm screen visibility (000 §2.5, §4)", () => {
+  const shown = { showSend: false, sendDisabled: false, readOnly: false, showChange: false };
   it.each([
-    ["verified, unchanged, with JS", "email", { verified: true, stored: "a@b.co", current: "A@B.co " }, true, { confirmed: true, showSend: false, sendDisabled: false }],
-    ["verified, unchanged, without JS", "email", { verified: true, stored: "a@b.co", current: "a@b.co" }, false, { confirmed: true, showSend: true, sendDisabled: false }],
-    ["verified, edited", "email", { verified: true, stored: "a@b.co", current: "c@d.co" }, true, { confirmed: false, showSend: true, sendDisabled: false }],
-    ["unverified", "text", { verified: false, stored: "2125550100", current: "(212) 555-0100" }, true, { confirmed: false, showSend: true, sendDisabled: false }],
-    ["verified phone, other format", "text", { verified: true, stored: "2125550100", current: "(212) 555-0100" }, true, { confirmed: true, showSend: false, sendDisabled: false }],
-    ["emptied", "text", { verified: true, stored: "2125550100", current: " " }, true, { confirmed: false, showSend: true, sendDisabled: true }],
-  ] as const)("%s", (_n, kind, c, scripts, expected) => {
-    expect(contactView(kind, c, scripts)).toEqual(expected);
+    ["verified, unchanged, with JS", "email", { verified: true, stored: "a@b.co", current: "A@B.co " }, true, false, { ...shown, status: "confirmed" }],
+    ["verified, edited, with JS", "email", { verified: true, stored: "a@b.co", current: "c@d.co" }, true, false, { ...shown, status: "notConfirmed", showSend: true }],
+    ["unverified, with JS", "text", { verified: false, stored: "2125550100", current: "(212) 555-0100" }, true, false, { ...shown, status: "notConfirmed", showSend: true }],
+    ["unverified, without JS", "email", { verified: false, stored: "a@b.co", current: "a@b.co" }, false, false, { ...shown, status: "notConfirmed", showSend: true }],
+    ["verified phone, other format", "text", { verified: true, stored: "2125550100", current: "(212) 555-0100" }, true, false, { ...shown, status: "confirmed" }],
+    ["emptied, with JS", "text", { verified: true, stored: "2125550100", current: " " }, true, false, { ...shown, status: "notConfirmed", showSend: true, sendDisabled: true }],
+    // Without JavaScript: no send button next to 'Confirmed'; a 'Change' link, then the send button.
+    ["verified, unchanged, without JS", "email", { verified: true, stored: "a@b.co", current: "a@b.co" }, false, false, { ...shown, status: "confirmed", readOnly: true, showChange: true }],
+    ["verified, change asked, without JS", "email", { verified: true, stored: "a@b.co", current: "a@b.co" }, false, true, { ...shown, status: "changing", showSend: true }],
+    ["verified, came back edited, without JS", "text", { verified: true, stored: "2125550100", current: "555-01" }, false, false, { ...shown, status: "changing", showSend: true }],
+    ["change asked with JS is the ordinary edit", "email", { verified: true, stored: "a@b.co", current: "a@b.co" }, true, true, { ...shown, status: "confirmed" }],
+  ] as const)("%s", (_n, kind, c, scripts, changeAsked, expected) => {
+    expect(contactView(kind, c, scripts, changeAsked)).toEqual(expected);
   });
 
   it("compares contacts as D6 does", () => {

@@ -37,6 +37,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     continue: continueView(account, screeningList.length),
     /** ?confirm=email|text opens the send dialog for the stored value. */
     send: isKind(sendKind) ? sendKind : null,
+    /** ?change=email|text: without JavaScript, the patient asked to change a confirmed contact (docs/decisions/047). */
+    change: isKind(p.get("change")) ? (p.get("change") as ContactKind) : null,
     /** ?code=email|text opens the code dialog, when a code was sent to that kind of contact. */
     code: isKind(codeKind) && pending?.kind === codeKind ? pending : null,
   };
@@ -53,14 +55,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return verifyAction(form, context);
 }
 
-function ContactField({ kind, stored, verified }: { kind: ContactKind; stored: string; verified: boolean }) {
+function ContactField({ kind, stored, verified, changeAsked }: { kind: ContactKind; stored: string; verified: boolean; changeAsked: boolean }) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const name = kind === "email" ? "email" : "phoneNumber";
   const f = useField(name);
   const [current, setCurrent] = useState(f.value);
-  const view = contactView(kind, { verified, stored, current }, hydrated);
+  const view = contactView(kind, { verified, stored, current }, hydrated, changeAsked);
   const statusId = `${f.id}-status`;
+  const status =
+    view.status === "confirmed"
+      ? t("confirm.confirmed")
+      : view.status === "notConfirmed"
+        ? t("confirm.notConfirmed")
+        : t(kind === "email" ? "confirm.changingEmail" : "confirm.changingMobile");
   return (
     <div className="contact-field">
       <TextField
@@ -73,14 +81,15 @@ function ContactField({ kind, stored, verified }: { kind: ContactKind; stored: s
         placeholder={kind === "text" ? "##########" : undefined}
         spellCheck={false}
         describedById={statusId}
+        readOnly={view.readOnly}
         onInput={(event) => {
           const input = event.currentTarget;
           if (kind === "text") input.value = formatUsPhone(input.value);
           setCurrent(input.value);
         }}
         after={
-          <p id={statusId} className={view.confirmed ? "contact-status contact-status--ok" : "contact-status contact-status--no"}>
-            {view.confirmed ? t("confirm.confirmed") : t("confirm.notConfirmed")}
+          <p id={statusId} className={`contact-status contact-status--${view.status === "confirmed" ? "ok" : view.status === "notConfirmed" ? "no" : "changing"}`}>
+            {status}
           </p>
         }
       />
@@ -88,6 +97,9 @@ function ContactField({ kind, stored, verified }: { kind: ContactKind; stored: s
         <button type="submit" name="intent" value={kind === "email" ? "start-email" : "start-text"} disabled={hydrated && view.sendDisabled}>
           {kind === "email" ? t("confirm.sendEmail") : t("confirm.sendText")}
         </button>
+      ) : null}
+      {view.showChange ? (
+        <Link to={`/confirm?change=${kind}#${f.id}`}>{kind === "email" ? t("confirm.changeEmail") : t("confirm.changeMobile")}</Link>
       ) : null}
     </div>
   );
@@ -220,8 +232,15 @@ export default function Confirm() {
       <FormState id="contacts" defaults={{ email: data.email, phoneNumber: data.phoneNumber }}>
         <Form method="post" action="/confirm" noValidate className="stacked-form" aria-label={t("confirm.heading")}>
           <CsrfField />
-          <ContactField kind="email" stored={data.email} verified={data.emailVerified} />
-          <ContactField kind="text" stored={data.phoneNumber} verified={data.mobileVerified} />
+          {/* Keyed by what the registry holds: after a confirmation the fields show the new value and state (issue 12). */}
+          <ContactField key={`email|${data.email}|${data.emailVerified}`} kind="email" stored={data.email} verified={data.emailVerified} changeAsked={data.change === "email"} />
+          <ContactField
+            key={`text|${data.phoneNumber}|${data.mobileVerified}`}
+            kind="text"
+            stored={data.phoneNumber}
+            verified={data.mobileVerified}
+            changeAsked={data.change === "text"}
+          />
         </Form>
       </FormState>
       <div className="button-row">

@@ -79,8 +79,8 @@ async function updateMedicalRecord(ctx: Ctx, params: Record<string, string>): Pr
   const now = ctx.now();
   const errors = definedErrors({ ...personErrors(p, isoToday(now)), ...addressErrors(p) });
   if (hasErrors(errors)) throw new Refusal(400, RegistryMessage.badRequest, errors);
-  await recordOrNotFound(ctx, id);
-  const prompt = addressPrompt(ctx, p);
+  const current = await recordOrNotFound(ctx, id);
+  const prompt = addressPrompt(ctx, p, current);
   if (prompt) return prompt;
   await ctx.db.transaction(async (tx) => {
     await updateProfile(tx, id, p, now);

@@ -172,6 +172,10 @@ const account = {
     emailConfirmed: "Your email address is confirmed.",
     mobileConfirmed: "Your mobile number is confirmed.",
     continueHint: "Continue becomes available once your account is verified.",
+    changeEmail: "Change email address",
+    changeMobile: "Change mobile number",
+    changingEmail: "Type the new email address, then send a confirmation code. Your confirmed email stays until the new one is confirmed.",
+    changingMobile: "Type the new mobile number, then send a confirmation code. Your confirmed number stays until the new one is confirmed.",
   },
   mfa: {
     tooManySends: "Too many codes have been sent to this contact. Please wait an hour and try again.",

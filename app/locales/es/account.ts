@@ -175,6 +175,10 @@ const account: Widen<typeof en> = {
     emailConfirmed: "Su correo electrónico está confirmado.",
     mobileConfirmed: "Su número de celular está confirmado.",
     continueHint: "Podrá continuar cuando su cuenta esté verificada.",
+    changeEmail: "Cambiar el correo electrónico",
+    changeMobile: "Cambiar el número de celular",
+    changingEmail: "Escriba el nuevo correo electrónico y envíe un código de confirmación. Su correo confirmado se mantiene hasta que confirme el nuevo.",
+    changingMobile: "Escriba el nuevo número de celular y envíe un código de confirmación. Su número confirmado se mantiene hasta que confirme el nuevo.",
   },
   mfa: {
     tooManySends: "Se enviaron demasiados códigos a este contacto. Espere una hora e inténtelo de nuevo.",

@@ -1,0 +1,89 @@
+import { createPatient, expect, expectAccessible, latestCode, newPatient, scriptsRun, test, withPatient } from "./fixtures";
+
+/**
+ * Issue 12 on the account side: what the confirm screen and the profile show must agree with what the registry holds,
+ * with JavaScript on and off.
+ */
+
+test.describe("confirm screen after a contact change (issue 12, item 10)", () => {
+  test("a new email, once confirmed, shows at once as the confirmed value; no send button next to 'Confirmed'", async ({ page }) => {
+    const patient = await createPatient(page.request, newPatient("Nadia"), { verified: true });
+    const fresh = newPatient("Nadia").email;
+    await page.goto("confirm");
+    const email = page.getByLabel("Email", { exact: true });
+    const status = page.locator("#contacts-email-status");
+    await expect(email).toHaveValue(patient.email);
+    await expect(status).toHaveText("Confirmed");
+    // 000 §2.5: the send button only for an unverified or edited contact, JavaScript on or off.
+    await expect(page.getByRole("button", { name: "Send Confirmation Email" })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Send Confirmation Text" })).toBeVisible();
+    await expectAccessible(page);
+
+    if (scriptsRun()) {
+      await expect(page.getByRole("link", { name: "Change email address" })).toHaveCount(0);
+      await email.fill(fresh);
+      await expect(status).toHaveText("Not Confirmed");
+    } else {
+      // Without JavaScript the confirmed address is read-only; 'Change' makes it editable with its send button.
+      await expect(email).toHaveAttribute("readonly", "");
+      await page.getByRole("link", { name: "Change email address" }).click();
+      await expect(status).toHaveText(/Type the new email address, then send a confirmation code/);
+      await expect(email).not.toHaveAttribute("readonly", "");
+      await expectAccessible(page);
+      await email.fill(fresh);
+    }
+    await page.getByRole("button", { name: "Send Confirmation Email" }).click();
+    const send = page.getByRole("dialog", { name: "Confirm Your Email Address" });
+    await expect(send).toContainText(`We will send a confirmation code to ${fresh}.`);
+    await send.getByLabel("Current password").fill(patient.password);
+    await send.getByRole("button", { name: "Send Confirmation Email" }).click();
+    const codeDialog = page.getByRole("dialog", { name: "Enter Confirmation Code" });
+    await expect(codeDialog).toContainText(`We emailed a confirmation code to ${fresh}.`);
+    await codeDialog.getByLabel("Confirmation Code").fill(await latestCode(page.request, fresh, "email"));
+    await codeDialog.getByRole("button", { name: "Confirm Code" }).click();
+
+    await expect(page.getByRole("status")).toContainText("Your email address is confirmed.");
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await expect(email).toHaveValue(fresh);
+    await expect(status).toHaveText("Confirmed");
+    await expect(page.getByRole("button", { name: "Send Confirmation Email" })).toHaveCount(0);
+    await expect(page.locator("#contacts-phoneNumber-status")).toHaveText("Not Confirmed");
+    await expectAccessible(page);
+
+    // The same after a reload: the page showed what the registry holds.
+    await page.reload();
+    await expect(page.getByLabel("Email", { exact: true })).toHaveValue(fresh);
+    await expect(page.locator("#contacts-email-status")).toHaveText("Confirmed");
+  });
+});
+
+withPatient.describe("profile with a kept address (issue 12, item 14)", () => {
+  withPatient("an address the ZIP data does not match, once kept, is not questioned again until it changes", async ({ page, patient }) => {
+    expect(patient.city).toBe("New York");
+    await page.goto("profile");
+    const form = page.locator("form").filter({ has: page.getByRole("button", { name: "Update Account" }) });
+    await form.getByLabel("City").fill("Gotham");
+    await form.getByRole("button", { name: "Update Account" }).click();
+    const dialog = page.getByRole("dialog", { name: "Confirm Address" });
+    await expect(dialog.getByRole("region", { name: "Address you entered" })).toContainText("Gotham, New York");
+    await dialog.getByRole("button", { name: "Confirm Address" }).click();
+    await expect(page.getByRole("status")).toContainText("Profile updated successfully");
+    await expect(page.getByLabel("City")).toHaveValue("Gotham");
+
+    // A later save of another field: saved at once, no dialog.
+    await page.getByLabel("Preferred name").fill("Gigi");
+    await page.getByRole("button", { name: "Update Account" }).click();
+    await expect(page.getByRole("status")).toContainText("Profile updated successfully");
+    await expect(page.getByRole("dialog", { name: "Confirm Address" })).toHaveCount(0);
+    await expect(page.getByLabel("Preferred name")).toHaveValue("Gigi");
+    await expect(page.getByLabel("City")).toHaveValue("Gotham");
+    await expectAccessible(page);
+
+    // A changed address is checked again.
+    await page.getByLabel("Address line 1").fill("1 Other Street");
+    await page.getByRole("button", { name: "Update Account" }).click();
+    const again = page.getByRole("dialog", { name: "Confirm Address" });
+    await expect(again.getByRole("region", { name: "Address you entered" })).toContainText("1 Other Street");
+    await expectAccessible(page);
+  });
+});
