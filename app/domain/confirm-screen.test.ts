@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { codeError, codeResultMessage, contactError, normalizeCode } from "./confirm-form";
+import { codeError, codeResultMessage, contactError, countryOf, normalizeCode } from "./confirm-form";
 import { contactView, continueView, sameContact } from "./confirm-screen";
 
 const account = (pref: number, email: boolean, mobile: boolean) => ({
@@ -50,8 +50,29 @@ describe("confirm screen checks (000 §5, §8, §9)", () => {
     ["email", "rosa@", "mfa.emailInvalid"],
     ["text", "(212) 555-0100", undefined],
     ["text", "555-0100", "mfa.mobileInvalid"],
+    ["text", "+44 7911 123456", "mfa.mobileInvalid"],
   ] as const)("%s %s", (kind, value, expected) => {
     expect(contactError(kind, value)).toBe(expected);
+  });
+
+  it.each([
+    ["text", "+44 7911 123456", 0, undefined],
+    ["text", "(613) 555-0100", 0, undefined],
+    ["text", "+44 79", 0, "mfa.mobileInvalidOther"],
+    ["text", "07911 123456", 0, "mfa.mobileInvalidOther"],
+    ["text", "+44 7911 123456", 1, "mfa.mobileInvalid"],
+    ["email", "rosa@", 0, "mfa.emailInvalid"],
+  ] as const)("%s %s in country %i (docs/decisions/049)", (kind, value, country, expected) => {
+    expect(contactError(kind, value, country)).toBe(expected);
+  });
+
+  it.each([
+    ["0", 0],
+    ["1", 1],
+    [null, 1],
+    ["7", 1],
+  ] as const)("the forms' country %j -> %i", (value, expected) => {
+    expect(countryOf(value)).toBe(expected);
   });
 
   it.each([

@@ -3,7 +3,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Country } from "../../registry/contract/enums";
-import { formatUsPhone } from "../../registry/contract/phone";
+import { displayPhone, formatUsPhone } from "../../registry/contract/phone";
 import { readPassRecord } from "~/auth.server";
 import { CsrfField } from "~/components/csrf-field";
 import { Dialog } from "~/components/dialog";
@@ -31,7 +31,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return {
     unavailable: false as const,
     email: r.email,
-    phoneNumber: r.country === Country.UnitedStates ? formatUsPhone(r.phoneNumber) : r.phoneNumber,
+    phoneNumber: displayPhone(r.phoneNumber, r.country),
+    /** The address's country: its phone rule applies to a new mobile number (docs/decisions/049). */
+    country: r.country === Country.Other ? Country.Other : Country.UnitedStates,
     emailVerified: !!account?.isEmailVerified,
     mobileVerified: !!account?.isMobileVerified,
     continue: continueView(account, screeningList.length),
@@ -55,13 +57,26 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return verifyAction(form, context);
 }
 
-function ContactField({ kind, stored, verified, changeAsked }: { kind: ContactKind; stored: string; verified: boolean; changeAsked: boolean }) {
+function ContactField({
+  kind,
+  stored,
+  verified,
+  changeAsked,
+  country,
+}: {
+  kind: ContactKind;
+  stored: string;
+  verified: boolean;
+  changeAsked: boolean;
+  country: number;
+}) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const name = kind === "email" ? "email" : "phoneNumber";
   const f = useField(name);
   const [current, setCurrent] = useState(f.value);
   const view = contactView(kind, { verified, stored, current }, hydrated, changeAsked);
+  const isUs = country === Country.UnitedStates;
   const statusId = `${f.id}-status`;
   const status =
     view.status === "confirmed"
@@ -75,16 +90,16 @@ function ContactField({ kind, stored, verified, changeAsked }: { kind: ContactKi
         name={name}
         type={kind === "email" ? "email" : "tel"}
         label={kind === "email" ? t("confirm.email") : t("confirm.mobile")}
-        hint={kind === "text" ? t("confirm.mobileHint") : undefined}
-        autoComplete={kind === "email" ? "email" : "tel-national"}
+        hint={kind === "text" ? (isUs ? t("confirm.mobileHint") : t("register.phoneHintOther")) : undefined}
+        autoComplete={kind === "email" ? "email" : isUs ? "tel-national" : "tel"}
         inputMode={kind === "email" ? "email" : "tel"}
-        placeholder={kind === "text" ? "##########" : undefined}
+        placeholder={kind === "text" && isUs ? "##########" : undefined}
         spellCheck={false}
         describedById={statusId}
         readOnly={view.readOnly}
         onInput={(event) => {
           const input = event.currentTarget;
-          if (kind === "text") input.value = formatUsPhone(input.value);
+          if (kind === "text" && isUs) input.value = formatUsPhone(input.value);
           setCurrent(input.value);
         }}
         after={
@@ -105,7 +120,19 @@ function ContactField({ kind, stored, verified, changeAsked }: { kind: ContactKi
   );
 }
 
-function SendDialog({ kind, value, alreadyConfirmed, askPassword }: { kind: ContactKind; value: string; alreadyConfirmed: boolean; askPassword: boolean }) {
+function SendDialog({
+  kind,
+  value,
+  alreadyConfirmed,
+  askPassword,
+  country,
+}: {
+  kind: ContactKind;
+  value: string;
+  alreadyConfirmed: boolean;
+  askPassword: boolean;
+  country: number;
+}) {
   const { t } = useTranslation();
   const failure = useFormFailure("send");
   return (
@@ -127,6 +154,7 @@ function SendDialog({ kind, value, alreadyConfirmed, askPassword }: { kind: Cont
         <Form method="post" action="/confirm" noValidate>
           <CsrfField />
           <input type="hidden" name="value" value={value} />
+          <input type="hidden" name="country" value={country} />
           {askPassword ? (
             <TextField name="currentPassword" type="password" label={t("profile.currentPassword")} hint={t("confirm.newEmailPassword")} autoComplete="current-password" />
           ) : null}
@@ -223,6 +251,7 @@ export default function Confirm() {
           value={sendValue}
           alreadyConfirmed={sendKind === "email" ? data.emailVerified : data.mobileVerified}
           askPassword={sendKind === "email" && sendValue.trim().toLowerCase() !== data.email.toLowerCase()}
+          country={data.country}
         />
       ) : null}
       {code ? <CodeDialog kind={code.kind} value={code.value} /> : null}
@@ -232,14 +261,16 @@ export default function Confirm() {
       <FormState id="contacts" defaults={{ email: data.email, phoneNumber: data.phoneNumber }}>
         <Form method="post" action="/confirm" noValidate className="stacked-form" aria-label={t("confirm.heading")}>
           <CsrfField />
+          <input type="hidden" name="country" value={data.country} />
           {/* Keyed by what the registry holds: after a confirmation the fields show the new value and state (issue 12). */}
-          <ContactField key={`email|${data.email}|${data.emailVerified}`} kind="email" stored={data.email} verified={data.emailVerified} changeAsked={data.change === "email"} />
+          <ContactField key={`email|${data.email}|${data.emailVerified}`} kind="email" stored={data.email} verified={data.emailVerified} changeAsked={data.change === "email"} country={data.country} />
           <ContactField
             key={`text|${data.phoneNumber}|${data.mobileVerified}`}
             kind="text"
             stored={data.phoneNumber}
             verified={data.mobileVerified}
             changeAsked={data.change === "text"}
+            country={data.country}
           />
         </Form>
       </FormState>

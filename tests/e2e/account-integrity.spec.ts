@@ -1,4 +1,4 @@
-import { createPatient, expect, expectAccessible, latestCode, newPatient, scriptsRun, test, withPatient } from "./fixtures";
+import { createPatient, expect, expectAccessible, fillRegistration, humanPause, latestCode, latestMessage, newPatient, scriptsRun, test, withPatient } from "./fixtures";
 
 /**
  * Issue 12 on the account side: what the confirm screen and the profile show must agree with what the registry holds,
@@ -84,6 +84,67 @@ withPatient.describe("profile with a kept address (issue 12, item 14)", () => {
     await page.getByRole("button", { name: "Update Account" }).click();
     const again = page.getByRole("dialog", { name: "Confirm Address" });
     await expect(again.getByRole("region", { name: "Address you entered" })).toContainText("1 Other Street");
+    await expectAccessible(page);
+  });
+});
+
+test.describe("an address outside the US with an international mobile number (issue 12, item 16; docs/decisions/049)", () => {
+  test("registers with the number in E.164, is texted at it, and confirms it", async ({ page }) => {
+    test.slow();
+    const patient = newPatient("Imogen");
+    const local = patient.phone.replace(/\D/g, "").slice(-7);
+    const international = `+44 7700 ${local}`;
+    const e164 = `+447700${local}`;
+    const loadedAt = await fillRegistration(page, patient);
+    const form = page.locator("form[aria-label]").first();
+    await form.getByLabel("Country").selectOption({ label: "Other" });
+    await form.getByLabel("Province").fill("Kent");
+    await form.getByLabel("Postal code").fill("CT1 2EH");
+    // Without the country code the number is not valid outside the US: the general message, the input kept.
+    const phone = form.getByLabel("Phone number");
+    await phone.fill(`07700 ${local}`);
+    await expect(page.getByText("Outside the United States: the mobile number with its country code", { exact: false })).toBeVisible();
+    await humanPause(page, loadedAt);
+    await form.getByRole("button", { name: "Register", exact: true }).click();
+    const summary = page.getByRole("alert").filter({ hasText: "There is a problem" });
+    await expect(summary.getByRole("link", { name: "Please enter a valid phone number" })).toBeVisible();
+    await expect(page.getByLabel("Phone number")).toHaveValue(`07700 ${local}`);
+    await expectAccessible(page);
+
+    const again = page.locator("form[aria-label]").first();
+    await again.getByLabel("Phone number").fill(international);
+    if (scriptsRun()) await expect(page.getByText("Phone number is available")).toBeVisible();
+    await again.getByLabel("Password", { exact: true }).fill(patient.password);
+    await again.getByLabel("Confirm password").fill(patient.password);
+    await again.getByRole("button", { name: "Register", exact: true }).click();
+    await expect(page).toHaveURL(/\/landing$/);
+
+    // The confirm screen shows the stored E.164 number and texts it there.
+    await page.goto("confirm");
+    const mobile = page.getByLabel("Mobile number", { exact: true });
+    await expect(mobile).toHaveValue(e164);
+    await expect(page.getByText("Outside the United States: the mobile number with its country code", { exact: false })).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole("button", { name: "Send Confirmation Text" }).click();
+    const send = page.getByRole("dialog", { name: "Confirm Your Mobile Number" });
+    await expect(send).toContainText(`We will text a numeric confirmation code to ${e164}.`);
+    await send.getByRole("button", { name: "Send Confirmation Text" }).click();
+    const codeDialog = page.getByRole("dialog", { name: "Enter Confirmation Code" });
+    await expect(codeDialog).toContainText(`We texted a confirmation code to ${e164}.`);
+    expect((await latestMessage(page.request, e164, "sms")).to).toBe(e164);
+    await codeDialog.getByLabel("Confirmation Code").fill(await latestCode(page.request, e164, "sms"));
+    await codeDialog.getByRole("button", { name: "Confirm Code" }).click();
+    await expect(page.getByRole("status")).toContainText("Your mobile number is confirmed.");
+    await expect(page.getByLabel("Mobile number", { exact: true })).toHaveValue(e164);
+    await expect(page.locator("#contacts-phoneNumber-status")).toHaveText("Confirmed");
+
+    // A new number without its country code is refused with the international message.
+    if (!scriptsRun()) await page.getByRole("link", { name: "Change mobile number" }).click();
+    await page.getByLabel("Mobile number", { exact: true }).fill("07700 900123");
+    await page.getByRole("button", { name: "Send Confirmation Text" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "There is a problem" })).toContainText(
+      "Please enter a valid mobile number, with its country code, for example +44 7911 123456...",
+    );
     await expectAccessible(page);
   });
 });

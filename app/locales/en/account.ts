@@ -21,6 +21,7 @@ const account = {
     email: "Email",
     phoneNumber: "Phone number",
     phoneHint: "A 10-digit mobile number, for example (555) 555-0123",
+    phoneHintOther: "Outside the United States: the mobile number with its country code, for example +44 7911 123456.",
     password: "Password",
     passwordHint: "At least 12 characters. A long phrase you can remember is best.",
     confirmPassword: "Confirm password",
@@ -186,6 +187,7 @@ const account = {
     emailInvalid: "Please enter a valid email address...",
     mobileInvalid: "Please enter a valid US mobile number...",
     codeLocked: "That code was entered wrongly too many times, so it is locked. Select 'Send a new code' and enter the new code.",
+    mobileInvalidOther: "Please enter a valid mobile number, with its country code, for example +44 7911 123456...",
   },
   landing: {
     title: "Welcome",

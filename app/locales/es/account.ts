@@ -24,6 +24,7 @@ const account: Widen<typeof en> = {
     email: "Correo electrónico",
     phoneNumber: "Número de teléfono",
     phoneHint: "Un número de celular de 10 dígitos, por ejemplo (555) 555-0123",
+    phoneHintOther: "Fuera de los Estados Unidos: el número de celular con su código de país, por ejemplo +44 7911 123456.",
     password: "Contraseña",
     passwordHint: "Al menos 12 caracteres. Lo mejor es una frase larga que pueda recordar.",
     confirmPassword: "Confirme la contraseña",
@@ -189,6 +190,7 @@ const account: Widen<typeof en> = {
     emailInvalid: "Escriba un correo electrónico válido...",
     mobileInvalid: "Escriba un número de celular de EE. UU. válido...",
     codeLocked: "Ese código se escribió mal demasiadas veces, así que quedó bloqueado. Seleccione 'Enviar un código nuevo' y escriba el código nuevo.",
+    mobileInvalidOther: "Escriba un número de celular válido, con su código de país, por ejemplo +44 7911 123456...",
   },
   landing: {
     title: "Bienvenido/a",
