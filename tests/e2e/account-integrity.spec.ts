@@ -148,3 +148,74 @@ test.describe("an address outside the US with an international mobile number (is
     await expectAccessible(page);
   });
 });
+
+test.describe("after a first submit the form is re-checked as the patient corrects it (issue 12, item 13; 000 §4)", () => {
+  test("registration: errors leave fixed fields at once, the password match is checked live, focus stays in the field", async ({ page }) => {
+    test.skip(!scriptsRun(), "with JavaScript only: without it the server's check on submit applies (DECISIONS D1)");
+    await page.goto("register");
+    const form = page.locator("form[aria-label]").first();
+    const firstName = form.getByLabel("First name", { exact: true });
+    // Before a submit nothing is said while typing (000 §4: errors show only after the first submit).
+    await form.getByLabel("Email", { exact: true }).fill("rosa@");
+    await expect(page.getByText("Please enter a valid email address...")).toHaveCount(0);
+    await form.getByRole("button", { name: "Register", exact: true }).click();
+    const summary = page.locator(".error-summary");
+    await expect(summary.getByRole("link", { name: "First name is required" })).toBeVisible();
+    await expect(summary.getByRole("link", { name: "Please enter a valid email address..." })).toBeVisible();
+    await expect(summary).toBeFocused();
+
+    await firstName.fill("Rosa");
+    await expect(summary.getByRole("link", { name: "First name is required" })).toHaveCount(0);
+    await expect(form.getByText("First name is required")).toHaveCount(0);
+    await expect(firstName).not.toHaveAttribute("aria-invalid", "true");
+    await expect(firstName).toBeFocused();
+    // Other problems stay until they are fixed.
+    await expect(summary.getByRole("link", { name: "Please enter a valid email address..." })).toBeVisible();
+
+    // The live password-match check (000 §5: the match is checked once the confirmation is filled).
+    const password = form.getByLabel("Password", { exact: true });
+    const confirm = form.getByLabel("Confirm password");
+    await password.fill("correct horse battery staple 42");
+    await confirm.fill("correct horse");
+    await expect(form.getByText("Passwords do not match")).toBeVisible();
+    await expect(confirm).toHaveAttribute("aria-invalid", "true");
+    await expect(confirm).toBeFocused();
+    await confirm.pressSequentially(" battery staple 42");
+    await expect(form.getByText("Passwords do not match")).toHaveCount(0);
+    await expect(confirm).not.toHaveAttribute("aria-invalid", "true");
+
+    // A field broken again shows its message again.
+    await firstName.fill("");
+    await expect(form.getByText("First name is required")).toBeVisible();
+    await expect(page.locator("form[aria-label] [aria-live=polite]").first()).toHaveText(/Problems left to fix on this form: \d+/);
+    await expectAccessible(page);
+  });
+
+  withPatient("profile: personal information and the new password are re-checked as they are corrected", async ({ page, patient }) => {
+    withPatient.skip(!scriptsRun(), "with JavaScript only: without it the server's check on submit applies (DECISIONS D1)");
+    await page.goto("profile");
+    const personal = page.locator("form").filter({ has: page.getByRole("button", { name: "Update Account" }) });
+    await personal.getByLabel("City").fill("");
+    await personal.getByRole("button", { name: "Update Account" }).click();
+    await expect(page.locator(".error-summary").getByRole("link", { name: "City is required" })).toBeVisible();
+    await page.getByLabel("City").fill("New York");
+    await expect(page.getByText("City is required")).toHaveCount(0);
+    await expect(page.getByLabel("City")).toBeFocused();
+
+    const passwords = page.locator("form").filter({ has: page.getByRole("button", { name: "Update Password" }) });
+    await passwords.getByRole("button", { name: "Update Password" }).click();
+    await expect(page.locator(".error-summary").getByRole("link", { name: "Enter your current password" })).toBeVisible();
+    await passwords.getByLabel("Current password").fill(patient.password);
+    await expect(page.getByText("Enter your current password")).toHaveCount(0);
+    await passwords.getByLabel("Password", { exact: true }).fill("another quite long passphrase 77");
+    await passwords.getByLabel("Confirm password").fill("another quite");
+    await expect(passwords.getByText("This doesn't match the entered password")).toBeVisible();
+    await passwords.getByLabel("Confirm password").fill("another quite long passphrase 77");
+    await expect(passwords.getByText("This doesn't match the entered password")).toHaveCount(0);
+    await expect(passwords.getByText("Please confirm the password")).toHaveCount(0);
+    await expect(page.locator(".error-summary")).toHaveCount(0);
+    await expectAccessible(page);
+    await passwords.getByRole("button", { name: "Update Password" }).click();
+    await expect(page.getByRole("status")).toContainText("Password updated");
+  });
+});
