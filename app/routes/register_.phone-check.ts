@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Country } from "../../registry/contract/enums";
-import { isValidPhone } from "../../registry/contract/phone";
+import { phoneDigits, toE164 } from "../../registry/contract/phone";
 import { phoneCheckView } from "~/domain/phone-check";
 import { RegistryUnavailableError } from "~/registry/client.server";
 
@@ -14,9 +14,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // The rule of the address's country (docs/decisions/049).
   const country = params.get("country") === String(Country.Other) ? Country.Other : Country.UnitedStates;
   let answer = null;
-  if (isValidPhone(phone, country)) {
+  const number = toE164(phone, country);
+  if (number) {
     try {
-      answer = await context.registry.validatePhone(phone, context.clientAddress, country);
+      // Only the number goes on, in the form the registry stores it (digits for the US, E.164 elsewhere).
+      answer = await context.registry.validatePhone(country === Country.Other ? number : phoneDigits(phone), context.clientAddress, country);
     } catch (error) {
       if (!(error instanceof RegistryUnavailableError)) throw error;
     }
