@@ -13,15 +13,18 @@ export function FormState({
   id,
   defaults = {},
   failure: fromLoader,
+  live,
   children,
 }: {
   id: string;
   defaults?: Record<string, string>;
   failure?: FormFailure;
+  /** The answer re-checked while the patient corrects the form (app/enhance/live-recheck); wins when given. */
+  live?: FormFailure;
   children: ReactNode;
 }) {
   const posted = useFormFailure(id);
-  const failure = posted ?? (fromLoader && fromLoader.form === id ? fromLoader : undefined);
+  const failure = (live && live.form === id ? live : undefined) ?? posted ?? (fromLoader && fromLoader.form === id ? fromLoader : undefined);
   return (
     <FormStateContext.Provider value={{ id, failure, defaults }}>
       <Fragment key={failure?.attempt ?? "fresh"}>{children}</Fragment>

@@ -1,6 +1,8 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { resetRecheck } from "~/domain/live-rules";
 import type { ResetView } from "~/domain/password-form";
+import { RecheckStatus, useLiveRecheck } from "~/enhance/live-recheck";
 import { CsrfField } from "./csrf-field";
 import { Dialog } from "./dialog";
 import { ErrorSummary } from "./error-summary";
@@ -97,7 +99,8 @@ function ForgotView({ sent }: { sent: boolean }) {
 
 function ResetView({ token, state }: { token: string; state: ResetView }) {
   const { t } = useTranslation();
-  const failure = useFormFailure("reset");
+  const live = useLiveRecheck(useFormFailure("reset"), resetRecheck);
+  const failure = live.failure;
   const submitting = useSubmitting("reset");
   if (state.kind === "done" && !failure) {
     return (
@@ -123,10 +126,11 @@ function ResetView({ token, state }: { token: string; state: ResetView }) {
     );
   }
   return (
-    <FormState id="reset" defaults={{ resetToken: token }}>
-      <ErrorSummary failure={failure} />
+    <FormState id="reset" defaults={{ resetToken: token }} live={failure}>
+      <ErrorSummary failure={failure} rechecked={live.rechecked} />
       <p>{t("reset.intro")}</p>
-      <Form method="post" action="/register?reset=1" noValidate>
+      <Form method="post" action="/register?reset=1" noValidate onChange={live.onChange}>
+        <RecheckStatus live={live} />
         <CsrfField />
         <input type="hidden" name="intent" value="reset" />
         <input type="hidden" name="resetToken" value={failure?.values.resetToken ?? token} />

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { phoneDigits } from "../../registry/contract/phone";
+import { Country } from "../../registry/contract/enums";
+import { toE164 } from "../../registry/contract/phone";
 import { PHONE_CHECK_TOAST, phoneCheckView, type PhoneCheckView } from "~/domain/phone-check";
 import type { FlashMessage } from "~/session-keys";
 
@@ -19,7 +20,7 @@ function asView(body: unknown): PhoneCheckView | null {
 
 /**
  * The live phone availability check, with JavaScript only (without it the same check runs on submit):
- * starts only with 10 digits, 500 ms after typing stops, immediately on blur if not already validating.
+ * starts only with a complete number (10 digits; outside the US, with its country code), 500 ms after typing stops, immediately on blur if not already validating.
  * A check that fails without a message (the portal or the registry cannot be reached) also raises the toast of
  * 000 §5 Phone, for the page to show in its alert region (`toasts`, DECISIONS D1).
  */
@@ -32,48 +33,50 @@ export function usePhoneCheck() {
   /** The number the toast was raised for: a retry of the same number (e.g. on leaving the field) does not raise it again. */
   const toasted = useRef<string>("");
 
-  const run = useCallback(async (digits: string) => {
+  const run = useCallback(async (key: string, number: string, country: number) => {
     inflight.current?.abort();
     const controller = new AbortController();
     inflight.current = controller;
-    checked.current = digits;
+    checked.current = key;
     setState({ status: "validating" });
     // The toast is about the last check: a new one takes it away.
     setToasts((current) => (current.length ? [] : current));
     let view: PhoneCheckView;
     try {
-      const response = await fetch(`${import.meta.env.BASE_URL}register/phone-check?${new URLSearchParams({ phoneNumber: digits })}`, {
+      const response = await fetch(`${import.meta.env.BASE_URL}register/phone-check?${new URLSearchParams({ phoneNumber: number, country: String(country) })}`, {
         headers: { Accept: "application/json" },
         signal: controller.signal,
       });
-      view = (response.ok ? asView(await response.json()) : null) ?? phoneCheckView(digits, null);
+      view = (response.ok ? asView(await response.json()) : null) ?? phoneCheckView(number, null, country);
     } catch {
-      view = phoneCheckView(digits, null);
+      view = phoneCheckView(number, null, country);
     }
     if (controller.signal.aborted) return;
     // A failed check is tried again on the next change or on leaving the field.
     if (view.status === "error") checked.current = "";
     setState(view);
     if (!view.toast) toasted.current = "";
-    else if (toasted.current !== digits) {
-      toasted.current = digits;
+    else if (toasted.current !== key) {
+      toasted.current = key;
       setToasts([{ kind: "alert", key: PHONE_CHECK_TOAST }]);
     }
   }, []);
 
   const onValue = useCallback(
-    (value: string, immediate: boolean) => {
-      const digits = phoneDigits(value);
+    (value: string, immediate: boolean, country: number = Country.UnitedStates) => {
+      // The number in E.164 by the rule of the address's country (docs/decisions/049); null until it is complete.
+      const number = toE164(value, country);
+      const key = number === null ? null : `${country}:${number}`;
       clearTimeout(timer.current);
-      if (digits.length !== 10) {
+      if (key === null) {
         inflight.current?.abort();
         checked.current = "";
         setState({ status: "idle" });
         return;
       }
-      if (digits === checked.current) return;
-      if (immediate) void run(digits);
-      else timer.current = setTimeout(() => void run(digits), PHONE_CHECK_DEBOUNCE_MS);
+      if (key === checked.current) return;
+      if (immediate) void run(key, value.trim(), country);
+      else timer.current = setTimeout(() => void run(key, value.trim(), country), PHONE_CHECK_DEBOUNCE_MS);
     },
     [run],
   );

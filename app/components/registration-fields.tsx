@@ -66,6 +66,8 @@ export function RegistrationFields({
   const showState = !hydrated || country === US;
   const showProvince = !hydrated || country === OTHER;
   const isUs = country === US;
+  // The phone rule follows the country (docs/decisions/049); without JavaScript the hint gives both.
+  const phoneHintText = phoneHint ?? (!hydrated ? `${t("register.phoneHint")} ${t("register.phoneHintOther")}` : isUs ? t("register.phoneHint") : t("register.phoneHintOther"));
 
   return (
     <>
@@ -97,11 +99,11 @@ export function RegistrationFields({
           name="phoneNumber"
           type="tel"
           label={t("register.phoneNumber")}
-          hint={phoneHint ?? t("register.phoneHint")}
-          autoComplete="tel-national"
+          hint={phoneHintText}
+          autoComplete={isUs ? "tel-national" : "tel"}
           inputMode="tel"
           readOnly={phoneReadOnly}
-          maxLength={isUs ? 14 : 20}
+          maxLength={isUs ? 14 : 25}
           format={isUs ? formatUsPhone : undefined}
           describedById={phoneCheck ? checkId : undefined}
           onInput={
@@ -110,10 +112,10 @@ export function RegistrationFields({
               : (event) => {
                   const input = event.currentTarget;
                   if (isUs) input.value = formatUsPhone(input.value);
-                  phoneCheck?.onValue(input.value, false);
+                  phoneCheck?.onValue(input.value, false, Number(country));
                 }
           }
-          onBlur={phoneCheck ? (event) => phoneCheck.onValue(event.currentTarget.value, true) : undefined}
+          onBlur={phoneCheck ? (event) => phoneCheck.onValue(event.currentTarget.value, true, Number(country)) : undefined}
           after={phoneCheck ? <PhoneCheckStatus id={checkId} state={phoneCheck.state} /> : null}
         />
       </fieldset>
@@ -146,7 +148,13 @@ export function RegistrationFields({
           label={t("register.country")}
           options={countryOptions}
           autoComplete="country"
-          onChange={(event) => setCountry(event.currentTarget.value)}
+          onChange={(event) => {
+            const next = event.currentTarget.value;
+            setCountry(next);
+            // The number is checked again by the new country's rule.
+            const phone = document.getElementById(phoneField.id);
+            if (phoneCheck && !phoneReadOnly && phone instanceof HTMLInputElement) phoneCheck.onValue(phone.value, true, Number(next));
+          }}
         />
       </fieldset>
       <SelectField name="preferredLanguage" label={t("register.preferredLanguage")} options={languageOptions} />

@@ -1,11 +1,20 @@
-import { CodeResult } from "../../registry/contract/enums";
+import { CodeResult, Country } from "../../registry/contract/enums";
 import { isValidPhone } from "../../registry/contract/phone";
 import { isValidEmail } from "../../registry/contract/registration";
 
-/** The confirm screen's checks (000 §5 "Confirm screen", §8, §9). */
-export function contactError(kind: "email" | "text", value: string): string | undefined {
+/**
+ * The confirm screen's checks (000 §5 "Confirm screen", §8, §9); a mobile number by the rule of the address's
+ * country (docs/decisions/049): outside the US, with its country code.
+ */
+export function contactError(kind: "email" | "text", value: string, country: number = Country.UnitedStates): string | undefined {
   if (kind === "email") return isValidEmail(value) ? undefined : "mfa.emailInvalid";
-  return isValidPhone(value) ? undefined : "mfa.mobileInvalid";
+  if (isValidPhone(value, country)) return undefined;
+  return country === Country.Other ? "mfa.mobileInvalidOther" : "mfa.mobileInvalid";
+}
+
+/** The country whose phone rule applies, as the confirm forms carry it (the registry checks again with the record's). */
+export function countryOf(value: unknown): number {
+  return String(value) === String(Country.Other) ? Country.Other : Country.UnitedStates;
 }
 
 /** A code as typed: spaces and hyphens are fine ("123 456", "123-456"). */

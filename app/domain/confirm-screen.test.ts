@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { codeError, codeResultMessage, contactError, normalizeCode } from "./confirm-form";
+import { codeError, codeResultMessage, contactError, countryOf, normalizeCode } from "./confirm-form";
 import { contactView, continueView, sameContact } from "./confirm-screen";
 
 const account = (pref: number, email: boolean, mobile: boolean) => ({
@@ -10,15 +10,21 @@ const account = (pref: number, email: boolean, mobile: boolean) => ({
 });
 
 describe("confirm screen visibility (000 §2.5, §4)", () => {
+  const shown = { showSend: false, sendDisabled: false, readOnly: false, showChange: false };
   it.each([
-    ["verified, unchanged, with JS", "email", { verified: true, stored: "a@b.co", current: "A@B.co " }, true, { confirmed: true, showSend: false, sendDisabled: false }],
-    ["verified, unchanged, without JS", "email", { verified: true, stored: "a@b.co", current: "a@b.co" }, false, { confirmed: true, showSend: true, sendDisabled: false }],
-    ["verified, edited", "email", { verified: true, stored: "a@b.co", current: "c@d.co" }, true, { confirmed: false, showSend: true, sendDisabled: false }],
-    ["unverified", "text", { verified: false, stored: "2125550100", current: "(212) 555-0100" }, true, { confirmed: false, showSend: true, sendDisabled: false }],
-    ["verified phone, other format", "text", { verified: true, stored: "2125550100", current: "(212) 555-0100" }, true, { confirmed: true, showSend: false, sendDisabled: false }],
-    ["emptied", "text", { verified: true, stored: "2125550100", current: " " }, true, { confirmed: false, showSend: true, sendDisabled: true }],
-  ] as const)("%s", (_n, kind, c, scripts, expected) => {
-    expect(contactView(kind, c, scripts)).toEqual(expected);
+    ["verified, unchanged, with JS", "email", { verified: true, stored: "a@b.co", current: "A@B.co " }, true, false, { ...shown, status: "confirmed" }],
+    ["verified, edited, with JS", "email", { verified: true, stored: "a@b.co", current: "c@d.co" }, true, false, { ...shown, status: "notConfirmed", showSend: true }],
+    ["unverified, with JS", "text", { verified: false, stored: "2125550100", current: "(212) 555-0100" }, true, false, { ...shown, status: "notConfirmed", showSend: true }],
+    ["unverified, without JS", "email", { verified: false, stored: "a@b.co", current: "a@b.co" }, false, false, { ...shown, status: "notConfirmed", showSend: true }],
+    ["verified phone, other format", "text", { verified: true, stored: "2125550100", current: "(212) 555-0100" }, true, false, { ...shown, status: "confirmed" }],
+    ["emptied, with JS", "text", { verified: true, stored: "2125550100", current: " " }, true, false, { ...shown, status: "notConfirmed", showSend: true, sendDisabled: true }],
+    // Without JavaScript: no send button next to 'Confirmed'; a 'Change' link, then the send button.
+    ["verified, unchanged, without JS", "email", { verified: true, stored: "a@b.co", current: "a@b.co" }, false, false, { ...shown, status: "confirmed", readOnly: true, showChange: true }],
+    ["verified, change asked, without JS", "email", { verified: true, stored: "a@b.co", current: "a@b.co" }, false, true, { ...shown, status: "changing", showSend: true }],
+    ["verified, came back edited, without JS", "text", { verified: true, stored: "2125550100", current: "555-01" }, false, false, { ...shown, status: "changing", showSend: true }],
+    ["change asked with JS is the ordinary edit", "email", { verified: true, stored: "a@b.co", current: "a@b.co" }, true, true, { ...shown, status: "confirmed" }],
+  ] as const)("%s", (_n, kind, c, scripts, changeAsked, expected) => {
+    expect(contactView(kind, c, scripts, changeAsked)).toEqual(expected);
   });
 
   it("compares contacts as D6 does", () => {
@@ -44,8 +50,29 @@ describe("confirm screen checks (000 §5, §8, §9)", () => {
     ["email", "rosa@", "mfa.emailInvalid"],
     ["text", "(212) 555-0100", undefined],
     ["text", "555-0100", "mfa.mobileInvalid"],
+    ["text", "+44 7911 123456", "mfa.mobileInvalid"],
   ] as const)("%s %s", (kind, value, expected) => {
     expect(contactError(kind, value)).toBe(expected);
+  });
+
+  it.each([
+    ["text", "+44 7911 123456", 0, undefined],
+    ["text", "(613) 555-0100", 0, undefined],
+    ["text", "+44 79", 0, "mfa.mobileInvalidOther"],
+    ["text", "07911 123456", 0, "mfa.mobileInvalidOther"],
+    ["text", "+44 7911 123456", 1, "mfa.mobileInvalid"],
+    ["email", "rosa@", 0, "mfa.emailInvalid"],
+  ] as const)("%s %s in country %i (docs/decisions/049)", (kind, value, country, expected) => {
+    expect(contactError(kind, value, country)).toBe(expected);
+  });
+
+  it.each([
+    ["0", 0],
+    ["1", 1],
+    [null, 1],
+    ["7", 1],
+  ] as const)("the forms' country %j -> %i", (value, expected) => {
+    expect(countryOf(value)).toBe(expected);
   });
 
   it.each([

@@ -9,22 +9,40 @@ export function sameContact(kind: "email" | "text", a: string, b: string): boole
 }
 
 export type ContactView = {
-  /** 'Confirmed' (green) or 'Not Confirmed' (red). */
-  confirmed: boolean;
+  /** 'Confirmed' (green), 'Not Confirmed' (red), or, without JavaScript while the patient changes a confirmed one, how to. */
+  status: "confirmed" | "notConfirmed" | "changing";
   /** Whether the send button shows. */
   showSend: boolean;
   /** Disabled while the field is empty. */
   sendDisabled: boolean;
+  /** Without JavaScript a confirmed contact is shown read-only, with a 'Change' link instead of the send button. */
+  readOnly: boolean;
+  showChange: boolean;
 };
 
 /**
  * One contact on the confirm screen (000 §2.5, §4 "Confirmation flow"): confirmed only when verified and not
- * edited; the send button shows when unverified or edited. Without JavaScript the page cannot see an edit
- * before it is posted, so the button also shows for a confirmed contact (the patient may change it).
+ * edited; the send button shows when unverified or edited. With JavaScript an edit is seen as it is typed. Without
+ * it the page cannot see an edit before it is posted, so a confirmed contact is read-only with a 'Change' link
+ * (`?change=email|text`, `changeAsked`); that, or a form that came back with another value, counts as the edit
+ * (docs/decisions/047).
  */
-export function contactView(kind: "email" | "text", c: { verified: boolean; stored: string; current: string }, scripts: boolean): ContactView {
-  const confirmed = c.verified && sameContact(kind, c.stored, c.current);
-  return { confirmed, showSend: !confirmed || !scripts, sendDisabled: c.current.trim() === "" };
+export function contactView(
+  kind: "email" | "text",
+  c: { verified: boolean; stored: string; current: string },
+  scripts: boolean,
+  changeAsked = false,
+): ContactView {
+  const edited = !sameContact(kind, c.stored, c.current);
+  const sendDisabled = c.current.trim() === "";
+  if (!c.verified) return { status: "notConfirmed", showSend: true, sendDisabled, readOnly: false, showChange: false };
+  if (scripts) {
+    return edited
+      ? { status: "notConfirmed", showSend: true, sendDisabled, readOnly: false, showChange: false }
+      : { status: "confirmed", showSend: false, sendDisabled, readOnly: false, showChange: false };
+  }
+  if (edited || changeAsked) return { status: "changing", showSend: true, sendDisabled, readOnly: false, showChange: false };
+  return { status: "confirmed", showSend: false, sendDisabled, readOnly: true, showChange: true };
 }
 
 /**

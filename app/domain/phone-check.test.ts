@@ -53,6 +53,20 @@ describe("phone check feedback (000 §5 Phone): server message, 'Unable to valid
   });
 });
 
+describe("phone check outside the US (docs/decisions/049)", () => {
+  it.each([
+    ["with its country code, available", "+44 7911 123456", answer("valid"), { status: "valid", key: "register.phoneAvailable" }],
+    ["too short: the local rule's general message, no call needed", "+44 79", answer("valid"), { status: "invalid", key: "validation.phoneInvalid" }],
+    ["invalid for the registry without a message", "+44 7911 123456", answer("invalid"), { status: "invalid", key: "validation.phoneInvalid" }],
+    ["10 digits without a country code (North American)", "(613) 555-0100", answer("duplicate"), { status: "duplicate", key: "validation.phoneTaken" }],
+  ] as const)("%s", (_n, phone, given, expected) => {
+    expect(phoneCheckView(phone, given, 0)).toEqual(expected);
+  });
+  it("keeps the US rule for a US address", () => {
+    expect(phoneCheckView("+44 7911 123456", answer("valid"), 1)).toEqual({ status: "invalid", key: "validation.phoneInvalidUs" });
+  });
+});
+
 describe("phone display and region fields (000 §2.3, §5)", () => {
   it.each([
     ["2", "(2"],

@@ -1,3 +1,4 @@
+import { Country } from "../../registry/contract/enums";
 import { isValidPhone } from "../../registry/contract/phone";
 import { connectionLimitMessage } from "./limits";
 
@@ -34,8 +35,9 @@ export const PHONE_CHECK_TOAST = "register.phoneCheckToast";
  * phone number. Please try again.' with the toast). `answer` is null when the check got no answer at all (the
  * registry or the portal could not be reached, or answered something that is not the contract).
  */
-export function phoneCheckView(phone: string, answer: PhoneCheckAnswer | null): PhoneCheckView {
-  if (!isValidPhone(phone)) return { status: "invalid", key: "validation.phoneInvalidUs" };
+export function phoneCheckView(phone: string, answer: PhoneCheckAnswer | null, country: number = Country.UnitedStates): PhoneCheckView {
+  const invalidKey = country === Country.Other ? "validation.phoneInvalid" : "validation.phoneInvalidUs";
+  if (!isValidPhone(phone, country)) return { status: "invalid", key: invalidKey };
   if (!answer) return { status: "error", key: "register.phoneCheckFailed", toast: true };
   if (answer.status === 429) return { status: "error", ...connectionLimitMessage(answer.retryAfter), limited: true };
   const serverKey = answer.errors?.phoneNumber ?? answer.errors?.form;
@@ -46,7 +48,7 @@ export function phoneCheckView(phone: string, answer: PhoneCheckAnswer | null): 
     case "duplicate":
       return { status: "duplicate", key: serverKey ?? "validation.phoneTaken" };
     case "invalid":
-      return { status: "invalid", key: serverKey ?? "validation.phoneInvalidUs" };
+      return { status: "invalid", key: serverKey ?? invalidKey };
   }
   if (serverKey) return { status: "error", key: serverKey };
   return { status: "error", key: "register.phoneCheckUnable" };

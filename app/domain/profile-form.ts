@@ -6,7 +6,7 @@ import {
   UPDATE_MEDICAL_RECORD_FIELDS,
   type FieldErrors,
 } from "../../registry/contract";
-import { formatUsPhone } from "../../registry/contract/phone";
+import { displayPhone } from "../../registry/contract/phone";
 import type { MedicalRecord } from "../../registry/contract/schemas";
 import { dropInapplicableRegion } from "./registration-form";
 
@@ -41,7 +41,7 @@ export function profileDefaults(r: MedicalRecord): Record<ProfileField, string> 
     preferredName: r.preferredName,
     birthDate: r.birthDate,
     email: r.email,
-    phoneNumber: r.country === 1 ? formatUsPhone(r.phoneNumber) : r.phoneNumber,
+    phoneNumber: displayPhone(r.phoneNumber, r.country),
     addressLine1: r.addressLine1,
     addressLine2: r.addressLine2,
     city: r.city,

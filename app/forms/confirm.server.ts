@@ -1,8 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { phoneDigits } from "../../registry/contract/phone";
 import { addFlash, withPatient } from "~/auth.server";
-import { codeError, codeResultMessage, contactError, normalizeCode } from "~/domain/confirm-form";
+import { codeError, codeResultMessage, contactError, countryOf, normalizeCode } from "~/domain/confirm-form";
 import { connectionLimitMessage, isConnectionLimit } from "~/domain/limits";
 import { translator } from "~/i18n.server";
 import { RegistryUnavailableError, type Answer } from "~/registry/client.server";
@@ -26,7 +25,7 @@ async function sendCode(context: AppLoadContext, kind: ContactKind, value: strin
     try {
       return kind === "email"
         ? await context.registry.sendConfirmationEmail(token, medicalRecordId, value.trim(), currentPassword)
-        : await context.registry.sendConfirmationText(token, medicalRecordId, phoneDigits(value));
+        : await context.registry.sendConfirmationText(token, medicalRecordId, value.trim());
     } catch (error) {
       if (error instanceof RegistryUnavailableError) return null;
       throw error;
@@ -44,7 +43,7 @@ export function startSend(form: FormData, kind: ContactKind) {
   const field = fieldOf(kind);
   const refused = inputFailure("contacts", values, [field]);
   if (refused) return refused;
-  const error = contactError(kind, values[field]);
+  const error = contactError(kind, values[field], countryOf(form.get("country")));
   if (error) return formFailure("contacts", values, { [field]: error }, CONTACT_FIELDS);
   return formKept("contacts", values, CONTACT_FIELDS, kind === "email" ? "send-email" : "send-text");
 }
@@ -58,7 +57,7 @@ export async function sendAction(form: FormData, context: AppLoadContext, kind: 
   const value = String(form.get("value") ?? "");
   const refused = inputFailure("contacts", { [fieldOf(kind)]: value }, [fieldOf(kind)]);
   if (refused) return refused;
-  const error = contactError(kind, value);
+  const error = contactError(kind, value, countryOf(form.get("country")));
   if (error) return formFailure("contacts", { [fieldOf(kind)]: value }, { [fieldOf(kind)]: error }, CONTACT_FIELDS);
   const currentPassword = kind === "email" ? String(form.get("currentPassword") ?? "").slice(0, 1000) : undefined;
   const open = kind === "email" ? "send-email" : "send-text";
@@ -101,8 +100,7 @@ export async function verifyAction(form: FormData, context: AppLoadContext) {
   if (local) return fail(local);
   const result = await withPatient(context, async ({ token, medicalRecordId }) => {
     try {
-      const value = pending.kind === "email" ? pending.value : phoneDigits(pending.value);
-      return await context.registry.updateConfirmation(token, medicalRecordId, { code, value, isEmail: pending.kind === "email" }, context.clientAddress);
+      return await context.registry.updateConfirmation(token, medicalRecordId, { code, value: pending.value, isEmail: pending.kind === "email" }, context.clientAddress);
     } catch (error) {
       if (error instanceof RegistryUnavailableError) return null;
       throw error;

@@ -62,11 +62,11 @@ export async function registerAction(form: FormData, context: AppLoadContext) {
   // goes on. A check that failed without a message shows the toast's text as the form's message (000 §5 Phone).
   let answer = null;
   try {
-    answer = await context.registry.validatePhone(payload.phoneNumber, context.clientAddress);
+    answer = await context.registry.validatePhone(payload.phoneNumber, context.clientAddress, payload.country);
   } catch (error) {
     if (!(error instanceof RegistryUnavailableError)) throw error;
   }
-  const phone = phoneCheckView(payload.phoneNumber, answer);
+  const phone = phoneCheckView(payload.phoneNumber, answer, payload.country);
   if (phone.limited) return fail(values, {}, { key: phone.key, params: phone.params }, 429);
   if (phone.toast) return fail(values, { phoneNumber: phone.key }, { key: PHONE_CHECK_TOAST }, 503);
   if (phone.status !== "valid") return fail(values, { phoneNumber: phone.key });

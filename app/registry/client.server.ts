@@ -277,8 +277,8 @@ export function createRegistryClient(opts: { fetch: Fetcher; baseUrl: string }) 
     demoOutbox: async () => strip(await call("GET", "/demo/outbox", z.array(outboxEntry))),
 
     /** POST /validate-phone (000 §5 Phone): availability of a primary phone number. */
-    validatePhone: async (phoneNumber: string, clientAddress: string) =>
-      strip(await call("POST", "/validate-phone", phoneCheck, { body: { phoneNumber }, clientAddress })),
+    validatePhone: async (phoneNumber: string, clientAddress: string, country?: number) =>
+      strip(await call("POST", "/validate-phone", phoneCheck, { body: { phoneNumber, country }, clientAddress })),
     /** GET /validate-invite?token= (000 §2.3): what an invite pre-fills. */
     validateInvite: async (token: string, clientAddress: string) =>
       strip(await call("GET", `/validate-invite${query({ token })}`, inviteInfo, { clientAddress })),

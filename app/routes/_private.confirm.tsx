@@ -3,7 +3,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Country } from "../../registry/contract/enums";
-import { formatUsPhone } from "../../registry/contract/phone";
+import { displayPhone, formatUsPhone } from "../../registry/contract/phone";
 import { readPassRecord } from "~/auth.server";
 import { CsrfField } from "~/components/csrf-field";
 import { Dialog } from "~/components/dialog";
@@ -31,12 +31,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return {
     unavailable: false as const,
     email: r.email,
-    phoneNumber: r.country === Country.UnitedStates ? formatUsPhone(r.phoneNumber) : r.phoneNumber,
+    phoneNumber: displayPhone(r.phoneNumber, r.country),
+    /** The address's country: its phone rule applies to a new mobile number (docs/decisions/049). */
+    country: r.country === Country.Other ? Country.Other : Country.UnitedStates,
     emailVerified: !!account?.isEmailVerified,
     mobileVerified: !!account?.isMobileVerified,
     continue: continueView(account, screeningList.length),
     /** ?confirm=email|text opens the send dialog for the stored value. */
     send: isKind(sendKind) ? sendKind : null,
+    /** ?change=email|text: without JavaScript, the patient asked to change a confirmed contact (docs/decisions/047). */
+    change: isKind(p.get("change")) ? (p.get("change") as ContactKind) : null,
     /** ?code=email|text opens the code dialog, when a code was sent to that kind of contact. */
     code: isKind(codeKind) && pending?.kind === codeKind ? pending : null,
   };
@@ -53,34 +57,54 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return verifyAction(form, context);
 }
 
-function ContactField({ kind, stored, verified }: { kind: ContactKind; stored: string; verified: boolean }) {
+function ContactField({
+  kind,
+  stored,
+  verified,
+  changeAsked,
+  country,
+}: {
+  kind: ContactKind;
+  stored: string;
+  verified: boolean;
+  changeAsked: boolean;
+  country: number;
+}) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const name = kind === "email" ? "email" : "phoneNumber";
   const f = useField(name);
   const [current, setCurrent] = useState(f.value);
-  const view = contactView(kind, { verified, stored, current }, hydrated);
+  const view = contactView(kind, { verified, stored, current }, hydrated, changeAsked);
+  const isUs = country === Country.UnitedStates;
   const statusId = `${f.id}-status`;
+  const status =
+    view.status === "confirmed"
+      ? t("confirm.confirmed")
+      : view.status === "notConfirmed"
+        ? t("confirm.notConfirmed")
+        : t(kind === "email" ? "confirm.changingEmail" : "confirm.changingMobile");
   return (
     <div className="contact-field">
       <TextField
         name={name}
         type={kind === "email" ? "email" : "tel"}
         label={kind === "email" ? t("confirm.email") : t("confirm.mobile")}
-        hint={kind === "text" ? t("confirm.mobileHint") : undefined}
-        autoComplete={kind === "email" ? "email" : "tel-national"}
+        hint={kind === "text" ? (isUs ? t("confirm.mobileHint") : t("register.phoneHintOther")) : undefined}
+        autoComplete={kind === "email" ? "email" : isUs ? "tel-national" : "tel"}
         inputMode={kind === "email" ? "email" : "tel"}
-        placeholder={kind === "text" ? "##########" : undefined}
+        placeholder={kind === "text" && isUs ? "##########" : undefined}
         spellCheck={false}
         describedById={statusId}
+        readOnly={view.readOnly}
         onInput={(event) => {
           const input = event.currentTarget;
-          if (kind === "text") input.value = formatUsPhone(input.value);
+          if (kind === "text" && isUs) input.value = formatUsPhone(input.value);
           setCurrent(input.value);
         }}
         after={
-          <p id={statusId} className={view.confirmed ? "contact-status contact-status--ok" : "contact-status contact-status--no"}>
-            {view.confirmed ? t("confirm.confirmed") : t("confirm.notConfirmed")}
+          <p id={statusId} className={`contact-status contact-status--${view.status === "confirmed" ? "ok" : view.status === "notConfirmed" ? "no" : "changing"}`}>
+            {status}
           </p>
         }
       />
@@ -89,11 +113,26 @@ function ContactField({ kind, stored, verified }: { kind: ContactKind; stored: s
           {kind === "email" ? t("confirm.sendEmail") : t("confirm.sendText")}
         </button>
       ) : null}
+      {view.showChange ? (
+        <Link to={`/confirm?change=${kind}#${f.id}`}>{kind === "email" ? t("confirm.changeEmail") : t("confirm.changeMobile")}</Link>
+      ) : null}
     </div>
   );
 }
 
-function SendDialog({ kind, value, alreadyConfirmed, askPassword }: { kind: ContactKind; value: string; alreadyConfirmed: boolean; askPassword: boolean }) {
+function SendDialog({
+  kind,
+  value,
+  alreadyConfirmed,
+  askPassword,
+  country,
+}: {
+  kind: ContactKind;
+  value: string;
+  alreadyConfirmed: boolean;
+  askPassword: boolean;
+  country: number;
+}) {
   const { t } = useTranslation();
   const failure = useFormFailure("send");
   return (
@@ -115,6 +154,7 @@ function SendDialog({ kind, value, alreadyConfirmed, askPassword }: { kind: Cont
         <Form method="post" action="/confirm" noValidate>
           <CsrfField />
           <input type="hidden" name="value" value={value} />
+          <input type="hidden" name="country" value={country} />
           {askPassword ? (
             <TextField name="currentPassword" type="password" label={t("profile.currentPassword")} hint={t("confirm.newEmailPassword")} autoComplete="current-password" />
           ) : null}
@@ -211,6 +251,7 @@ export default function Confirm() {
           value={sendValue}
           alreadyConfirmed={sendKind === "email" ? data.emailVerified : data.mobileVerified}
           askPassword={sendKind === "email" && sendValue.trim().toLowerCase() !== data.email.toLowerCase()}
+          country={data.country}
         />
       ) : null}
       {code ? <CodeDialog kind={code.kind} value={code.value} /> : null}
@@ -220,8 +261,17 @@ export default function Confirm() {
       <FormState id="contacts" defaults={{ email: data.email, phoneNumber: data.phoneNumber }}>
         <Form method="post" action="/confirm" noValidate className="stacked-form" aria-label={t("confirm.heading")}>
           <CsrfField />
-          <ContactField kind="email" stored={data.email} verified={data.emailVerified} />
-          <ContactField kind="text" stored={data.phoneNumber} verified={data.mobileVerified} />
+          <input type="hidden" name="country" value={data.country} />
+          {/* Keyed by what the registry holds: after a confirmation the fields show the new value and state (issue 12). */}
+          <ContactField key={`email|${data.email}|${data.emailVerified}`} kind="email" stored={data.email} verified={data.emailVerified} changeAsked={data.change === "email"} country={data.country} />
+          <ContactField
+            key={`text|${data.phoneNumber}|${data.mobileVerified}`}
+            kind="text"
+            stored={data.phoneNumber}
+            verified={data.mobileVerified}
+            changeAsked={data.change === "text"}
+            country={data.country}
+          />
         </Form>
       </FormState>
       <div className="button-row">

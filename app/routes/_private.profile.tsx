@@ -15,6 +15,8 @@ import { displayValues } from "~/domain/registration-form";
 import { formAnswer, readForm } from "~/forms/form.server";
 import { passwordAction, profileAction, profileAddressStep } from "~/forms/profile.server";
 import type { FormFailure } from "~/forms/types";
+import { passwordRecheck, profileRecheck } from "~/domain/live-rules";
+import { RecheckStatus, useLiveRecheck } from "~/enhance/live-recheck";
 import { PageFlash } from "~/components/flash-messages";
 
 export const handle: RouteHandle = { titleKey: "profile.title" };
@@ -47,8 +49,10 @@ export default function Profile() {
   const { t } = useTranslation();
   const data = useLoaderData<typeof loader>();
   const posted = useFormFailure("profile");
-  const profileFailure = useFormAnswer("profile", data.unavailable ? undefined : data.failure);
-  const passwordFailure = useFormFailure("password");
+  const profileLive = useLiveRecheck(useFormAnswer("profile", data.unavailable ? undefined : data.failure), profileRecheck);
+  const passwordLive = useLiveRecheck(useFormFailure("password"), passwordRecheck);
+  const profileFailure = profileLive.failure;
+  const passwordFailure = passwordLive.failure;
   const navigation = useNavigation();
   const busy = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   if (data.unavailable) {
@@ -66,8 +70,8 @@ export default function Profile() {
       {data.address && !posted ? (
         <AddressDialog recommended={data.address.recommended} submitted={data.address.submitted} action="/profile" cancelLabel={t("address.cancelProfile")} />
       ) : null}
-      <ErrorSummary failure={profileFailure} />
-      <ErrorSummary failure={passwordFailure} />
+      <ErrorSummary failure={profileFailure} rechecked={profileLive.rechecked} />
+      <ErrorSummary failure={passwordFailure} rechecked={passwordLive.rechecked} />
       <h1>{t("profile.heading")}</h1>
       <div className="profile-layout">
         <aside className="profile-aside">
@@ -79,8 +83,9 @@ export default function Profile() {
         <div>
           <section aria-labelledby="personal-title" className="card">
             <h2 id="personal-title">{t("profile.personalTitle")}</h2>
-            <FormState id="profile" defaults={data.defaults} failure={data.failure}>
-              <Form method="post" action="/profile" noValidate className="stacked-form" aria-labelledby="personal-title">
+            <FormState id="profile" defaults={data.defaults} failure={data.failure} live={profileFailure}>
+              <Form method="post" action="/profile" noValidate className="stacked-form" aria-labelledby="personal-title" onChange={profileLive.onChange}>
+                <RecheckStatus live={profileLive} />
                 <CsrfField />
                 <input type="hidden" name="intent" value="profile" />
                 <RegistrationFields emailReadOnly emailHint={t("profile.readOnlyHint")} phoneReadOnly phoneHint={t("profile.readOnlyHint")} />
@@ -92,8 +97,9 @@ export default function Profile() {
           </section>
           <section aria-labelledby="password-title" className="card">
             <h2 id="password-title">{t("profile.passwordTitle")}</h2>
-            <FormState id="password">
-              <Form method="post" action="/profile" noValidate className="stacked-form" aria-labelledby="password-title">
+            <FormState id="password" live={passwordFailure}>
+              <Form method="post" action="/profile" noValidate className="stacked-form" aria-labelledby="password-title" onChange={passwordLive.onChange}>
+                <RecheckStatus live={passwordLive} />
                 <CsrfField />
                 <input type="hidden" name="intent" value="password" />
                 <TextField name="currentPassword" type="password" label={t("profile.currentPassword")} hint={t("profile.currentPasswordHint")} autoComplete="current-password" />

@@ -26,6 +26,8 @@ import { loginAction } from "~/forms/login.server";
 import { forgotAction, resetAction } from "~/forms/password.server";
 import { addressStep, BOT_PURPOSE, hipaaStep, registerAction } from "~/forms/register.server";
 import type { FormFailure } from "~/forms/types";
+import { registerRecheck } from "~/domain/live-rules";
+import { RecheckStatus, useLiveRecheck } from "~/enhance/live-recheck";
 import { RegistryUnavailableError } from "~/registry/client.server";
 
 const FORM_ID = "register-form";
@@ -113,7 +115,9 @@ export default function Register() {
   const [params, setParams] = useSearchParams();
   const hydrated = useHydrated();
   const posted = useFormFailure("register");
-  const failure = useFormAnswer("register", data.failure);
+  const answer = useFormAnswer("register", data.failure);
+  const live = useLiveRecheck(answer, registerRecheck);
+  const failure = live.failure;
   const loginFailure = useFormFailure("login");
   const forgotFailure = useFormFailure("forgot");
   const resetFailure = useFormFailure("reset");
@@ -172,7 +176,7 @@ export default function Register() {
         <AddressDialog recommended={data.address.recommended} submitted={data.address.submitted} action="/register" cancelLabel={t("address.cancel")} />
       ) : null}
       <HipaaDialog open={hipaaOpen} formId={FORM_ID} onAnswer={hydrated ? answerHipaa : undefined} />
-      <ErrorSummary failure={failure} />
+      <ErrorSummary failure={failure} rechecked={live.rechecked} />
       <h1>{t("register.heading")}</h1>
       {data.invite ? (
         data.invite.status === "valid" ? (
@@ -193,8 +197,17 @@ export default function Register() {
         <li>{t("register.audienceVoucher")}</li>
         <li>{t("register.audienceMicrosite")}</li>
       </ul>
-      <FormState id="register" defaults={defaults} failure={data.failure}>
-        <Form id={FORM_ID} method="post" action="/register" noValidate className="stacked-form" aria-label={t("register.heading")}>
+      <FormState id="register" defaults={defaults} failure={data.failure} live={failure}>
+        <Form
+          id={FORM_ID}
+          method="post"
+          action="/register"
+          noValidate
+          className="stacked-form"
+          aria-label={t("register.heading")}
+          onChange={live.onChange}
+        >
+          <RecheckStatus live={live} />
           <CsrfField />
           <input type="hidden" name="intent" value="register" />
           <input type="hidden" name="entryreferrer" value={hidden("entryreferrer")} />

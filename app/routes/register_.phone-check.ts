@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { phoneDigits } from "../../registry/contract/phone";
+import { Country } from "../../registry/contract/enums";
+import { phoneDigits, toE164 } from "../../registry/contract/phone";
 import { phoneCheckView } from "~/domain/phone-check";
 import { RegistryUnavailableError } from "~/registry/client.server";
 
@@ -8,14 +9,19 @@ import { RegistryUnavailableError } from "~/registry/client.server";
  * POST /validate-phone (rate-limited per client address) and answers the feedback to show as a locale key.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const phone = phoneDigits(new URL(request.url).searchParams.get("phoneNumber") ?? "").slice(0, 20);
+  const params = new URL(request.url).searchParams;
+  const phone = (params.get("phoneNumber") ?? "").slice(0, 40);
+  // The rule of the address's country (docs/decisions/049).
+  const country = params.get("country") === String(Country.Other) ? Country.Other : Country.UnitedStates;
   let answer = null;
-  if (phone.length === 10) {
+  const number = toE164(phone, country);
+  if (number) {
     try {
-      answer = await context.registry.validatePhone(phone, context.clientAddress);
+      // Only the number goes on, in the form the registry stores it (digits for the US, E.164 elsewhere).
+      answer = await context.registry.validatePhone(country === Country.Other ? number : phoneDigits(phone), context.clientAddress, country);
     } catch (error) {
       if (!(error instanceof RegistryUnavailableError)) throw error;
     }
   }
-  return Response.json(phoneCheckView(phone, answer), { headers: { "Cache-Control": "no-store" } });
+  return Response.json(phoneCheckView(phone, answer, country), { headers: { "Cache-Control": "no-store" } });
 }

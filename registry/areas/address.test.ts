@@ -74,6 +74,23 @@ describe.each(testDatabases())("address validation against the ZIP data (D7) on 
       expect(confirmed.body.results).toMatchObject({ addressLine1: "1 New Road", usState: CA });
     });
 
+    it("a kept address is not questioned again on later saves; a changed one is (docs/decisions/048)", async () => {
+      const p = await t.register(1);
+      const path = `/api/pass/${p.medicalRecordId}/update-medical-record`;
+      const kept = await t.call("POST", `${path}?addrConfirmed=true`, { token: p.token, body: profile({ city: "Chicago", postalCode: "62701" }) });
+      expect(kept.body.success).toBe(true);
+      // Later saves of other fields, with the same address (spacing and case aside): saved, no prompt.
+      const later = await t.call("POST", path, { token: p.token, body: profile({ city: " chicago ", postalCode: "62701", preferredName: "Annie" }) });
+      expect(later.status).toBe(200);
+      expect(later.body.success).toBe(true);
+      expect(later.body.results).toMatchObject({ preferredName: "Annie" });
+      // A changed address is checked again.
+      const moved = await t.call("POST", path, { token: p.token, body: profile({ city: "Chicago", postalCode: "62701", addressLine1: "9 Other Street" }) });
+      expect(moved.body).toEqual(prompt({ address1: "9 Other Street", address2: "Apt 3", city: "Springfield", state: "IL", zip5: "62701" }));
+      const [row] = await t.db.query("select address_line1, preferred_name from medical_records");
+      expect(row).toEqual({ address_line1: "12 Main Street", preferred_name: "Annie" });
+    });
+
     it("does not check a foreign address", async () => {
       const p = await t.register(1);
       const a = await t.call("POST", `/api/pass/${p.medicalRecordId}/update-medical-record`, {

@@ -141,6 +141,18 @@ describe.each(testDatabases())("invites (D5, D12), phone checks and per-address 
     expect(wrongType.body.errors).toEqual({ phoneNumber: "validation.invalidValue" });
   });
 
+  it("checks a number by the rule of the country sent: an international one with its country code (docs/decisions/049)", async () => {
+    await t.register(1, { country: 0, usState: 0, province: "Kent", phoneNumber: "+44 7911 123456" });
+    const other = (phoneNumber: string) => t.call("POST", "/validate-phone", { body: { phoneNumber, country: 0 }, headers: { "x-client-address": "203.0.113.9" } });
+    expect((await other("+33 6 12 34 56 78")).body).toEqual({ success: true, results: { isValid: true, status: "valid" }, message: "Phone number is available" });
+    expect((await other("0044 7911 123456")).body.results).toEqual({ isValid: false, status: "duplicate" });
+    expect((await other("+44 79")).body).toEqual({
+      success: false, results: { isValid: false, status: "invalid" }, message: "Please enter a valid phone number", errors: { phoneNumber: "validation.phoneInvalid" },
+    });
+    // Without a country, or with the US, the US rule.
+    expect((await check("+33 6 12 34 56 78")).body.errors).toEqual({ phoneNumber: "validation.phoneInvalidUs" });
+  });
+
   it("answers 60 checks per hour per client address, then 429 limits.tooManyFromConnection", async () => {
     for (let i = 0; i < 60; i++) expect((await check("555-010-0002")).status).toBe(200);
     const limited = await check("555-010-0002");

@@ -66,6 +66,30 @@ describe.each(testDatabases())("confirmation codes (/api/mfa) on $name", (target
       expect(m!.text_body).toMatch(/^Su código de confirmación .* es \d{6}\. El código es válido durante 30 minutos\.$/);
     });
 
+    it("outside the US: texts the E.164 number, and confirming stores it in E.164 (docs/decisions/049)", async () => {
+      const p = await t.register(1, { country: 0, usState: 0, province: "Kent", phoneNumber: "+44 7911 123456" });
+      const a = await sendText(p, "+353 85 123 4567");
+      expect(a.status).toBe(200);
+      const [m] = await t.db.query<Record<string, unknown>>("select channel, to_address from outbox where channel = 'sms'");
+      expect(m).toMatchObject({ channel: "sms", to_address: "+353851234567" });
+      const code = await lastCode("+353851234567");
+      expect((await confirm(p, code, "+353 85 123 4567", false)).body.results).toBe(CodeResult.Valid);
+      const [row] = await t.db.query("select phone_number from medical_records where id = $1", [p.medicalRecordId]);
+      expect(row).toEqual({ phone_number: "+353851234567" });
+      expect(await account(p.medicalRecordId)).toMatchObject({ is_mobile_verified: true });
+      // The US rule does not apply to this patient's numbers, and a number without its country code is refused.
+      const bad = await sendText(p, "+353 85");
+      expect(bad.status).toBe(400);
+      expect(bad.body).toMatchObject({ success: false, message: AccountMessage.mobileInvalidOther, errors: { form: FormReason.mobileInvalidOther } });
+    });
+
+    it("a US patient's mobile keeps the 10-digit rule", async () => {
+      const p = await t.register(1);
+      const bad = await sendText(p, "+44 7911 123456");
+      expect(bad.status).toBe(400);
+      expect(bad.body).toMatchObject({ message: AccountMessage.mobileInvalid, errors: { form: FormReason.mobileInvalid } });
+    });
+
     it("sends codes to an opted-out patient: the patient asked for them (D9)", async () => {
       const p = await t.register(1);
       await t.call("POST", `/api/pass/${p.medicalRecordId}/opt-in-out/1`, { token: p.token });

@@ -5,9 +5,9 @@ import {
   sendConfirmationTextRequest,
   updateConfirmationRequest,
 } from "../contract/accounts";
-import { CodeResult, ConfirmationType, type ValueOf } from "../contract/enums";
+import { CodeResult, ConfirmationType, Country, type ValueOf } from "../contract/enums";
 import { RegistryMessage } from "../contract/envelope";
-import { formatUsPhone, isValidPhone, phoneDigits } from "../contract/phone";
+import { formatUsPhone, phoneDigits, storedPhone, textAddress, toE164 } from "../contract/phone";
 import { isValidEmail } from "../contract/registration";
 import { ensureAccount, findAccount, markContactVerified } from "../data/accounts";
 import { audit } from "../data/audit";
@@ -29,8 +29,25 @@ import { confirmationEmail, confirmationText, emailChangedEmail, phoneChangedTex
 import { langOf } from "../messages/index";
 import { enqueueForPatient } from "../outbox/enqueue";
 
-/** A contact to confirm: an email in lower case, or a mobile's 10 digits. */
-type Contact = { type: ValueOf<typeof ConfirmationType>; target: string };
+/**
+ * A contact to confirm: an email in lower case, or a mobile by the digits of its stored form (a US number's 10
+ * digits, an international one's E.164 digits; the key the record keeps unique), with where it is texted (E.164).
+ */
+type Contact = { type: ValueOf<typeof ConfirmationType>; target: string; textTo?: string };
+
+/** A new mobile number by the rule of the record's country (docs/decisions/049), or null when it is not valid there. */
+function mobileContact(value: string, country: number): (Contact & { stored: string; textTo: string }) | null {
+  const textTo = toE164(value, country);
+  if (!textTo) return null;
+  const stored = country === Country.Other ? textTo : formatUsPhone(value);
+  return { type: ConfirmationType.Mobile, target: phoneDigits(storedPhone(stored, country)), textTo, stored };
+}
+
+function mobileInvalid(country: number): Refusal {
+  return country === Country.Other
+    ? new Refusal(400, AccountMessage.mobileInvalidOther, { form: FormReason.mobileInvalidOther })
+    : new Refusal(400, AccountMessage.mobileInvalid, { form: FormReason.mobileInvalid });
+}
 
 /** Said only to whoever proved they hold the contact (a right code), never when sending (docs/decisions/024). */
 const contactTaken = () => new Refusal(400, AccountMessage.contactTaken, { form: FormReason.contactTaken });
@@ -65,11 +82,11 @@ async function sendConfirmationText(ctx: Ctx): Promise<Response> {
   const parsed = sendConfirmationTextRequest.safeParse(body);
   if (!parsed.success) throw new Refusal(400, RegistryMessage.badRequest, zodFieldErrors(parsed.error));
   const id = ownRecordId(patient, parsed.data.medicalRecordId);
-  if (!isValidPhone(parsed.data.phoneNumber)) throw new Refusal(400, AccountMessage.mobileInvalid, { form: FormReason.mobileInvalid });
   const record = await findRecipient(ctx.db, { id });
   if (!record) throw new Refusal(404, RegistryMessage.notFound);
-  const digits = phoneDigits(parsed.data.phoneNumber);
-  return sendCode(ctx, record, { type: ConfirmationType.Mobile, target: digits }, digits !== phoneDigits(record.phoneNumber));
+  const mobile = mobileContact(parsed.data.phoneNumber, record.country);
+  if (!mobile) throw mobileInvalid(record.country);
+  return sendCode(ctx, record, mobile, mobile.target !== phoneDigits(record.phoneNumber));
 }
 
 /**
@@ -101,7 +118,7 @@ async function sendCode(ctx: Ctx, patient: Recipient, contact: Contact, isNew: b
   const code = newCode();
   const salt = newCodeSalt();
   const lang = langOf(patient.preferredLanguage);
-  const message = isEmail ? confirmationEmail(lang, contact.target, code) : confirmationText(lang, `+1${contact.target}`, code);
+  const message = isEmail ? confirmationEmail(lang, contact.target, code) : confirmationText(lang, contact.textTo ?? `+1${contact.target}`, code);
   await ctx.db.transaction(async (tx) => {
     await storeCode(
       tx,
@@ -129,9 +146,12 @@ async function updateConfirmation(ctx: Ctx): Promise<Response> {
   const parsed = updateConfirmationRequest.safeParse(body);
   if (!parsed.success) throw new Refusal(400, RegistryMessage.badRequest, zodFieldErrors(parsed.error));
   const { isEmail } = parsed.data;
-  const contact: Contact = isEmail
+  const country = isEmail ? Country.UnitedStates : (await findRecipient(ctx.db, { id }))?.country ?? Country.UnitedStates;
+  const mobile = isEmail ? null : mobileContact(parsed.data.value, country);
+  // A value that is no valid number was never sent a code: CodeExpired below, as for any value without a code.
+  const contact: Contact & { stored?: string } = isEmail
     ? { type: ConfirmationType.Email, target: parsed.data.value.trim().toLowerCase() }
-    : { type: ConfirmationType.Mobile, target: phoneDigits(parsed.data.value) };
+    : mobile ?? { type: ConfirmationType.Mobile, target: phoneDigits(parsed.data.value) };
   const code = normaliseCode(parsed.data.code);
   const hits = await limitClient(ctx, RATE_LIMITS.codeEntry);
   const now = ctx.now();
@@ -154,15 +174,14 @@ async function updateConfirmation(ctx: Ctx): Promise<Response> {
       if (!before) return CodeResult.CodeExpired;
       const changed = isEmail ? before.email !== contact.target : phoneDigits(before.phoneNumber) !== contact.target;
       // The same number in another format stays as typed at registration.
-      if (changed) await setContact(tx, id, isEmail ? { email: contact.target } : { phoneNumber: formatUsPhone(contact.target) }, now);
+      if (changed) await setContact(tx, id, isEmail ? { email: contact.target } : { phoneNumber: contact.stored ?? contact.target }, now);
       await markContactVerified(tx, id, isEmail ? "email" : "mobile", now);
       // ASVS 2.2.3 (docs/decisions/025): the old contact hears of the change, opted out or not (a security notice);
       // only when it had been confirmed, so a mistyped address of a stranger is not told about the patient's account.
-      if (changed && (isEmail ? wasVerified?.isEmailVerified : wasVerified?.isMobileVerified)) {
+      const oldTextTo = isEmail ? null : textAddress(before.phoneNumber);
+      if (changed && (isEmail ? wasVerified?.isEmailVerified : wasVerified?.isMobileVerified) && (isEmail || oldTextTo)) {
         const lang = langOf(before.preferredLanguage);
-        const notice = isEmail
-          ? emailChangedEmail(lang, before.email, contact.target)
-          : phoneChangedText(lang, `+1${phoneDigits(before.phoneNumber)}`, contact.target);
+        const notice = isEmail ? emailChangedEmail(lang, before.email, contact.target) : phoneChangedText(lang, oldTextTo!, contact.target);
         await enqueueForPatient(tx, ctx.settings, before, notice, { automated: false, now });
       }
       await audit(tx, { actor: { kind: "patient", id }, action: "mfa.contact.verified", medicalRecordId: id, detail: { type: isEmail ? "email" : "mobile" }, at: now });

@@ -1,7 +1,7 @@
 import { AccountMessage, updatePasswordRequest, type OptResult } from "../contract/accounts";
 import { AuthPreference, Country, OptInOutType, PhoneRuleResult } from "../contract/enums";
 import { RegistryMessage } from "../contract/envelope";
-import { phoneRules } from "../contract/phone";
+import { phoneRules, storedPhone } from "../contract/phone";
 import { addressErrors, isoToday, personErrors, registrationPayload } from "../contract/registration";
 import type { PassRecord } from "../contract/schemas";
 import { ValidationKey } from "../contract/validation-keys";
@@ -79,8 +79,8 @@ async function updateMedicalRecord(ctx: Ctx, params: Record<string, string>): Pr
   const now = ctx.now();
   const errors = definedErrors({ ...personErrors(p, isoToday(now)), ...addressErrors(p) });
   if (hasErrors(errors)) throw new Refusal(400, RegistryMessage.badRequest, errors);
-  await recordOrNotFound(ctx, id);
-  const prompt = addressPrompt(ctx, p);
+  const current = await recordOrNotFound(ctx, id);
+  const prompt = addressPrompt(ctx, p, current);
   if (prompt) return prompt;
   await ctx.db.transaction(async (tx) => {
     await updateProfile(tx, id, p, now);
@@ -109,7 +109,7 @@ async function validateMedicalRecord(ctx: Ctx, params: Record<string, string>): 
   });
   if (hasErrors(errors)) throw new Refusal(400, RegistryMessage.badRequest, errors);
   await ctx.db.transaction(async (tx) => {
-    await updateValidatedFields(tx, id, v, now);
+    await updateValidatedFields(tx, id, { ...v, phoneNumberSecondary: storedPhone(v.phoneNumberSecondary, current.country) }, now);
     await audit(tx, { actor: { kind: "patient", id }, action: "record.update.validated", medicalRecordId: id, at: now });
   });
   return ok(await recordOrNotFound(ctx, id), AccountMessage.recordUpdated);
@@ -117,7 +117,7 @@ async function validateMedicalRecord(ctx: Ctx, params: Record<string, string>): 
 
 /** The secondary phone by the phone rules of 000 §5 (Required with the email preference and no primary phone). */
 function secondaryPhoneError(primary: string, secondary: string, country: number, preference: number): string | undefined {
-  const rule = phoneRules(preference, primary, secondary).secondary;
+  const rule = phoneRules(preference, primary, secondary, country).secondary;
   if (rule === PhoneRuleResult.Required) return ValidationKey.phoneRequired;
   if (rule === PhoneRuleResult.Invalid) return country === Country.UnitedStates ? ValidationKey.phoneInvalidUs : ValidationKey.phoneInvalid;
   return undefined;

@@ -107,6 +107,16 @@ describe.each(testDatabases())("POST /register on $name", (target) => {
     expect(row).toEqual({ country: 0, address_is_us: false, province: "Ontario" });
   });
 
+  it("keeps an international number in E.164 and refuses it again in another writing (docs/decisions/049)", async () => {
+    const { medicalRecordId } = await t.register(1, { country: 0, usState: 0, province: "Kent", postalCode: "CT1 2EH", phoneNumber: "+44 7911 123-456", phoneNumberSecondary: "0033 6 12 34 56 78" });
+    const [row] = await t.db.query("select phone_number, phone_number_secondary from medical_records where id = $1", [medicalRecordId]);
+    expect(row).toEqual({ phone_number: "+447911123456", phone_number_secondary: "+33612345678" });
+    const again = await t.call("POST", "/register", { body: validRegistration(2, { country: 0, usState: 0, province: "Kent", postalCode: "CT1 2EH", phoneNumber: "0044 7911 123456" }) });
+    expect(again.body.errors).toEqual({ phoneNumber: "validation.phoneTaken" });
+    const short = await t.call("POST", "/register", { body: validRegistration(3, { country: 0, usState: 0, province: "Kent", postalCode: "CT1 2EH", phoneNumber: "+44 79" }) });
+    expect(short.body.errors).toEqual({ phoneNumber: "validation.phoneInvalid" });
+  });
+
   it("refuses an email already registered, compared in lower case", async () => {
     await t.register(1, { email: "Ana@Example.org" });
     const a = await t.call("POST", "/register", { body: validRegistration(2, { email: "ANA@example.ORG" }) });

@@ -1,7 +1,7 @@
 import { AccountFieldKey, AccountMessage, FormReason, PhoneCheckStatus, validatePhoneRequest, type InviteInfo, type PhoneCheck } from "../contract/accounts";
-import { AuthPreference, ImmunoFreeStatus } from "../contract/enums";
+import { AuthPreference, Country, ImmunoFreeStatus } from "../contract/enums";
 import { RegistryMessage } from "../contract/envelope";
-import { isValidPhone, phoneDigits } from "../contract/phone";
+import { isValidPhone, phoneDigits, storedPhone } from "../contract/phone";
 import { isoToday, registrationErrors, registrationPayload, type RegistrationPayload } from "../contract/registration";
 import { ValidationKey } from "../contract/validation-keys";
 import { insertAccount } from "../data/accounts";
@@ -49,6 +49,9 @@ async function register(ctx: Ctx): Promise<Response> {
   if (invite && !errors.email && payload.email.toLowerCase() !== invite.email) errors.email = AccountFieldKey.inviteEmailMismatch;
   if (hasErrors(errors)) throw new Refusal(400, RegistryMessage.badRequest, errors);
 
+  // An international number is kept in E.164 (docs/decisions/049).
+  payload.phoneNumber = storedPhone(payload.phoneNumber, payload.country);
+  payload.phoneNumberSecondary = storedPhone(payload.phoneNumberSecondary, payload.country);
   await refuseTaken(ctx, payload);
   const prompt = addressPrompt(ctx, payload);
   if (prompt) return prompt;
@@ -110,15 +113,15 @@ function taken(errors: Record<string, string>): Refusal {
 }
 
 /**
- * POST /validate-phone {phoneNumber} (000 §5 Phone): 200 with results {isValid, status}; success mirrors isValid and a
+ * POST /validate-phone {phoneNumber, country?} (000 §5 Phone; the rule of `country`, docs/decisions/049): 200 with results {isValid, status}; success mirrors isValid and a
  * refused number names its key in errors.phoneNumber. Rate-limited per client address (D11).
  */
 async function validatePhone(ctx: Ctx): Promise<Response> {
   await limitClient(ctx, RATE_LIMITS.validatePhone);
   const body = await readJsonObject(ctx.request);
-  const parsed = validatePhoneRequest.safeParse({ phoneNumber: body.phoneNumber ?? "" });
+  const parsed = validatePhoneRequest.safeParse({ phoneNumber: body.phoneNumber ?? "", country: body.country ?? undefined });
   if (!parsed.success) throw new Refusal(400, RegistryMessage.badRequest, zodFieldErrors(parsed.error));
-  const { phoneNumber } = parsed.data;
+  const { phoneNumber, country = Country.UnitedStates } = parsed.data;
   const answer = (status: PhoneCheck["status"], message: string, key?: string) =>
     reply(200, {
       success: status === PhoneCheckStatus.Valid,
@@ -126,8 +129,12 @@ async function validatePhone(ctx: Ctx): Promise<Response> {
       message,
       ...(key ? { errors: { phoneNumber: key } } : {}),
     });
-  if (!isValidPhone(phoneNumber)) return answer(PhoneCheckStatus.Invalid, AccountMessage.phoneInvalid, ValidationKey.phoneInvalidUs);
-  if (await phoneInUse(ctx.db, phoneDigits(phoneNumber))) return answer(PhoneCheckStatus.Duplicate, AccountMessage.phoneDuplicate, ValidationKey.phoneTaken);
+  if (!isValidPhone(phoneNumber, country)) {
+    return country === Country.Other
+      ? answer(PhoneCheckStatus.Invalid, AccountMessage.phoneInvalidOther, ValidationKey.phoneInvalid)
+      : answer(PhoneCheckStatus.Invalid, AccountMessage.phoneInvalid, ValidationKey.phoneInvalidUs);
+  }
+  if (await phoneInUse(ctx.db, phoneDigits(storedPhone(phoneNumber, country)))) return answer(PhoneCheckStatus.Duplicate, AccountMessage.phoneDuplicate, ValidationKey.phoneTaken);
   return answer(PhoneCheckStatus.Valid, AccountMessage.phoneAvailable);
 }
 

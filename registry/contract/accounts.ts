@@ -7,7 +7,8 @@ import { z } from "zod";
  */
 
 /** POST /validate-phone { phoneNumber } -> results { isValid, status }, message (000 §5 Phone). */
-export const validatePhoneRequest = z.object({ phoneNumber: z.string().max(40) });
+/** `country`: the address's country, whose phone rule applies (docs/decisions/049); the US rule when absent. */
+export const validatePhoneRequest = z.object({ phoneNumber: z.string().max(40), country: z.number().int().optional() });
 export const PhoneCheckStatus = { Valid: "valid", Invalid: "invalid", Duplicate: "duplicate" } as const;
 export const phoneCheck = z.object({ isValid: z.boolean(), status: z.enum(["valid", "invalid", "duplicate"]) });
 export type PhoneCheck = z.infer<typeof phoneCheck>;
@@ -107,6 +108,8 @@ export const FormReason = {
   tooManyNewMobiles: "mfa.tooManyNewMobiles",
   emailInvalid: "mfa.emailInvalid",
   mobileInvalid: "mfa.mobileInvalid",
+  /** docs/decisions/049: an address outside the US: the number with its country code. */
+  mobileInvalidOther: "mfa.mobileInvalidOther",
   addressNotFound: "register.addressNotFound",
   inviteInvalid: "register.inviteInvalid",
   botCheckFailed: "register.botCheckFailed",
@@ -129,6 +132,7 @@ export const AccountMessage = {
   phoneAvailable: "Phone number is available",
   phoneDuplicate: "This phone number is already registered",
   phoneInvalid: "Please enter a valid 10-digit US phone number",
+  phoneInvalidOther: "Please enter a valid phone number",
   addressNotValidated: "We were unable to validate your address",
   inviteValid: "Token validated successfully",
   inviteInvalid: "This invitation link is not valid, has expired or was already used",
@@ -141,6 +145,7 @@ export const AccountMessage = {
   tooManyNewMobiles: "Codes were sent to 3 new mobile numbers in the last 24 hours. Please try again tomorrow.",
   emailInvalid: "Please enter a valid email address...",
   mobileInvalid: "Please enter a valid US mobile number...",
+  mobileInvalidOther: "Please enter a valid mobile number, with its country code...",
   codeValid: "Your contact information has been confirmed",
   codeInvalid: "The code you entered doesn't match the code we sent, please try again...",
   codeExpired: "The code you entered has expired",

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { AuthPreference, PhoneRuleResult } from "./enums";
-import { formatUsPhone, isValidPhone, phoneDigits, phoneRules } from "./phone";
+import { AuthPreference, Country, PhoneRuleResult } from "./enums";
+import { displayPhone, formatUsPhone, isValidPhone, phoneDigits, phoneRules, storedPhone, textAddress, toE164 } from "./phone";
 
 const { Valid, Required, Invalid } = PhoneRuleResult;
 const TEN = "(555) 010-0001";
@@ -69,5 +69,69 @@ describe("phoneRules (000 §5)", () => {
     [7, ELEVEN, TEN, Invalid, Valid],
   ])("preference %i, primary %j, secondary %j -> %i / %i", (preference, primary, secondary, p, s) => {
     expect(phoneRules(preference, primary, secondary)).toEqual({ primary: p, secondary: s });
+  });
+});
+
+describe("toE164 by the address's country (docs/decisions/049)", () => {
+  const { UnitedStates: US, Other, NotSelected } = Country;
+  it.each([
+    // United States (and no country chosen): exactly 10 digits, non-digits ignored, read as +1.
+    [TEN, US, "+15550100001"],
+    ["555.010.0001", US, "+15550100001"],
+    ["+1 555 010 0001", US, null],
+    ["+44 7911 123456", US, null],
+    [NINE, US, null],
+    ["", US, null],
+    [TEN, NotSelected, "+15550100001"],
+    // Other: with its country code, "+" or "00" first, 7 to 15 digits, the country code not starting with 0.
+    ["+44 7911 123456", Other, "+447911123456"],
+    ["0044 7911 123456", Other, "+447911123456"],
+    ["+49 (30) 123-4567", Other, "+49301234567"],
+    ["+683 4002", Other, "+6834002"],
+    ["+123 456", Other, null],
+    ["+1234567890123456", Other, null],
+    ["+123456789012345", Other, "+123456789012345"],
+    ["+0 441 234 5678", Other, null],
+    ["+", Other, null],
+    // Other without a country code: the spec's 10 digits, a North American number (e.g. Canada).
+    ["(613) 555-0100", Other, "+16135550100"],
+    ["07911 123456", Other, null],
+    ["1 613 555 0100", Other, null],
+  ])("%j in country %i -> %j", (input, country, expected) => {
+    expect(toE164(input, country)).toBe(expected);
+    expect(isValidPhone(input, country)).toBe(expected !== null);
+  });
+
+  it("stores an international number in E.164 and a US one as typed", () => {
+    expect(storedPhone(" +44 7911 123456 ", Other)).toBe("+447911123456");
+    expect(storedPhone("(613) 555-0100", Other)).toBe("+16135550100");
+    expect(storedPhone("not a number", Other)).toBe("not a number");
+    expect(storedPhone("", Other)).toBe("");
+    expect(storedPhone(" (555) 010-0001 ", US)).toBe("(555) 010-0001");
+  });
+
+  it("texts a stored number at its E.164 address, whatever the country is now", () => {
+    expect(textAddress("+447911123456")).toBe("+447911123456");
+    expect(textAddress("(555) 010-0001")).toBe("+15550100001");
+    expect(textAddress("5550100001")).toBe("+15550100001");
+    expect(textAddress("12345")).toBeNull();
+    expect(textAddress("")).toBeNull();
+  });
+
+  it("shows a US number as (XXX) XXX-XXXX and an international one as stored", () => {
+    expect(displayPhone("5550100001", US)).toBe("(555) 010-0001");
+    expect(displayPhone("+447911123456", US)).toBe("+447911123456");
+    expect(displayPhone("+447911123456", Other)).toBe("+447911123456");
+    expect(displayPhone("(613) 555-0100", Other)).toBe("(613) 555-0100");
+  });
+
+  it.each([
+    [AuthPreference.Phone, "+44 7911 123456", "", Other, Valid, Valid],
+    [AuthPreference.Phone, "+44 7911 123456", "", US, Invalid, Valid],
+    [AuthPreference.Email, "", "+33 6 12 34 56 78", Other, Valid, Valid],
+    [AuthPreference.Email, "", "+33 6", Other, Valid, Invalid],
+    [AuthPreference.Phone, TEN, "+353 85 123 4567", Other, Valid, Valid],
+  ])("phoneRules(%i, %j, %j, country %i) -> %i / %i", (preference, primary, secondary, country, p, s) => {
+    expect(phoneRules(preference, primary, secondary, country)).toEqual({ primary: p, secondary: s });
   });
 });

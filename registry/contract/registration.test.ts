@@ -56,6 +56,10 @@ describe("registrationErrors (000 §5)", () => {
     ["phone empty", { phoneNumber: "" }, { phoneNumber: "validation.phoneRequired" }],
     ["US phone of 9 digits", { phoneNumber: "555 010 000" }, { phoneNumber: "validation.phoneInvalidUs" }],
     ["foreign phone of 11 digits", { country: 0, usState: 0, province: "ON", phoneNumber: "1 555 010 0001" }, { phoneNumber: "validation.phoneInvalid" }],
+    ["foreign phone with its country code (E.164)", { country: 0, usState: 0, province: "Kent", phoneNumber: "+44 7911 123456" }, {}],
+    ["foreign phone of 16 digits", { country: 0, usState: 0, province: "Kent", phoneNumber: "+44 7911 1234567890" }, { phoneNumber: "validation.phoneInvalid" }],
+    ["foreign secondary with its country code", { country: 0, usState: 0, province: "Kent", phoneNumberSecondary: "0033 6 12 34 56 78" }, {}],
+    ["US phone written with +1", { phoneNumber: "+1 555 010 0001" }, { phoneNumber: "validation.phoneInvalidUs" }],
     ["US secondary of 9 digits", { phoneNumberSecondary: "555 010 000" }, { phoneNumberSecondary: "validation.phoneInvalidUs" }],
     ["secondary of 10 digits", { phoneNumberSecondary: "555 010 0002" }, {}],
     ["phone preference, secondary bad", { authenticationPreference: 2, phoneNumberSecondary: "12" }, { phoneNumberSecondary: "validation.phoneInvalidUs" }],
@@ -83,7 +87,7 @@ describe("registrationErrors (000 §5)", () => {
   });
 
   it("every message key it can answer is in VALIDATION_KEYS", () => {
-    const source = readFileSync(new URL("./registration.ts", import.meta.url), "utf8");
+    const source = ["./registration.ts", "./registration-rules.ts"].map((f) => readFileSync(new URL(f, import.meta.url), "utf8")).join("\n");
     const used = [...new Set(source.match(/validation\.\w+/g))];
     expect(used.length).toBeGreaterThan(15);
     for (const key of used) expect(VALIDATION_KEYS, key).toContain(key);

@@ -1,9 +1,8 @@
 import { z } from "zod";
-import { AuthPreference, Country, PhoneRuleResult } from "./enums";
-import { isValidPhone, phoneRules } from "./phone";
+import { AuthPreference, Country } from "./enums";
 import { issueFieldErrors, cleanString } from "./text-schema";
-import { BIRTH_DATE_MIN, isoToday } from "./limits";
-import { findUsState } from "./us-states";
+import { isoToday } from "./limits";
+import type { FieldErrors } from "./registration-rules";
 
 const text = (max: number) => z.preprocess((v) => (v == null ? "" : String(v)), cleanString(max)).transform((s) => s.trim());
 const int = z.preprocess((v) => (v === "" || v == null ? undefined : Number(v)), z.number().int().catch(-9999).default(-9999));
@@ -48,98 +47,6 @@ export function parseRegistrationPayload(values: Record<string, unknown>): { pay
   return { payload: registrationPayload.parse(blanked), errors };
 }
 
-/** Field -> message key (app/locales `validation.*`). Empty when valid. */
-export type FieldErrors = Partial<Record<string, string>>;
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-export const PASSWORD_MIN = 12;
-export const PASSWORD_MAX = 128;
-
-export function isValidEmail(value: string): boolean {
-  return EMAIL.test(value.trim().toLowerCase());
-}
-
-/** A real calendar date written YYYY-MM-DD. */
-export function isIsoDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const d = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
-}
-
-/** Birth date rule: a real date between 1920-01-01 and today (both YYYY-MM-DD). */
-export function isValidBirthDate(value: string, today: string): boolean {
-  return isIsoDate(value) && value >= BIRTH_DATE_MIN && value <= today;
-}
-
-/** Password length rule of DECISIONS D6 (the common-password list is checked by the registry). */
-export function passwordError(password: string): string | undefined {
-  if (password === "") return "validation.passwordRequired";
-  if ([...password].length < PASSWORD_MIN) return "validation.passwordTooShort";
-  if ([...password].length > PASSWORD_MAX) return "validation.passwordTooLong";
-  return undefined;
-}
-
-/** The rules of 000 §5 shared by registration and profile. */
-export function personErrors(p: {
-  firstName: string;
-  lastName: string;
-  preferredName: string;
-  middleInitial: string;
-  birthDate: string;
-  preferredLanguage: number;
-  gender: number;
-}, today: string): FieldErrors {
-  const e: FieldErrors = {};
-  if (!p.firstName) e.firstName = "validation.firstNameRequired";
-  if ([...p.middleInitial].length > 1) e.middleInitial = "validation.middleInitialTooLong";
-  if (!p.lastName) e.lastName = "validation.lastNameRequired";
-  if (!p.preferredName) e.preferredName = "validation.preferredNameRequired";
-  if (!isValidBirthDate(p.birthDate, today)) e.birthDate = "validation.birthDateRequired";
-  if (p.preferredLanguage < 1 || p.preferredLanguage > 2) e.preferredLanguage = "validation.preferredLanguageRequired";
-  if (p.gender < 1 || p.gender > 2) e.gender = "validation.genderRequired";
-  return e;
-}
-
-export function addressErrors(a: {
-  addressLine1: string;
-  city: string;
-  usState: number;
-  province: string;
-  postalCode: string;
-  country: number;
-}): FieldErrors {
-  const e: FieldErrors = {};
-  if (!a.addressLine1) e.addressLine1 = "validation.addressRequired";
-  if (!a.city) e.city = "validation.cityRequired";
-  if (a.country !== Country.UnitedStates && a.country !== Country.Other) e.country = "validation.countryRequired";
-  if (a.country === Country.UnitedStates && (a.usState <= 0 || !findUsState(a.usState))) e.usState = "validation.usStateRequired";
-  if (a.country === Country.Other && !a.province) e.province = "validation.provinceRequired";
-  if (!a.postalCode) e.postalCode = "validation.postalCodeRequired";
-  return e;
-}
-
-/** Phone messages of 000 §5: required when empty, then the US or the general 10-digit rule. */
-export function phoneErrors(phoneNumber: string, phoneNumberSecondary: string, country: number, preference: number): FieldErrors {
-  const e: FieldErrors = {};
-  const invalid = country === Country.UnitedStates ? "validation.phoneInvalidUs" : "validation.phoneInvalid";
-  if (!phoneNumber) e.phoneNumber = "validation.phoneRequired";
-  else if (!isValidPhone(phoneNumber)) e.phoneNumber = invalid;
-  const rules = phoneRules(preference, phoneNumber, phoneNumberSecondary);
-  if (rules.secondary === PhoneRuleResult.Invalid) e.phoneNumberSecondary = invalid;
-  return e;
-}
-
-/** Every rule of 000 §5 for the registration form except the bot check and confirm-password (portal-only fields). */
-export function registrationErrors(p: RegistrationPayload, today: string): FieldErrors {
-  const e: FieldErrors = { ...personErrors(p, today) };
-  if (!p.email) e.email = "validation.emailRequired";
-  else if (!isValidEmail(p.email)) e.email = "validation.emailInvalid";
-  Object.assign(e, phoneErrors(p.phoneNumber, p.phoneNumberSecondary, p.country, p.authenticationPreference));
-  const pw = passwordError(p.password);
-  if (pw) e.password = pw;
-  Object.assign(e, addressErrors(p));
-  if (!p.agreedToHipaa) e.agreedToHipaa = "validation.hipaaRequired";
-  return e;
-}
-
+// The field rules themselves hold no schema, so the browser can run them without zod (issue 12, item 13).
+export * from "./registration-rules";
 export { isoToday };

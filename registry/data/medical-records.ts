@@ -97,16 +97,19 @@ export async function contactOwner(db: Db, contact: { email: string } | { phoneD
 }
 
 /** What messages to a patient need: where, in which language, and whether automated ones are wanted. */
-export type Recipient = { id: number; email: string; phoneNumber: string; preferredLanguage: number; isOptedOut: boolean };
+/** `country`: the address's country, whose phone rule applies to a new mobile number (docs/decisions/049). */
+export type Recipient = { id: number; email: string; phoneNumber: string; country: number; preferredLanguage: number; isOptedOut: boolean };
 
 export async function findRecipient(db: Db, where: { id: number } | { email: string }): Promise<Recipient | null> {
   const [sql, value] = "id" in where ? ["m.id = $1", where.id] : ["m.email = $1", where.email.toLowerCase()];
-  const rows = await db.query<{ id: number; email: string; phone_number: string; preferred_language: number; is_opted_out: boolean }>(
-    `select m.id, m.email, m.phone_number, m.preferred_language, m.is_opted_out from medical_records m where ${sql}`,
+  const rows = await db.query<{ id: number; email: string; phone_number: string; country: number; preferred_language: number; is_opted_out: boolean }>(
+    `select m.id, m.email, m.phone_number, m.country, m.preferred_language, m.is_opted_out from medical_records m where ${sql}`,
     [value],
   );
   const r = rows[0];
-  return r ? { id: r.id, email: r.email, phoneNumber: r.phone_number, preferredLanguage: r.preferred_language, isOptedOut: r.is_opted_out } : null;
+  return r
+    ? { id: r.id, email: r.email, phoneNumber: r.phone_number, country: r.country, preferredLanguage: r.preferred_language, isOptedOut: r.is_opted_out }
+    : null;
 }
 
 export type ProfileUpdate = Pick<

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkAddress, sameCity } from "./address-check";
+import { checkAddress, sameAddress, sameCity, type CheckedAddress } from "./address-check";
 import { lookupZip, zip5Of, zipLocation } from "./zip-data";
 
 const IL = 14;
@@ -58,5 +58,21 @@ describe("checkAddress (D7)", () => {
     expect(sameCity("Fort Myers", "ft. myers")).toBe(true);
     expect(sameCity("Mayagüez", "MAYAGUEZ")).toBe(true);
     expect(sameCity("Springfield", "Springfeld")).toBe(false);
+  });
+});
+
+describe("sameAddress (docs/decisions/048)", () => {
+  const kept: CheckedAddress = { addressLine1: "12 Main Street", addressLine2: "Apt 3", city: "Chicago", usState: 14, postalCode: "62701", country: 1 };
+  it.each([
+    ["the same", {}, true],
+    ["case and spaces", { addressLine1: " 12  main street ", city: "CHICAGO" }, true],
+    ["another line 1", { addressLine1: "14 Main Street" }, false],
+    ["another line 2", { addressLine2: "" }, false],
+    ["another city", { city: "Springfield" }, false],
+    ["another state", { usState: 13 }, false],
+    ["another postal code", { postalCode: "62702" }, false],
+    ["another country", { country: 0 }, false],
+  ] as const)("%s", (_n, change, expected) => {
+    expect(sameAddress(kept, { ...kept, ...change })).toBe(expected);
   });
 });

@@ -31,6 +31,23 @@ export function checkAddress(a: CheckedAddress): { ok: true } | { ok: false; rec
   };
 }
 
+/**
+ * Whether two addresses are the same place as typed: lines and city ignoring case and runs of spaces, the same state
+ * id, postal code and country. The address a record holds was either confirmed by the ZIP data or kept by the
+ * patient in the Confirm Address dialog, so the same address sent again is not questioned again (docs/decisions/048).
+ */
+export function sameAddress(a: CheckedAddress, b: CheckedAddress): boolean {
+  const text = (v: string) => v.trim().replace(/\s+/g, " ").toLowerCase();
+  return (
+    text(a.addressLine1) === text(b.addressLine1) &&
+    text(a.addressLine2) === text(b.addressLine2) &&
+    text(a.city) === text(b.city) &&
+    a.usState === b.usState &&
+    text(a.postalCode) === text(b.postalCode) &&
+    a.country === b.country
+  );
+}
+
 const ABBREVIATIONS: Record<string, string> = { st: "saint", ste: "sainte", ft: "fort", mt: "mount", pt: "point" };
 
 /** Case, punctuation and common abbreviations ("St." = "Saint") are ignored. */

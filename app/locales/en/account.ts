@@ -21,6 +21,7 @@ const account = {
     email: "Email",
     phoneNumber: "Phone number",
     phoneHint: "A 10-digit mobile number, for example (555) 555-0123",
+    phoneHintOther: "Outside the United States: the mobile number with its country code, for example +44 7911 123456.",
     password: "Password",
     passwordHint: "At least 12 characters. A long phrase you can remember is best.",
     confirmPassword: "Confirm password",
@@ -172,6 +173,10 @@ const account = {
     emailConfirmed: "Your email address is confirmed.",
     mobileConfirmed: "Your mobile number is confirmed.",
     continueHint: "Continue becomes available once your account is verified.",
+    changeEmail: "Change email address",
+    changeMobile: "Change mobile number",
+    changingEmail: "Type the new email address, then send a confirmation code. Your confirmed email stays until the new one is confirmed.",
+    changingMobile: "Type the new mobile number, then send a confirmation code. Your confirmed number stays until the new one is confirmed.",
   },
   mfa: {
     tooManySends: "Too many codes have been sent to this contact. Please wait an hour and try again.",
@@ -182,6 +187,7 @@ const account = {
     emailInvalid: "Please enter a valid email address...",
     mobileInvalid: "Please enter a valid US mobile number...",
     codeLocked: "That code was entered wrongly too many times, so it is locked. Select 'Send a new code' and enter the new code.",
+    mobileInvalidOther: "Please enter a valid mobile number, with its country code, for example +44 7911 123456...",
   },
   landing: {
     title: "Welcome",

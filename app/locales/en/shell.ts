@@ -19,6 +19,8 @@ const shell = {
   errorSummary: {
     title: "There is a problem",
     titlePrefix: "Error: ",
+    remaining: "Problems left to fix on this form: {{count}}",
+    noneRemaining: "All the problems on this form are fixed.",
   },
   header: {
     logo: "National Kidney Registry – patient portal home",

@@ -24,6 +24,7 @@ const account: Widen<typeof en> = {
     email: "Correo electrónico",
     phoneNumber: "Número de teléfono",
     phoneHint: "Un número de celular de 10 dígitos, por ejemplo (555) 555-0123",
+    phoneHintOther: "Fuera de los Estados Unidos: el número de celular con su código de país, por ejemplo +44 7911 123456.",
     password: "Contraseña",
     passwordHint: "Al menos 12 caracteres. Lo mejor es una frase larga que pueda recordar.",
     confirmPassword: "Confirme la contraseña",
@@ -175,6 +176,10 @@ const account: Widen<typeof en> = {
     emailConfirmed: "Su correo electrónico está confirmado.",
     mobileConfirmed: "Su número de celular está confirmado.",
     continueHint: "Podrá continuar cuando su cuenta esté verificada.",
+    changeEmail: "Cambiar el correo electrónico",
+    changeMobile: "Cambiar el número de celular",
+    changingEmail: "Escriba el nuevo correo electrónico y envíe un código de confirmación. Su correo confirmado se mantiene hasta que confirme el nuevo.",
+    changingMobile: "Escriba el nuevo número de celular y envíe un código de confirmación. Su número confirmado se mantiene hasta que confirme el nuevo.",
   },
   mfa: {
     tooManySends: "Se enviaron demasiados códigos a este contacto. Espere una hora e inténtelo de nuevo.",
@@ -185,6 +190,7 @@ const account: Widen<typeof en> = {
     emailInvalid: "Escriba un correo electrónico válido...",
     mobileInvalid: "Escriba un número de celular de EE. UU. válido...",
     codeLocked: "Ese código se escribió mal demasiadas veces, así que quedó bloqueado. Seleccione 'Enviar un código nuevo' y escriba el código nuevo.",
+    mobileInvalidOther: "Escriba un número de celular válido, con su código de país, por ejemplo +44 7911 123456...",
   },
   landing: {
     title: "Bienvenido/a",

@@ -22,6 +22,8 @@ const shell: Widen<typeof en> = {
   errorSummary: {
     title: "Hay un problema",
     titlePrefix: "Error: ",
+    remaining: "Problemas por corregir en este formulario: {{count}}",
+    noneRemaining: "Todos los problemas de este formulario están corregidos.",
   },
   header: {
     logo: "National Kidney Registry – inicio del portal del paciente",

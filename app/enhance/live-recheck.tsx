@@ -1,0 +1,58 @@
+import { useCallback, useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { liveErrors, type FieldErrors, type Values } from "~/domain/live-rules";
+import type { FormFailure } from "~/forms/types";
+
+type Live = { attempt: string; touched: ReadonlySet<string>; errors: FieldErrors };
+
+/** The form's current text values (files and buttons aside). */
+function valuesOf(form: HTMLFormElement): Values {
+  const values: Values = {};
+  new FormData(form).forEach((value, name) => {
+    if (typeof value === "string") values[name] = value;
+  });
+  return values;
+}
+
+/**
+ * 000 §4: "The form re-validates on every change once the first submit was attempted; errors show only after that"
+ * (with JavaScript; without it the server's check on submit applies, DECISIONS D1). Before a submit came back this does
+ * nothing. After it, every change re-runs the form's rules (`recheck`, the rules the action runs) and the page shows
+ * the answer: inline messages, the error summary's list (which no longer takes focus) and a polite count of what is
+ * left (`RecheckStatus`). Attach `onChange` to the <Form>; give `failure` to the ErrorSummary and the FormState.
+ */
+export function useLiveRecheck(failure: FormFailure | undefined, recheck: (values: Values) => FieldErrors) {
+  const [live, setLive] = useState<Live | null>(null);
+  const current = failure && live?.attempt === failure.attempt ? live : null;
+  const onChange = useCallback(
+    (event: FormEvent<HTMLFormElement>) => {
+      const name = (event.target as { name?: unknown }).name;
+      if (!failure || typeof name !== "string" || name === "") return;
+      const touched = new Set(current?.touched);
+      touched.add(name);
+      const errors = liveErrors(failure.errors, recheck(valuesOf(event.currentTarget)), touched, failure.order);
+      setLive({ attempt: failure.attempt, touched, errors });
+    },
+    [failure, current, recheck],
+  );
+  return {
+    failure: failure && current ? { ...failure, errors: current.errors } : failure,
+    /** Whether the patient changed something since the form came back (the summary then updates quietly). */
+    rechecked: current !== null,
+    onChange,
+  };
+}
+
+/**
+ * A polite live region that says how many problems are left when that number changes while the patient corrects the
+ * form (a screen reader hears it without losing its place; nothing moves focus).
+ */
+export function RecheckStatus({ live }: { live: ReturnType<typeof useLiveRecheck> }) {
+  const { t } = useTranslation();
+  const count = live.failure ? Object.keys(live.failure.errors).length : 0;
+  return (
+    <p aria-live="polite" className="visually-hidden">
+      {live.rechecked ? (count > 0 ? t("errorSummary.remaining", { count }) : t("errorSummary.noneRemaining")) : ""}
+    </p>
+  );
+}
