@@ -384,3 +384,14 @@ export async function createClearedScreening(
   expect(id, "the Complete page leads to /select-center/{id}").toBeTruthy();
   return Number(id);
 }
+
+/** Selects the first center listed on /select-center/{id} with the plain form post; answers its id; the dashboard lists the referral. */
+export async function selectFirstCenter(request: APIRequestContext, id: number): Promise<string> {
+  const html = await (await request.get(`select-center/${id}`)).text();
+  const centerId = /[?&]select=(\d+)/.exec(html.replace(/&amp;/g, "&"))?.[1];
+  expect(centerId, "a center to select").toBeTruthy();
+  await formPoster(request, hiddenValue(html, "_csrf"))(`select-center/${id}?distance=300`, { intent: "select", centerId: centerId! });
+  const landing = await (await request.get("landing")).text();
+  expect(landing).toContain("Transplant centers you were referred to");
+  return centerId!;
+}

@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { QUESTIONS } from "../../app/domain/medical-history/questions";
 import { complete } from "../../app/domain/medical-history/test-answers";
 import {
@@ -7,6 +7,7 @@ import {
   expect,
   formPoster,
   hiddenValue,
+  selectFirstCenter,
   STAFF_COMMANDS_NEED,
   staffCommandsAvailable,
   test,
@@ -46,16 +47,6 @@ async function visit(page: Page, path: string) {
   await expectNoSidewaysScroll(page, path);
 }
 
-/** Selects the first center listed on /select-center/{id} with the plain form post; answers its name. */
-async function selectFirstCenter(request: APIRequestContext, id: number): Promise<string> {
-  const html = await (await request.get(`select-center/${id}`)).text();
-  const centerId = /[?&]select=(\d+)/.exec(html.replace(/&amp;/g, "&"))?.[1];
-  expect(centerId, "a center to select").toBeTruthy();
-  await formPoster(request, hiddenValue(html, "_csrf"))(`select-center/${id}?distance=300`, { intent: "select", centerId: centerId! });
-  const landing = await (await request.get("landing")).text();
-  expect(landing).toContain("Transplant centers you were referred to");
-  return centerId!;
-}
 
 test.describe("at 320 px, without signing in", () => {
   test.use({ viewport: { width: 320, height: 640 } });
