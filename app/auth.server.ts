@@ -28,6 +28,7 @@ const PATIENT_KEYS: Record<Exclude<keyof SessionData, "flash" | "csrf" | "lang">
   screeningDraft: true,
   medicalHistoryDraft: true,
   cancelCenter: true,
+  carriedForm: true,
 };
 
 /** Queues a flash message; the same message twice (two loaders of one request) shows once. */

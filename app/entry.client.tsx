@@ -4,6 +4,7 @@ import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { enhanced } from "./enhance/cut-the-mustard";
+import { installFocusMemory } from "./enhance/focus-memory";
 import { installInPageLinks } from "./enhance/in-page-links";
 import { installKeepTyped } from "./enhance/keep-typed";
 import { installRouteChunkFallback } from "./enhance/route-chunk-fallback";
@@ -31,5 +32,6 @@ if (enhanced()) {
   installRouteChunkFallback();
   installInPageLinks();
   installKeepTyped();
+  installFocusMemory();
   void hydrate();
 }

@@ -49,6 +49,11 @@ export type SessionData = {
    * sent with the next center selection of that screening, for an hour at most (docs/decisions/013).
    */
   cancelCenter?: { screeningId: number; reason: number; other: string; expiresAt: number };
+  /**
+   * What was typed in a page's form when the language switch was pressed without JavaScript (never a password),
+   * for the page in the other language, once, for CARRIED_FORM_MS at most (docs/decisions/054).
+   */
+  carriedForm?: { form: string; values: Record<string, string>; expiresAt: number };
 };
 
 export type ContactKind = "email" | "text";

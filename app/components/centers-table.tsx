@@ -8,6 +8,8 @@ import type { CenterRow, ColumnHeading } from "~/domain/dashboard/select-center-
  * heading, each column heading a sort link (aria-sort on the sorted one, 001 §4.8) with its information in a
  * <details>, flags as a check mark or '--', counts or '--', and a Select link that opens the confirmation dialog
  * (a disabled button for the current center). Without JavaScript every link is a plain page request.
+ * Select comes right after the center's name, so it is the row's first control; below 768 px each row is a card
+ * whose cells carry their column's name (app.css), and the scroll box holds everything in it (docs/decisions/053).
  */
 
 const FLAG_COLUMNS = new Set<CenterColumn>(["kidneyForLife", "microsites", "nonSteroidal", "voucher", "recipientShield", "memberCenter"]);
@@ -41,10 +43,39 @@ function Flag({ on }: { on: boolean }) {
   );
 }
 
-function cell(row: CenterRow, column: Exclude<CenterColumn, "name">) {
+function value(row: CenterRow, column: Exclude<CenterColumn, "name">) {
   if (column === "state") return row.stateAbbr;
   if (FLAG_COLUMNS.has(column)) return <Flag on={row[column as "kidneyForLife"]} />;
   return row[column as "distance" | "lowEplet" | "nkrLast12Months" | "nkrPriorYear" | "livingDonorPriorYear" | "nkrPercent"];
+}
+
+/** A cell with its column's name, shown only when the rows are stacked as cards (narrow screens). */
+function Cell({ row, column }: { row: CenterRow; column: Exclude<CenterColumn, "name"> }) {
+  const { t } = useTranslation();
+  return (
+    <td>
+      <span className="cell-label">{t(`selectCenter.column.${column}`)}: </span>
+      {value(row, column)}
+    </td>
+  );
+}
+
+function SelectControl({ row }: { row: CenterRow }) {
+  const { t } = useTranslation();
+  return row.isCurrent ? (
+    <button type="button" className="secondary" disabled>
+      {t("selectCenter.select")}
+      <span className="visually-hidden">
+        {" "}
+        {row.centerName} {t("selectCenter.currentCenter")}
+      </span>
+    </button>
+  ) : (
+    <Link to={row.selectHref} role="button" preventScrollReset>
+      {t("selectCenter.select")}
+      <span className="visually-hidden"> {row.centerName}</span>
+    </Link>
+  );
 }
 
 export function CentersTable({
@@ -53,8 +84,11 @@ export function CentersTable({
   headings,
   rows,
   priorYear,
+  firstRowId,
 }: {
   id: string;
+  /** The id of the first row's heading cell: the target of the page's "Go to the list of centers" link. */
+  firstRowId?: string;
   titleKey: string;
   headings: ColumnHeading[];
   rows: CenterRow[];
@@ -70,7 +104,7 @@ export function CentersTable({
         </caption>
         <thead>
           <tr>
-            {headings.map((h) => (
+            {headings.map((h) => [
               <th key={h.column} scope="col" aria-sort={h.ariaSort}>
                 <Link to={h.href} preventScrollReset>
                   {t(`selectCenter.column.${h.column}`)}
@@ -85,43 +119,34 @@ export function CentersTable({
                   ) : null}
                 </Link>
                 <ColumnInfo column={h.column} priorYear={priorYear} />
-              </th>
-            ))}
-            <th scope="col">
-              <span className="visually-hidden">{t("selectCenter.actions")}</span>
-            </th>
+              </th>,
+              h.column === "name" ? (
+                <th key="select" scope="col" className="centers-table__select">
+                  <span className="visually-hidden">{t("selectCenter.actions")}</span>
+                </th>
+              ) : null,
+            ])}
           </tr>
         </thead>
         <tbody>
-          {rows.map((row) => (
+          {rows.map((row, i) => (
             <tr key={row.centerId}>
               {headings.map((h) =>
                 h.column === "name" ? (
-                  <th key={h.column} scope="row">
-                    <span className="center-name" title={row.centerName}>
-                      {row.centerName}
-                    </span>
-                  </th>
+                  [
+                    <th key={h.column} scope="row" id={i === 0 ? firstRowId : undefined}>
+                      <span className="center-name" title={row.centerName}>
+                        {row.centerName}
+                      </span>
+                    </th>,
+                    <td key="select" className="centers-table__select">
+                      <SelectControl row={row} />
+                    </td>,
+                  ]
                 ) : (
-                  <td key={h.column}>{cell(row, h.column)}</td>
+                  <Cell key={h.column} row={row} column={h.column} />
                 )
               )}
-              <td>
-                {row.isCurrent ? (
-                  <button type="button" className="secondary" disabled>
-                    {t("selectCenter.select")}
-                    <span className="visually-hidden">
-                      {" "}
-                      {row.centerName} {t("selectCenter.currentCenter")}
-                    </span>
-                  </button>
-                ) : (
-                  <Link to={row.selectHref} role="button" preventScrollReset>
-                    {t("selectCenter.select")}
-                    <span className="visually-hidden"> {row.centerName}</span>
-                  </Link>
-                )}
-              </td>
             </tr>
           ))}
         </tbody>

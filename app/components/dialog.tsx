@@ -1,15 +1,31 @@
 import { Link, useNavigate } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { currentOrLastFocused } from "~/enhance/focus-memory";
 
 /**
  * The one dialog. The server renders it open when the URL or the action's result says so, so it works without
  * JavaScript (closing is a link to the page without the parameter; the page behind is hidden from keyboard and
  * screen readers by app.css while such a dialog is open). With JavaScript it becomes a modal (showModal), takes
- * focus, and gives focus back on close. Its state always follows the DOM: Escape on a dismissable dialog goes to
+ * focus, and gives focus back on close (to the opener, or to the element that replaced it). Its state always follows the DOM: Escape on a dismissable dialog goes to
  * `closeTo` (or calls `onDismiss`), exactly like its close control, so its opener opens it again; a dialog that must
  * be answered, if the browser closes it anyway (Chrome lets a second Escape through), is shown again.
  */
+/**
+ * Focus back on the opener, or on the element that took its place (docs/decisions/054); once more after the page
+ * has settled when the page replaced that element again as the dialog closed.
+ */
+function focusOpener(previous: HTMLElement | null, selector: string | null) {
+  const focus = () => {
+    const target = previous?.isConnected && previous !== document.body ? previous : selector ? document.querySelector<HTMLElement>(selector) : null;
+    target?.focus();
+  };
+  focus();
+  requestAnimationFrame(() => {
+    if (document.activeElement === document.body || document.activeElement === null) focus();
+  });
+}
+
 export function Dialog({
   id,
   title,
@@ -43,6 +59,7 @@ export function Dialog({
     const dialog = ref.current;
     if (!open || !dialog) return;
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const selector = currentOrLastFocused();
     if (dialog.open) dialog.close();
     dialog.showModal();
     const onCancel = (event: Event) => {
@@ -62,7 +79,7 @@ export function Dialog({
       dialog.removeEventListener("cancel", onCancel);
       dialog.removeEventListener("close", onClose);
       if (dialog.open) dialog.close();
-      if (previous?.isConnected) previous.focus();
+      focusOpener(previous, selector);
     };
   }, [open]);
   if (!open) return null;

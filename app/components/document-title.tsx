@@ -13,6 +13,11 @@ export type RouteHandle = {
   titleKey?: string | ((search: URLSearchParams) => string | undefined);
   /** A title that names where in a sequence the page is (a screening step, a question), from the route's data. */
   title?: (data: unknown, t: TFunction) => string | undefined;
+  /**
+   * The page's main form, which the language switch carries to the page in the other language without JavaScript
+   * (docs/decisions/054): the FormState id and the <form> element's id.
+   */
+  carryForm?: { form: string; elementId: string };
 };
 
 /**

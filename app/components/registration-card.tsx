@@ -145,7 +145,7 @@ function RegistrationCard({ card, immuneTolerance }: { card: RegistrationCardDat
       ) : null}
       {v.labsRequirementShown && !v.thankYou && !v.immuneToleranceView ? <p>{t("landing.card.labsRequirement")}</p> : null}
       {v.referrals.length > 0 ? (
-        <table>
+        <table className="stacked-table">
           <caption>{t("landing.card.referralsCaption")}</caption>
           <thead>
             <tr>
@@ -157,9 +157,18 @@ function RegistrationCard({ card, immuneTolerance }: { card: RegistrationCardDat
           <tbody>
             {v.referrals.map((r, i) => (
               <tr key={`${r.centerId}-${i}`}>
-                <td>{r.centerName}</td>
-                <td>{r.dateReferred}</td>
-                <td>{referralStatusText(r, t)}</td>
+                <td>
+                  <span className="cell-label">{t("landing.card.referralCenter")}: </span>
+                  {r.centerName}
+                </td>
+                <td>
+                  <span className="cell-label">{t("landing.card.referralDate")}: </span>
+                  {r.dateReferred}
+                </td>
+                <td>
+                  <span className="cell-label">{t("landing.card.referralStatus")}: </span>
+                  {referralStatusText(r, t)}
+                </td>
               </tr>
             ))}
           </tbody>

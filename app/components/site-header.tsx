@@ -1,8 +1,38 @@
-import { Form, Link, useLocation } from "@remix-run/react";
+import { Form, Link, useHref, useLocation, useMatches } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { supportedLanguages } from "~/locales";
 import { CsrfField } from "./csrf-field";
+import type { RouteHandle } from "./document-title";
+import { useHydrated } from "./use-hydrated";
+
+/**
+ * One language of the switch. A link (with JavaScript, app/enhance/keep-typed keeps what was typed); in the
+ * server's page of a route that names its main form (handle.carryForm), a submit button of that form posting to
+ * /language, so what was typed goes along (docs/decisions/054).
+ */
+function LanguageChoice({ lang, here }: { lang: string; here: string }) {
+  const { t } = useTranslation();
+  const hydrated = useHydrated();
+  const carry = useMatches()
+    .map((m) => (m.handle as RouteHandle | undefined)?.carryForm)
+    .filter(Boolean)
+    .at(-1);
+  const to = `/language?lng=${lang}&to=${encodeURIComponent(here)}`;
+  const action = useHref(carry ? `${to}&form=${carry.form}` : to);
+  if (carry && !hydrated) {
+    return (
+      <button type="submit" form={carry.elementId} formAction={action} formMethod="post" formNoValidate className="link-button" lang={lang}>
+        {t(`language.${lang}`)}
+      </button>
+    );
+  }
+  return (
+    <Link to={to} lang={lang} hrefLang={lang} reloadDocument>
+      {t(`language.${lang}`)}
+    </Link>
+  );
+}
 
 /** Header of 000 §2.2, with the language switch of DECISIONS D10 (links, so it works without JavaScript). */
 export function SiteHeader({ patient, lang, here }: { patient: { firstName: string } | null; lang: string; here: string }) {
@@ -37,9 +67,7 @@ export function SiteHeader({ patient, lang, here }: { patient: { firstName: stri
                       {t(`language.${l}`)}
                     </span>
                   ) : (
-                    <Link to={`/language?lng=${l}&to=${encodeURIComponent(here)}`} lang={l} hrefLang={l} reloadDocument>
-                      {t(`language.${l}`)}
-                    </Link>
+                    <LanguageChoice lang={l} here={here} />
                   )}
                 </li>
               ))}

@@ -3,6 +3,7 @@ import { redirect } from "@remix-run/node";
 import { LabFormReason, type Screening, type TransplantCenter } from "../../registry/contract";
 import { addFlash, readPassRecord, withPatient, type SignedIn } from "~/auth.server";
 import { centerSections } from "~/domain/dashboard/center-sorting";
+import { micrositeNotice, needsMicrositeNotice, type MicrositeNotice } from "~/domain/dashboard/microsite-notice";
 import { parseRegistryId } from "~/domain/dashboard/registry-id";
 import {
   centerRow,
@@ -38,6 +39,8 @@ export type SelectCenterPage = {
   sections: SelectCenterSection[];
   priorYear: { from: string; to: string } | null;
   centersFailed: boolean;
+  /** In place of an empty 'Microsite Centers of Excellence' section (issue 12, docs/decisions/055). */
+  micrositeNotice: MicrositeNotice | null;
   confirm: ConfirmationView | null;
   /** The page without the dialog (its 'Choose Another Center' link). */
   closeHref: string;
@@ -100,6 +103,12 @@ export async function selectCenterPage(
   const q = readSelectCenterQuery(url.searchParams);
   const { centers, failed } = await withPatient(context, (patient) => centersNear(context, patient, postalCode, q.distance));
   const sections = centerSections(centers, screening.primaryGoal, q.sort);
+  let notice: MicrositeNotice | null = null;
+  if (!failed && q.distance !== 0 && needsMicrositeNotice(screening.primaryGoal, sections[0].centers.length, q)) {
+    // One more answer, at any distance, to tell how far the nearest is.
+    const wider = await withPatient(context, (patient) => centersNear(context, patient, postalCode, 0));
+    notice = micrositeNotice({ ...q, distance: q.distance }, wider.failed ? null : wider.centers);
+  }
   const base = `/select-center/${screening.id}`;
   return {
     screeningId: screening.id,
@@ -110,6 +119,7 @@ export async function selectCenterPage(
     sections: sections.map((s) => ({ titleKey: s.titleKey, rows: s.centers.map((c) => centerRow(c, q, screening.preferredCenterId)) })),
     priorYear: priorYearRange(centers[0]?.yearRangeLastDate),
     centersFailed: failed,
+    micrositeNotice: notice,
     confirm: confirmationView(screening, centers, q.select),
     closeHref: `${base}${queryString({ ...q, select: null })}`,
     postHref: `${base}${queryString(q)}`,

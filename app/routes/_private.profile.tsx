@@ -8,6 +8,7 @@ import type { RouteHandle } from "~/components/document-title";
 import { ErrorSummary } from "~/components/error-summary";
 import { TextField } from "~/components/fields";
 import { FormState, useFormAnswer, useFormFailure } from "~/components/form-context";
+import { takeCarriedForm } from "~/forms/carried-form.server";
 import { RegistrationFields } from "~/components/registration-fields";
 import { isLive, recommendedLines, submittedLines } from "~/domain/pending-address";
 import { PROFILE_FIELDS, profileDefaults } from "~/domain/profile-form";
@@ -19,7 +20,7 @@ import { passwordRecheck, profileRecheck } from "~/domain/live-rules";
 import { RecheckStatus, useLiveRecheck } from "~/enhance/live-recheck";
 import { PageFlash } from "~/components/flash-messages";
 
-export const handle: RouteHandle = { titleKey: "profile.title" };
+export const handle: RouteHandle = { titleKey: "profile.title", carryForm: { form: "profile", elementId: "profile-form" } };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const p = new URL(request.url).searchParams;
@@ -34,6 +35,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   } else if (pending) {
     context.session.unset("pendingProfile");
   }
+  // What was typed before the language switch, without JavaScript (docs/decisions/054).
+  failure ??= takeCarriedForm(context.session, "profile", PROFILE_FIELDS);
   return { unavailable: false as const, defaults: profileDefaults(record.medicalRecord), address, failure };
 }
 
@@ -84,7 +87,7 @@ export default function Profile() {
           <section aria-labelledby="personal-title" className="card">
             <h2 id="personal-title">{t("profile.personalTitle")}</h2>
             <FormState id="profile" defaults={data.defaults} failure={data.failure} live={profileFailure}>
-              <Form method="post" action="/profile" noValidate className="stacked-form" aria-labelledby="personal-title" onChange={profileLive.onChange}>
+              <Form id="profile-form" method="post" action="/profile" noValidate className="stacked-form" aria-labelledby="personal-title" onChange={profileLive.onChange}>
                 <RecheckStatus live={profileLive} />
                 <CsrfField />
                 <input type="hidden" name="intent" value="profile" />

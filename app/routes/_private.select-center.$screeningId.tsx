@@ -29,6 +29,32 @@ const DISTANCE_LABELS: Record<(typeof DISTANCE_OPTIONS)[number], string> = {
   0: "selectCenter.distanceAny",
 };
 
+/** In place of an empty 'Microsite Centers of Excellence' section: why, how far the nearest is, a wider search. */
+function MicrositeNoticeSection({ page }: { page: SelectCenterPage }) {
+  const { t } = useTranslation();
+  const notice = page.micrositeNotice;
+  if (!notice) return null;
+  return (
+    <section className="microsite-notice" aria-labelledby="microsite-notice-title">
+      <h2 id="microsite-notice-title">{t("selectCenter.sectionMicrositeExcellence")}</h2>
+      <p className="notice notice--info">
+        {t("selectCenter.micrositeNotice.none", { distance: t(DISTANCE_LABELS[notice.within]) })}{" "}
+        {notice.nearestMiles !== null ? t("selectCenter.micrositeNotice.nearest", { miles: notice.nearestMiles }) : null}
+        {notice.widen === null ? t("selectCenter.micrositeNotice.noneAnywhere") : null}
+      </p>
+      {notice.widen ? (
+        <p>
+          <Link to={notice.widen.href} preventScrollReset>
+            {notice.widen.distance === 0
+              ? t("selectCenter.micrositeNotice.widenAny")
+              : t("selectCenter.micrositeNotice.widen", { distance: t(DISTANCE_LABELS[notice.widen.distance]) })}
+          </Link>
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
 function ConfirmDialog({ page }: { page: SelectCenterPage }) {
   const { t } = useTranslation();
   const c = page.confirm;
@@ -71,6 +97,7 @@ export default function SelectCenter() {
       </main>
     );
   }
+  const firstListed = page.sections.findIndex((s) => s.rows.length > 0);
   return (
     <main id="main" className="container select-center" tabIndex={-1}>
       <PageFlash />
@@ -98,6 +125,12 @@ export default function SelectCenter() {
           {t("selectCenter.centersFailed")}
         </p>
       ) : null}
+      {firstListed >= 0 ? (
+        <p>
+          <a href="#first-center">{t("selectCenter.skipToCenters")}</a>
+        </p>
+      ) : null}
+      <MicrositeNoticeSection page={page} />
       {page.sections.map((s, i) =>
         s.rows.length > 0 ? (
           <CentersTable
@@ -107,6 +140,7 @@ export default function SelectCenter() {
             headings={page.headings}
             rows={s.rows}
             priorYear={page.priorYear}
+            firstRowId={i === firstListed ? "first-center" : undefined}
           />
         ) : null
       )}

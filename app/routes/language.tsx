@@ -1,5 +1,7 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
+import { carryForm, isCarriedForm } from "~/forms/carried-form.server";
+import { readForm } from "~/forms/form.server";
 import { languageCookie } from "~/i18n.server";
 import { isLang } from "~/locales";
 import { safeRedirectPath } from "~/safe-redirect";
@@ -11,4 +13,16 @@ export function loader({ request, context }: LoaderFunctionArgs) {
   const to = safeRedirectPath(url.searchParams.get("to"));
   if (!isLang(lng)) return redirect(to);
   return redirect(to, { headers: { "Set-Cookie": languageCookie(lng, context.basePath, context.isSecure) } });
+}
+
+/**
+ * The same switch as a submit button of the page's form, without JavaScript (docs/decisions/054): what was typed
+ * (never a password) waits in the session for the page in the other language.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await readForm(request, context.session);
+  const url = new URL(request.url);
+  const formId = url.searchParams.get("form");
+  if (isCarriedForm(formId)) carryForm(context.session, formId, form, context.basePath);
+  return loader({ request, context, params: {} });
 }

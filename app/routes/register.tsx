@@ -10,6 +10,7 @@ import { ErrorSummary } from "~/components/error-summary";
 import { CheckboxField, TextField } from "~/components/fields";
 import { PageFlash } from "~/components/flash-messages";
 import { FormState, useFormAnswer, useFormFailure } from "~/components/form-context";
+import { takeCarriedForm } from "~/forms/carried-form.server";
 import { HipaaDialog } from "~/components/hipaa-dialog";
 import { LoginDialog, type AccountDialogView } from "~/components/login-dialog";
 import { usePhoneCheck } from "~/components/phone-check";
@@ -33,6 +34,7 @@ import { RegistryUnavailableError } from "~/registry/client.server";
 const FORM_ID = "register-form";
 
 export const handle: RouteHandle = {
+  carryForm: { form: "register", elementId: FORM_ID },
   titleKey: (search) => (search.has("forgot") ? "forgot.pageTitle" : search.has("h") || search.has("reset") ? "reset.title" : "register.title"),
 };
 
@@ -77,6 +79,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       });
     }
   }
+
+  // What was typed before the language switch, without JavaScript (docs/decisions/054).
+  failure ??= takeCarriedForm(session, "register", REGISTER_FIELDS, now);
 
   let view: AccountDialogView = { kind: "none" };
   if (resetToken) view = { kind: "reset", token: resetToken, state: { kind: "form" } };

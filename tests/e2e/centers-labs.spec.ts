@@ -76,7 +76,7 @@ async function dashboard(page: Page) {
   await expectAccessible(page);
 }
 
-/** The cells of one column of a section's table (0 = center name). */
+/** The cells of one column of a section's table (0 = center name, 1 = Select). */
 async function column(table: Locator, index: number): Promise<string[]> {
   // A one-off read (no retry): the page it reads must be the whole new page, not the old one or a part of the new.
   await table.page().waitForLoadState("load");
@@ -129,8 +129,8 @@ test.describe("center selection and labs", () => {
     await page.getByRole("button", { name: "Show Centers" }).click();
     await page.waitForURL(/distance=100/, { waitUntil: "load" });
     // With JavaScript the URL changes before the new rows render: wait until the table shows the filtered list.
-    await expect.poll(async () => (await column(kfl, 2)).map(Number).every((d) => d <= 100)).toBe(true);
-    const distances = (await column(kfl, 2)).map(Number);
+    await expect.poll(async () => (await column(kfl, 3)).map(Number).every((d) => d <= 100)).toBe(true);
+    const distances = (await column(kfl, 3)).map(Number);
     expect(distances.length).toBeGreaterThan(1);
     expect(distances.length).toBeLessThan(within300);
     expect(distances.every((d) => d <= 100)).toBe(true);
@@ -147,7 +147,7 @@ test.describe("center selection and labs", () => {
     await kfl.getByRole("link", { name: "NKR Transplants Last 12 Months" }).click();
     await expect(kfl.locator("th[aria-sort]")).toContainText("NKR Transplants Last 12 Months");
     await expect(kfl.locator("th[aria-sort]")).toHaveAttribute("aria-sort", "descending");
-    const counts = (await column(kfl, 5)).map(Number);
+    const counts = (await column(kfl, 6)).map(Number);
     expect(counts).toEqual([...counts].sort((a, b) => b - a));
     await expectAccessible(page);
     await kfl.getByRole("link", { name: "NKR Transplants Last 12 Months" }).click();

@@ -366,19 +366,35 @@ export async function sqlQuery<Row extends Record<string, unknown> = Record<stri
 /**
  * A screening cleared to select a transplant center (001 §4.3), answered with the plain form posts a browser without
  * JavaScript sends, through `request` (the signed-in patient's cookies): on dialysis, not registered with a center,
- * a willing donor, goal 'Find a transplant center', personal information confirmed. Answers the screening's id.
+ * a willing donor, goal 'Find a transplant center' (or the given donor status and goal), personal information
+ * confirmed. Answers the screening's id.
  */
-export async function createClearedScreening(request: APIRequestContext, p: Patient): Promise<number> {
+export async function createClearedScreening(
+  request: APIRequestContext,
+  p: Patient,
+  answers: { donorStatus?: string; primaryGoal?: string } = {},
+): Promise<number> {
   const csrf = hiddenValue(await (await request.get("landing")).text(), "_csrf");
   const post = formPoster(request, csrf);
   await post("landing", { intent: "start-screening" });
   await post("screening/patient-situation", { intent: "continue", kidneyStatus: "1", kidneyStatusOther: "" });
   await post("screening/transplant-center-registration", { intent: "continue", transplantCenterSituation: "2" });
-  await post("screening/donor-situation", { intent: "continue", donorStatus: "1", donorStatusOther: "" });
-  await post("screening/primary-goal", { intent: "continue", primaryGoal: "2", primaryGoalOther: "" });
+  await post("screening/donor-situation", { intent: "continue", donorStatus: answers.donorStatus ?? "1", donorStatusOther: "" });
+  await post("screening/primary-goal", { intent: "continue", primaryGoal: answers.primaryGoal ?? "2", primaryGoalOther: "" });
   await post("screening/patient-validation", patientValidation(p));
   const complete = await (await request.get("screening/complete")).text();
   const id = /\/select-center\/(\d+)"/.exec(complete)?.[1];
   expect(id, "the Complete page leads to /select-center/{id}").toBeTruthy();
   return Number(id);
+}
+
+/** Selects the first center listed on /select-center/{id} with the plain form post; answers its id; the dashboard lists the referral. */
+export async function selectFirstCenter(request: APIRequestContext, id: number): Promise<string> {
+  const html = await (await request.get(`select-center/${id}`)).text();
+  const centerId = /[?&]select=(\d+)/.exec(html.replace(/&amp;/g, "&"))?.[1];
+  expect(centerId, "a center to select").toBeTruthy();
+  await formPoster(request, hiddenValue(html, "_csrf"))(`select-center/${id}?distance=300`, { intent: "select", centerId: centerId! });
+  const landing = await (await request.get("landing")).text();
+  expect(landing).toContain("Transplant centers you were referred to");
+  return centerId!;
 }

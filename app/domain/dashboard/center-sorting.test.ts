@@ -12,28 +12,10 @@ import {
   sortFromQuery,
   type CenterColumn,
   type CenterSort,
-  type SortableCenter,
 } from "./center-sorting";
+import { testCenter } from "./test-centers";
 
-const center = (centerId: number, patch: Partial<SortableCenter> = {}): SortableCenter => ({
-  centerId,
-  centerName: `Center ${centerId}`,
-  stateAbbr: "TX",
-  distanceInMiles: centerId * 10,
-  isKidneyForLifeParticipant: false,
-  isMicrositeCenterOfExcellence: false,
-  isMicrositeParticipant: false,
-  isMemberCenter: true,
-  isRecipientShieldParticipant: false,
-  performsNonSteroidProtocol: false,
-  hasVoucherProgram: false,
-  lowEpletTransplantsLast12Months: null,
-  nkrTransplantsLast12Months: null,
-  yearRangeLdNkrFacilitated: null,
-  allLivingDonorTransplantsPriorYear: null,
-  nkrPercentLdTransplants: null,
-  ...patch,
-});
+const center = testCenter;
 
 describe("the contract's center fits the sortable center", () => {
   it("a TransplantCenter of the contract can be sorted and grouped", () => {

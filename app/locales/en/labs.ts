@@ -79,6 +79,14 @@ const labs = {
       chooseAnother: "Choose Another Center",
       micrositeWarning: "You have expressed interest in enrolling in the Microsite Program; however, this Center does not participate.",
     },
+    skipToCenters: "Go to the list of centers (skip the column headings)",
+    micrositeNotice: {
+      none: "No Microsite Center of Excellence is within {{distance}} of your postal code.",
+      nearest: "The nearest one is {{miles}} miles away.",
+      noneAnywhere: "None is listed at any distance at the moment.",
+      widen: "Show centers within {{distance}}",
+      widenAny: "Show centers at any distance",
+    },
   },
   changeCenter: {
     closeOutTitle: "Please Give Additional Time",

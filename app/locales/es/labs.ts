@@ -81,6 +81,14 @@ const labs: Widen<typeof labsEn> = {
       chooseAnother: "Elegir otro centro",
       micrositeWarning: "Usted expresó interés en inscribirse en el Programa de Micrositios; sin embargo, este centro no participa.",
     },
+    skipToCenters: "Ir a la lista de centros (saltar los encabezados de columna)",
+    micrositeNotice: {
+      none: "No hay ningún Centro de excelencia de Micrositios a menos de {{distance}} de su código postal.",
+      nearest: "El más cercano está a {{miles}} millas.",
+      noneAnywhere: "Por el momento no hay ninguno disponible, a ninguna distancia.",
+      widen: "Mostrar centros a menos de {{distance}}",
+      widenAny: "Mostrar centros a cualquier distancia",
+    },
   },
   changeCenter: {
     closeOutTitle: "Por favor, espere un poco más",
