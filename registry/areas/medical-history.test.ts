@@ -296,7 +296,7 @@ describe.each(testDatabases())("medical history on $name", (target) => {
     it.each([
       ["no program registration (never invited, not screened as a candidate)", null],
       ["only invited (InviteSent), not yet screened as a candidate", ImmunoFreeStatus.InviteSent],
-    ])("refuses a patient who is not a candidate: %s (409, nothing stored, stage kept)", async (_name, before) => {
+    ])("Requirement MHX-006: refuses a patient who is not a candidate: %s (409, nothing stored, stage kept)", async (_name, before) => {
       const ana = await t.register(1);
       if (before !== null) await insertIfRegistration(t.db, ana.medicalRecordId, before, START);
       const refused = await t.call("POST", path(ana.medicalRecordId), { token: ana.token, body: history() });

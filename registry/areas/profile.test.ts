@@ -116,7 +116,7 @@ describe.each(testDatabases())("the patient's data (/api/pass/{id}/...) on $name
       const foreign = await t.call("POST", `/api/pass/${noPrimary.medicalRecordId}/medical-record`, { token: noPrimary.token, body: validated({ phoneNumberSecondary: "12" }) });
       expect(foreign.body.errors).toEqual({ phoneNumberSecondary: "validation.phoneInvalid" });
     });
-    it("refuses a birth date after today or before 1920 with 'Valid birth date is required' (000 §5), storing nothing; today is accepted", async () => {
+    it("Requirement ACC-011: refuses a birth date after today or before 1920 with 'Valid birth date is required' (000 §5), storing nothing; today is accepted", async () => {
       const p = await t.register(1);
       const path = `/api/pass/${p.medicalRecordId}/medical-record`;
       const stored = async () => (await t.db.query<{ birth_date: string }>("select birth_date::text as birth_date from medical_records where id = $1", [p.medicalRecordId]))[0]!.birth_date;

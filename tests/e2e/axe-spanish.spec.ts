@@ -31,7 +31,7 @@ async function visit(page: Page, path: string, what = path) {
   await checkSpanish(page, what);
 }
 
-test.describe("axe in Spanish", () => {
+test.describe("Requirement PLT-005: axe in Spanish", () => {
   test.describe.configure({ timeout: 480_000 });
 
   test("every page of the portal, in Spanish, passes axe", async ({ page }) => {

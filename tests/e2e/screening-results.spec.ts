@@ -37,7 +37,7 @@ async function answerUpToVerifyInfo(page: Page, goal: Record<string, string>) {
   await expect(page.getByRole("heading", { level: 1, name: "Validate Your Information" })).toBeVisible();
 }
 
-test.describe("Screening Results dialog after the save", () => {
+test.describe("Requirement DSH-010: Screening Results dialog after the save", () => {
   test("cleared: the answers and 'You are cleared to select a transplant center', Close keeps the page", async ({ page, patient }) => {
     await createClearedScreening(page.request, patient);
     await page.goto("screening/complete");
@@ -77,7 +77,7 @@ test.describe("Screening Results dialog after the save", () => {
   });
 });
 
-test.describe("Verify Info: the birth date", () => {
+test.describe("Requirement ACC-011: Verify Info, the birth date", () => {
   test("the date picker stops at today and a future date is refused with the answers kept", async ({ page, patient: _signedIn }) => {
     await answerUpToVerifyInfo(page, { primaryGoal: "2", primaryGoalOther: "" });
     const birthDate = page.getByLabel("Birth Date");

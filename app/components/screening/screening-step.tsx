@@ -257,7 +257,7 @@ function PatientValidation({ view }: { view: StepData }) {
             type="date"
             autoComplete="bday"
             min={BIRTH_DATE_MIN}
-            // The registry's rule: not after today (UTC, isoToday), as on /register. A page hydrated after midnight keeps it.
+            // Requirement ACC-011, the registry's rule: not after today (UTC, isoToday), as on /register. A page hydrated after midnight keeps it.
             max={isoToday()}
             suppressHydrationWarning
           />

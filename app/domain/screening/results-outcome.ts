@@ -3,7 +3,7 @@ import { staysWithCurrentCenter } from "./complete-variant";
 import { isMemberCenterSelected, saveOutcome, type OutcomeFields } from "../../../registry/contract/save-outcome";
 
 /**
- * The outcome message of the Screening Results dialog when it is not view-only (001 §2.12): the dialog opened from
+ * Requirement DSH-010: the outcome message of the Screening Results dialog when it is not view-only (001 §2.12): the dialog opened from
  * the page the save leads to (Complete / Not Eligible), titled 'Screening Questionnaire', with the answers and one of
  * six messages. Two of them (staying with a non-member center, information seeker) carry a Return to Dashboard button.
  */
