@@ -16,6 +16,8 @@ export type PdfBlock =
   /** Label/value rows, the label in bold. */
   | { kind: "fields"; rows: Array<[label: string, value: string]> }
   | { kind: "list"; items: string[] }
+  /** A table: a bold header row, then rows of cells; `widths` are the columns' shares of the text width. */
+  | { kind: "table"; columns: string[]; widths: number[]; rows: string[][] }
   /** A framed block: the caption in bold, then label/value rows (e.g. signed by, signed at, document hash). */
   | { kind: "signature"; caption: string; rows: Array<[label: string, value: string]> };
 
@@ -160,6 +162,46 @@ class Layout {
   }
 }
 
+const CELL_GAP = 6;
+
+/** The lines of each cell of a row, wrapped to its column. */
+const wrapRow = (cells: string[], widths: number[], face: Typeface) => cells.map((cell, i) => wrapText(cell, face, SIZE.body, widths[i]! - CELL_GAP));
+const rowHeight = (wrapped: string[][]) => Math.max(1, ...wrapped.map((w) => w.length)) * SIZE.body * LEADING + 4;
+
+/** Draws one table row (its room already made). */
+function tableRow(layout: Layout, wrapped: string[][], xs: number[], face: Typeface): void {
+  const count = Math.max(1, ...wrapped.map((w) => w.length));
+  for (let line = 0; line < count; line += 1) {
+    layout.y -= SIZE.body * LEADING;
+    wrapped.forEach((w, i) => {
+      if (w[line]) face.draw(layout.page, w[line]!, { x: xs[i]!, y: layout.y, size: SIZE.body, color: INK });
+    });
+  }
+  layout.y -= 4;
+}
+
+function drawTable(layout: Layout, block: Extract<PdfBlock, { kind: "table" }>) {
+  const total = block.widths.reduce((a, b) => a + b, 0);
+  const widths = block.widths.map((w) => (w / total) * WIDTH);
+  const xs = widths.map((_, i) => MARGIN + widths.slice(0, i).reduce((a, b) => a + b, 0));
+  const head = wrapRow(block.columns, widths, layout.bold);
+  const header = () => {
+    tableRow(layout, head, xs, layout.bold);
+    layout.page.drawLine({ start: { x: MARGIN, y: layout.y + 2 }, end: { x: MARGIN + WIDTH, y: layout.y + 2 }, thickness: 0.75, color: INK });
+  };
+  layout.room(rowHeight(head) * 2);
+  header();
+  for (const row of block.rows) {
+    const wrapped = wrapRow(row, widths, layout.regular);
+    // A row that starts a new page gets the header again above it.
+    const pageBefore = layout.page;
+    layout.room(rowHeight(wrapped));
+    if (layout.page !== pageBefore) header();
+    tableRow(layout, wrapped, xs, layout.regular);
+  }
+  layout.gap(SIZE.body * 0.6);
+}
+
 function drawBlock(layout: Layout, block: PdfBlock) {
   switch (block.kind) {
     case "heading":
@@ -185,6 +227,9 @@ function drawBlock(layout: Layout, block: PdfBlock) {
         });
       }
       layout.gap(SIZE.body * 0.6);
+      return;
+    case "table":
+      drawTable(layout, block);
       return;
     case "signature": {
       const pad = 10;
@@ -223,6 +268,10 @@ function styledTexts(spec: PdfDocumentSpec): Record<FontStyle, string> {
         break;
       case "list":
         regular.push(...block.items);
+        break;
+      case "table":
+        bold.push(...block.columns);
+        regular.push(...block.rows.flat());
         break;
       case "signature":
         bold.push(block.caption);
