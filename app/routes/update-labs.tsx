@@ -93,15 +93,15 @@ export default function UpdateLabs() {
         </Form>
       </FormState>
       {keyRemembered ? (
-        <section aria-labelledby="remembered-key-note" className="remembered-key">
-          <p id="remembered-key-note">{t("updateLabs.keyRemembered")}</p>
-          <Form method="post" action="/update-labs" aria-labelledby="remembered-key-note">
+        <div className="remembered-key">
+          <p>{t("updateLabs.keyRemembered")}</p>
+          <Form method="post" action="/update-labs">
             <CsrfField />
             <button type="submit" name="intent" value="forget-key" className="secondary">
               {t("updateLabs.forgetKey")}
             </button>
           </Form>
-        </section>
+        </div>
       ) : null}
     </main>
   );
