@@ -48,6 +48,7 @@ function UpdateLabsFields({ initial, keyRemembered }: { initial: string; keyReme
         type="password"
         label={t("updateLabs.staffKey")}
         optional={keyRemembered}
+        retypeNote={!keyRemembered}
         hint={t(keyRemembered ? "updateLabs.staffKeyRememberedHint" : "updateLabs.staffKeyHint")}
         autoComplete="off"
         toggleLabels={{ show: t("updateLabs.showStaffKey"), hide: t("updateLabs.hideStaffKey") }}

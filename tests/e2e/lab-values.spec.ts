@@ -77,6 +77,14 @@ test.describe("lab values and the remembered lab staff key", () => {
     await page.getByRole("button", { name: "Process Lab Results" }).click();
     await expect(page.getByText("Successfully updated lab results")).toBeVisible();
 
+    // A refused requisition keeps the key remembered, and does not ask to type it again.
+    await requisitionField(page).fill(requisition!.startsWith("C") ? "DDDDDDDD" : "CCCCCCCC");
+    await page.getByRole("button", { name: "Update Requisition" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "There is a problem" })).toContainText("No lab order has this requisition #");
+    await expect(rememberedNote(page)).toBeVisible();
+    await expect(page.getByLabel("Lab staff key (optional)")).not.toHaveAccessibleDescription(/type it again/);
+    await expectAccessible(page);
+
     // The patient's results show the values.
     await page.goto(`lab-results/${id}`);
     await expect(page.getByText("Your lab results are ready.")).toBeVisible();
