@@ -29,6 +29,8 @@ const PATIENT_KEYS: Record<Exclude<keyof SessionData, "flash" | "csrf" | "lang">
   medicalHistoryDraft: true,
   cancelCenter: true,
   carriedForm: true,
+  // Lab staff and patients do not share a browser's key: a sign-in that ends or starts forgets it (docs/decisions/045).
+  labStaffKey: true,
 };
 
 /** Queues a flash message; the same message twice (two loaders of one request) shows once. */

@@ -1,5 +1,6 @@
 import type { ScreeningDraft } from "./domain/screening/draft";
 import type { MedicalHistoryDraft } from "./domain/medical-history/draft";
+import type { RememberedLabKey } from "./domain/lab-staff-key";
 /** What the encrypted cookie session holds (DECISIONS D2). Plain module: routes and server modules both import it. */
 export type FlashMessage = {
   kind: "status" | "alert";
@@ -54,6 +55,11 @@ export type SessionData = {
    * for the page in the other language, once, for CARRIED_FORM_MS at most (docs/decisions/054).
    */
   carriedForm?: { form: string; values: Record<string, string>; expiresAt: number };
+  /**
+   * The lab staff key /update-labs remembers for the staff member's session once the registry accepted it
+   * (docs/decisions/045; app/domain/lab-staff-key.ts). Only in this encrypted cookie, never in a page or a URL.
+   */
+  labStaffKey?: RememberedLabKey;
 };
 
 export type ContactKind = "email" | "text";

@@ -6,7 +6,8 @@
  *   create-invite --first-name A --last-name B --email x@y [--lang en|es]
  *            create an immune-tolerance invite, queue its email and print the link
  *   seed-centers, import-centers <file.csv|file.json>, list-centers   transplant centers (registry/cli-centers.ts)
- *   approve-labs --order N|--screening N|--all, attach-lab-results <requisition> <file.pdf>, list-lab-orders
+ *   approve-labs --order N|--screening N|--all, attach-lab-results <requisition> <file.pdf>, list-lab-orders,
+ *            record-lab-values <requisition> <file.csv|file.json>
  *            lab orders (registry/commands/cli-labs.ts)
  *   export-consent <medicalRecordId> <out.pdf>   write a record's signed immune-tolerance consent (PDF) to a new file
  *   list-referrals, referral-status, program-stage   center and program staff steps (registry/commands/cli-staff.ts)

@@ -72,17 +72,31 @@ type TextFieldProps = {
   format?: (value: string) => string;
   /** The show/hide button of a secret that is not a password (e.g. the lab staff key). */
   toggleLabels?: { show: string; hide: string };
+  /** False where a secret that came back is still known to the server (the remembered lab staff key): no 'type it again'. */
+  retypeNote?: boolean;
 } & Omit<InputHTMLAttributes<HTMLInputElement>, "name" | "type" | "id" | "defaultValue" | "value">;
 
 /** A labelled input with its hint and its inline error above it (GOV.UK order). Passwords get a show/hide button with JavaScript. */
-export function TextField({ name, label, hint, optional, type = "text", after, describedById, format, toggleLabels, ...rest }: TextFieldProps) {
+export function TextField({
+  name,
+  label,
+  hint,
+  optional,
+  type = "text",
+  after,
+  describedById,
+  format,
+  toggleLabels,
+  retypeNote = true,
+  ...rest
+}: TextFieldProps) {
   const f = useField(name);
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const [shown, setShown] = useState(false);
   const isPassword = type === "password";
   // A secret is never sent back with a form that comes back: the patient is told to type it again.
-  const retype = isPassword && f.cameBack;
+  const retype = isPassword && f.cameBack && retypeNote;
   const retypeId = `${f.id}-retype`;
   return (
     <FieldFrame field={f} label={label} optional={optional} hint={hint}>

@@ -1,5 +1,5 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
-import { Form, useLocation } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useLoaderData, useLocation } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CsrfField } from "~/components/csrf-field";
@@ -10,10 +10,15 @@ import { FormState, useFormFailure } from "~/components/form-context";
 import { useHydrated } from "~/components/use-hydrated";
 import { readForm } from "~/forms/form.server";
 import { UPDATE_LABS_FORM } from "~/forms/center-lab-forms";
-import { updateLabsAction } from "~/forms/update-labs.server";
+import { sessionLabKey, updateLabsAction } from "~/forms/update-labs.server";
 import { PageFlash } from "~/components/flash-messages";
 
 export const handle: RouteHandle = { titleKey: "updateLabs.title" };
+
+/** Whether this browser remembers a lab staff key (never the key itself: it stays in the encrypted cookie). */
+export function loader({ context }: LoaderFunctionArgs) {
+  return { keyRemembered: sessionLabKey(context.session) !== null };
+}
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request, context.session);
@@ -21,7 +26,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 /** The form's fields; rebuilt for every page view and every failed post, so the button state follows the field. */
-function UpdateLabsFields({ initial }: { initial: string }) {
+function UpdateLabsFields({ initial, keyRemembered }: { initial: string; keyRemembered: boolean }) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const [requisition, setRequisition] = useState(initial);
@@ -42,7 +47,9 @@ function UpdateLabsFields({ initial }: { initial: string }) {
         name="labStaffKey"
         type="password"
         label={t("updateLabs.staffKey")}
-        hint={t("updateLabs.staffKeyHint")}
+        optional={keyRemembered}
+        retypeNote={!keyRemembered}
+        hint={t(keyRemembered ? "updateLabs.staffKeyRememberedHint" : "updateLabs.staffKeyHint")}
         autoComplete="off"
         toggleLabels={{ show: t("updateLabs.showStaffKey"), hide: t("updateLabs.hideStaffKey") }}
       />
@@ -66,6 +73,7 @@ export default function UpdateLabs() {
   const { t } = useTranslation();
   const failure = useFormFailure(UPDATE_LABS_FORM);
   const location = useLocation();
+  const { keyRemembered } = useLoaderData<typeof loader>();
   return (
     <main id="main" className="container" tabIndex={-1}>
       <PageFlash />
@@ -82,9 +90,20 @@ export default function UpdateLabs() {
           key={location.key}
         >
           <CsrfField />
-          <UpdateLabsFields key={failure?.attempt ?? "fresh"} initial={failure?.values.requisition ?? ""} />
+          <UpdateLabsFields key={failure?.attempt ?? "fresh"} initial={failure?.values.requisition ?? ""} keyRemembered={keyRemembered} />
         </Form>
       </FormState>
+      {keyRemembered ? (
+        <div className="remembered-key">
+          <p>{t("updateLabs.keyRemembered")}</p>
+          <Form method="post" action="/update-labs">
+            <CsrfField />
+            <button type="submit" name="intent" value="forget-key" className="secondary">
+              {t("updateLabs.forgetKey")}
+            </button>
+          </Form>
+        </div>
+      ) : null}
     </main>
   );
 }

@@ -8,6 +8,7 @@ import {
   LabFormReason,
   LabIssue,
   LabMessage,
+  LabValuesMessage,
   normalizeRequisition,
   type LabFormReasonValue,
   type LabIssueKey,
@@ -28,8 +29,9 @@ import {
   type LabOrder,
 } from "../data/lab-orders";
 import { findMedicalRecord } from "../data/medical-records";
-import { findScreening, screeningOwner } from "../data/screenings";
-import { labOrderPdf, labResultsSummaryPdf, type LabDocumentFacts } from "../domain/lab-documents";
+import { findScreening } from "../data/screenings";
+import { labOrderPdf } from "../domain/lab-documents";
+import { checkLabValues, problemErrors } from "../domain/lab-values";
 import { labResultsIssues, labTestsIssues, orderLabsRefusal, orderState, statusAfterResults, type LabFacts } from "../domain/lab-orders";
 import { labResultsEmail } from "../messages/compose";
 import { langOf, textsFor, type MessageLang } from "../messages/index";
@@ -41,6 +43,8 @@ import { requireOwnRecord, requirePatient } from "../http/patient";
 import { ok, reply, Refusal } from "../http/respond";
 import type { Route } from "../http/router";
 import { approveDueLabOrders, placeLabOrderFor } from "./labs-approval";
+import { documentFacts, generatedResultsPdf, orderPatient, recordLabValues } from "./lab-results";
+import { readJsonObject } from "../http/body";
 import { requireOwnScreening } from "./screening";
 
 /**
@@ -115,23 +119,6 @@ function pdfResponse(pdf: Uint8Array, fileName: string): Response {
       "x-content-type-options": "nosniff",
     },
   });
-}
-
-function documentFacts(patient: MedicalRecord, screening: Screening, order: LabOrder, now: Date): LabDocumentFacts {
-  return {
-    lang: langOf(patient.preferredLanguage),
-    patient: {
-      firstName: patient.firstName,
-      middleInitial: patient.middleInitial,
-      lastName: patient.lastName,
-      birthDate: patient.birthDate,
-    },
-    requisition: order.requisition ?? "",
-    orderedAt: order.approvedAt ?? order.requestedAt,
-    expiresOn: order.expiresOn ?? "",
-    centerName: screening.preferredCenter,
-    now,
-  };
 }
 
 /**
@@ -268,13 +255,9 @@ async function updateLabRequisition(ctx: Ctx, params: Record<string, string>): P
 async function processLabResults(ctx: Ctx, params: Record<string, string>): Promise<Response> {
   const order = await staffOrder(ctx, params);
   const now = ctx.now();
-  const screening = (await findScreening(ctx.db, order.screeningId))!;
-  const patient = (await findMedicalRecord(ctx.db, (await screeningOwner(ctx.db, order.screeningId))!))!;
+  const { patient } = await orderPatient(ctx.db, order);
   // The summary is made outside the transaction (PGlite runs one thing at a time); an attached PDF wins over it.
-  const generated =
-    order.resultsSource === "attached"
-      ? null
-      : await labResultsSummaryPdf({ ...documentFacts(patient, screening, order, now), resultsAt: now });
+  const generated = order.resultsSource === "attached" ? null : await generatedResultsPdf(ctx.db, order, now, now);
   await ctx.db.transaction(async (tx) => {
     await lockScreening(tx, order.screeningId);
     const current = (await findScreening(tx, order.screeningId))!;
@@ -301,6 +284,20 @@ async function processLabResults(ctx: Ctx, params: Record<string, string>): Prom
   return ok(null, LabMessage.resultsUpdated);
 }
 
+/**
+ * POST /api/pass/lab-result-values/{requisition} (docs/decisions/044): the values the lab reported, with the lab staff
+ * key (checked first, as on the other staff calls). 400 with `values.{i}.{field}` errors for a bad set, nothing stored.
+ * Answers the count only.
+ */
+async function recordLabResultValues(ctx: Ctx, params: Record<string, string>): Promise<Response> {
+  const order = await staffOrder(ctx, params);
+  const body = await readJsonObject(ctx.request);
+  const checked = checkLabValues(body.values);
+  if (!checked.ok) throw new Refusal(400, RegistryMessage.badRequest, problemErrors(checked.problems));
+  const { recorded } = await recordLabValues(ctx.db, order, checked.values, ctx.now());
+  return ok({ recorded }, LabValuesMessage.recorded);
+}
+
 /** Registered before the pass routes (their `/api/pass/:id/...` patterns). */
 export const labRoutes: Route<Ctx>[] = [
   { method: "POST", pattern: "/api/pass/:id/screening/:screeningId/order-labs", handle: orderLabs },
@@ -313,4 +310,5 @@ export const labRoutes: Route<Ctx>[] = [
   { method: "POST", pattern: "/api/pass/update-lab-requisition/:requisition", handle: updateLabRequisition },
   { method: "GET", pattern: "/api/pass/process-lab-results/:requisition", handle: processLabResults },
   { method: "POST", pattern: "/api/pass/process-lab-results/:requisition", handle: processLabResults },
+  { method: "POST", pattern: "/api/pass/lab-result-values/:requisition", handle: recordLabResultValues },
 ];

@@ -2,6 +2,7 @@
  * Staff commands for lab orders (DECISIONS D4, D5), registered in registry/cli.ts:
  *   approve-labs --order N | --screening N | --all   approve waiting lab orders; prints their requisition numbers
  *   attach-lab-results <requisition> <file.pdf>      attach the lab's results PDF to an approved order
+ *   record-lab-values <requisition> <file.csv|file.json>   record the values the lab reported (docs/decisions/044)
  *   list-lab-orders                                  every lab order: ids, dates and states (no patient data)
  */
 import { readFileSync } from "node:fs";
@@ -9,7 +10,7 @@ import { parseArgs } from "node:util";
 import type { Db } from "../db/types";
 import type { RegistryConfig } from "../settings";
 import { onDb, out, type Command, type Write } from "./on-db";
-import { approveLabs, attachResults, labOrdersReport, type ApproveTarget } from "./labs";
+import { approveLabs, attachResults, labOrdersReport, recordValuesFromFile, type ApproveTarget } from "./labs";
 
 const positiveId = (name: string, value: string): number => {
   if (!/^[1-9]\d{0,9}$/.test(value)) throw new Error(`${name} must be a positive whole number`);
@@ -51,8 +52,29 @@ export async function attachLabResultsCommand(db: Db, args: string[], write: Wri
   write(`attached ${file} (${done.bytes} bytes) to requisition ${done.requisition}; process-lab-results records it (or already did).\n`);
 }
 
+export async function recordLabValuesCommand(db: Db, args: string[], write: Write): Promise<void> {
+  const [requisition, file] = args;
+  if (!requisition || !file || args.length !== 2) throw new Error("usage: record-lab-values <requisition> <file.csv|file.json>");
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(file);
+  } catch (error) {
+    throw new Error(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    throw new Error(`cannot read ${file}: the file is not UTF-8 text`);
+  }
+  const done = await recordValuesFromFile(db, requisition, file, text);
+  const summary = done.summaryReplaced ? "; the results summary the patient downloads now shows them" : "";
+  write(`recorded ${done.recorded} value${done.recorded === 1 ? "" : "s"} for requisition ${done.requisition}${summary}.\n`);
+}
+
 export const labCommands: Record<string, Command> = {
   "approve-labs": onDb((db, config, args) => approveLabsCommand(db, config, args, out)),
   "attach-lab-results": onDb((db, _config, args) => attachLabResultsCommand(db, args, out)),
   "list-lab-orders": onDb(async (db) => out(await labOrdersReport(db))),
+  "record-lab-values": onDb((db, _config, args) => recordLabValuesCommand(db, args, out)),
 };

@@ -7,7 +7,7 @@ import { testDatabases } from "../db/test-databases";
 import { renderPdf } from "../domain/pdf";
 import type { RegistryConfig } from "../settings";
 import { useRegistry } from "../testing/harness";
-import { approveLabsCommand, approveTarget, attachLabResultsCommand } from "./cli-labs";
+import { approveLabsCommand, approveTarget, attachLabResultsCommand, recordLabValuesCommand } from "./cli-labs";
 import { approveLabs, labOrdersReport, pdfProblem } from "./labs";
 
 describe("approve-labs arguments", () => {
@@ -95,5 +95,52 @@ describe.each(testDatabases())("lab staff commands on $name", (target) => {
       { results_source: "attached", results_at: null },
     ]);
     expect(await labOrdersReport(t.db, t.clock)).toMatch(/ attached/);
+  });
+});
+
+describe.each(testDatabases())("record-lab-values on $name", (target) => {
+  const t = useRegistry(target);
+
+  it("records the values of a CSV or JSON file; a wrong file records nothing and says where", async () => {
+    const p = await patientWithScreening(t);
+    await selectCenter(t, p, CENTER_A);
+    const { requisition } = await approveOne(t);
+    const other = requisition === "AAAAAAAA" ? "CCCCCCCC" : "AAAAAAAA";
+    const dir = mkdtempSync(path.join(os.tmpdir(), "values-"));
+    const file = (name: string, text: string | Uint8Array) => {
+      writeFileSync(path.join(dir, name), text);
+      return path.join(dir, name);
+    };
+    const stored = () => t.db.query("select name, value, unit, reference_range, flag from lab_result_values order by position");
+    let out = "";
+    const csv = file("v.csv", "name,value,unit,reference range,flag\nCreatinine,1.9,mg/dL,0.6-1.2,H\nABO,O Rh+,,,\n");
+    await recordLabValuesCommand(t.db, [requisition.toLowerCase(), csv], (s) => (out += s));
+    expect(out).toBe(`recorded 2 values for requisition ${requisition}.\n`);
+    expect(await stored()).toEqual([
+      { name: "Creatinine", value: "1.9", unit: "mg/dL", reference_range: "0.6-1.2", flag: "high" },
+      { name: "ABO", value: "O Rh+", unit: "", reference_range: "", flag: null },
+    ]);
+
+    const bad = file("bad.csv", "name,value,flag\nCreatinine,,H\nCreatinine,2,up\n");
+    await expect(recordLabValuesCommand(t.db, [requisition, bad], () => {})).rejects.toThrow(
+      /not recorded, 3 problems:\n {2}line 2: the result is missing\n {2}line 3: the flag must be blank.*\n {2}line 3: the test name "Creatinine" is given twice/,
+    );
+    const json = file("bad.json", '[{"name":"A"}]');
+    await expect(recordLabValuesCommand(t.db, [requisition, json], () => {})).rejects.toThrow(/value 1: the result is missing/);
+    const latin1 = file("latin1.csv", new Uint8Array([0x6e, 0x61, 0x6d, 0xe9]));
+    await expect(recordLabValuesCommand(t.db, [requisition, latin1], () => {})).rejects.toThrow(/not UTF-8/);
+    await expect(recordLabValuesCommand(t.db, [requisition, path.join(dir, "missing.csv")], () => {})).rejects.toThrow(/ENOENT/);
+    const ok = file("ok.json", '[{"name":"A","value":"1"}]');
+    await expect(recordLabValuesCommand(t.db, [other, ok], () => {})).rejects.toThrow(/no lab order has the requisition number/);
+    await expect(recordLabValuesCommand(t.db, ["12", ok], () => {})).rejects.toThrow(/not a requisition number/);
+    await expect(recordLabValuesCommand(t.db, [requisition], () => {})).rejects.toThrow(/usage/);
+    expect(await stored()).toHaveLength(2);
+
+    // A JSON file replaces the set.
+    out = "";
+    const replacement = file("v.json", JSON.stringify({ values: [{ name: "Potassium", value: "4.1", unit: "mmol/L" }] }));
+    await recordLabValuesCommand(t.db, [requisition, replacement], (s) => (out += s));
+    expect(out).toBe(`recorded 1 value for requisition ${requisition}.\n`);
+    expect(await stored()).toEqual([{ name: "Potassium", value: "4.1", unit: "mmol/L", reference_range: "", flag: null }]);
   });
 });

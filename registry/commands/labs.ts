@@ -5,9 +5,15 @@ import { attachLabResults, findLabOrderByRequisition, listLabOrders, pendingLabO
 import type { Db } from "../db/types";
 import { isExpired } from "../domain/lab-orders";
 import { approveLabOrders, type ApprovedLabOrder } from "../areas/labs-approval";
+import { recordLabValues } from "../areas/lab-results";
+import { checkLabValues } from "../domain/lab-values";
+import { parseLabValuesFile } from "../domain/lab-values-file";
 import type { RegistrySettings } from "../settings";
 
-/** Staff commands of the lab orders (DECISIONS D4, D5): approve-labs, attach-lab-results, list-lab-orders. */
+/**
+ * Staff commands of the lab orders (DECISIONS D4, D5): approve-labs, attach-lab-results, record-lab-values,
+ * list-lab-orders.
+ */
 
 export type ApproveTarget = { all: true } | { orderId: number } | { screeningId: number };
 
@@ -74,6 +80,37 @@ export async function attachResults(
     });
     return { orderId: order.id, requisition, bytes: bytes.byteLength };
   });
+}
+
+/**
+ * record-lab-values (docs/decisions/044): the values of a CSV or JSON file, checked as the registry call checks them,
+ * recorded for the approved order with this requisition number (replacing earlier ones). Nothing is recorded when any
+ * value is wrong; the error names each problem by its line (CSV) or position (JSON).
+ */
+export async function recordValuesFromFile(
+  db: Db,
+  requisitionInput: string,
+  fileName: string,
+  text: string,
+  now: Date = new Date(),
+): Promise<{ orderId: number; requisition: string; recorded: number; summaryReplaced: boolean }> {
+  const requisition = normalizeRequisition(requisitionInput);
+  if (!isRequisitionFormat(requisition)) throw new Error(`"${requisitionInput}" is not a requisition number`);
+  const file = parseLabValuesFile(fileName, text);
+  if (!file.ok) throw new Error(`not recorded: ${file.error}`);
+  const checked = checkLabValues(file.rows);
+  if (!checked.ok) {
+    const lines = checked.problems.map((p) => {
+      const index = /^values\.(\d+)/.exec(p.path)?.[1];
+      return `  ${index === undefined ? "the file" : file.where[Number(index)]}: ${p.reason}`;
+    });
+    const count = checked.problems.length;
+    throw new Error(`not recorded, ${count} problem${count > 1 ? "s" : ""}:\n${lines.join("\n")}`);
+  }
+  const order = await findLabOrderByRequisition(db, requisition);
+  if (!order) throw new Error(`no lab order has the requisition number ${requisition}`);
+  const done = await recordLabValues(db, order, checked.values, now);
+  return { orderId: order.id, requisition, ...done };
 }
 
 export function orderStateText(o: LabOrderOverview, now: Date): string {

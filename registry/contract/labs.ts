@@ -151,3 +151,24 @@ export function normalizeRequisition(input: string): string {
 export function isRequisitionFormat(normalized: string): boolean {
   return new RegExp(`^[${REQUISITION_ALPHABET}]{${REQUISITION_LENGTH}}$`).test(normalized);
 }
+
+/**
+ * POST /api/pass/lab-result-values/{requisition} (DECISIONS D4 'the recorded values'; docs/decisions/044), with the
+ * lab staff key: the values the lab reported for an approved order, `{ "values": [LabValueInput, ...] }`, 1 to
+ * LAB_VALUES_MAX of them. Recording again replaces the whole set. Answers `{ recorded: n }`, no patient data.
+ * A refused body: 400 with field errors keyed `values` or `values.{index}.{field}` (validation keys).
+ */
+export type LabValueInput = { name: string; value: string; unit?: string; referenceRange?: string; flag?: string | null };
+
+/** Flags a value may carry (the summary prints them in the patient's language). */
+export const LAB_VALUE_FLAGS = ["normal", "low", "high", "abnormal", "critical"] as const;
+export type LabValueFlag = (typeof LAB_VALUE_FLAGS)[number];
+
+/** A value as recorded: trimmed, unit and range "" when not given, flag null when not given. */
+export type LabValue = { name: string; value: string; unit: string; referenceRange: string; flag: LabValueFlag | null };
+
+/** Most values one order takes, and each field's longest text (characters). */
+export const LAB_VALUES_MAX = 100;
+export const LAB_VALUE_LIMITS = { name: 80, value: 60, unit: 20, referenceRange: 40 } as const;
+
+export const LabValuesMessage = { recorded: "Successfully recorded lab values" } as const;

@@ -214,3 +214,13 @@ export async function listLabOrders(db: Db, limit = 500): Promise<LabOrderOvervi
   );
   return rows.map((r) => ({ ...toOrder(r), medicalRecordId: r.medical_record_id, hasResultsDocument: r.has_pdf }));
 }
+
+/** Recorded values changed after the results: a generated summary is replaced by the new one (an attached PDF stays). */
+export async function replaceGeneratedResults(db: Db, orderId: number, pdf: Uint8Array, now: Date): Promise<boolean> {
+  const rows = await db.query<{ id: number }>(
+    `update lab_orders set results_pdf = $2, updated_at = $3
+      where id = $1 and results_source = 'generated' and results_at is not null returning id`,
+    [orderId, Buffer.from(pdf), now],
+  );
+  return rows.length > 0;
+}

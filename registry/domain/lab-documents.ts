@@ -1,5 +1,6 @@
 import { textsFor, type MessageLang } from "../messages/index";
 import { fill } from "../messages/index";
+import type { LabValue } from "../contract/labs";
 import { renderPdf, type PdfBlock } from "./pdf";
 
 /**
@@ -79,20 +80,35 @@ export function labOrderPdf(f: LabDocumentFacts): Promise<Uint8Array> {
   });
 }
 
-/** The generated results document: the order, when the results were received, and a statement of what happened. */
-export function labResultsSummaryPdf(f: LabDocumentFacts & { resultsAt: Date }): Promise<Uint8Array> {
+/** The values as a table: test, result, unit, reference range, flag (in the patient's language). */
+function valuesTable(lang: MessageLang, values: readonly LabValue[]): PdfBlock[] {
+  const r = textsFor(lang).labs.resultsPdf;
+  return [
+    { kind: "heading", text: r.valuesHeading },
+    {
+      kind: "table",
+      columns: [r.columns.name, r.columns.value, r.columns.unit, r.columns.referenceRange, r.columns.flag],
+      widths: [0.28, 0.18, 0.12, 0.28, 0.14],
+      rows: values.map((v) => [v.name, v.value, v.unit, v.referenceRange, v.flag ? r.flags[v.flag] : ""]),
+    },
+  ];
+}
+
+/**
+ * The generated results document: the order, when the results were received, and the values the lab reported
+ * (docs/decisions/044); with no values recorded, a statement that the results went to the center, and the panel.
+ */
+export function labResultsSummaryPdf(f: LabDocumentFacts & { resultsAt: Date; values: readonly LabValue[] }): Promise<Uint8Array> {
   const r = textsFor(f.lang).labs.resultsPdf;
+  const body: PdfBlock[] = f.values.length
+    ? [{ kind: "paragraph", text: r.valuesStatement }, ...valuesTable(f.lang, f.values)]
+    : [{ kind: "paragraph", text: r.statement }, ...panel(f.lang)];
   return renderPdf({
     title: r.title,
     subject: r.subject,
     lang: f.lang,
     createdAt: f.now,
     footer: fill(r.footer, { requisition: f.requisition }),
-    blocks: [
-      ...patientAndOrder(f),
-      { kind: "fields", rows: [[r.received, longDate(f.lang, f.resultsAt)]] },
-      { kind: "paragraph", text: r.statement },
-      ...panel(f.lang),
-    ],
+    blocks: [...patientAndOrder(f), { kind: "fields", rows: [[r.received, longDate(f.lang, f.resultsAt)]] }, ...body],
   });
 }

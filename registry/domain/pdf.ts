@@ -9,6 +9,7 @@
 import { PDFDocument, rgb, type Color, type PDFFont, type PDFPage } from "@cantoo/pdf-lib";
 import { cachedFontkit, fontsFor, type FontFace, type FontStyle } from "./pdf-fonts";
 import { printable, splitRuns } from "./pdf-text";
+import { PdfTagger, type StructElement } from "./pdf-tags";
 
 export type PdfBlock =
   | { kind: "heading"; text: string }
@@ -16,6 +17,8 @@ export type PdfBlock =
   /** Label/value rows, the label in bold. */
   | { kind: "fields"; rows: Array<[label: string, value: string]> }
   | { kind: "list"; items: string[] }
+  /** A table: a bold header row, then rows of cells; `widths` are the columns' shares of the text width. */
+  | { kind: "table"; columns: string[]; widths: number[]; rows: string[][] }
   /** A framed block: the caption in bold, then label/value rows (e.g. signed by, signed at, document hash). */
   | { kind: "signature"; caption: string; rows: Array<[label: string, value: string]> };
 
@@ -110,12 +113,17 @@ export function wrapText(text: string, face: Typeface, size: number, width: numb
   return lines;
 }
 
+/**
+ * Lays the blocks out top to bottom, page after page. Every text is drawn as marked content of a structure element
+ * (docs/decisions/046), every decoration as an artifact.
+ */
 class Layout {
   page!: PDFPage;
   y = 0;
   readonly pages: PDFPage[] = [];
   constructor(
     private readonly doc: PDFDocument,
+    readonly tags: PdfTagger,
     readonly regular: Typeface,
     readonly bold: Typeface,
   ) {
@@ -133,58 +141,127 @@ class Layout {
   gap(points: number) {
     this.y -= points;
   }
-  line(text: string, face: Typeface, size: number, x = MARGIN) {
+  /** Draws one line of `element`'s text at the current height. */
+  text(element: StructElement, text: string, face: Typeface, size: number, x: number) {
+    this.tags.content(this.page, element, () => face.draw(this.page, text, { x, y: this.y, size, color: INK }));
+  }
+  /** Draws decoration (not content). */
+  decoration(draw: (page: PDFPage) => void) {
+    this.tags.artifact(this.page, () => draw(this.page));
+  }
+  line(element: StructElement, text: string, face: Typeface, size: number, x = MARGIN) {
     const step = size * LEADING;
     this.room(step);
     this.y -= step;
-    face.draw(this.page, text, { x, y: this.y, size, color: INK });
+    this.text(element, text, face, size, x);
   }
-  lines(text: string, face: Typeface, size: number, x = MARGIN, width = WIDTH) {
-    for (const l of wrapText(text, face, size, width)) this.line(l, face, size, x);
+  lines(element: StructElement, text: string, face: Typeface, size: number, x = MARGIN, width = WIDTH) {
+    for (const l of wrapText(text, face, size, width)) this.line(element, l, face, size, x);
   }
-  rows(rows: Array<[string, string]>, x = MARGIN, width = WIDTH) {
+  /** Label/value rows as a table of row headers (TH, scope Row) and their cells (TD). */
+  rows(parent: StructElement, rows: Array<[string, string]>, x = MARGIN, width = WIDTH) {
+    const table = this.tags.element("Table", parent);
     const labelWidth = Math.min(width * 0.4, Math.max(...rows.map(([label]) => this.bold.width(printable(label), SIZE.body))) + 12);
     for (const [label, value] of rows) {
+      const tr = this.tags.element("TR", table);
+      const th = this.tags.element("TH", tr, { scope: "Row" });
+      const td = this.tags.element("TD", tr);
       const labelLines = wrapText(label, this.bold, SIZE.body, labelWidth - 8);
       const valueLines = wrapText(value, this.regular, SIZE.body, width - labelWidth);
       const count = Math.max(labelLines.length, valueLines.length);
       this.room(count * SIZE.body * LEADING);
       for (let i = 0; i < count; i += 1) {
         this.y -= SIZE.body * LEADING;
-        const label = labelLines[i];
-        const value = valueLines[i];
-        if (label) this.bold.draw(this.page, label, { x, y: this.y, size: SIZE.body, color: INK });
-        if (value) this.regular.draw(this.page, value, { x: x + labelWidth, y: this.y, size: SIZE.body, color: INK });
+        if (labelLines[i]) this.text(th, labelLines[i]!, this.bold, SIZE.body, x);
+        if (valueLines[i]) this.text(td, valueLines[i]!, this.regular, SIZE.body, x + labelWidth);
       }
     }
   }
 }
 
-function drawBlock(layout: Layout, block: PdfBlock) {
+const CELL_GAP = 6;
+
+/** The lines of each cell of a row, wrapped to its column. */
+const wrapRow = (cells: string[], widths: number[], face: Typeface) => cells.map((cell, i) => wrapText(cell, face, SIZE.body, widths[i]! - CELL_GAP));
+const rowHeight = (wrapped: string[][]) => Math.max(1, ...wrapped.map((w) => w.length)) * SIZE.body * LEADING + 4;
+
+/** Draws one table row (its room already made): each cell's lines as its element's content, or as an artifact. */
+function tableRow(layout: Layout, wrapped: string[][], xs: number[], face: Typeface, cells: Array<StructElement | null>): void {
+  const count = Math.max(1, ...wrapped.map((w) => w.length));
+  for (let line = 0; line < count; line += 1) {
+    layout.y -= SIZE.body * LEADING;
+    wrapped.forEach((w, i) => {
+      const text = w[line];
+      if (!text) return;
+      const cell = cells[i];
+      const draw = () => face.draw(layout.page, text, { x: xs[i]!, y: layout.y, size: SIZE.body, color: INK });
+      if (cell) layout.tags.content(layout.page, cell, draw);
+      else layout.decoration(draw);
+    });
+  }
+  layout.y -= 4;
+}
+
+/** A table: a header row of column headers (TH, scope Column), repeated as an artifact on each new page, then its rows. */
+function drawTable(layout: Layout, parent: StructElement, block: Extract<PdfBlock, { kind: "table" }>) {
+  const table = layout.tags.element("Table", parent);
+  const total = block.widths.reduce((a, b) => a + b, 0);
+  const widths = block.widths.map((w) => (w / total) * WIDTH);
+  const xs = widths.map((_, i) => MARGIN + widths.slice(0, i).reduce((a, b) => a + b, 0));
+  const head = wrapRow(block.columns, widths, layout.bold);
+  const header = (cells: Array<StructElement | null>) => {
+    tableRow(layout, head, xs, layout.bold, cells);
+    layout.decoration((page) =>
+      page.drawLine({ start: { x: MARGIN, y: layout.y + 2 }, end: { x: MARGIN + WIDTH, y: layout.y + 2 }, thickness: 0.75, color: INK }),
+    );
+  };
+  layout.room(rowHeight(head) * 2);
+  const headRow = layout.tags.element("TR", table);
+  header(block.columns.map(() => layout.tags.element("TH", headRow, { scope: "Column" })));
+  for (const row of block.rows) {
+    const wrapped = wrapRow(row, widths, layout.regular);
+    // A row that starts a new page gets the header again above it (page furniture: the header is tagged once).
+    const pageBefore = layout.page;
+    layout.room(rowHeight(wrapped));
+    if (layout.page !== pageBefore) header(block.columns.map(() => null));
+    const tr = layout.tags.element("TR", table);
+    tableRow(layout, wrapped, xs, layout.regular, row.map(() => layout.tags.element("TD", tr)));
+  }
+  layout.gap(SIZE.body * 0.6);
+}
+
+function drawBlock(layout: Layout, parent: StructElement, block: PdfBlock) {
+  const tags = layout.tags;
   switch (block.kind) {
     case "heading":
       layout.room(SIZE.heading * LEADING * 3);
       layout.gap(SIZE.heading * 0.6);
-      layout.lines(block.text, layout.bold, SIZE.heading);
+      layout.lines(tags.element("H2", parent), block.text, layout.bold, SIZE.heading);
       layout.gap(2);
       return;
     case "paragraph":
-      layout.lines(block.text, layout.regular, SIZE.body);
+      layout.lines(tags.element("P", parent), block.text, layout.regular, SIZE.body);
       layout.gap(SIZE.body * 0.6);
       return;
     case "fields":
-      layout.rows(block.rows);
+      layout.rows(parent, block.rows);
       layout.gap(SIZE.body * 0.6);
       return;
-    case "list":
+    case "list": {
+      const list = tags.element("L", parent);
       for (const item of block.items) {
+        const body = tags.element("LBody", tags.element("LI", list));
         const lines = wrapText(item, layout.regular, SIZE.body, WIDTH - 16);
         lines.forEach((text, i) => {
-          layout.line(text, layout.regular, SIZE.body, MARGIN + 16);
-          if (i === 0) layout.page.drawCircle({ x: MARGIN + 6, y: layout.y + SIZE.body * 0.33, size: 1.8, color: INK });
+          layout.line(body, text, layout.regular, SIZE.body, MARGIN + 16);
+          if (i === 0) layout.decoration((page) => page.drawCircle({ x: MARGIN + 6, y: layout.y + SIZE.body * 0.33, size: 1.8, color: INK }));
         });
       }
       layout.gap(SIZE.body * 0.6);
+      return;
+    }
+    case "table":
+      drawTable(layout, parent, block);
       return;
     case "signature": {
       const pad = 10;
@@ -198,11 +275,14 @@ function drawBlock(layout: Layout, block: PdfBlock) {
       layout.room(height + SIZE.body);
       layout.gap(SIZE.body * 0.6);
       const top = layout.y;
+      const frame = tags.element("Div", parent);
       layout.gap(pad / 2);
-      layout.lines(block.caption, layout.bold, SIZE.body, MARGIN + pad, inner);
-      layout.rows(block.rows, MARGIN + pad, inner);
+      layout.lines(tags.element("P", frame), block.caption, layout.bold, SIZE.body, MARGIN + pad, inner);
+      layout.rows(frame, block.rows, MARGIN + pad, inner);
       layout.gap(pad);
-      layout.page.drawRectangle({ x: MARGIN, y: layout.y, width: WIDTH, height: top - layout.y, borderColor: INK, borderWidth: 1 });
+      layout.decoration((page) =>
+        page.drawRectangle({ x: MARGIN, y: layout.y, width: WIDTH, height: top - layout.y, borderColor: INK, borderWidth: 1 }),
+      );
       layout.gap(SIZE.body * 0.6);
       return;
     }
@@ -223,6 +303,10 @@ function styledTexts(spec: PdfDocumentSpec): Record<FontStyle, string> {
         break;
       case "list":
         regular.push(...block.items);
+        break;
+      case "table":
+        bold.push(...block.columns);
+        regular.push(...block.rows.flat());
         break;
       case "signature":
         bold.push(block.caption);
@@ -266,16 +350,18 @@ export async function renderPdf(spec: PdfDocumentSpec): Promise<Uint8Array> {
   doc.setCreationDate(created);
   doc.setModificationDate(created);
   const texts = styledTexts(spec);
-  const layout = new Layout(doc, await embedTypeface(doc, "regular", texts.regular), await embedTypeface(doc, "bold", texts.bold));
-  layout.lines(spec.title, layout.bold, SIZE.title);
+  const tags = new PdfTagger(doc);
+  const layout = new Layout(doc, tags, await embedTypeface(doc, "regular", texts.regular), await embedTypeface(doc, "bold", texts.bold));
+  layout.lines(tags.element("H1", tags.root), spec.title, layout.bold, SIZE.title);
   layout.gap(SIZE.body);
-  for (const block of spec.blocks) drawBlock(layout, block);
+  for (const block of spec.blocks) drawBlock(layout, tags.root, block);
   if (spec.footer) {
     const total = layout.pages.length;
     layout.pages.forEach((page, i) => {
       const text = printable(spec.footer!.replace("{page}", String(i + 1)).replace("{pages}", String(total)));
-      layout.regular.draw(page, text, { x: MARGIN, y: MARGIN / 2, size: SIZE.footer, color: rgb(0.3, 0.3, 0.3) });
+      tags.artifact(page, () => layout.regular.draw(page, text, { x: MARGIN, y: MARGIN / 2, size: SIZE.footer, color: rgb(0.3, 0.3, 0.3) }), true);
     });
   }
+  tags.finish();
   return doc.save();
 }

@@ -79,6 +79,11 @@ const en = {
       received: "Results received",
       statement:
         "The lab reported the results of the tests listed below to the National Kidney Registry. The detailed values have been sent to your transplant center, which will contact you about them.",
+      valuesStatement:
+        "The lab reported these results to the National Kidney Registry. Your transplant center receives them too and will contact you about them. Ask your transplant team what they mean for you.",
+      valuesHeading: "Results",
+      columns: { name: "Test", value: "Result", unit: "Unit", referenceRange: "Reference range", flag: "Flag" },
+      flags: { normal: "Normal", low: "Low", high: "High", abnormal: "Abnormal", critical: "Critical" },
       footer: "National Kidney Registry - lab results {{requisition}} - page {page} of {pages}",
     },
     /** A kidney-transplant pre-evaluation panel, in the order printed. */

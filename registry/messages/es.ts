@@ -76,6 +76,11 @@ const es: RegistryTexts = {
       received: "Resultados recibidos",
       statement:
         "El laboratorio informó al National Kidney Registry los resultados de los análisis que se indican abajo. Los valores detallados se enviaron a su centro de trasplante, que se comunicará con usted sobre ellos.",
+      valuesStatement:
+        "El laboratorio informó estos resultados al National Kidney Registry. Su centro de trasplante también los recibe y se comunicará con usted sobre ellos. Pregunte a su equipo de trasplante qué significan para usted.",
+      valuesHeading: "Resultados",
+      columns: { name: "Análisis", value: "Resultado", unit: "Unidad", referenceRange: "Valores de referencia", flag: "Indicador" },
+      flags: { normal: "Dentro de lo normal", low: "Bajo", high: "Alto", abnormal: "Anormal", critical: "Crítico" },
       footer: "National Kidney Registry - resultados de laboratorio {{requisition}} - página {page} de {pages}",
     },
     tests: {

@@ -4,8 +4,9 @@ import { screeningCenters } from "./0003_screening_centers";
 import { labs } from "./0004_labs";
 import { medicalHistoryESign } from "./0005_medical_history_esign";
 import { newContactSends } from "./0006_new_contact_sends";
+import { labResultValues } from "./0007_lab_result_values";
 
 /** A schema change: applied once, in list order, recorded in schema_migrations. Never edit one that has shipped. */
 export type Migration = { id: string; sql: string };
 
-export const migrations: readonly Migration[] = [initial, accounts, screeningCenters, labs, medicalHistoryESign, newContactSends];
+export const migrations: readonly Migration[] = [initial, accounts, screeningCenters, labs, medicalHistoryESign, newContactSends, labResultValues];

@@ -1,9 +1,4 @@
 import type { Locator, Page } from "@playwright/test";
-import { execFile } from "node:child_process";
-import { mkdtemp, readFile, writeFile } from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
-import { promisify } from "node:util";
 import {
   createClearedScreening,
   expect,
@@ -16,7 +11,7 @@ import {
   withPatient as test,
   MAIN_JOURNEY,
 } from "./fixtures";
-import { dataDir } from "./support/e2e-env";
+import { download, labStaffKey, selectCenter } from "./support/labs";
 
 /**
  * Center selection (001 §2.10, §4.8), the change of center (000 §2.8, 001 §4.5), the lab pages and downloads
@@ -24,45 +19,9 @@ import { dataDir } from "./support/e2e-env";
  * with a registry command (the e2e portal runs with LAB_APPROVAL_DELAY=never); time passing is a backdated row.
  */
 
-const execFileAsync = promisify(execFile);
 // The demo centers are invented (DECISIONS D8); the patient's postal code 10118 is in New York City.
 const NEAR = "Ironbound Kidney Center";
 const SECOND = "Elm Shore Renal Institute";
-
-/** The lab staff key of the e2e portal (demo mode keeps it in DATA_DIR/secrets.json, DECISIONS D5). */
-async function labStaffKey(): Promise<string> {
-  const secrets = JSON.parse(await readFile(path.join(dataDir, "secrets.json"), "utf8")) as { labStaffKey?: string };
-  expect(secrets.labStaffKey, "the demo lab staff key").toBeTruthy();
-  return secrets.labStaffKey!;
-}
-
-/** The text of a downloaded PDF (poppler's pdftotext). */
-async function pdfText(bytes: Buffer): Promise<string> {
-  expect(bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
-  const dir = await mkdtemp(path.join(os.tmpdir(), "centers-labs-"));
-  const file = path.join(dir, "download.pdf");
-  await writeFile(file, bytes);
-  const { stdout } = await execFileAsync("pdftotext", ["-layout", file, "-"]);
-  return stdout.replace(/\s+/g, " ");
-}
-
-/**
- * Downloads the file behind a link as the patient does: with JavaScript through the browser's download (its
- * suggested name), without it through the page's own cookies (Content-Disposition's name). Answers name and text.
- */
-async function download(page: Page, link: Locator): Promise<{ name: string; text: string }> {
-  if (scriptsRun()) {
-    const [file] = await Promise.all([page.waitForEvent("download"), link.click()]);
-    const saved = await file.path();
-    return { name: file.suggestedFilename(), text: await pdfText(await readFile(saved)) };
-  }
-  const href = await link.getAttribute("href");
-  const answer = await page.request.get(href!);
-  expect(answer.status()).toBe(200);
-  expect(answer.headers()["content-type"]).toBe("application/pdf");
-  const name = /filename="([^"]+)"/.exec(answer.headers()["content-disposition"] ?? "")?.[1] ?? "";
-  return { name, text: await pdfText(await answer.body()) };
-}
 
 const card = (page: Page) => page.locator("article.registration-card").first();
 const stepCard = (page: Page, title: string) =>
@@ -81,18 +40,6 @@ async function column(table: Locator, index: number): Promise<string[]> {
   // A one-off read (no retry): the page it reads must be the whole new page, not the old one or a part of the new.
   await table.page().waitForLoadState("load");
   return table.locator("tbody tr").evaluateAll((rows, i) => rows.map((r) => (r.children[i] as HTMLElement).innerText.trim()), index);
-}
-
-/** Selects a center on /select-center/{id}: Select, the confirmation dialog, then the button of the labs text. */
-async function selectCenter(page: Page, name: string) {
-  await page.getByRole("button", { name: `Select ${name}` }).click();
-  const dialog = page.getByRole("dialog", { name: "Select Center Confirmation" });
-  await expect(dialog).toBeVisible();
-  await expect(dialog.getByText(`A simple blood test is needed before we can refer you to ${name}.`)).toBeVisible();
-  await expectAccessible(page);
-  await dialog.getByRole("button", { name: "I Understand, Continue" }).click();
-  await expect(page).toHaveURL(/\/landing$/);
-  await expect(page.getByText(`Your selection of ${name} has been saved.`)).toBeVisible();
 }
 
 async function referrals(page: Page): Promise<string[][]> {

@@ -158,6 +158,11 @@ const labs = {
     staffKeyRequired: "Enter the lab staff key",
     staffKeyInvalid: "The lab staff key is not valid",
     requisitionUnknown: "No lab order has this requisition #",
+    keyRemembered:
+      "This browser remembers your lab staff key: leave the key empty to use it. It is forgotten after 30 minutes without use, 12 hours after you typed it, or when you choose Forget the key.",
+    staffKeyRememberedHint: "Leave empty to use the key this browser remembers, or type another key.",
+    forgetKey: "Forget the key",
+    keyForgotten: "This browser no longer remembers the lab staff key.",
   },
 } as const;
 

@@ -160,6 +160,11 @@ const labs: Widen<typeof labsEn> = {
     staffKeyRequired: "Ingrese la clave del personal de laboratorio",
     staffKeyInvalid: "La clave del personal de laboratorio no es válida",
     requisitionUnknown: "Ninguna orden de laboratorio tiene este n.º de requisición",
+    keyRemembered:
+      "Este navegador recuerda su clave del personal de laboratorio: deje la clave vacía para usarla. Se olvida después de 30 minutos sin uso, 12 horas después de escribirla o cuando elija Olvidar la clave.",
+    staffKeyRememberedHint: "Déjela vacía para usar la clave que recuerda este navegador, o escriba otra clave.",
+    forgetKey: "Olvidar la clave",
+    keyForgotten: "Este navegador ya no recuerda la clave del personal de laboratorio.",
   },
 };
 
