@@ -1,4 +1,3 @@
-import { createHash, timingSafeEqual } from "node:crypto";
 import { RegistryMessage } from "../contract/envelope";
 import {
   isRequisitionFormat,
@@ -39,6 +38,7 @@ import { enqueueForPatient } from "../outbox/enqueue";
 import { RATE_LIMITS } from "../data/rate-limits";
 import { limitClient, refundHits } from "../http/client";
 import type { Ctx } from "../http/context";
+import { sameStaffKey } from "../http/staff-key";
 import { requireOwnRecord, requirePatient } from "../http/patient";
 import { ok, reply, Refusal } from "../http/respond";
 import type { Route } from "../http/router";
@@ -210,12 +210,6 @@ async function labResultsDownload(ctx: Ctx, params: Record<string, string>): Pro
   return pdfResponse(results.pdf, LAB_RESULTS_FILE);
 }
 
-/** Constant-time comparison of the given key with the configured one (hashes first, so lengths do not leak). */
-function sameKey(given: string, expected: string): boolean {
-  const digest = (s: string) => createHash("sha256").update(s, "utf8").digest();
-  return timingSafeEqual(digest(given), digest(expected)) && given.length > 0;
-}
-
 /**
  * DECISIONS D5: the lab staff calls need the lab staff key in X-Lab-Staff-Key (401 otherwise, checked before anything
  * else, so requisition numbers cannot be probed without it), after the per-client-address limit of wrong keys
@@ -224,7 +218,7 @@ function sameKey(given: string, expected: string): boolean {
  */
 async function staffOrder(ctx: Ctx, params: Record<string, string>): Promise<LabOrder> {
   const hits = await limitClient(ctx, RATE_LIMITS.labStaffKey);
-  if (!sameKey(ctx.request.headers.get(LAB_STAFF_KEY_HEADER) ?? "", ctx.settings.labStaffKey)) {
+  if (!sameStaffKey(ctx.request.headers.get(LAB_STAFF_KEY_HEADER) ?? "", ctx.settings.labStaffKey)) {
     await audit(ctx.db, { actor: { kind: "anonymous" }, action: "labs.staff.refused", at: ctx.now() });
     throw new Refusal(401, LabMessage.staffKeyInvalid, { form: LabFormReason.staffKeyInvalid });
   }

@@ -1,4 +1,3 @@
-import { createHash, timingSafeEqual } from "node:crypto";
 import type { z } from "zod";
 import { RegistryMessage } from "../contract/envelope";
 import { ImmunoFreeStatus, ReferralStatus } from "../contract/enums";
@@ -26,6 +25,7 @@ import { programStep, referralStep } from "../domain/staff-steps";
 import { readJsonObject } from "../http/body";
 import { limitClient, refundHits } from "../http/client";
 import type { Ctx } from "../http/context";
+import { sameStaffKey } from "../http/staff-key";
 import { ok, Refusal } from "../http/respond";
 import type { Route } from "../http/router";
 import { bodyFieldErrors } from "../http/validation";
@@ -99,13 +99,6 @@ export async function moveProgramStage(
     await audit(tx, { actor: { kind: "staff" }, action: "program.stage", medicalRecordId, detail: { from: current!, to: stage, by: actor }, at: now });
     return { ok: true, value: { medicalRecordId, stage } };
   });
-}
-
-/** Constant-time comparison of a given key with the configured one; an unset or empty key never matches. */
-export function sameStaffKey(given: string, expected: string | undefined): boolean {
-  if (!expected || !given) return false;
-  const digest = (s: string) => createHash("sha256").update(s, "utf8").digest();
-  return timingSafeEqual(digest(given), digest(expected));
 }
 
 /**
