@@ -240,7 +240,10 @@ describe.each(testDatabases().slice(0, 1))("center selection and labs in the por
       )
     );
     expect(unknown.failure?.errors).toEqual({ requisition: "updateLabs.requisitionUnknown" });
-    const empty = await outcome(updateLabsAction(form({ intent: "update-requisition", requisition: "", labStaffKey: "" }), context(staff)));
+    // The registry accepted the key above, so this staff session remembers it (docs/decisions/045): only the requisition is missing.
+    const remembered = await outcome(updateLabsAction(form({ intent: "update-requisition", requisition: "", labStaffKey: "" }), context(staff)));
+    expect([remembered.status, remembered.failure?.errors]).toEqual([400, { requisition: "updateLabs.requisitionRequired" }]);
+    const empty = await outcome(updateLabsAction(form({ intent: "update-requisition", requisition: "", labStaffKey: "" }), context(new Session({ csrf: "c" }, true))));
     expect([empty.status, empty.failure?.errors]).toEqual([
       400,
       { requisition: "updateLabs.requisitionRequired", labStaffKey: "updateLabs.staffKeyRequired" },
