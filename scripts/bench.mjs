@@ -103,6 +103,8 @@ async function main() {
     args: [path.join(root, buildDir(), "server.js")],
     cwd: root,
     readyPath: "/readyz",
+    // A shared, busy machine can take a minute to start it.
+    timeoutMs: 180_000,
     // One trusted proxy hop: the hostile-traffic flood sets its client addresses with X-Forwarded-For.
     env: { DATA_DIR: dataDir, NODE_ENV: "development", DEMO_MODE: "true", LOG_LEVEL: "error", TRUST_PROXY_HOPS: "1" },
   };
