@@ -32,6 +32,7 @@ describe("languageFromHeaders (DECISIONS D10)", () => {
       expect(await languageFromHeaders({ acceptLanguage: "fr-FR,en;q=0.5" })).toBe("en");
       expect(await languageFromHeaders({ acceptLanguage: "de" })).toBe("en");
       expect(await languageFromHeaders({})).toBe("en");
+      expect(await languageFromHeaders({ acceptLanguage: `es,${"x".repeat(300)}` })).toBe("es");
     }
   });
 });

@@ -70,6 +70,8 @@ const headerDetector = new RemixI18Next({
 /** What Accept-Language values chose, so that a header seen before costs no parsing (bounded: cleared when full). */
 const byAcceptLanguage = new Map<string, Lang>();
 const MAX_REMEMBERED_HEADERS = 500;
+/** A browser's header is a few dozen characters; longer ones are answered but not kept (at most 500 x 256 chars). */
+const MAX_REMEMBERED_LENGTH = 256;
 
 /** D10 order: the switch's cookie, the signed-in patient's preferred language, Accept-Language, English. */
 export async function languageFromHeaders(headers: { acceptLanguage?: string | null; cookie?: string | null }, patientLang?: string): Promise<Lang> {
@@ -81,6 +83,7 @@ export async function languageFromHeaders(headers: { acceptLanguage?: string | n
   if (known) return known;
   const fromHeader = await headerDetector.getLocale(new Request("http://portal.local/", { headers: { "accept-language": acceptLanguage } }));
   const lang = isLang(fromHeader) ? fromHeader : fallbackLanguage;
+  if (acceptLanguage.length > MAX_REMEMBERED_LENGTH) return lang;
   if (byAcceptLanguage.size >= MAX_REMEMBERED_HEADERS) byAcceptLanguage.clear();
   byAcceptLanguage.set(acceptLanguage, lang);
   return lang;
