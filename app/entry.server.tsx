@@ -1,13 +1,10 @@
-import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
-import { createReadableStreamFromReadable } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
-import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { NonceContext } from "./components/nonce";
 import { i18nFor } from "./i18n.server";
-import { StripNul } from "./strip-nul.server";
+import { PageCollector } from "./strip-nul.server";
 import { describeError } from "../server/describe-error";
 
 const ABORT_DELAY = 5_000;
@@ -21,7 +18,6 @@ export default function handleRequest(
 ) {
   const i18n = i18nFor(loadContext.lang);
   const nonce = loadContext.nonce;
-  const waitForAll = isbot(request.headers.get("user-agent") ?? "");
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
@@ -32,19 +28,21 @@ export default function handleRequest(
       </NonceContext.Provider>,
       {
         nonce,
-        [waitForAll ? "onAllReady" : "onShellReady"]() {
+        // No page waits on deferred data (no Suspense boundary): the shell is the whole page, so it is sent as one
+        // buffer, to browsers and bots alike (docs/decisions/056).
+        onAllReady() {
           shellRendered = true;
-          const body = new PassThrough();
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(
-            new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }),
+          // React 18.3.1 can leave NUL bytes at its buffer's edge (app/strip-nul.server.ts): the collector drops them.
+          pipe(
+            new PageCollector((page) => {
+              clearTimeout(timer);
+              responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+              resolve(new Response(page as Uint8Array<ArrayBuffer>, { headers: responseHeaders, status: responseStatusCode }));
+            }),
           );
-          // React 18.3.1 can leave NUL bytes at its buffer's edge (app/strip-nul.server.ts).
-          const clean = new StripNul();
-          clean.pipe(body);
-          pipe(clean);
         },
         onShellError(error: unknown) {
+          clearTimeout(timer);
           reject(error);
         },
         onError(error: unknown) {
@@ -53,7 +51,8 @@ export default function handleRequest(
         },
       },
     );
-    setTimeout(abort, ABORT_DELAY);
+    // The callbacks above run later (React starts rendering on a later turn), when the timer exists.
+    const timer = setTimeout(abort, ABORT_DELAY);
   });
 }
 

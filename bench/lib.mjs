@@ -41,15 +41,34 @@ for (const [signal, number] of [["SIGINT", 2], ["SIGTERM", 15], ["SIGHUP", 1]]) 
   });
 }
 
-/** A free TCP port on 127.0.0.1 (asks the OS for one, then releases it). */
-export function freePort() {
+/**
+ * A free TCP port on 127.0.0.1: the first free one of BENCH_PORTS ("5650-5699") when it is set (a shared machine
+ * where each user has a range), else one the OS picks.
+ */
+export async function freePort() {
+  const range = /^(\d+)-(\d+)$/.exec(process.env.BENCH_PORTS ?? "");
+  if (!range) return listenOn(0);
+  for (let port = Number(range[1]); port <= Number(range[2]); port++) {
+    if (usedPorts.has(port)) continue;
+    try {
+      usedPorts.add(port);
+      return await listenOn(port);
+    } catch {
+      // taken: try the next one
+    }
+  }
+  throw new Error(`no free port in BENCH_PORTS=${process.env.BENCH_PORTS}`);
+}
+const usedPorts = new Set();
+
+function listenOn(port) {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
     srv.unref();
     srv.on("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
+    srv.listen(port, "127.0.0.1", () => {
+      const address = srv.address();
+      srv.close(() => resolve(address.port));
     });
   });
 }

@@ -89,7 +89,7 @@ async function main() {
     built = `built first (${((performance.now() - b0) / 1000).toFixed(1)} s)`;
   }
   const lib = await import("../bench/lib.mjs");
-  const { request, cookieFrom, hiddenInput, runLoad, readMemory, gzipSize, startServer, freePort, kib, mib, table } = lib;
+  const { request, runLoad, readMemory, gzipSize, startServer, freePort, kib, mib, table } = lib;
   const loadAvgAtStart = lib.machineInfo().loadAvg;
 
   // 1. Start the portal ---------------------------------------------------------------------------------------------
@@ -103,6 +103,8 @@ async function main() {
     args: [path.join(root, buildDir(), "server.js")],
     cwd: root,
     readyPath: "/readyz",
+    // A shared, busy machine can take a minute to start it.
+    timeoutMs: 180_000,
     // One trusted proxy hop: the hostile-traffic flood sets its client addresses with X-Forwarded-For.
     env: { DATA_DIR: dataDir, NODE_ENV: "development", DEMO_MODE: "true", LOG_LEVEL: "error", TRUST_PROXY_HOPS: "1" },
   };
@@ -115,92 +117,10 @@ async function main() {
     const atRest = readMemory(portal.pid);
 
     // 2. A signed-in patient, without a browser -------------------------------------------------------------------
-    console.log("Registering a patient…");
-    const form = await request(`${base}/register`, { headers: BROWSER_HEADERS });
-    const formHtml = form.body.toString("utf8");
-    const anonCookie = cookieFrom(form.headers, SESSION_COOKIE);
-    const csrf = hiddenInput(formHtml, "_csrf");
-    if (form.status !== 200 || !anonCookie || !csrf) {
-      throw new Error(`GET /register answered ${form.status}, cookie ${anonCookie ? "set" : "missing"}, _csrf ${csrf ? "found" : "missing"}`);
-    }
-    const unique = `${Date.now()}${process.pid}`;
-    const digits = unique.slice(-7);
-    const fields = {
-      _csrf: csrf,
-      intent: "register",
-      entryreferrer: hiddenInput(formHtml, "entryreferrer") ?? "",
-      // The bot check (DECISIONS D11): the empty honeypot and the form's signed issue time, posted after 3 s.
-      website: "",
-      formIssued: hiddenInput(formHtml, "formIssued") ?? "",
-      firstName: "Rosa",
-      middleInitial: "",
-      lastName: "Martinez",
-      preferredName: "Rosa",
-      birthDate: "1961-04-12",
-      email: `bench.${Date.now().toString(36)}${process.pid.toString(36)}@example.org`,
-      phoneNumber: `(212) ${digits.slice(0, 3)}-${digits.slice(3, 7)}`,
-      password: "correct horse battery staple 42",
-      confirmPassword: "correct horse battery staple 42",
-      addressLine1: "350 Fifth Avenue",
-      addressLine2: "",
-      city: "New York",
-      usState: "33",
-      province: "",
-      postalCode: "10118",
-      country: "1",
-      preferredLanguage: "1",
-      gender: "2",
-      agreedToHipaa: "true",
-    };
-    await new Promise((resolve) => setTimeout(resolve, 3_500));
-    const posted = await request(`${base}/register`, {
-      method: "POST",
-      headers: { ...BROWSER_HEADERS, "Content-Type": "application/x-www-form-urlencoded", Cookie: anonCookie, Origin: base },
-      body: new URLSearchParams(fields).toString(),
-    });
-    const patientCookie = cookieFrom(posted.headers, SESSION_COOKIE);
-    if (posted.status !== 302 || !patientCookie || !String(posted.headers.location ?? "").endsWith("/landing")) {
-      const text = posted.body.toString("utf8");
-      const alerts = [...text.matchAll(/<a[^>]*href="#register-[^"]*"[^>]*>([^<]*)<\/a>/g)].map((m) => m[1]).join("; ");
-      throw new Error(`POST /register answered ${posted.status} (location ${posted.headers.location ?? "none"})${alerts ? `: ${alerts}` : ""}`);
-    }
-    const landingCheck = await request(`${base}/landing`, { headers: { ...BROWSER_HEADERS, Cookie: patientCookie } });
-    if (landingCheck.status !== 200 || !landingCheck.body.toString("utf8").includes("Dashboard")) {
-      throw new Error(`GET /landing with the new patient's cookie answered ${landingCheck.status}${landingCheck.status === 200 ? " without \"Dashboard\"" : ""}`);
-    }
-    console.log("  signed in: /landing answers 200 with the Dashboard");
-
-    // The session rewrites lastSeenAt (a new encrypted cookie) once it is 30 s old, and autocannon cannot take the
-    // new cookie: so each /landing run starts from a fresh sign-in (the login dialog's POST), which sets lastSeenAt
-    // to now, and the runs stay well under 30 s. The rewrite would otherwise happen on every answer of a long run.
-    const signIn = async () => {
-      const page = await request(`${base}/register`, { headers: BROWSER_HEADERS });
-      const cookie = cookieFrom(page.headers, SESSION_COOKIE);
-      const token = hiddenInput(page.body.toString("utf8"), "_csrf");
-      const login = await request(`${base}/register`, {
-        method: "POST",
-        headers: { ...BROWSER_HEADERS, "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie ?? "", Origin: base },
-        body: new URLSearchParams({ _csrf: token ?? "", intent: "login", email: fields.email, password: fields.password }).toString(),
-      });
-      const signedIn = cookieFrom(login.headers, SESSION_COOKIE);
-      if (login.status !== 302 || !signedIn) throw new Error(`signing in again answered ${login.status} (location ${login.headers.location ?? "none"})`);
-      const check = await request(`${base}/landing`, { headers: { ...BROWSER_HEADERS, Cookie: signedIn } });
-      if (check.status !== 200 || !check.body.toString("utf8").includes("Dashboard")) throw new Error(`GET /landing after signing in again answered ${check.status}`);
-      return signedIn;
-    };
+    const patient = await signedInPatient(base, lib);
 
     // 3. Captured answers (bare-server fixtures) and page weight ---------------------------------------------------
-    const pages = [
-      { name: "/register", path: "/register", headers: BROWSER_HEADERS, mainCheck: (html) => /<form\b[^>]*method="post"/i.test(html) && /<main\b/i.test(html) && html.includes('name="firstName"') },
-      {
-        name: "/landing",
-        path: "/landing",
-        headers: { ...BROWSER_HEADERS, Cookie: patientCookie },
-        async refresh() {
-          this.headers = { ...BROWSER_HEADERS, Cookie: await signIn() };
-        },
-        mainCheck: (html) => /<main\b/i.test(html) && /<h1[^>]*>Dashboard<\/h1>/.test(html) },
-    ];
+    const pages = benchPages(patient);
     const fixtures = {};
     const weights = [];
     for (const page of pages) {
@@ -219,28 +139,7 @@ async function main() {
     }
 
     // 4. Load on the portal, with memory samples -----------------------------------------------------------------
-    const portalLoads = {};
-    for (const page of pages) {
-      await page.refresh?.();
-      console.log(`Loading ${page.name} on the portal (${CONFIG.connections} connections, ${CONFIG.warmupS} s warm-up + ${CONFIG.durationS} s)…`);
-      portalLoads[page.path] = await runLoad({
-        url: `${base}${page.path}`,
-        headers: page.headers,
-        connections: CONFIG.connections,
-        durationS: CONFIG.durationS,
-        warmupS: CONFIG.warmupS,
-        watchPid: portal.pid,
-        memoryIntervalMs: CONFIG.memoryIntervalMs,
-      });
-      logLoad(portalLoads[page.path]);
-    }
-    const serial = {};
-    for (const page of pages) {
-      await page.refresh?.();
-      console.log(`Loading ${page.name} on the portal with 1 connection (${CONFIG.serialS} s)…`);
-      serial[page.path] = await runLoad({ url: `${base}${page.path}`, headers: page.headers, connections: 1, durationS: CONFIG.serialS, warmupS: 0, watchPid: portal.pid });
-      logLoad(serial[page.path]);
-    }
+    const { portalLoads, serial } = await loadPortal(base, portal.pid, pages, lib);
     const afterLoad = readMemory(portal.pid);
     // After the load runs: the flood uses up its addresses' sign-in limits, and the big posts grow the memory.
     const { measureHostile, hostileSection } = await import("../bench/hostile.mjs");
@@ -255,6 +154,9 @@ async function main() {
     const restart = { startupMs: again.startupMs, atRest: readMemory(again.pid) };
     await again.stop();
     console.log(`  ready in ${restart.startupMs.toFixed(0)} ms`);
+
+    // 4b. The same portal on a PostgreSQL server, when BENCH_DATABASE_URL or TEST_DATABASE_URL is set --------------
+    const postgres = await measurePostgres(portalOptions, lib);
 
     // 5. The bare node:http reference ----------------------------------------------------------------------------
     const fixtureFile = path.join(dataDir, "bare-fixtures.json");
@@ -293,6 +195,7 @@ async function main() {
       machine: lib.machineInfo(),
       loadAvgAtStart,
       restart,
+      postgres,
       revision: gitRevision(),
       portal: { startupMs: portal.startupMs, atRest, afterLoad, stderrTail },
       weights,
@@ -319,6 +222,161 @@ async function main() {
   }
 }
 
+/**
+ * The portal with its registry on a PostgreSQL server (DATABASE_URL): a database made for the run on the server of
+ * BENCH_DATABASE_URL (or TEST_DATABASE_URL), dropped afterwards; a new patient; the same loads. Null without a URL.
+ */
+async function measurePostgres(portalOptions, lib) {
+  const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (!serverUrl) return null;
+  const { default: pg } = await import("pg");
+  const name = `bench_portal_${process.pid}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  const dataDir = path.join(root, ".cache", "bench-data", "portal-postgres");
+  try {
+    await admin.query(`create database "${name}"`);
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.mkdirSync(dataDir, { recursive: true });
+    console.log("Starting the portal on PostgreSQL (DATABASE_URL)…");
+    const portal = await lib.startServer({ ...portalOptions, name: "the portal on PostgreSQL", port: await lib.freePort(), env: { ...portalOptions.env, DATA_DIR: dataDir, DATABASE_URL: url.toString() } });
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      const atRest = lib.readMemory(portal.pid);
+      const pages = benchPages(await signedInPatient(portal.baseUrl, lib));
+      return { startupMs: portal.startupMs, atRest, ...(await loadPortal(portal.baseUrl, portal.pid, pages, lib)) };
+    } finally {
+      await portal.stop();
+    }
+  } finally {
+    await admin.query(`drop database if exists "${name}" with (force)`).catch(() => {});
+    await admin.end();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** Step 2: registers a patient without a browser; answers the signed-in cookie and a sign-in for later runs. */
+async function signedInPatient(base, { request, cookieFrom, hiddenInput }) {
+  console.log("Registering a patient…");
+  const form = await request(`${base}/register`, { headers: BROWSER_HEADERS });
+  const formHtml = form.body.toString("utf8");
+  const anonCookie = cookieFrom(form.headers, SESSION_COOKIE);
+  const csrf = hiddenInput(formHtml, "_csrf");
+  if (form.status !== 200 || !anonCookie || !csrf) {
+    throw new Error(`GET /register answered ${form.status}, cookie ${anonCookie ? "set" : "missing"}, _csrf ${csrf ? "found" : "missing"}`);
+  }
+  const unique = `${Date.now()}${process.pid}`;
+  const digits = unique.slice(-7);
+  const fields = {
+    _csrf: csrf,
+    intent: "register",
+    entryreferrer: hiddenInput(formHtml, "entryreferrer") ?? "",
+    // The bot check (DECISIONS D11): the empty honeypot and the form's signed issue time, posted after 3 s.
+    website: "",
+    formIssued: hiddenInput(formHtml, "formIssued") ?? "",
+    firstName: "Rosa",
+    middleInitial: "",
+    lastName: "Martinez",
+    preferredName: "Rosa",
+    birthDate: "1961-04-12",
+    email: `bench.${Date.now().toString(36)}${process.pid.toString(36)}@example.org`,
+    phoneNumber: `(212) ${digits.slice(0, 3)}-${digits.slice(3, 7)}`,
+    password: "correct horse battery staple 42",
+    confirmPassword: "correct horse battery staple 42",
+    addressLine1: "350 Fifth Avenue",
+    addressLine2: "",
+    city: "New York",
+    usState: "33",
+    province: "",
+    postalCode: "10118",
+    country: "1",
+    preferredLanguage: "1",
+    gender: "2",
+    agreedToHipaa: "true",
+  };
+  await new Promise((resolve) => setTimeout(resolve, 3_500));
+  const posted = await request(`${base}/register`, {
+    method: "POST",
+    headers: { ...BROWSER_HEADERS, "Content-Type": "application/x-www-form-urlencoded", Cookie: anonCookie, Origin: base },
+    body: new URLSearchParams(fields).toString(),
+  });
+  const patientCookie = cookieFrom(posted.headers, SESSION_COOKIE);
+  if (posted.status !== 302 || !patientCookie || !String(posted.headers.location ?? "").endsWith("/landing")) {
+    const text = posted.body.toString("utf8");
+    const alerts = [...text.matchAll(/<a[^>]*href="#register-[^"]*"[^>]*>([^<]*)<\/a>/g)].map((m) => m[1]).join("; ");
+    throw new Error(`POST /register answered ${posted.status} (location ${posted.headers.location ?? "none"})${alerts ? `: ${alerts}` : ""}`);
+  }
+  const landingCheck = await request(`${base}/landing`, { headers: { ...BROWSER_HEADERS, Cookie: patientCookie } });
+  if (landingCheck.status !== 200 || !landingCheck.body.toString("utf8").includes("Dashboard")) {
+    throw new Error(`GET /landing with the new patient's cookie answered ${landingCheck.status}${landingCheck.status === 200 ? " without \"Dashboard\"" : ""}`);
+  }
+  console.log("  signed in: /landing answers 200 with the Dashboard");
+
+  // The session rewrites lastSeenAt (a new encrypted cookie) once it is 30 s old, and autocannon cannot take the
+  // new cookie: so each /landing run starts from a fresh sign-in (the login dialog's POST), which sets lastSeenAt
+  // to now, and the runs stay well under 30 s. The rewrite would otherwise happen on every answer of a long run.
+  const signIn = async () => {
+    const page = await request(`${base}/register`, { headers: BROWSER_HEADERS });
+    const cookie = cookieFrom(page.headers, SESSION_COOKIE);
+    const token = hiddenInput(page.body.toString("utf8"), "_csrf");
+    const login = await request(`${base}/register`, {
+      method: "POST",
+      headers: { ...BROWSER_HEADERS, "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie ?? "", Origin: base },
+      body: new URLSearchParams({ _csrf: token ?? "", intent: "login", email: fields.email, password: fields.password }).toString(),
+    });
+    const signedIn = cookieFrom(login.headers, SESSION_COOKIE);
+    if (login.status !== 302 || !signedIn) throw new Error(`signing in again answered ${login.status} (location ${login.headers.location ?? "none"})`);
+    const check = await request(`${base}/landing`, { headers: { ...BROWSER_HEADERS, Cookie: signedIn } });
+    if (check.status !== 200 || !check.body.toString("utf8").includes("Dashboard")) throw new Error(`GET /landing after signing in again answered ${check.status}`);
+    return signedIn;
+  };
+
+  return { patientCookie, signIn };
+}
+
+/** The two pages loaded, /landing with the patient's cookie (signed in again before each run). */
+function benchPages({ patientCookie, signIn }) {
+  return [
+    { name: "/register", path: "/register", headers: BROWSER_HEADERS, mainCheck: (html) => /<form\b[^>]*method="post"/i.test(html) && /<main\b/i.test(html) && html.includes('name="firstName"') },
+    {
+      name: "/landing",
+      path: "/landing",
+      headers: { ...BROWSER_HEADERS, Cookie: patientCookie },
+      async refresh() {
+        this.headers = { ...BROWSER_HEADERS, Cookie: await signIn() };
+      },
+      mainCheck: (html) => /<main\b/i.test(html) && /<h1[^>]*>Dashboard<\/h1>/.test(html) },
+  ];
+}
+
+/** Step 4: each page under load, then with one connection; memory sampled during the loaded runs. */
+async function loadPortal(base, pid, pages, { runLoad }) {
+  const portalLoads = {};
+  for (const page of pages) {
+    await page.refresh?.();
+    console.log(`Loading ${page.name} on the portal (${CONFIG.connections} connections, ${CONFIG.warmupS} s warm-up + ${CONFIG.durationS} s)…`);
+    portalLoads[page.path] = await runLoad({
+      url: `${base}${page.path}`,
+      headers: page.headers,
+      connections: CONFIG.connections,
+      durationS: CONFIG.durationS,
+      warmupS: CONFIG.warmupS,
+      watchPid: pid,
+      memoryIntervalMs: CONFIG.memoryIntervalMs,
+    });
+    logLoad(portalLoads[page.path]);
+  }
+  const serial = {};
+  for (const page of pages) {
+    await page.refresh?.();
+    console.log(`Loading ${page.name} on the portal with 1 connection (${CONFIG.serialS} s)…`);
+    serial[page.path] = await runLoad({ url: `${base}${page.path}`, headers: page.headers, connections: 1, durationS: CONFIG.serialS, warmupS: 0, watchPid: pid });
+    logLoad(serial[page.path]);
+  }
+  return { portalLoads, serial };
+}
 function logLoad(l) {
   const problems = l.non2xx || l.errors || l.timeouts ? `, non-2xx ${l.non2xx}, errors ${l.errors}, timeouts ${l.timeouts}` : "";
   console.log(`  ${l.requestsPerSec.toFixed(0)} req/s, p50 ${l.latencyP50Ms} ms, p99 ${l.latencyP99Ms} ms${problems}`);
@@ -384,6 +442,59 @@ async function pageWeight(base, html, { request, gzipSize }) {
   };
 }
 
+/** Issue #13's goals next to this run's figures (PGlite, the embedded database, unless said). */
+function goalsSection(r) {
+  const { mib, table } = r;
+  const pct = (p) => (r.portalLoads[p].requestsPerSec / r.bareLoads[p].requestsPerSec) * 100;
+  const cpu = (l) => l.cpu.cpuMsPerRequest;
+  const rest = r.portal.atRest?.rssKiB;
+  const again = r.restart.atRest?.rssKiB;
+  const row = (what, goal, value, met) => [what, goal, value, met ? "met" : "**not met**"];
+  const rows = [
+    row("Server CPU per /register answer (50 connections)", "≤ 3 ms", `${cpu(r.portalLoads["/register"]).toFixed(2)} ms`, cpu(r.portalLoads["/register"]) <= 3),
+    row("Server CPU per signed-in /landing answer (50 connections)", "≤ 4 ms", `${cpu(r.portalLoads["/landing"]).toFixed(2)} ms`, cpu(r.portalLoads["/landing"]) <= 4),
+    row("/register requests/s as % of the bare server", "≥ 5 %", `${pct("/register").toFixed(1)} %`, pct("/register") >= 5),
+    row("/landing requests/s as % of the bare server", "≥ 4 %", `${pct("/landing").toFixed(1)} %`, pct("/landing") >= 4),
+    row("RSS at rest after a fresh start", "≤ 250 MiB", rest ? `${mib(rest)} MiB` : "n/a", rest && rest / 1024 <= 250),
+    row("RSS at rest after a restart", "≤ 250 MiB", again ? `${mib(again)} MiB` : "n/a", again && again / 1024 <= 250),
+  ];
+  if (r.postgres) {
+    rows.push(
+      ["On PostgreSQL: server CPU per /register / /landing answer", "(no goal)", `${cpu(r.postgres.portalLoads["/register"]).toFixed(2)} ms / ${cpu(r.postgres.portalLoads["/landing"]).toFixed(2)} ms`, "-"],
+    );
+  }
+  return ["## Goals (issue #13)", "", table(["Measure", "Goal", "This run", ""], rows), ""];
+}
+
+/** The loads of the portal with its registry on a PostgreSQL server. */
+function postgresSection(r) {
+  const { table, mib } = r;
+  if (!r.postgres) return ["## The portal on PostgreSQL", "", "Not measured (set BENCH_DATABASE_URL or TEST_DATABASE_URL to a PostgreSQL server).", ""];
+  const pg = r.postgres;
+  const rows = Object.keys(pg.portalLoads).map((p) => {
+    const l = pg.portalLoads[p];
+    const one = pg.serial[p];
+    const errors = l.non2xx || l.errors || l.timeouts ? `**${l.non2xx} non-2xx, ${l.errors} errors, ${l.timeouts} timeouts**` : "none";
+    return [
+      p,
+      l.requestsPerSec.toFixed(0),
+      `${((l.requestsPerSec / r.bareLoads[p].requestsPerSec) * 100).toFixed(1)} %`,
+      `${l.latencyP50Ms} ms / ${l.latencyP99Ms} ms`,
+      `${l.cpu.cpuMsPerRequest.toFixed(2)} ms`,
+      `${one.cpu.cpuMsPerRequest.toFixed(2)} ms (p50 ${one.latencyP50Ms} ms)`,
+      errors,
+    ];
+  });
+  return [
+    "## The portal on PostgreSQL (DATABASE_URL, same machine)",
+    "",
+    `Started in ${pg.startupMs.toFixed(0)} ms (a database made for the run, dropped afterwards); RSS at rest ${pg.atRest ? `${mib(pg.atRest.rssKiB)} MiB` : "n/a"}. Same loads as above; % of the bare server of this run.`,
+    "",
+    table(["Page", "Requests/s", "% of bare", "p50 / p99", "Server CPU per answer (50 connections)", "Server CPU per answer (1 connection)", "Errors"], rows),
+    "",
+  ];
+}
+
 function renderReport(r) {
   const { kib, mib, table } = r;
   const sum = (list, key) => list.reduce((n, x) => n + x[key], 0);
@@ -400,6 +511,7 @@ function renderReport(r) {
   out.push("");
   out.push(anyErrors ? "> **This run had non-2xx answers, errors or timeouts** (see the Errors column): its throughput numbers are not clean." : "> Every answer in every load run was 2xx; no socket errors, no timeouts.");
   out.push("");
+  out.push(...goalsSection(r));
   out.push("## Machine");
   out.push("");
   out.push(
@@ -469,6 +581,7 @@ function renderReport(r) {
     ),
   );
   out.push("");
+  out.push(...postgresSection(r));
   out.push("## Memory of the portal process (RSS)");
   out.push("");
   out.push(

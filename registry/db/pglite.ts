@@ -1,5 +1,8 @@
-import { mkdirSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { PGlite, type Transaction } from "@electric-sql/pglite";
 import { TYPE_DATE, TYPE_INT8, type DriverDb } from "./types";
 
@@ -7,6 +10,36 @@ const parsers = {
   [TYPE_INT8]: (v: string) => Number(v),
   [TYPE_DATE]: (v: string) => v,
 };
+
+/**
+ * PostgreSQL's settings for a PGlite on disk (docs/decisions/057): PGlite's own start parameters, with 16 MB of shared
+ * buffers instead of PostgreSQL's 128 MB (PGlite touches all of them at start: about 120 MiB of resident memory for a
+ * database of a few MiB) and 1 MB of WAL buffers.
+ */
+export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB", "-c", "wal_buffers=1MB"];
+
+/**
+ * Creates the database of an empty data directory (initdb) in a short-lived child process: initdb's memory (a second
+ * WebAssembly instance, several hundred MiB at its peak) is given back when the child exits, and never lives in the
+ * server (docs/decisions/057).
+ */
+async function initdbInChild(dir: string): Promise<void> {
+  const pglite = pathToFileURL(createRequire(import.meta.url).resolve("@electric-sql/pglite")).href;
+  const script = [
+    "const [url, dataDir] = process.argv.slice(1);",
+    "const { PGlite } = await import(url);",
+    "const pg = await PGlite.create({ dataDir });",
+    "await pg.close();",
+  ].join("\n");
+  const child = spawn(process.execPath, ["--input-type=module", "-e", script, pglite, dir], { stdio: ["ignore", "ignore", "pipe"] });
+  let stderr = "";
+  child.stderr.on("data", (chunk: Buffer) => (stderr = (stderr + chunk.toString("utf8")).slice(-2000)));
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.once("error", reject);
+    child.once("exit", resolve);
+  });
+  if (code !== 0) throw new Error(`creating the PGlite database failed (exit ${code}): ${stderr.trim().split("\n").pop() ?? ""}`);
+}
 
 /** One PGlite instance per data directory per process, shared by every openDb call on it. */
 const shared = new Map<string, { pg: Promise<PGlite>; users: number }>();
@@ -22,7 +55,11 @@ export async function openPglite(opts: { dataDir?: string; memory?: boolean; loa
   let entry = shared.get(dir);
   if (!entry) {
     mkdirSync(dir, { recursive: true });
-    entry = { pg: PGlite.create({ dataDir: dir, parsers }), users: 0 };
+    const create = async () => {
+      if (!existsSync(path.join(dir, "PG_VERSION"))) await initdbInChild(dir);
+      return PGlite.create({ dataDir: dir, parsers, startParams: PGLITE_START_PARAMS });
+    };
+    entry = { pg: create(), users: 0 };
     shared.set(dir, entry);
     entry.pg.catch(() => shared.delete(dir));
   }
