@@ -44,10 +44,6 @@ export type SessionStore = {
   write(session: Session, secure: boolean): string;
 };
 
-export function cookieValue(request: Request, name: string): string | undefined {
-  return cookieFromHeader(request.headers.get("Cookie"), name);
-}
-
 export function cookieFromHeader(header: string | null | undefined, name: string): string | undefined {
   if (!header) return undefined;
   for (const part of header.split(";")) {
