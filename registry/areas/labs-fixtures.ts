@@ -2,18 +2,10 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import {
-  AntigenMatch,
-  BiologicalRelative,
-  DonorStatus,
-  KidneyStatus,
-  PrimaryGoal,
-  Transfer,
-  TransplantCenterSituation,
-} from "../contract/enums";
 import { approveLabs, type ApproveTarget } from "../commands/labs";
 import { upsertCenters, type CenterRecord } from "../data/centers";
 import { START, type TestRegistry } from "../testing/harness";
+import { aScreeningBody } from "../testing/screenings";
 
 /** Test helpers of the center selection and lab tests (referrals.test.ts, labs.test.ts, commands). */
 
@@ -56,25 +48,7 @@ export const CENTERS = [
 ];
 
 /** A screening body the registry stores as SelectCenter: cleared, no center, willing, looking for a donor. */
-export function clearedBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    kidneyStatus: KidneyStatus.DialysisNow,
-    kidneyStatusOther: "",
-    transplantCenterSituation: TransplantCenterSituation.NotSelected,
-    isWillingToTransfer: Transfer.Yes,
-    donorStatus: DonorStatus.FindDonor,
-    donorStatusOther: "",
-    primaryGoal: PrimaryGoal.FindCenter,
-    primaryGoalOther: "",
-    transplantType: BiologicalRelative.Unknown,
-    antigenMatch: AntigenMatch.Unknown,
-    isCleared: true,
-    isCenterConfirmed: false,
-    isImmunoFreeCandidate: false,
-    preferredCenterId: 0,
-    ...overrides,
-  };
-}
+export const clearedBody = aScreeningBody;
 
 /** The centers, and patient n with one screening (SelectCenter unless `body` says otherwise). */
 export async function patientWithScreening(t: TestRegistry, n = 1, body: Record<string, unknown> = clearedBody()) {

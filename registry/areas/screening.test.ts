@@ -17,6 +17,7 @@ import { insertReferral } from "../data/center-referrals";
 import { upsertCenters, type CenterRecord } from "../data/centers";
 import { testDatabases } from "../db/test-databases";
 import { START, useRegistry } from "../testing/harness";
+import { aScreeningBody } from "../testing/screenings";
 
 const MEMBER = 101;
 const NON_MEMBER = 102;
@@ -31,26 +32,7 @@ function center(centerId: number, centerName: string, isMemberCenter: boolean): 
   };
 }
 
-/** The server-bound body (001 §3): not registered with a center, willing, looking for a donor, wants a center. */
-function body(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    kidneyStatus: KidneyStatus.DialysisNow,
-    kidneyStatusOther: "",
-    transplantCenterSituation: TransplantCenterSituation.NotSelected,
-    isWillingToTransfer: Transfer.Yes,
-    donorStatus: DonorStatus.FindDonor,
-    donorStatusOther: "",
-    primaryGoal: PrimaryGoal.FindCenter,
-    primaryGoalOther: "",
-    transplantType: BiologicalRelative.Unknown,
-    antigenMatch: AntigenMatch.Unknown,
-    isCleared: true,
-    isCenterConfirmed: false,
-    isImmunoFreeCandidate: false,
-    preferredCenterId: 0,
-    ...overrides,
-  };
-}
+const body = aScreeningBody;
 
 /** Each outcome of 001 §4.3 (first match wins), with the body a wizard pass sends. */
 const OUTCOMES = [

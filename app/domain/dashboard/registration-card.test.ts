@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DonorStatus, KidneyStatus, PrimaryGoal, ReferralStatus as RF, RegistrationStatus as RS, Transfer, TransplantCenterSituation } from "../../../registry/contract/enums";
 import type { Screening } from "../../../registry/contract/schemas";
+import { aScreening } from "../../../registry/testing/screenings";
 import {
   cardTitleKey,
   isStepComplete,
@@ -14,32 +15,7 @@ import {
 } from "./registration-card";
 
 const now = new Date("2026-03-20T12:00:00Z");
-const base: Screening = {
-  id: 9,
-  status: RS.SelectCenter,
-  kidneyStatus: KidneyStatus.DialysisNow,
-  kidneyStatusOther: "",
-  transplantCenterSituation: TransplantCenterSituation.NotSelected,
-  willingToTransfer: Transfer.Yes,
-  donorStatus: DonorStatus.HasDonor,
-  donorStatusOther: "",
-  primaryGoal: PrimaryGoal.FindCenter,
-  primaryGoalOther: "",
-  transplantType: -1,
-  antigenMatch: -1,
-  isCleared: true,
-  isImmunoFreeCandidate: false,
-  isCenterConfirmed: false,
-  preferredCenterId: 0,
-  preferredCenter: "",
-  centerReferrals: [],
-  labsOrdered: false,
-  prescriptionDownloadDateTime: "",
-  prescriptionRequestDateTime: "",
-  prescriptionExpirationDate: "",
-  labsUploadedDateTime: "",
-};
-const s = (patch: Partial<Screening>): Screening => ({ ...base, ...patch });
+const s = aScreening;
 const card = (patch: Partial<Screening>, member = false) => registrationCard(s(patch), { now, preferredCenterIsMember: member });
 
 describe("header (000 §2.7)", () => {

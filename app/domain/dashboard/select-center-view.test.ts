@@ -1,15 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DISTANCE_FILTERS, DEFAULT_DISTANCE_FILTER } from "../../../registry/contract/screening";
-import {
-  DonorStatus,
-  KidneyStatus,
-  PrimaryGoal,
-  ReferralStatus,
-  RegistrationStatus as RS,
-  Transfer,
-  TransplantCenterSituation,
-} from "../../../registry/contract/enums";
-import type { Screening } from "../../../registry/contract/schemas";
+import { PrimaryGoal, ReferralStatus, RegistrationStatus as RS } from "../../../registry/contract/enums";
+import { aScreening } from "../../../registry/testing/screenings";
 import type { SortableCenter } from "./center-sorting";
 import {
   canChooseCenter,
@@ -31,32 +23,7 @@ import {
 } from "./select-center-view";
 
 const now = new Date("2026-03-20T12:00:00Z");
-const base: Screening = {
-  id: 9,
-  status: RS.SelectCenter,
-  kidneyStatus: KidneyStatus.DialysisNow,
-  kidneyStatusOther: "",
-  transplantCenterSituation: TransplantCenterSituation.NotSelected,
-  willingToTransfer: Transfer.Yes,
-  donorStatus: DonorStatus.HasDonor,
-  donorStatusOther: "",
-  primaryGoal: PrimaryGoal.FindCenter,
-  primaryGoalOther: "",
-  transplantType: -1,
-  antigenMatch: -1,
-  isCleared: true,
-  isImmunoFreeCandidate: false,
-  isCenterConfirmed: false,
-  preferredCenterId: 0,
-  preferredCenter: "",
-  centerReferrals: [],
-  labsOrdered: false,
-  prescriptionDownloadDateTime: "",
-  prescriptionRequestDateTime: "",
-  prescriptionExpirationDate: "",
-  labsUploadedDateTime: "",
-};
-const s = (patch: Partial<Screening>): Screening => ({ ...base, ...patch });
+const s = aScreening;
 const center = (centerId: number, patch: Partial<SortableCenter> = {}): SortableCenter => ({
   centerId,
   centerName: `Center ${centerId}`,
