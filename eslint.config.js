@@ -42,5 +42,19 @@ export default tseslint.config(
       "no-restricted-imports": ["error", { patterns: [{ regex: "registry/contract$", message: "Import registry/contract/enums (or another plain module) so zod stays out of the browser." }] }],
     },
   },
+  {
+    // No translation library in the browser (decision 059): pages translate with the texts their loaders send.
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/**/*.server.{ts,tsx}", "app/**/*.test.{ts,tsx}"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "ImportDeclaration[source.value=/^(react-|remix-)?i18next(\\/|$)/]",
+          message: "Browser code translates with useTranslation from ~/texts/use-translation (docs/decisions/059).",
+        },
+      ],
+    },
+  },
   { files: ["scripts/**/*.mjs", "bench/**/*.mjs"], rules: { "no-console": "off" } },
 );

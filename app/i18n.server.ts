@@ -1,33 +1,6 @@
-import i18next, { type TFunction } from "i18next";
 import { RemixI18Next } from "remix-i18next/server";
-import { i18nOptions } from "./i18n";
 import { fallbackLanguage, isLang, supportedLanguages, type Lang } from "./locales";
-import en from "./locales/en/index";
-import es from "./locales/es/index";
 import { cookieValue } from "./session.server";
-
-/** One i18next instance for the process (creating one per request is costly); requests use cheap clones. */
-const shared = i18next.createInstance();
-void shared.init({
-  ...i18nOptions,
-  initImmediate: false,
-  resources: { en: { translation: en }, es: { translation: es } },
-});
-
-/** One clone per language, made once: nothing per request changes it. */
-const perLanguage = new Map<Lang, ReturnType<typeof shared.cloneInstance>>();
-export function i18nFor(lang: Lang) {
-  let instance = perLanguage.get(lang);
-  if (!instance) {
-    instance = shared.cloneInstance({ lng: lang, initImmediate: false });
-    perLanguage.set(lang, instance);
-  }
-  return instance;
-}
-
-export function translator(lang: Lang): TFunction {
-  return shared.getFixedT(lang);
-}
 
 /** The cookie the language switch writes (DECISIONS D10). */
 export const LANGUAGE_COOKIE = "lng";

@@ -11,7 +11,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts/use-translation";
 import picoHref from "@picocss/pico/css/pico.min.css?url";
 import appHref from "./styles/app.css?url";
 import { DocumentTitle } from "./components/document-title";
@@ -28,12 +28,17 @@ import { NavigationFocus } from "./enhance/navigation-focus";
 import { csrfToken } from "./forms/form.server";
 import type { RootData } from "./root-data";
 import { idleMsLeft } from "./session-limits";
+import { mergeTexts } from "./texts/texts";
+import { textsFor, textsForKeys, type Section } from "./texts/texts.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: picoHref },
   { rel: "stylesheet", href: appHref },
   { rel: "icon", href: `${import.meta.env.BASE_URL}favicon.svg`, type: "image/svg+xml" },
 ];
+
+/** The texts of the layout and the error page (each route's loader adds its own, decision 059). */
+const ROOT_TEXTS: readonly Section[] = ["common", "errorSummary", "errors", "footer", "header", "language", "session"];
 
 export async function loader({ request, context }: LoaderFunctionArgs): Promise<RootData> {
   const { session } = context;
@@ -43,8 +48,11 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
   const path = url.pathname.startsWith(base) ? url.pathname.slice(base.length) || "/" : url.pathname;
   const firstName = await headerFirstName(context);
   const signedIn = !!session.get("token");
+  const shell = textsFor(context.lang, ROOT_TEXTS);
   return {
     lang: context.lang,
+    // A flash message can come from any page: its texts come with it.
+    texts: flash.length ? mergeTexts([shell, textsForKeys(context.lang, flash.map((f) => f.key))]) : shell,
     csrf: csrfToken(session),
     flash,
     patient: firstName ? { firstName } : null,

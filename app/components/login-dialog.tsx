@@ -1,5 +1,5 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts/use-translation";
 import type { ResetView } from "~/domain/password-form";
 import { CsrfField } from "./csrf-field";
 import { Dialog } from "./dialog";

@@ -4,7 +4,7 @@ import { phoneDigits } from "../../registry/contract/phone";
 import { addFlash, withPatient } from "~/auth.server";
 import { codeError, codeResultMessage, contactError, normalizeCode } from "~/domain/confirm-form";
 import { connectionLimitMessage, isConnectionLimit } from "~/domain/limits";
-import { translator } from "~/i18n.server";
+import { translator } from "~/texts/texts.server";
 import { RegistryUnavailableError, type Answer } from "~/registry/client.server";
 import type { ContactKind } from "~/session-keys";
 import { formFailure, formKept, inputFailure, textFields } from "./form.server";

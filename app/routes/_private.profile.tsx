@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts/use-translation";
 import { readPassRecord } from "~/auth.server";
 import { AddressDialog } from "~/components/address-dialog";
 import { CsrfField } from "~/components/csrf-field";
@@ -16,10 +16,11 @@ import { formAnswer, readForm } from "~/forms/form.server";
 import { passwordAction, profileAction, profileAddressStep } from "~/forms/profile.server";
 import type { FormFailure } from "~/forms/types";
 import { PageFlash } from "~/components/flash-messages";
+import { withTexts } from "~/texts/texts.server";
 
 export const handle: RouteHandle = { titleKey: "profile.title" };
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = withTexts(["address", "eSign", "forgot", "landing", "limits", "mfa", "profile", "register", "reset", "usStates", "validation"], async function loader({ request, context }: LoaderFunctionArgs) {
   const p = new URL(request.url).searchParams;
   const record = await readPassRecord(context);
   if (!record) return { unavailable: true as const };
@@ -33,7 +34,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     context.session.unset("pendingProfile");
   }
   return { unavailable: false as const, defaults: profileDefaults(record.medicalRecord), address, failure };
-}
+});
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request, context.session);

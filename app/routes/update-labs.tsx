@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { Form, useLocation } from "@remix-run/react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts/use-translation";
 import { CsrfField } from "~/components/csrf-field";
 import type { RouteHandle } from "~/components/document-title";
 import { ErrorSummary } from "~/components/error-summary";
@@ -12,8 +12,12 @@ import { readForm } from "~/forms/form.server";
 import { UPDATE_LABS_FORM } from "~/forms/center-lab-forms";
 import { updateLabsAction } from "~/forms/update-labs.server";
 import { PageFlash } from "~/components/flash-messages";
+import { withTexts } from "~/texts/texts.server";
 
 export const handle: RouteHandle = { titleKey: "updateLabs.title" };
+
+/** The page's texts (decision 059); the page itself needs no data. */
+export const loader = withTexts(["eSign", "limits", "mfa", "register", "updateLabs", "validation"], () => ({}));
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request, context.session);
