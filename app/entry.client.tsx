@@ -1,10 +1,18 @@
 import { RemixBrowser } from "@remix-run/react";
-import { startTransition, StrictMode } from "react";
+import { startTransition, StrictMode, useEffect } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { enhanced } from "./enhance/cut-the-mustard";
 import { installInPageLinks } from "./enhance/in-page-links";
 import { installKeepTyped } from "./enhance/keep-typed";
 import { installRouteChunkFallback } from "./enhance/route-chunk-fallback";
+
+/** Marks the moment the page is hydrated (effects run after the whole tree commits): `npm run bench` times it. */
+function HydratedMark() {
+  useEffect(() => {
+    performance.mark("portal:hydrated");
+  }, []);
+  return null;
+}
 
 /** The page is complete without this file; it only makes it smoother. Its texts come with the loader data (decision 059). */
 function hydrate() {
@@ -13,6 +21,7 @@ function hydrate() {
       document,
       <StrictMode>
         <RemixBrowser />
+        <HydratedMark />
       </StrictMode>,
     );
   });

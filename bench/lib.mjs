@@ -42,16 +42,32 @@ for (const [signal, number] of [["SIGINT", 2], ["SIGTERM", 15], ["SIGHUP", 1]]) 
 }
 
 /** A free TCP port on 127.0.0.1 (asks the OS for one, then releases it). */
-export function freePort() {
+/** Ports the bench may use: BENCH_PORTS="5750-5799" keeps it in a range (a shared machine), else any free port. */
+const portRange = /^(\d+)-(\d+)$/.exec(process.env.BENCH_PORTS ?? "");
+let nextInRange = portRange ? Number(portRange[1]) : 0;
+
+function listenOn(port) {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
     srv.unref();
     srv.on("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
+    srv.listen(port, "127.0.0.1", () => {
+      const { port: bound } = srv.address();
+      srv.close(() => resolve(bound));
     });
   });
+}
+
+export async function freePort() {
+  if (!portRange) return listenOn(0);
+  for (; nextInRange <= Number(portRange[2]); nextInRange++) {
+    try {
+      return await listenOn(nextInRange++);
+    } catch {
+      // taken: try the next one
+    }
+  }
+  throw new Error(`no free port left in BENCH_PORTS=${process.env.BENCH_PORTS}`);
 }
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
