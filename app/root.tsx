@@ -38,7 +38,9 @@ export const links: LinksFunction = () => [
 ];
 
 /** The texts of the layout and the error page (each route's loader adds its own, decision 059). */
-const ROOT_TEXTS: readonly Section[] = ["common", "errorSummary", "errors", "footer", "header", "language", "session"];
+const ROOT_TEXTS: readonly Section[] = ["common", "errorSummary", "errors", "footer", "header", "language"];
+/** The idle warning's texts, for a signed-in patient (the other session texts are flash messages, sent with them). */
+const IDLE_TEXTS = ["session.idleTitle", "session.idleText", "session.idleStay", "session.idleEnded", "session.signInAgain"];
 
 export async function loader({ request, context }: LoaderFunctionArgs): Promise<RootData> {
   const { session } = context;
@@ -49,10 +51,11 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
   const firstName = await headerFirstName(context);
   const signedIn = !!session.get("token");
   const shell = textsFor(context.lang, ROOT_TEXTS);
+  const keys = [...(signedIn ? IDLE_TEXTS : []), ...flash.map((f) => f.key)];
   return {
     lang: context.lang,
     // A flash message can come from any page: its texts come with it.
-    texts: flash.length ? mergeTexts([shell, textsForKeys(context.lang, flash.map((f) => f.key))]) : shell,
+    texts: keys.length ? mergeTexts([shell, textsForKeys(context.lang, keys)]) : shell,
     csrf: csrfToken(session),
     flash,
     patient: firstName ? { firstName } : null,

@@ -83,7 +83,9 @@ async function main() {
   const t0 = performance.now();
   ensureInstalled();
   let built = "build was current";
-  if (!buildIsCurrent()) {
+  // BENCH_USE_BUILD=1: measure the build in BUILD_DIR as it is (e.g. an older revision's, for a before/after).
+  if (process.env.BENCH_USE_BUILD === "1") built = `the build in ${buildDir()} as found (BENCH_USE_BUILD)`;
+  else if (!buildIsCurrent()) {
     console.log("Building the portal…");
     const b0 = performance.now();
     const { build } = await import("./build.mjs");
@@ -105,6 +107,8 @@ async function main() {
     args: [path.join(root, buildDir(), "server.js")],
     cwd: root,
     readyPath: "/readyz",
+    // Creating the database on a busy machine can take a minute or more.
+    timeoutMs: 180_000,
     // One trusted proxy hop: the hostile-traffic flood sets its client addresses with X-Forwarded-For.
     env: { DATA_DIR: dataDir, NODE_ENV: "development", DEMO_MODE: "true", LOG_LEVEL: "error", TRUST_PROXY_HOPS: "1" },
   };

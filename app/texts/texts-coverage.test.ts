@@ -4,7 +4,8 @@ import { describe, expect, it } from "vitest";
 import en from "~/locales/en/index";
 
 /**
- * The browser has only the texts the loaders send (decision 059): the root's sections and each route's
+ * The browser has only the texts the loaders send (decision 059): the root's sections (and the idle warning's keys;
+ * flash messages bring their own texts) and each route's
  * `withTexts([...])`. A section a route's modules name (a literal "section.key" or `section.${…}` anywhere in its
  * import graph, server modules included: their keys come back in loader and action data) but its loader does not
  * send would show its key instead of the text. This reads the sources and checks every page route covers them.
@@ -50,7 +51,10 @@ function declaredList(source: string, marker: RegExp): string[] | null {
 }
 
 const rootSource = fs.readFileSync(path.join(app, "root.tsx"), "utf8");
-const rootTexts = declaredList(rootSource, /ROOT_TEXTS[^=]*=\s*\[/) ?? [];
+const rootSections = declaredList(rootSource, /ROOT_TEXTS[^=]*=\s*\[/) ?? [];
+/** Single keys the root sends (the idle warning's); their section's other texts come only as flash messages. */
+const rootKeys = declaredList(rootSource, /IDLE_TEXTS[^=]*=\s*\[/) ?? [];
+const rootTexts = [...rootSections, ...rootKeys.map((k) => k.split(".")[0]!)];
 
 /** Route files that render a page (a default export), with the loader's declared sections (following re-exports). */
 function pageRoutes(): { file: string; declared: string[] | null }[] {
@@ -68,10 +72,19 @@ function pageRoutes(): { file: string; declared: string[] | null }[] {
 }
 
 describe("the texts each page sends to the browser", () => {
-  it("the root sends every section its layout (browser code) names", () => {
-    const named = [...sectionsNamed(importGraph(path.join(app, "root.tsx"), false))];
-    expect(rootTexts.length).toBeGreaterThan(0);
+  it("the root sends every section its layout (browser code) names, or each key it names of that section", () => {
+    const graph = importGraph(path.join(app, "root.tsx"), false);
+    const named = [...sectionsNamed(graph)];
+    expect(rootSections.length).toBeGreaterThan(0);
     expect(named.filter((s) => !rootTexts.includes(s))).toEqual([]);
+    const keyed = new Set(rootKeys.map((k) => k.split(".")[0]!));
+    for (const f of graph) {
+      for (const m of fs.readFileSync(f, "utf8").matchAll(/["'`]([a-zA-Z]+)\.([\w.]*)(\$\{)?/g)) {
+        if (!keyed.has(m[1]!) || rootSections.includes(m[1]!)) continue;
+        expect(m[3], `${m[1]}.${m[2]} is built in ${path.relative(app, f)}: send its section`).toBeUndefined();
+        expect(rootKeys, path.relative(app, f)).toContain(`${m[1]}.${m[2]}`);
+      }
+    }
   });
 
   it.each(pageRoutes().map((r) => [path.basename(r.file), r] as const))("%s sends every section its modules name", (_name, route) => {
