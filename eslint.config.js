@@ -53,5 +53,19 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // No translation library in the browser (decision 059): pages translate with the texts their loaders send.
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/**/*.server.{ts,tsx}", "app/**/*.test.{ts,tsx}"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "ImportDeclaration[source.value=/^(react-|remix-)?i18next(\\/|$)/]",
+          message: "Browser code translates with useTranslation from ~/texts/use-translation (docs/decisions/059).",
+        },
+      ],
+    },
+  },
   { files: ["scripts/**/*.mjs", "bench/**/*.mjs"], rules: { "no-console": "off" } },
 );

@@ -1,6 +1,7 @@
 import { vitePlugin as remix } from "@remix-run/dev";
 import path from "node:path";
 import { defineConfig } from "vite";
+import { contractSchemasPure } from "./vite/contract-schemas-pure";
 import { routeChunkFallback } from "./vite/route-chunk-fallback";
 
 declare module "@remix-run/node" {
@@ -19,6 +20,7 @@ export default defineConfig({
   build: { target: "es2019", cssMinify: true },
   plugins: [
     routeChunkFallback(),
+    contractSchemasPure(),
     remix({
       basename: basePath,
       buildDirectory,

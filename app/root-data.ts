@@ -1,9 +1,12 @@
 import type { FlashMessage } from "./session-keys";
 import type { Lang } from "./locales";
+import type { Texts } from "./texts/texts";
 
 /** What the root loader gives every page. */
 export type RootData = {
   lang: Lang;
+  /** The layout's texts and the flash messages' (decision 059). */
+  texts: Texts;
   csrf: string;
   flash: FlashMessage[];
   patient: { firstName: string } | null;

@@ -11,7 +11,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts/use-translation";
 import picoHref from "@picocss/pico/css/pico.min.css?url";
 import appHref from "./styles/app.css?url";
 import { DocumentTitle } from "./components/document-title";
@@ -28,12 +28,19 @@ import { NavigationFocus } from "./enhance/navigation-focus";
 import { csrfToken } from "./forms/form.server";
 import type { RootData } from "./root-data";
 import { idleMsLeft } from "./session-limits";
+import { mergeTexts } from "./texts/texts";
+import { textsFor, textsForKeys, type Section } from "./texts/texts.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: picoHref },
   { rel: "stylesheet", href: appHref },
   { rel: "icon", href: `${import.meta.env.BASE_URL}favicon.svg`, type: "image/svg+xml" },
 ];
+
+/** The texts of the layout and the error page (each route's loader adds its own, decision 059). */
+const ROOT_TEXTS: readonly Section[] = ["common", "errorSummary", "errors", "footer", "header", "language"];
+/** The idle warning's texts, for a signed-in patient (the other session texts are flash messages, sent with them). */
+const IDLE_TEXTS = ["session.idleTitle", "session.idleText", "session.idleStay", "session.idleEnded", "session.signInAgain"];
 
 export async function loader({ request, context }: LoaderFunctionArgs): Promise<RootData> {
   const { session } = context;
@@ -43,8 +50,12 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
   const path = url.pathname.startsWith(base) ? url.pathname.slice(base.length) || "/" : url.pathname;
   const firstName = await headerFirstName(context);
   const signedIn = !!session.get("token");
+  const shell = textsFor(context.lang, ROOT_TEXTS);
+  const keys = [...(signedIn ? IDLE_TEXTS : []), ...flash.map((f) => f.key)];
   return {
     lang: context.lang,
+    // A flash message can come from any page: its texts come with it.
+    texts: keys.length ? mergeTexts([shell, textsForKeys(context.lang, keys)]) : shell,
     csrf: csrfToken(session),
     flash,
     patient: firstName ? { firstName } : null,

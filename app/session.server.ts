@@ -95,3 +95,18 @@ export function createSessionStore(opts: { secret: string; path: string; hostPre
     },
   };
 }
+
+/**
+ * The cookie the session store would write for this data (AES-GCM: 12-byte IV + 16-byte tag + the JSON, in
+ * base64url; then its attributes), in bytes. The store refuses to write over 4000 bytes and the page would lose
+ * the session's changes, so a draft that would go over WRITE_LIMIT is refused before it is kept, leaving room for
+ * the flash messages and time stamps written later in the same request.
+ */
+export function sessionCookieBytes(data: SessionData, basePath = "/"): number {
+  const json = Buffer.byteLength(JSON.stringify(data));
+  const value = Math.ceil(((28 + json) * 4) / 3);
+  // At the site's root the cookie may carry the __Host- prefix (docs/decisions/019): count the longer name.
+  const name = basePath === "/" ? HOST_SESSION_COOKIE : SESSION_COOKIE;
+  return `${name}=`.length + value + `; Path=${basePath}; HttpOnly; SameSite=Lax; Secure`.length;
+}
+export const WRITE_LIMIT = 3700;

@@ -3,7 +3,9 @@
 // for reference, weighs each page's JavaScript and CSS, samples the portal's memory, and writes a Markdown report
 // to bench/results/ (see bench/README.md). No thresholds: the report is the output.
 // It also times the registry's centers query at 100, 1,000 and 10,000 centers (bench/centers-query.ts);
-// BENCH_ONLY=centers runs only that part. Last, hostile traffic (bench/hostile.mjs): GET /register while sign-in is
+// BENCH_ONLY=centers runs only that part. The client side (issue 13): the JavaScript of every page from the build's
+// manifest (bench/route-weights.mjs) and each page on an emulated old phone in Chromium (bench/tti.mjs);
+// BENCH_ONLY=client runs only that part with the page weights. Last, hostile traffic (bench/hostile.mjs): GET /register while sign-in is
 // flooded from one and from six addresses, and ten 20 MB posts.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
@@ -81,7 +83,9 @@ async function main() {
   const t0 = performance.now();
   ensureInstalled();
   let built = "build was current";
-  if (!buildIsCurrent()) {
+  // BENCH_USE_BUILD=1: measure the build in BUILD_DIR as it is (e.g. an older revision's, for a before/after).
+  if (process.env.BENCH_USE_BUILD === "1") built = `the build in ${buildDir()} as found (BENCH_USE_BUILD)`;
+  else if (!buildIsCurrent()) {
     console.log("Building the portal…");
     const b0 = performance.now();
     const { build } = await import("./build.mjs");
@@ -136,6 +140,29 @@ async function main() {
       };
       const html = answer.body.toString("utf8");
       weights.push({ page, html, wireBytes: answer.raw.length, contentEncoding: answer.headers["content-encoding"] ?? "identity", ...(await pageWeight(base, html, lib)) });
+    }
+
+    // 3b. The client side: every page's JavaScript (from the build) and an emulated old phone (Chromium) -----------
+    const { routeWeights, routeWeightsSection } = await import("../bench/route-weights.mjs");
+    const { measureOldPhone, oldPhoneSection } = await import("../bench/tti.mjs");
+    const perRoute = routeWeights(path.join(root, buildDir(), "client"), { gzipSize });
+    console.log(`JavaScript of every page: heaviest ${perRoute[0]?.id} ${kib(perRoute[0]?.gzip ?? 0)} KiB gzip`);
+    console.log(`Loading ${pages.map((p) => p.name).join(" and ")} on an emulated old phone (Chromium, CPU x6, 1.6 Mbps, 150 ms)…`);
+    const oldPhone = await measureOldPhone({
+      base,
+      runs: Number(process.env.BENCH_PHONE_RUNS ?? 3),
+      pages: [
+        { name: "/register", path: "/register" },
+        { name: "/landing", path: "/landing", cookie: await patient.signIn() },
+      ],
+    });
+    for (const p of oldPhone.pages) console.log(`  ${p.name}: time to interactive ${(p.median.tti / 1000).toFixed(2)} s, hydrated ${((p.median.hydrated ?? NaN) / 1000).toFixed(2)} s`);
+    const clientSections = `${routeWeightsSection(perRoute, { kib })}\n${oldPhoneSection(oldPhone)}`;
+    if (process.env.BENCH_ONLY === "client") {
+      const m = lib.machineInfo();
+      const head = `# Client benchmark — ${startedAt.toISOString().replace("T", " ").slice(0, 16)} UTC\n\n${m.cores} cores (${m.cpuModel}), Node.js ${m.node}, load average ${loadAvgAtStart} → ${m.loadAvg}, revision ${gitRevision()}, ${built}\n\n`;
+      writeReport(`${stamp(startedAt)}-client.md`, `${head}${weightSection({ weights, kib, table })}\n${clientSections}`, false);
+      return;
     }
 
     // 4. Load on the portal, with memory samples -----------------------------------------------------------------
@@ -199,6 +226,7 @@ async function main() {
       revision: gitRevision(),
       portal: { startupMs: portal.startupMs, atRest, afterLoad, stderrTail },
       weights,
+      clientSections,
       pages,
       portalLoads,
       serial,
@@ -208,13 +236,7 @@ async function main() {
       table,
       gzipSize,
     });
-    const fullReport = `${report}\n${hostileSection(hostile, { table, mib })}`;
-    const outDir = path.join(root, "bench", "results");
-    fs.mkdirSync(outDir, { recursive: true });
-    const file = path.join(outDir, `${stamp(startedAt)}.md`);
-    fs.writeFileSync(file, fullReport);
-    fs.writeFileSync(path.join(outDir, "latest.md"), fullReport);
-    console.log(`\nReport: ${path.relative(root, file)} (also bench/results/latest.md)`);
+    writeReport(`${stamp(startedAt)}.md`, `${report}\n${hostileSection(hostile, { table, mib })}`, true);
     const anyErrors = [...Object.values(portalLoads), ...Object.values(serial), ...Object.values(bareLoads)].some((l) => l.non2xx || l.errors || l.timeouts);
     if (anyErrors) console.warn("Some runs had non-2xx answers, errors or timeouts: see the report.");
   } finally {
@@ -495,9 +517,64 @@ function postgresSection(r) {
   ];
 }
 
+/** Writes a report to bench/results/ (a full run also as latest.md). */
+function writeReport(name, text, latest) {
+  const outDir = path.join(root, "bench", "results");
+  fs.mkdirSync(outDir, { recursive: true });
+  const file = path.join(outDir, name);
+  fs.writeFileSync(file, text);
+  if (latest) fs.writeFileSync(path.join(outDir, "latest.md"), text);
+  console.log(`\nReport: ${path.relative(root, file)}${latest ? " (also bench/results/latest.md)" : ""}`);
+}
+
+/** The page weight section: what a browser downloads for each measured page. */
+function weightSection(r) {
+  const { kib, table } = r;
+  const sum = (list, key) => list.reduce((n, x) => n + x[key], 0);
+  const out = [];
+  out.push("## Page weight (what a browser downloads for the page; gzip = zlib level 9 of each body)");
+  out.push("");
+  out.push(
+    table(
+      ["Page", "HTML", "HTML gzip", "Sent on the wire", "Works without JS", "JS files", "JS", "JS gzip", "CSS files", "CSS gzip", "Inline scripts"],
+      r.weights.map((w) => [
+        w.page.name,
+        `${kib(w.htmlBytes)} KiB`,
+        `${kib(w.htmlGzip)} KiB`,
+        `${kib(w.wireBytes)} KiB (${w.contentEncoding})`,
+        w.page.mainCheck(w.html) ? (w.page.path === "/register" ? "yes: `<main>` and the `<form method=post>` with its fields" : "yes: `<main>` with the Dashboard `<h1>`") : "**no**",
+        w.js.length,
+        `${kib(sum(w.js, "bytes"))} KiB`,
+        `${kib(sum(w.js, "gzip"))} KiB`,
+        w.css.length,
+        `${kib(sum(w.css, "gzip"))} KiB`,
+        `${w.inlineScriptCount} (${kib(w.inlineScriptBytes)} KiB)`,
+      ]),
+    ),
+  );
+  out.push("");
+  for (const w of r.weights) {
+    out.push(`<details><summary>${w.page.name}: files</summary>`);
+    out.push("");
+    out.push(
+      table(
+        ["File", "Bytes", "gzip"],
+        [
+          ...[...w.js].sort((a, b) => b.gzip - a.gzip).map((f) => [f.url, f.bytes, f.gzip]),
+          ...w.css.map((f) => [f.url, f.bytes, f.gzip]),
+          ...w.lazyJs.map((f) => [`${f.url} (dynamic import, not counted above)`, f.bytes, f.gzip]),
+        ],
+      ),
+    );
+    out.push("");
+    out.push("</details>");
+    out.push("");
+  }
+  return out.join("\n");
+}
+
 function renderReport(r) {
   const { kib, mib, table } = r;
-  const sum = (list, key) => list.reduce((n, x) => n + x[key], 0);
   const ms = (v) => (Number.isFinite(v) ? `${v}` : "n/a");
   const pct = (a, b) => (b > 0 ? `${((a / b) * 100).toFixed(1)} %` : "n/a");
   const pagesList = r.pages.map((p) => p.path);
@@ -598,44 +675,8 @@ function renderReport(r) {
     ),
   );
   out.push("");
-  out.push("## Page weight (what a browser downloads for the page; gzip = zlib level 9 of each body)");
-  out.push("");
-  out.push(
-    table(
-      ["Page", "HTML", "HTML gzip", "Sent on the wire", "Works without JS", "JS files", "JS", "JS gzip", "CSS files", "CSS gzip", "Inline scripts"],
-      r.weights.map((w) => [
-        w.page.name,
-        `${kib(w.htmlBytes)} KiB`,
-        `${kib(w.htmlGzip)} KiB`,
-        `${kib(w.wireBytes)} KiB (${w.contentEncoding})`,
-        w.page.mainCheck(w.html) ? (w.page.path === "/register" ? "yes: `<main>` and the `<form method=post>` with its fields" : "yes: `<main>` with the Dashboard `<h1>`") : "**no**",
-        w.js.length,
-        `${kib(sum(w.js, "bytes"))} KiB`,
-        `${kib(sum(w.js, "gzip"))} KiB`,
-        w.css.length,
-        `${kib(sum(w.css, "gzip"))} KiB`,
-        `${w.inlineScriptCount} (${kib(w.inlineScriptBytes)} KiB)`,
-      ]),
-    ),
-  );
-  out.push("");
-  for (const w of r.weights) {
-    out.push(`<details><summary>${w.page.name}: files</summary>`);
-    out.push("");
-    out.push(
-      table(
-        ["File", "Bytes", "gzip"],
-        [
-          ...[...w.js].sort((a, b) => b.gzip - a.gzip).map((f) => [f.url, f.bytes, f.gzip]),
-          ...w.css.map((f) => [f.url, f.bytes, f.gzip]),
-          ...w.lazyJs.map((f) => [`${f.url} (dynamic import, not counted above)`, f.bytes, f.gzip]),
-        ],
-      ),
-    );
-    out.push("");
-    out.push("</details>");
-    out.push("");
-  }
+  out.push(weightSection(r));
+  out.push(r.clientSections);
   out.push(r.centers);
   out.push("");
   const lazyNote = r.weights.some((w) => w.lazyJs.length)

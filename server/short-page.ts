@@ -1,4 +1,4 @@
-import { translator } from "../app/i18n.server";
+import { translator } from "../app/texts/texts.server";
 import type { Lang } from "../app/locales";
 
 /** The pages the edge answers itself, before Remix: their texts come from the locale files (errors.*). */

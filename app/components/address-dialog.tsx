@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts/use-translation";
 import type { AddressLines } from "~/domain/pending-address";
 import { CsrfField } from "./csrf-field";
 import { Dialog } from "./dialog";

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts/use-translation";
 import type { CenterColumn } from "~/domain/dashboard/center-sorting";
 import type { CenterRow, ColumnHeading } from "~/domain/dashboard/select-center-view";
 

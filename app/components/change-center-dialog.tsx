@@ -1,5 +1,5 @@
 import { Form, Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts/use-translation";
 import {
   CHANGE_CENTER_OTHER_MAX,
   changeCenterReasons,

@@ -1,6 +1,6 @@
 import { Link, useNavigate } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts/use-translation";
 import { currentOrLastFocused } from "~/enhance/focus-memory";
 
 /**

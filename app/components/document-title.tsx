@@ -1,7 +1,7 @@
 import { useLocation, useMatches } from "@remix-run/react";
 import { useContext } from "react";
-import type { TFunction } from "i18next";
-import { useTranslation } from "react-i18next";
+import type { T } from "~/texts/texts";
+import { useTranslation } from "~/texts/use-translation";
 import { UNSAFE_DataRouterStateContext } from "react-router-dom";
 import { reportsProblem } from "~/forms/types";
 
@@ -12,7 +12,7 @@ import { reportsProblem } from "~/forms/types";
 export type RouteHandle = {
   titleKey?: string | ((search: URLSearchParams) => string | undefined);
   /** A title that names where in a sequence the page is (a screening step, a question), from the route's data. */
-  title?: (data: unknown, t: TFunction) => string | undefined;
+  title?: (data: unknown, t: T) => string | undefined;
   /**
    * The page's main form, which the language switch carries to the page in the other language without JavaScript
    * (docs/decisions/054): the FormState id and the <form> element's id.

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts/use-translation";
 import type { FormFailure } from "~/forms/types";
 import { messageOf } from "../../registry/contract/validation-keys";
 import { fieldId } from "./form-context";

@@ -1,5 +1,5 @@
 import { useState, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts/use-translation";
 import { messageOf } from "../../registry/contract/validation-keys";
 import { useField } from "./form-context";
 import { useHydrated } from "./use-hydrated";

@@ -1,6 +1,6 @@
 import { useLocation, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useMemo, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts/use-translation";
 import type { RootData } from "~/root-data";
 import type { FlashMessage } from "~/session-keys";
 import { useHydrated } from "./use-hydrated";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts/use-translation";
 import { Dialog } from "./dialog";
 
 /**

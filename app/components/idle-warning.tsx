@@ -1,6 +1,6 @@
 import { Link, useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts/use-translation";
 import { IDLE_WARNING_MS } from "~/session-keys";
 import { CsrfField } from "./csrf-field";
 import { Dialog } from "./dialog";

@@ -1,5 +1,5 @@
 import { Link, useLocation, useNavigation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts/use-translation";
 import { labDownloadPath, labPageKeys, labPagePath, LabPageStatus } from "~/domain/dashboard/lab-page";
 import type { LabPageData } from "~/forms/lab-pages.server";
 import { PageFlash } from "./flash-messages";

@@ -1,5 +1,5 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts/use-translation";
 import { resetRecheck } from "~/domain/live-rules";
 import type { ResetView } from "~/domain/password-form";
 import { RecheckStatus, useLiveRecheck } from "~/enhance/live-recheck";

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts/use-translation";
 import { Country } from "../../registry/contract/enums";
 import { toE164 } from "../../registry/contract/phone";
 import { PHONE_CHECK_TOAST, phoneCheckView, type PhoneCheckView } from "~/domain/phone-check";

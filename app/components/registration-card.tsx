@@ -1,5 +1,5 @@
 import { Form, Link, useSearchParams } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts/use-translation";
 import { CsrfField } from "~/components/csrf-field";
 import { ScreeningResultsDialog } from "~/components/screening/results-dialog";
 import type { StepCardView } from "~/domain/dashboard/registration-card";
@@ -8,10 +8,10 @@ import { ImmuneToleranceStages } from "~/components/immune-tolerance-stages";
 import type { StagesView } from "~/domain/medical-history/stages";
 import { referralStatusKey } from "~/domain/display-names";
 import type { ReferralRow } from "~/domain/dashboard/registration-card";
-import type { TFunction } from "i18next";
+import type { T } from "~/texts/texts";
 
 /** A referral's status in the patient's language (the registry's English text only for a status the portal does not know). */
-function referralStatusText(r: ReferralRow, t: TFunction): string {
+function referralStatusText(r: ReferralRow, t: T): string {
   const key = referralStatusKey(r.statusId);
   return key ? t(key) : r.status;
 }

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts/use-translation";
 import { Country, Gender, Language } from "../../registry/contract/enums";
 import { BIRTH_DATE_MIN, isoToday } from "../../registry/contract/limits";
 import { formatUsPhone } from "../../registry/contract/phone";

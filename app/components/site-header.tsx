@@ -1,6 +1,6 @@
 import { Form, Link, useHref, useLocation, useMatches } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts/use-translation";
 import { supportedLanguages } from "~/locales";
 import { CsrfField } from "./csrf-field";
 import type { RouteHandle } from "./document-title";

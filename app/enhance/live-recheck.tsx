@@ -1,5 +1,5 @@
 import { useCallback, useState, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts/use-translation";
 import { liveErrors, type FieldErrors, type Values } from "~/domain/live-rules";
 import type { FormFailure } from "~/forms/types";
 

@@ -3,7 +3,7 @@ import { redirect } from "@remix-run/node";
 import { addFlash, withPatient } from "~/auth.server";
 import { codeError, codeResultMessage, contactError, countryOf, normalizeCode } from "~/domain/confirm-form";
 import { connectionLimitMessage, isConnectionLimit } from "~/domain/limits";
-import { translator } from "~/i18n.server";
+import { translator } from "~/texts/texts.server";
 import { RegistryUnavailableError, type Answer } from "~/registry/client.server";
 import type { ContactKind } from "~/session-keys";
 import { formFailure, formKept, inputFailure, textFields } from "./form.server";

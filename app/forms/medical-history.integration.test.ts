@@ -353,6 +353,6 @@ describe.each(testDatabases().slice(0, 1))("medical history and e-sign pages aga
     expect(outside.location).toBe("/landing");
     expect(p.session.get("flash")).toEqual([{ kind: "alert", key: "eSign.notInProgram" }]);
     const unreachable = await run(eSignLoader({ request: get("/e-sign"), params: {}, context: context(p.session, down) }));
-    expect(unreachable.data).toEqual({ document: null });
+    expect(unreachable.data).toMatchObject({ document: null });
   });
 });

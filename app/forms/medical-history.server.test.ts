@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createSessionStore, Session } from "~/session.server";
-import { readDraft, sessionCookieBytes, WRITE_LIMIT, writeDraft } from "./medical-history.server";
+import { readDraft, writeDraft } from "./medical-history.server";
+import { sessionCookieBytes, WRITE_LIMIT } from "~/session.server";
 
 const store = createSessionStore({ secret: "s".repeat(40), path: "/portal/" });
 

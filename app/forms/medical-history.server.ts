@@ -1,14 +1,13 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { MedicalHistoryReason } from "../../registry/contract/medical-history";
+import { MedicalHistoryReason } from "../../registry/contract/medical-history-refusal";
 import { isoToday } from "../../registry/contract/registration";
 import { addFlash, type SignedIn } from "~/auth.server";
 import { submissionBody } from "~/domain/medical-history/body";
 import { medicalHistoryRefusal } from "~/domain/medical-history/program";
 import { answersFromSubmission, draftFromUnknown, newDraft, type Answers, type MedicalHistoryDraft } from "~/domain/medical-history/draft";
 import { RegistryUnavailableError } from "~/registry/client.server";
-import { HOST_SESSION_COOKIE, SESSION_COOKIE, type Session } from "~/session.server";
-import type { SessionData } from "~/session-keys";
+import { sessionCookieBytes, WRITE_LIMIT, type Session } from "~/session.server";
 
 /**
  * The medical history's server side (001 §2.13, §4.7; DECISIONS D2; docs/decisions/015): the draft kept in the
@@ -21,20 +20,6 @@ export function today(now = new Date()): string {
   return isoToday(now);
 }
 
-/**
- * The cookie the session store would write for this data (AES-GCM: 12-byte IV + 16-byte tag + the JSON, in
- * base64url; then its attributes), in bytes. The store refuses to write over 4000 bytes and the page would lose
- * the session's changes, so a draft that would go over WRITE_LIMIT is refused before it is kept, leaving room for
- * the flash messages and time stamps written later in the same request.
- */
-export function sessionCookieBytes(data: SessionData, basePath = "/"): number {
-  const json = Buffer.byteLength(JSON.stringify(data));
-  const value = Math.ceil(((28 + json) * 4) / 3);
-  // At the site's root the cookie may carry the __Host- prefix (docs/decisions/019): count the longer name.
-  const name = basePath === "/" ? HOST_SESSION_COOKIE : SESSION_COOKIE;
-  return `${name}=`.length + value + `; Path=${basePath}; HttpOnly; SameSite=Lax; Secure`.length;
-}
-export const WRITE_LIMIT = 3700;
 
 /** The patient's draft from the session, or null (none, malformed, or another patient's). */
 export function readDraft(session: Session, owner: number): MedicalHistoryDraft | null {

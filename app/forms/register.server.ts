@@ -6,7 +6,7 @@ import { PHONE_CHECK_TOAST, phoneCheckView } from "~/domain/phone-check";
 import { submitOutcome, type Reason } from "~/domain/register-outcome";
 import { REGISTER_FIELDS } from "~/domain/registration-fields";
 import { checkRegistrationForm, displayValues } from "~/domain/registration-form";
-import { translator } from "~/i18n.server";
+import { translator } from "~/texts/texts.server";
 import { RegistryUnavailableError, unavailableMessageKey } from "~/registry/client.server";
 import { botCheckMessage, checkBotFields, HONEYPOT_FIELD, ISSUED_FIELD, issueFormStamp } from "./bot-check.server";
 import { formFailure, formKept, linkValue, textFields } from "./form.server";

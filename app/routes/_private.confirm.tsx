@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts/use-translation";
 import { Country } from "../../registry/contract/enums";
 import { displayPhone, formatUsPhone } from "../../registry/contract/phone";
 import { readPassRecord } from "~/auth.server";
@@ -17,10 +17,11 @@ import { isKind, resendAction, sendAction, startSend, verifyAction } from "~/for
 import { readForm } from "~/forms/form.server";
 import type { ContactKind } from "~/session-keys";
 import { PageFlash } from "~/components/flash-messages";
+import { withTexts } from "~/texts/texts.server";
 
 export const handle: RouteHandle = { titleKey: "confirm.title" };
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = withTexts(["confirm", "eSign", "landing", "limits", "mfa", "profile", "register", "validation"], async function loader({ request, context }: LoaderFunctionArgs) {
   const p = new URL(request.url).searchParams;
   const record = await readPassRecord(context);
   if (!record) return { unavailable: true as const };
@@ -44,7 +45,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     /** ?code=email|text opens the code dialog, when a code was sent to that kind of contact. */
     code: isKind(codeKind) && pending?.kind === codeKind ? pending : null,
   };
-}
+});
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request, context.session);

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, AppLoadContext, LinksFunction, LoaderFunctionA
 import { redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts/use-translation";
 import stylesHref from "~/styles/immune-tolerance.css?url";
 import { addFlash, withPatient, type SignedIn } from "~/auth.server";
 import { CsrfField } from "~/components/csrf-field";
@@ -16,6 +16,7 @@ import { formFailure, inputFailure, readForm, textFields } from "~/forms/form.se
 import { RegistryUnavailableError } from "~/registry/client.server";
 import { SIGNATURE_NAME_MAX } from "../../registry/contract/limits";
 import { PageFlash } from "~/components/flash-messages";
+import { withTexts } from "~/texts/texts.server";
 
 export const handle: RouteHandle = { titleKey: "eSign.title" };
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesHref }];
@@ -56,7 +57,7 @@ async function documentToSign(context: AppLoadContext, patient: SignedIn) {
  * /e-sign (000 §2.10; DECISIONS D12, D13; docs/decisions/015): only once the medical history is in and before the
  * consent is signed; otherwise the patient goes back to the dashboard with the reason.
  */
-export async function loader({ context }: LoaderFunctionArgs) {
+export const loader = withTexts(["eSign", "limits", "mfa", "register", "validation"], async function loader({ context }: LoaderFunctionArgs) {
   return withPatient(context, async (patient) => {
     const doc = await documentToSign(context, patient);
     if (doc instanceof Response) throw doc;
@@ -71,7 +72,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
       },
     };
   });
-}
+});
 
 /**
  * 'Continue': the typed name must be the full name exactly (000 §5; checked here and again by the registry), then

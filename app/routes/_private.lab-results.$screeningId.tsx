@@ -3,13 +3,14 @@ import { useLoaderData } from "@remix-run/react";
 import type { RouteHandle } from "~/components/document-title";
 import { LabPage } from "~/components/lab-page";
 import { labPageAnswer } from "~/forms/lab-pages.server";
+import { withTexts } from "~/texts/texts.server";
 
 export const handle: RouteHandle = { titleKey: "labPages.results.title" };
 
 /** /lab-results/{screeningId} (000 §2.12): are the lab results in and ready to download? */
-export async function loader({ params, context }: LoaderFunctionArgs) {
+export const loader = withTexts(["eSign", "labActions", "labPages", "limits", "mfa", "register", "validation"], async function loader({ params, context }: LoaderFunctionArgs) {
   return labPageAnswer(context, "results", params.screeningId);
-}
+});
 
 export default function LabResults() {
   return <LabPage data={useLoaderData<typeof loader>()} />;

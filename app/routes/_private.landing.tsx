@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts/use-translation";
 import { OptInOutType } from "../../registry/contract/enums";
 import { addFlash, readPassRecord, withPatient } from "~/auth.server";
 import { CsrfField } from "~/components/csrf-field";
@@ -17,10 +17,11 @@ import { registrationCards, resetScreeningDraft } from "~/forms/screening.server
 import { ChangeCenterDialog } from "~/components/change-center-dialog";
 import { changeCenterAction, changeCenterDialog, requestLabsAction } from "~/forms/change-center.server";
 import { PageFlash } from "~/components/flash-messages";
+import { withTexts } from "~/texts/texts.server";
 
 export const handle: RouteHandle = { titleKey: "landing.title" };
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = withTexts(["changeCenter", "eSign", "labActions", "landing", "limits", "medical", "mfa", "register", "screening", "selectCenter", "usStates", "validation"], async function loader({ request, context }: LoaderFunctionArgs) {
   const record = await readPassRecord(context);
   if (!record) return { unavailable: true as const };
   const { medicalRecord, account, screeningList } = record;
@@ -39,7 +40,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     // ?change={screeningId}: the change-center dialogs (000 §2.8, 001 §4.5; docs/decisions/013).
     changeCenter: medicalRecord.isOptedOut ? null : changeCenterDialog(screeningList, new URL(request.url).searchParams.get("change")),
   };
-}
+});
 
 /**
  * 'Start Screening' (000 §2.6: only when verified; starts a fresh screening draft and goes to the first wizard

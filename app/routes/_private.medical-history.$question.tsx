@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts/use-translation";
 import stylesHref from "~/styles/immune-tolerance.css?url";
 import { refuseUnvouched, withPatient } from "~/auth.server";
 import { CsrfField } from "~/components/csrf-field";
@@ -16,6 +16,7 @@ import { pathOf, positionOfSlug, QUESTIONS, REVIEW, type AnswerField } from "~/d
 import { formFailure, inputFailure, readForm, textFields } from "~/forms/form.server";
 import { loadDraft, today, writeDraft } from "~/forms/medical-history.server";
 import { PageFlash } from "~/components/flash-messages";
+import { withTexts } from "~/texts/texts.server";
 
 export const handle: RouteHandle = {
   titleKey: "medical.title",
@@ -32,7 +33,7 @@ const FORM_ID = "medical-history";
  * /medical-history/{question} (001 §2.13; docs/decisions/015): one question per page, only a page the patient has
  * reached (never ahead, never a skipped question), with the answers kept in the session's draft.
  */
-export async function loader({ params, context }: LoaderFunctionArgs) {
+export const loader = withTexts(["eSign", "limits", "medical", "mfa", "register", "validation"], async function loader({ params, context }: LoaderFunctionArgs) {
   return withPatient(context, async (patient) => {
     // The answers come from the session: only while the registry vouches for the sign-in (docs/decisions/023).
     refuseUnvouched(patient);
@@ -58,7 +59,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
       today: today(),
     };
   });
-}
+});
 
 /** The text field of a question that holds the most, for the "too long to keep" message. */
 function longestField(fields: readonly AnswerField[], values: Record<string, string>): AnswerField {

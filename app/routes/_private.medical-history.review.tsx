@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts/use-translation";
 import stylesHref from "~/styles/immune-tolerance.css?url";
 import { refuseUnvouched, withPatient } from "~/auth.server";
 import { CsrfField } from "~/components/csrf-field";
@@ -14,12 +14,13 @@ import { reviewRows } from "~/domain/medical-history/review";
 import { readForm } from "~/forms/form.server";
 import { loadDraft, submitDraft, today } from "~/forms/medical-history.server";
 import { PageFlash } from "~/components/flash-messages";
+import { withTexts } from "~/texts/texts.server";
 
 export const handle: RouteHandle = { titleKey: "medical.title" };
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesHref }];
 
 /** /medical-history/review (001 §2.13): the answers as a table, only once every question shown is answered. */
-export async function loader({ context }: LoaderFunctionArgs) {
+export const loader = withTexts(["eSign", "limits", "medical", "mfa", "register", "validation"], async function loader({ context }: LoaderFunctionArgs) {
   return withPatient(context, async (patient) => {
     // The answers come from the session: only while the registry vouches for the sign-in (docs/decisions/023).
     refuseUnvouched(patient);
@@ -28,7 +29,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
     if (!entered.ok) throw redirect(pathOf(entered.redirectTo));
     return { rows: reviewRows(draft.answers) };
   });
-}
+});
 
 /**
  * 'Back to Questions' (the last question shown) and 'Confirm and Submit' (001 §4.7): success goes to /landing with

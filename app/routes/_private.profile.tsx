@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts/use-translation";
 import { readPassRecord } from "~/auth.server";
 import { AddressDialog } from "~/components/address-dialog";
 import { CsrfField } from "~/components/csrf-field";
@@ -19,10 +19,11 @@ import type { FormFailure } from "~/forms/types";
 import { passwordRecheck, profileRecheck } from "~/domain/live-rules";
 import { RecheckStatus, useLiveRecheck } from "~/enhance/live-recheck";
 import { PageFlash } from "~/components/flash-messages";
+import { withTexts } from "~/texts/texts.server";
 
 export const handle: RouteHandle = { titleKey: "profile.title", carryForm: { form: "profile", elementId: "profile-form" } };
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = withTexts(["address", "eSign", "forgot", "landing", "limits", "mfa", "profile", "register", "reset", "usStates", "validation"], async function loader({ request, context }: LoaderFunctionArgs) {
   const p = new URL(request.url).searchParams;
   const record = await readPassRecord(context);
   if (!record) return { unavailable: true as const };
@@ -38,7 +39,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // What was typed before the language switch, without JavaScript (docs/decisions/054).
   failure ??= takeCarriedForm(context.session, "profile", PROFILE_FIELDS);
   return { unavailable: false as const, defaults: profileDefaults(record.medicalRecord), address, failure };
-}
+});
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request, context.session);

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts/use-translation";
 import { addFlash, withPatient } from "~/auth.server";
 import { CsrfField } from "~/components/csrf-field";
 import type { RouteHandle } from "~/components/document-title";
@@ -30,6 +30,7 @@ import { formAnswer, formFailure, inputFailure, readForm, textFields } from "~/f
 import { isMemberCenter, loadCenters, machineContext, readDraft, saveDraft, writeDraft } from "~/forms/screening.server";
 import { RegistryUnavailableError } from "~/registry/client.server";
 import { PageFlash } from "~/components/flash-messages";
+import { withTexts } from "~/texts/texts.server";
 
 export const handle: RouteHandle = {
   titleKey: "screening.title",
@@ -65,7 +66,7 @@ function answerDefaults(d: ScreeningDraft): Record<string, string> {
  * /screening/{page} (001 §2.1): the step is kept in sync with the URL, but never ahead of the steps the draft
  * has reached (DECISIONS D3); the centers are fetched on every load (001 §2.1).
  */
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
+export const loader = withTexts(["eSign", "landing", "limits", "mfa", "register", "screening", "validation"], async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { session } = context;
   return withPatient(context, async (patient) => {
     const { centers, failed } = await loadCenters(context, patient);
@@ -115,7 +116,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       results,
     };
   });
-}
+});
 
 function errorsOf(errors: FieldErrors): Record<string, string> {
   const out: Record<string, string> = {};

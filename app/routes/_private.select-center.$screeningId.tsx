@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts/use-translation";
 import { CentersTable } from "~/components/centers-table";
 import { CsrfField } from "~/components/csrf-field";
 import { Dialog } from "~/components/dialog";
@@ -9,13 +9,14 @@ import { DISTANCE_OPTIONS } from "~/domain/dashboard/select-center-view";
 import { readForm } from "~/forms/form.server";
 import { selectCenterAction, selectCenterPage, type SelectCenterPage } from "~/forms/select-center.server";
 import { PageFlash } from "~/components/flash-messages";
+import { withTexts } from "~/texts/texts.server";
 
 export const handle: RouteHandle = { titleKey: "selectCenter.pageTitle" };
 
 /** /select-center/{screeningId} (001 §2.10): the member centers near the patient, by section, sortable; ?select= opens the confirmation. */
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
+export const loader = withTexts(["changeCenter", "eSign", "landing", "limits", "mfa", "register", "selectCenter", "validation"], async function loader({ request, params, context }: LoaderFunctionArgs) {
   return { page: await selectCenterPage(context, params.screeningId, new URL(request.url)) };
-}
+});
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const form = await readForm(request, context.session);

@@ -1,16 +1,17 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts/use-translation";
 import type { RouteHandle } from "~/components/document-title";
 import { readDemoOutbox } from "~/registry/demo-outbox.server";
 import { PageFlash } from "~/components/flash-messages";
+import { withTexts } from "~/texts/texts.server";
 
 export const handle: RouteHandle = { titleKey: "outbox.title" };
 
 /** DECISIONS D9: what would have been sent, in demo mode only. */
-export async function loader({ context }: LoaderFunctionArgs) {
+export const loader = withTexts(["outbox"], async function loader({ context }: LoaderFunctionArgs) {
   return { entries: await readDemoOutbox(context) };
-}
+});
 
 export default function DemoOutbox() {
   const { t } = useTranslation();

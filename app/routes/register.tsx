@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts/use-translation";
 import { AddressDialog } from "~/components/address-dialog";
 import { CsrfField } from "~/components/csrf-field";
 import type { RouteHandle } from "~/components/document-title";
@@ -30,6 +30,7 @@ import type { FormFailure } from "~/forms/types";
 import { registerRecheck } from "~/domain/live-rules";
 import { RecheckStatus, useLiveRecheck } from "~/enhance/live-recheck";
 import { RegistryUnavailableError } from "~/registry/client.server";
+import { withTexts } from "~/texts/texts.server";
 
 const FORM_ID = "register-form";
 
@@ -53,7 +54,7 @@ async function readInvite(token: string, context: LoaderFunctionArgs["context"])
   }
 }
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = withTexts(["address", "eSign", "forgot", "hipaa", "landing", "limits", "login", "mfa", "profile", "register", "reset", "usStates", "validation"], async function loader({ request, context }: LoaderFunctionArgs) {
   const { session } = context;
   const p = new URL(request.url).searchParams;
   const resetToken = linkValue(p.get("h"), 500);
@@ -100,7 +101,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     address,
     failure,
   };
-}
+});
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request, context.session);

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData, useLocation } from "@remix-run/react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts/use-translation";
 import { CsrfField } from "~/components/csrf-field";
 import type { RouteHandle } from "~/components/document-title";
 import { ErrorSummary } from "~/components/error-summary";
@@ -12,13 +12,14 @@ import { readForm } from "~/forms/form.server";
 import { UPDATE_LABS_FORM } from "~/forms/center-lab-forms";
 import { sessionLabKey, updateLabsAction } from "~/forms/update-labs.server";
 import { PageFlash } from "~/components/flash-messages";
+import { withTexts } from "~/texts/texts.server";
 
 export const handle: RouteHandle = { titleKey: "updateLabs.title" };
 
-/** Whether this browser remembers a lab staff key (never the key itself: it stays in the encrypted cookie). */
-export function loader({ context }: LoaderFunctionArgs) {
-  return { keyRemembered: sessionLabKey(context.session) !== null };
-}
+/** Whether this browser remembers a lab staff key (never the key itself: it stays in the encrypted cookie), and the page's texts (decision 059). */
+export const loader = withTexts(["eSign", "limits", "mfa", "register", "updateLabs", "validation"], ({ context }: LoaderFunctionArgs) => ({
+  keyRemembered: sessionLabKey(context.session) !== null,
+}));
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request, context.session);

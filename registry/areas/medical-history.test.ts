@@ -10,7 +10,8 @@ import {
   TransplantCenterSituation,
 } from "../contract/enums";
 import { envelope, RegistryMessage } from "../contract/envelope";
-import { medicalHistory, MedicalHistoryKey, MedicalHistoryMessage, MedicalHistoryReason } from "../contract/medical-history";
+import { medicalHistory, MedicalHistoryKey } from "../contract/medical-history";
+import { MedicalHistoryMessage, MedicalHistoryReason } from "../contract/medical-history-refusal";
 import { passRecord } from "../contract/schemas";
 import { ValidationKey } from "../contract/validation-keys";
 import { insertIfRegistration } from "../data/if-registrations";

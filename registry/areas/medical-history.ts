@@ -1,6 +1,7 @@
 import { ImmunoFreeStatus } from "../contract/enums";
 import { RegistryMessage } from "../contract/envelope";
-import { checkMedicalHistory, mayFillMedicalHistory, MedicalHistoryMessage, MedicalHistoryReason } from "../contract/medical-history";
+import { checkMedicalHistory, mayFillMedicalHistory } from "../contract/medical-history";
+import { MedicalHistoryMessage, MedicalHistoryReason } from "../contract/medical-history-refusal";
 import { isoToday } from "../contract/registration";
 import { audit } from "../data/audit";
 import { advanceIfStage, ifStage } from "../data/if-registrations";

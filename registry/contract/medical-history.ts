@@ -221,14 +221,3 @@ export function checkMedicalHistory(raw: Record<string, unknown>, today: string)
 export function mayFillMedicalHistory(stage: number | null): boolean {
   return stage !== null && stage >= ImmunoFreeStatus.Registration;
 }
-
-/** Reason of a refused submission (409, `errors.form`); the portal translates it. */
-export const MedicalHistoryReason = {
-  /** The patient is not a candidate of the immune-tolerance program (`mayFillMedicalHistory`). */
-  notInProgram: "medical.notInProgram",
-} as const;
-
-/** English message of that refusal (the envelope's `message`). */
-export const MedicalHistoryMessage = {
-  notInProgram: "Only candidates of the immune-tolerance program can submit the medical history",
-} as const;

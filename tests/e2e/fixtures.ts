@@ -194,7 +194,7 @@ export function hiddenValue(html: string, name: string): string {
 export async function createPatient(
   request: APIRequestContext,
   p: Patient = newPatient(),
-  opts: { verified?: boolean; inviteToken?: string } = {},
+  opts: { verified?: boolean; inviteToken?: string; spanish?: boolean } = {},
 ): Promise<Patient> {
   const page = await (await request.get("register")).text();
   const issuedAt = Date.now();
@@ -224,7 +224,7 @@ export async function createPatient(
       province: "",
       postalCode: p.postalCode,
       country: "1",
-      preferredLanguage: "1",
+      preferredLanguage: opts.spanish ? "2" : "1",
       gender: "2",
       agreedToHipaa: "true",
     },

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts/use-translation";
 
 /** The questionnaire's header (001 §2.13): 'Medical History Questionnaire' with the way back to the dashboard. */
 export function MedicalHistoryHeader() {

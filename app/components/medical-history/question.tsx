@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts/use-translation";
 import { MEDICAL_HISTORY_DATE_MIN } from "../../../registry/contract/limits";
 import { RadioGroup, SelectField, TextAreaField, TextField } from "~/components/fields";
 import { FEET_CHOICES, FEMALE, INCH_CHOICES, MALE, NO, YES, type QuestionKind } from "~/domain/medical-history/questions";

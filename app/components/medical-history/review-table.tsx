@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts/use-translation";
 import { displayDate, displayWeight, type ReviewRow, type ReviewValue } from "~/domain/medical-history/review";
 
 function Answer({ value }: { value: ReviewValue }) {

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts/use-translation";
 import { Dialog } from "~/components/dialog";
 import type { AnswerSummary as Summary } from "~/domain/screening/answer-summary";
 import type { ResultsOutcomeView } from "~/domain/screening/results-outcome";

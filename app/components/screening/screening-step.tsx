@@ -1,6 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/texts/use-translation";
 import { DonorStatus, KidneyStatus, PrimaryGoal, BiologicalRelative } from "../../../registry/contract/enums";
 import { CsrfField } from "~/components/csrf-field";
 import { ErrorMessage, RadioGroup, SelectField, TextField, type RadioOption } from "~/components/fields";

@@ -1,4 +1,5 @@
-import { mayFillMedicalHistory, MedicalHistoryReason } from "../../../registry/contract/medical-history";
+import { mayFillMedicalHistory } from "../../../registry/contract/medical-history";
+import { MedicalHistoryReason } from "../../../registry/contract/medical-history-refusal";
 
 /**
  * The medical history belongs to the ImmunoFree program (001 §2.13, DECISIONS D12): a patient fills it once screened

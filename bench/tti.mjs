@@ -1,0 +1,156 @@
+// The "old phone" part of `npm run bench` (issue 13): each page loaded in Chromium (/usr/bin/chromium through
+// Playwright) with the CPU slowed 6 times and the network at 1.6 Mbps down, 750 kbps up, 150 ms latency (Chrome
+// DevTools Protocol: Emulation.setCPUThrottlingRate, Network.emulateNetworkConditions), a cold cache every time.
+// Times: first contentful paint, DOMContentLoaded, hydrated (the portal's "portal:hydrated" mark, app/entry.client),
+// and time to interactive as Lighthouse counts it: the end of the last long task (> 50 ms) before a quiet window of
+// QUIET_MS, not before DOMContentLoaded nor before hydration.
+import fs from "node:fs";
+
+export const OLD_PHONE = {
+  cpuSlowdown: 6,
+  downloadKbps: 1600,
+  uploadKbps: 750,
+  latencyMs: 150,
+};
+const QUIET_MS = 5_000;
+const PAGE_TIMEOUT_MS = 90_000;
+
+/** Chromium as the e2e tests launch it (docs: /work/shared/STACK.md "Browsers"). */
+const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+
+/**
+ * Runs in the page before its scripts: collects long tasks from the start, and the time of React's first commit
+ * (the hydration's) through the hook React DOM reports commits to (the one its developer tools use), which times
+ * any build, also one without the portal's mark. React hydrates in a transition, in slices shorter than a long
+ * task, so long tasks alone would miss it.
+ */
+function observeLongTasks() {
+  window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+    supportsFiber: true,
+    isDisabled: false,
+    renderers: new Map(),
+    inject: () => 1,
+    checkDCE: () => {},
+    onScheduleFiberRoot: () => {},
+    onCommitFiberUnmount: () => {},
+    onPostCommitFiberRoot: () => {},
+    onCommitFiberRoot: () => {
+      if (window.__benchFirstCommit === undefined) window.__benchFirstCommit = performance.now();
+    },
+  };
+  window.__benchLongTasks = [];
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.__benchLongTasks.push([e.startTime, e.duration]);
+  }).observe({ type: "longtask", buffered: true });
+}
+
+/** Runs in the page: the timings once hydrated and quiet for QUIET_MS (or null while not yet). */
+function readTimings(quietMs) {
+  const hydrated = performance.getEntriesByName("portal:hydrated")[0]?.startTime ?? window.__benchFirstCommit ?? null;
+  const nav = performance.getEntriesByType("navigation")[0];
+  if (!nav || nav.domContentLoadedEventEnd === 0 || hydrated === null) return null;
+  const tasks = window.__benchLongTasks ?? [];
+  const lastTaskEnd = tasks.reduce((end, [start, duration]) => Math.max(end, start + duration), 0);
+  const ready = Math.max(nav.domContentLoadedEventEnd, hydrated ?? 0, lastTaskEnd);
+  if (performance.now() - ready < quietMs) return null;
+  const fcp = performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null;
+  // A module preloaded and then imported has two entries: count each URL once, with the bytes it came with.
+  const byUrl = new Map();
+  for (const r of performance.getEntriesByType("resource")) if (r.name.endsWith(".js")) byUrl.set(r.name, Math.max(byUrl.get(r.name) ?? 0, r.transferSize || 0));
+  return {
+    ttfb: nav.responseStart,
+    fcp,
+    dcl: nav.domContentLoadedEventEnd,
+    load: nav.loadEventEnd,
+    hydrated,
+    tti: ready,
+    longTasks: tasks.length,
+    longTaskMs: tasks.reduce((n, [, d]) => n + d, 0),
+    scriptFiles: byUrl.size,
+    scriptBytes: [...byUrl.values()].reduce((n, b) => n + b, 0),
+  };
+}
+
+const median = (values) => {
+  const sorted = values.filter((v) => v !== null && Number.isFinite(v)).sort((a, b) => a - b);
+  if (!sorted.length) return null;
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+/**
+ * Loads each page `runs` times on an emulated old phone. `pages`: { name, path, cookie? ("name=value") }.
+ * Answers { chromium, runs, pages: [{ name, path, runs: [timings], median: timings }] }.
+ */
+export async function measureOldPhone({ base, pages, runs = 3 }) {
+  const { chromium } = await import("@playwright/test");
+  const executablePath = fs.existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined;
+  const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+  try {
+    const out = [];
+    for (const p of pages) {
+      const results = [];
+      for (let i = 0; i < runs; i++) {
+        const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
+        try {
+          if (p.cookie) {
+            const at = p.cookie.indexOf("=");
+            await context.addCookies([{ name: p.cookie.slice(0, at), value: p.cookie.slice(at + 1), url: base }]);
+          }
+          await context.addInitScript(observeLongTasks);
+          const page = await context.newPage();
+          const cdp = await context.newCDPSession(page);
+          await cdp.send("Network.enable");
+          await cdp.send("Network.emulateNetworkConditions", {
+            offline: false,
+            latency: OLD_PHONE.latencyMs,
+            downloadThroughput: (OLD_PHONE.downloadKbps * 1000) / 8,
+            uploadThroughput: (OLD_PHONE.uploadKbps * 1000) / 8,
+          });
+          await cdp.send("Emulation.setCPUThrottlingRate", { rate: OLD_PHONE.cpuSlowdown });
+          const answer = await page.goto(`${base}${p.path}`, { waitUntil: "commit", timeout: PAGE_TIMEOUT_MS });
+          if (!answer || answer.status() !== 200) throw new Error(`${p.path} answered ${answer?.status()}`);
+          const handle = await page.waitForFunction(readTimings, QUIET_MS, { timeout: PAGE_TIMEOUT_MS, polling: 250 });
+          results.push(await handle.jsonValue());
+        } finally {
+          await context.close();
+        }
+      }
+      const keys = Object.keys(results[0] ?? {});
+      out.push({ ...p, runs: results, median: Object.fromEntries(keys.map((k) => [k, median(results.map((r) => r[k]))])) });
+    }
+    return { chromium: browser.version(), runs, pages: out };
+  } finally {
+    await browser.close();
+  }
+}
+
+const ms = (v) => (v === null || v === undefined ? "n/a" : `${(v / 1000).toFixed(2)} s`);
+
+/** The report's section. */
+export function oldPhoneSection(r, goalS = 2.5) {
+  const out = [];
+  out.push(`## Old phone: CPU ×${OLD_PHONE.cpuSlowdown}, ${OLD_PHONE.downloadKbps / 1000} Mbps, ${OLD_PHONE.latencyMs} ms (Chromium ${r.chromium}, median of ${r.runs} cold loads)`);
+  out.push("");
+  out.push("| Page | First byte | First contentful paint | DOMContentLoaded | Hydrated | Time to interactive | Goal | Long tasks (total) | Scripts loaded |");
+  out.push("| --- | --- | --- | --- | --- | --- | --- | --- | --- |");
+  for (const p of r.pages) {
+    const m = p.median;
+    const met = m.tti !== null && m.tti <= goalS * 1000;
+    out.push(
+      `| ${p.name} | ${ms(m.ttfb)} | ${ms(m.fcp)} | ${ms(m.dcl)} | ${ms(m.hydrated)} | **${ms(m.tti)}** | ≤ ${goalS} s: ${met ? "met" : "**not met**"} | ${m.longTasks} (${ms(m.longTaskMs)}) | ${m.scriptFiles} files, ${(m.scriptBytes / 1024).toFixed(1)} KiB on the wire |`,
+    );
+  }
+  out.push("");
+  out.push(`<details><summary>Every run (TTI, hydrated, FCP)</summary>`);
+  out.push("");
+  for (const p of r.pages) out.push(`- ${p.name}: ${p.runs.map((x) => `${ms(x.tti)} (${ms(x.hydrated)}, ${ms(x.fcp)})`).join("; ")}`);
+  out.push("");
+  out.push("</details>");
+  out.push("");
+  out.push(
+    `Each load: a new browser context (cold cache), a 412×823 mobile viewport, then CDP \`Network.emulateNetworkConditions\` (latency ${OLD_PHONE.latencyMs} ms, ${OLD_PHONE.downloadKbps} kbps down, ${OLD_PHONE.uploadKbps} kbps up) and \`Emulation.setCPUThrottlingRate\` ${OLD_PHONE.cpuSlowdown}. Times are from navigation start. Hydrated: the \`portal:hydrated\` mark (an effect after React's first commit, app/entry.client.tsx), or for a build without it React's first commit (its developer-tools hook). Time to interactive as Lighthouse defines it: the end of the last long task (over 50 ms, PerformanceObserver \`longtask\`) before ${QUIET_MS / 1000} s without one, and not before DOMContentLoaded or hydration. /landing is loaded with the signed-in patient's cookie.`,
+  );
+  out.push("");
+  return out.join("\n");
+}
