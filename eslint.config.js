@@ -28,7 +28,8 @@ export default tseslint.config(
             {
               regex: "registry/contract(/(index|schemas|screening|accounts|registration|envelope))?$",
               allowTypeImports: true,
-              message: "Components run in the browser: import the contract's plain modules (enums, phone, us-states, limits) so zod stays out of the bundle.",
+              message:
+                "Components run in the browser: import the contract's plain modules (enums, phone, us-states, limits) so zod stays out of the bundle.",
             },
           ],
         },
@@ -39,7 +40,14 @@ export default tseslint.config(
     files: ["app/routes/**/*.tsx", "app/domain/**/*.ts"],
     ignores: ["app/domain/*-form.ts"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [{ regex: "registry/contract$", message: "Import registry/contract/enums (or another plain module) so zod stays out of the browser." }] }],
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { regex: "registry/contract$", message: "Import registry/contract/enums (or another plain module) so zod stays out of the browser." },
+          ],
+        },
+      ],
     },
   },
   {
@@ -49,7 +57,14 @@ export default tseslint.config(
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [{ regex: "^(~/|(\\.\\./)+(app|server|config)(/|$))", message: "registry/ must not import the portal (app/, server/, config/): move the shared rule into registry/contract/." }] },
+        {
+          patterns: [
+            {
+              regex: "^(~/|(\\.\\./)+(app|server|config)(/|$))",
+              message: "registry/ must not import the portal (app/, server/, config/): move the shared rule into registry/contract/.",
+            },
+          ],
+        },
       ],
     },
   },

@@ -4,9 +4,7 @@ import type { TestOptions } from "./tests/e2e/fixtures";
 import { buildDir, databaseUrl, dataDir, E2E_PORT, e2eRegistryEnv } from "./tests/e2e/support/e2e-env";
 
 /** Debian's Chromium (npx playwright install cannot download here); Playwright's own browser where it exists. */
-const executablePath = fs.existsSync("/usr/bin/chromium")
-  ? "/usr/bin/chromium"
-  : undefined;
+const executablePath = fs.existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined;
 const PROXY_PORT = E2E_PORT + 80;
 const PROXIED_PORT = E2E_PORT + 1;
 const browserArgs = [

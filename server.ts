@@ -66,7 +66,9 @@ async function main() {
   const build = dev ? dev.build : ((await import(pathToFileURL(buildPath).href)) as ServerBuild);
   const builtFor = typeof build === "function" ? settings.basePath : (build.basename ?? "/").replace(/\/?$/, "/");
   if (builtFor !== settings.basePath) {
-    process.stderr.write(`The build in ${settings.buildDir} was made for BASE_PATH=${builtFor}, not ${settings.basePath}: run npm run build with the same BASE_PATH.\n`);
+    process.stderr.write(
+      `The build in ${settings.buildDir} was made for BASE_PATH=${builtFor}, not ${settings.basePath}: run npm run build with the same BASE_PATH.\n`,
+    );
     process.exit(1);
   }
 
@@ -213,15 +215,18 @@ async function main() {
       log({ level: "error", msg: "stopped before open requests finished", graceMs: settings.shutdownGraceMs });
       process.exit(1);
     }, settings.shutdownGraceMs).unref();
-    setTimeout(() => {
-      log({ msg: "closing" });
-      server.close(async () => {
-        await registry.close();
-        log({ msg: "stopped" });
-        process.exit(0);
-      });
-      server.closeIdleConnections();
-    }, Math.min(settings.shutdownReadyDelayMs, settings.shutdownGraceMs));
+    setTimeout(
+      () => {
+        log({ msg: "closing" });
+        server.close(async () => {
+          await registry.close();
+          log({ msg: "stopped" });
+          process.exit(0);
+        });
+        server.closeIdleConnections();
+      },
+      Math.min(settings.shutdownReadyDelayMs, settings.shutdownGraceMs),
+    );
   };
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));

@@ -7,7 +7,10 @@ const store = createSessionStore({ secret: "a-test-secret-that-is-long-enough-00
 /** A session as patient A leaves it: signed in, with drafts and pending forms. */
 function usedSession() {
   const s = store.read(undefined);
-  signIn(s, { token: "token-a", expires: new Date(Date.now() + 1_800_000).toISOString(), medicalRecordId: 1 } as never, { firstName: "Ana", preferredLanguage: 1 });
+  signIn(s, { token: "token-a", expires: new Date(Date.now() + 1_800_000).toISOString(), medicalRecordId: 1 } as never, {
+    firstName: "Ana",
+    preferredLanguage: 1,
+  });
   s.set("screeningDraft", { step: "donor-situation" } as never);
   s.set("medicalHistoryDraft", { medicalRecordId: 1, answers: {} } as never);
   s.set("pendingCode", { kind: "email", value: "ana@example.org" });
@@ -28,7 +31,10 @@ describe("the end of a sign-in leaves nothing of the patient in the session", ()
 
   it("clearSignIn keeps the language, so the page after a sign-out or a timeout is in the patient's language (decision 040)", () => {
     const s = store.read(undefined);
-    signIn(s, { token: "t", expires: new Date(Date.now() + 1_800_000).toISOString(), medicalRecordId: 1 } as never, { firstName: "Ana", preferredLanguage: 2 });
+    signIn(s, { token: "t", expires: new Date(Date.now() + 1_800_000).toISOString(), medicalRecordId: 1 } as never, {
+      firstName: "Ana",
+      preferredLanguage: 2,
+    });
     clearSignIn(s);
     expect(s.get("token")).toBeUndefined();
     expect(s.get("lang")).toBe("es");
@@ -36,7 +42,10 @@ describe("the end of a sign-in leaves nothing of the patient in the session", ()
 
   it("a new sign-in on the same browser starts without the previous patient's drafts", () => {
     const s = usedSession();
-    signIn(s, { token: "token-b", expires: new Date(Date.now() + 1_800_000).toISOString(), medicalRecordId: 2 } as never, { firstName: "Beto", preferredLanguage: 2 });
+    signIn(s, { token: "token-b", expires: new Date(Date.now() + 1_800_000).toISOString(), medicalRecordId: 2 } as never, {
+      firstName: "Beto",
+      preferredLanguage: 2,
+    });
     expect(s.get("medicalRecordId")).toBe(2);
     expect(s.get("lang")).toBe("es");
     expect(s.get("screeningDraft")).toBeUndefined();
@@ -57,7 +66,8 @@ describe("why the patient lands on /register (docs/decisions/040)", () => {
 
   it("a visitor who was not signed in reads 'Please sign in to continue.' once, however many loaders ask", () => {
     const s = store.read(undefined);
-    for (let i = 0; i < 2; i++) expect(redirected(() => toRegister(s, { kind: "status", key: "session.signInRequired" }))).toBe("/register?logout=true");
+    for (let i = 0; i < 2; i++)
+      expect(redirected(() => toRegister(s, { kind: "status", key: "session.signInRequired" }))).toBe("/register?logout=true");
     expect(s.get("flash")).toEqual([{ kind: "status", key: "session.signInRequired" }]);
   });
 

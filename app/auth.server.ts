@@ -41,12 +41,7 @@ export function addFlash(session: Session, message: FlashMessage): void {
 }
 
 /** Starts a signed-in session; a fresh CSRF token is issued so nothing from before sign-in carries over. */
-export function signIn(
-  session: Session,
-  auth: AuthResult,
-  patient: { firstName: string; preferredLanguage: number },
-  now = Date.now(),
-): void {
+export function signIn(session: Session, auth: AuthResult, patient: { firstName: string; preferredLanguage: number }, now = Date.now()): void {
   clearSignIn(session);
   session.set("token", auth.token);
   session.set("tokenExpires", auth.expires);

@@ -28,7 +28,7 @@ describe("safeRedirectPath", () => {
     ["/\r\n/evil.example", "CR LF"],
     ["/%09/evil.example", "encoded tab"],
     ["/%0d%0aSet-Cookie:x=1", "encoded CR LF (header injection)"],
-    ["/%0A{\"level\":\"error\"}", "encoded LF (forged log line)"],
+    ['/%0A{"level":"error"}', "encoded LF (forged log line)"],
     ["/%2F/evil.example", "encoded slash making //"],
     ["/%252F/evil.example", "double-encoded slash"],
     ["/\\evil.example", "backslash"],

@@ -35,7 +35,12 @@ function floodSignIn({ base, headers, loops, addressOf }) {
     let n = 0;
     while (running) {
       n += 1;
-      const body = new URLSearchParams({ _csrf: csrf, intent: "login", email: `flood.${i}.${n}.${Date.now()}@example.org`, password: `guess number ${n}` }).toString();
+      const body = new URLSearchParams({
+        _csrf: csrf,
+        intent: "login",
+        email: `flood.${i}.${n}.${Date.now()}@example.org`,
+        password: `guess number ${n}`,
+      }).toString();
       try {
         const answer = await request(`${base}/register`, {
           method: "POST",
@@ -134,14 +139,20 @@ export async function measureHostile({ base, pid, headers }) {
   const memory = sampler.stop();
   await sleep(1_000);
   const after = readMemory(pid);
-  const stillUp = await request(`${base}/healthz`).then((a) => a.status, () => "no answer");
+  const stillUp = await request(`${base}/healthz`).then(
+    (a) => a.status,
+    () => "no answer",
+  );
   return { idle, cases, big: { posts, totalMs, before, after, peakKiB: memory.maxRssKiB, stillUp } };
 }
 
 /** The report's Markdown section. */
 export function hostileSection(h, { table, mib }) {
   const ratio = (l) => (h.idle.latencyP50Ms > 0 ? l.latencyP50Ms / h.idle.latencyP50Ms : NaN);
-  const statusText = (s) => Object.entries(s).map(([k, v]) => `${k}: ${v}`).join(", ") || "none";
+  const statusText = (s) =>
+    Object.entries(s)
+      .map(([k, v]) => `${k}: ${v}`)
+      .join(", ") || "none";
   const lines = [
     "## Hostile traffic",
     "",

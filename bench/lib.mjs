@@ -34,7 +34,11 @@ function killAll() {
   }
 }
 process.on("exit", killAll);
-for (const [signal, number] of [["SIGINT", 2], ["SIGTERM", 15], ["SIGHUP", 1]]) {
+for (const [signal, number] of [
+  ["SIGINT", 2],
+  ["SIGTERM", 15],
+  ["SIGHUP", 1],
+]) {
   process.on(signal, () => {
     killAll();
     process.exit(128 + number);
@@ -101,7 +105,16 @@ export async function waitReady(url, { timeoutMs = 60_000, intervalMs = 20, chil
  * Returns { child, pid, baseUrl, startupMs, stderr(), stop() }; startupMs runs from spawn to the first 200.
  * stderr is kept (last 64 KiB) for error messages; stdout is ignored.
  */
-export async function startServer({ command = process.execPath, args = [], env = {}, cwd, port, readyPath = "/readyz", timeoutMs = 60_000, name = "server" }) {
+export async function startServer({
+  command = process.execPath,
+  args = [],
+  env = {},
+  cwd,
+  port,
+  readyPath = "/readyz",
+  timeoutMs = 60_000,
+  name = "server",
+}) {
   const baseUrl = `http://127.0.0.1:${port}`;
   const spawnedAt = performance.now();
   const child = spawn(command, args, {
@@ -143,25 +156,29 @@ export async function startServer({ command = process.execPath, args = [], env =
 export function request(url, { method = "GET", headers = {}, body, timeoutMs = 15_000 } = {}) {
   assertLoopback(url);
   return new Promise((resolve, reject) => {
-    const req = http.request(url, { method, headers: body ? { "Content-Length": Buffer.byteLength(body), ...headers } : headers, agent: false }, (res) => {
-      const chunks = [];
-      res.on("data", (c) => chunks.push(c));
-      res.on("error", reject);
-      res.on("end", () => {
-        const raw = Buffer.concat(chunks);
-        const encoding = String(res.headers["content-encoding"] ?? "").toLowerCase();
-        let decoded = raw;
-        try {
-          if (encoding === "gzip") decoded = zlib.gunzipSync(raw);
-          else if (encoding === "deflate") decoded = zlib.inflateSync(raw);
-          else if (encoding === "br") decoded = zlib.brotliDecompressSync(raw);
-        } catch (error) {
-          reject(new Error(`${url}: cannot decode ${encoding} body: ${error.message}`));
-          return;
-        }
-        resolve({ status: res.statusCode, headers: res.headers, raw, body: decoded });
-      });
-    });
+    const req = http.request(
+      url,
+      { method, headers: body ? { "Content-Length": Buffer.byteLength(body), ...headers } : headers, agent: false },
+      (res) => {
+        const chunks = [];
+        res.on("data", (c) => chunks.push(c));
+        res.on("error", reject);
+        res.on("end", () => {
+          const raw = Buffer.concat(chunks);
+          const encoding = String(res.headers["content-encoding"] ?? "").toLowerCase();
+          let decoded = raw;
+          try {
+            if (encoding === "gzip") decoded = zlib.gunzipSync(raw);
+            else if (encoding === "deflate") decoded = zlib.inflateSync(raw);
+            else if (encoding === "br") decoded = zlib.brotliDecompressSync(raw);
+          } catch (error) {
+            reject(new Error(`${url}: cannot decode ${encoding} body: ${error.message}`));
+            return;
+          }
+          resolve({ status: res.statusCode, headers: res.headers, raw, body: decoded });
+        });
+      },
+    );
     req.setTimeout(timeoutMs, () => req.destroy(new Error(`${method} ${url} timed out after ${timeoutMs} ms`)));
     req.on("error", reject);
     if (body) req.write(body);
@@ -221,7 +238,18 @@ export function summarizeLoad(result) {
  * With `watchPid`, also `memory` (sampleMemory over warm-up and run) and `cpu` (cpuMeter over the measured run,
  * plus cpuMsPerRequest: the watched process's CPU time divided by the requests answered).
  */
-export async function runLoad({ url, headers = {}, method = "GET", body, connections = 50, durationS = 10, warmupS = 2, timeoutS = 10, watchPid, memoryIntervalMs = 200 }) {
+export async function runLoad({
+  url,
+  headers = {},
+  method = "GET",
+  body,
+  connections = 50,
+  durationS = 10,
+  warmupS = 2,
+  timeoutS = 10,
+  watchPid,
+  memoryIntervalMs = 200,
+}) {
   assertLoopback(url);
   const opts = { url, method, headers, body, connections, timeout: timeoutS, pipelining: 1 };
   const sampler = watchPid ? sampleMemory(watchPid, memoryIntervalMs) : null;
@@ -373,6 +401,9 @@ export function machineInfo() {
     memoryGiB: (os.totalmem() / 1024 ** 3).toFixed(1),
     node: process.version,
     os: `${os.type()} ${os.release()} ${os.arch()}${distro ? ` (${distro})` : ""}`,
-    loadAvg: os.loadavg().map((n) => n.toFixed(2)).join(" / "),
+    loadAvg: os
+      .loadavg()
+      .map((n) => n.toFixed(2))
+      .join(" / "),
   };
 }

@@ -29,7 +29,13 @@ export function routeWeights(clientDir, { gzipSize }) {
     const files = new Set([manifest.entry.module, ...manifest.entry.imports]);
     for (const r of chain(route.id)) for (const f of [r.module, ...(r.imports ?? [])]) files.add(f);
     const list = [...files];
-    out.push({ id: route.id, path: route.path ?? "", files: list.length, bytes: list.reduce((n, f) => n + size(f).bytes, 0), gzip: list.reduce((n, f) => n + size(f).gzip, 0) });
+    out.push({
+      id: route.id,
+      path: route.path ?? "",
+      files: list.length,
+      bytes: list.reduce((n, f) => n + size(f).bytes, 0),
+      gzip: list.reduce((n, f) => n + size(f).gzip, 0),
+    });
   }
   return out.sort((a, b) => b.gzip - a.gzip);
 }

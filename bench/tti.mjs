@@ -16,7 +16,16 @@ const QUIET_MS = 5_000;
 const PAGE_TIMEOUT_MS = 90_000;
 
 /** Chromium as the e2e tests launch it (docs: /work/shared/STACK.md "Browsers"). */
-const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
 
 /**
  * Runs in the page before its scripts: collects long tasks from the start, and the time of React's first commit
@@ -56,7 +65,8 @@ function readTimings(quietMs) {
   const fcp = performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null;
   // A module preloaded and then imported has two entries: count each URL once, with the bytes it came with.
   const byUrl = new Map();
-  for (const r of performance.getEntriesByType("resource")) if (r.name.endsWith(".js")) byUrl.set(r.name, Math.max(byUrl.get(r.name) ?? 0, r.transferSize || 0));
+  for (const r of performance.getEntriesByType("resource"))
+    if (r.name.endsWith(".js")) byUrl.set(r.name, Math.max(byUrl.get(r.name) ?? 0, r.transferSize || 0));
   return {
     ttfb: nav.responseStart,
     fcp,
@@ -130,9 +140,13 @@ const ms = (v) => (v === null || v === undefined ? "n/a" : `${(v / 1000).toFixed
 /** The report's section. */
 export function oldPhoneSection(r, goalS = 2.5) {
   const out = [];
-  out.push(`## Old phone: CPU ×${OLD_PHONE.cpuSlowdown}, ${OLD_PHONE.downloadKbps / 1000} Mbps, ${OLD_PHONE.latencyMs} ms (Chromium ${r.chromium}, median of ${r.runs} cold loads)`);
+  out.push(
+    `## Old phone: CPU ×${OLD_PHONE.cpuSlowdown}, ${OLD_PHONE.downloadKbps / 1000} Mbps, ${OLD_PHONE.latencyMs} ms (Chromium ${r.chromium}, median of ${r.runs} cold loads)`,
+  );
   out.push("");
-  out.push("| Page | First byte | First contentful paint | DOMContentLoaded | Hydrated | Time to interactive | Goal | Long tasks (total) | Scripts loaded |");
+  out.push(
+    "| Page | First byte | First contentful paint | DOMContentLoaded | Hydrated | Time to interactive | Goal | Long tasks (total) | Scripts loaded |",
+  );
   out.push("| --- | --- | --- | --- | --- | --- | --- | --- | --- |");
   for (const p of r.pages) {
     const m = p.median;

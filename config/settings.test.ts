@@ -39,7 +39,13 @@ describe("settings", () => {
     expect(loadSettings({ DATA_DIR: tmp() }).hostPrefixedCookie).toBe(false);
   });
   it("waits SHUTDOWN_READY_DELAY_MS before it stops accepting: 5 s in production, briefly otherwise", () => {
-    const env = { NODE_ENV: "production", SESSION_SECRET: "s".repeat(40), TOKEN_SECRET: "t".repeat(40), PUBLIC_URL: "https://x.example/", DATA_DIR: tmp() };
+    const env = {
+      NODE_ENV: "production",
+      SESSION_SECRET: "s".repeat(40),
+      TOKEN_SECRET: "t".repeat(40),
+      PUBLIC_URL: "https://x.example/",
+      DATA_DIR: tmp(),
+    };
     expect(loadSettings(env).shutdownReadyDelayMs).toBe(5000);
     expect(loadSettings({ DATA_DIR: tmp() }).shutdownReadyDelayMs).toBe(500);
     expect(loadSettings({ DATA_DIR: tmp(), SHUTDOWN_READY_DELAY_MS: "0" }).shutdownReadyDelayMs).toBe(0);

@@ -49,7 +49,13 @@ async function serve(config: RegistryConfig): Promise<void> {
   // DECISIONS D4: lab orders approved automatically after LAB_APPROVAL_DELAY minutes (nothing runs for 0 or never).
   const labSweep = startLabApprovalSweep(db, config.settings, log);
   server.listen(config.port, () => {
-    log({ level: "info", event: "registry.listening", port: config.port, database: config.databaseUrl ? "postgres" : "pglite", demoMode: config.settings.demoMode });
+    log({
+      level: "info",
+      event: "registry.listening",
+      port: config.port,
+      database: config.databaseUrl ? "postgres" : "pglite",
+      demoMode: config.settings.demoMode,
+    });
     if (config.settings.demoMode && config.secretsFile) {
       // DECISIONS D5: in demo mode the lab staff key is generated on first start and printed in the server log.
       log({ level: "info", event: "registry.demo-secrets", secretsFile: config.secretsFile, labStaffKey: config.settings.labStaffKey });
@@ -57,7 +63,13 @@ async function serve(config: RegistryConfig): Promise<void> {
   });
   const stop = () => {
     labSweep.stop();
-    server.close(() => void worker.stop().then(() => db.close()).then(() => process.exit(0)));
+    server.close(
+      () =>
+        void worker
+          .stop()
+          .then(() => db.close())
+          .then(() => process.exit(0)),
+    );
     setTimeout(() => process.exit(0), 5000).unref();
   };
   process.once("SIGINT", stop);
@@ -100,7 +112,9 @@ async function createInviteCommand(config: RegistryConfig, args: string[]): Prom
       email: values.email ?? "",
       lang: values.lang,
     });
-    process.stdout.write(`invite ${invite.id} created, valid until ${invite.expiresAt.toISOString()}; the invitation email is queued.\n${invite.link}\n`);
+    process.stdout.write(
+      `invite ${invite.id} created, valid until ${invite.expiresAt.toISOString()}; the invitation email is queued.\n${invite.link}\n`,
+    );
   } finally {
     await db.close();
   }
@@ -111,7 +125,9 @@ async function exportConsentCommand(config: RegistryConfig, args: string[]): Pro
   const db = await open(config);
   try {
     const done = await exportConsent(db, args[0]!, args[1]!);
-    process.stdout.write(`signed consent of medical record ${done.medicalRecordId} (signed ${done.signedAt.toISOString()}) written to ${args[1]} (${done.bytes} bytes)\n`);
+    process.stdout.write(
+      `signed consent of medical record ${done.medicalRecordId} (signed ${done.signedAt.toISOString()}) written to ${args[1]} (${done.bytes} bytes)\n`,
+    );
   } finally {
     await db.close();
   }

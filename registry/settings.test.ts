@@ -20,10 +20,16 @@ describe("registrySettingsFromEnv", () => {
     const a = registrySettingsFromEnv({ DATA_DIR: dir });
     const b = registrySettingsFromEnv({ DATA_DIR: dir, TOKEN_SECRET: "" });
     expect(a.settings).toEqual({
-      tokenSecret: expect.any(String), labStaffKey: expect.any(String), publicUrl: "http://localhost:3000",
-      centerStaffKey: expect.any(String), programStaffKey: expect.any(String),
-      demoMode: true, scrypt: { N: 2 ** 17, r: 8, p: 1 }, labApprovalDelayMinutes: 0,
-      passwordHashing: { workers: DEFAULT_HASH_WORKERS, queue: 8 }, refusalDelayMs: 1000,
+      tokenSecret: expect.any(String),
+      labStaffKey: expect.any(String),
+      publicUrl: "http://localhost:3000",
+      centerStaffKey: expect.any(String),
+      programStaffKey: expect.any(String),
+      demoMode: true,
+      scrypt: { N: 2 ** 17, r: 8, p: 1 },
+      labApprovalDelayMinutes: 0,
+      passwordHashing: { workers: DEFAULT_HASH_WORKERS, queue: 8 },
+      refusalDelayMs: 1000,
       messaging: { smtpUrl: undefined, mailFrom: "Kidney Registry <registration@localhost>", smsUrl: undefined, smsToken: undefined },
     });
     expect(a.settings.tokenSecret.length).toBeGreaterThanOrEqual(32);
@@ -52,8 +58,11 @@ describe("registrySettingsFromEnv", () => {
     expect(c.settings.tokenSecret).toBe("k".repeat(43));
     const stored = JSON.parse(readFileSync(file, "utf8"));
     expect(stored).toEqual({
-      sessionSecret: "s".repeat(43), tokenSecret: "k".repeat(43), labStaffKey: c.settings.labStaffKey,
-      centerStaffKey: c.settings.centerStaffKey, programStaffKey: c.settings.programStaffKey,
+      sessionSecret: "s".repeat(43),
+      tokenSecret: "k".repeat(43),
+      labStaffKey: c.settings.labStaffKey,
+      centerStaffKey: c.settings.centerStaffKey,
+      programStaffKey: c.settings.programStaffKey,
     });
     expect(keptSecret(file, "labStaffKey")).toBe(c.settings.labStaffKey);
   });
@@ -61,23 +70,38 @@ describe("registrySettingsFromEnv", () => {
   it("center and program staff keys (docs/decisions/041): from the environment; outside demo mode unset means none", () => {
     const keys = { CENTER_STAFF_KEY: "center-key-0123456789", PROGRAM_STAFF_KEY: "program-key-0123456789" };
     expect(registrySettingsFromEnv({ ...PROD, ...keys, DATA_DIR: tmp() }).settings).toMatchObject({
-      centerStaffKey: keys.CENTER_STAFF_KEY, programStaffKey: keys.PROGRAM_STAFF_KEY,
+      centerStaffKey: keys.CENTER_STAFF_KEY,
+      programStaffKey: keys.PROGRAM_STAFF_KEY,
     });
     const dir = tmp();
     const unset = registrySettingsFromEnv({ ...PROD, DATA_DIR: dir }).settings;
     expect([unset.centerStaffKey, unset.programStaffKey]).toEqual([undefined, undefined]);
-    expect(registrySettingsFromEnv({ DATA_DIR: tmp(), DEMO_MODE: "false", TOKEN_SECRET: "t".repeat(40), LAB_STAFF_KEY: "l".repeat(20) }).settings.centerStaffKey).toBeUndefined();
+    expect(
+      registrySettingsFromEnv({ DATA_DIR: tmp(), DEMO_MODE: "false", TOKEN_SECRET: "t".repeat(40), LAB_STAFF_KEY: "l".repeat(20) }).settings
+        .centerStaffKey,
+    ).toBeUndefined();
     expect(() => registrySettingsFromEnv({ DATA_DIR: tmp(), CENTER_STAFF_KEY: "short" })).toThrow(/CENTER_STAFF_KEY must be at least 16 characters/);
   });
 
   it("production: reads everything from the environment and writes no file", () => {
     const c = registrySettingsFromEnv({
-      ...PROD, REGISTRY_PORT: "4100", SCRYPT_N: "65536", DATA_DIR: tmp(), PASSWORD_HASH_WORKERS: "2", PASSWORD_HASH_QUEUE: "0", REFUSAL_DELAY_MS: "250",
+      ...PROD,
+      REGISTRY_PORT: "4100",
+      SCRYPT_N: "65536",
+      DATA_DIR: tmp(),
+      PASSWORD_HASH_WORKERS: "2",
+      PASSWORD_HASH_QUEUE: "0",
+      REFUSAL_DELAY_MS: "250",
     });
     expect(c.settings).toEqual({
-      tokenSecret: PROD.TOKEN_SECRET, labStaffKey: PROD.LAB_STAFF_KEY, publicUrl: "https://portal.example.org",
-      demoMode: false, scrypt: { N: 65536, r: 8, p: 1 }, labApprovalDelayMinutes: null,
-      passwordHashing: { workers: 2, queue: 0 }, refusalDelayMs: 250,
+      tokenSecret: PROD.TOKEN_SECRET,
+      labStaffKey: PROD.LAB_STAFF_KEY,
+      publicUrl: "https://portal.example.org",
+      demoMode: false,
+      scrypt: { N: 65536, r: 8, p: 1 },
+      labApprovalDelayMinutes: null,
+      passwordHashing: { workers: 2, queue: 0 },
+      refusalDelayMs: 250,
       messaging: { smtpUrl: undefined, mailFrom: "Kidney Registry <registration@localhost>", smsUrl: undefined, smsToken: undefined },
     });
     expect(c).toMatchObject({ databaseUrl: PROD.DATABASE_URL, port: 4100, production: true, secretsFile: undefined });
@@ -118,12 +142,17 @@ describe("registrySettingsFromEnv", () => {
 
   it("reads the message providers (D9)", () => {
     const c = registrySettingsFromEnv({
-      DATA_DIR: tmp(), SMTP_URL: "smtp://user:pass@mail.example.org:587", MAIL_FROM: "Registry <reg@example.org>",
-      SMS_URL: "https://sms.example.org/send", SMS_TOKEN: "sms-token-123456",
+      DATA_DIR: tmp(),
+      SMTP_URL: "smtp://user:pass@mail.example.org:587",
+      MAIL_FROM: "Registry <reg@example.org>",
+      SMS_URL: "https://sms.example.org/send",
+      SMS_TOKEN: "sms-token-123456",
     });
     expect(c.settings.messaging).toEqual({
-      smtpUrl: "smtp://user:pass@mail.example.org:587", mailFrom: "Registry <reg@example.org>",
-      smsUrl: "https://sms.example.org/send", smsToken: "sms-token-123456",
+      smtpUrl: "smtp://user:pass@mail.example.org:587",
+      mailFrom: "Registry <reg@example.org>",
+      smsUrl: "https://sms.example.org/send",
+      smsToken: "sms-token-123456",
     });
   });
 

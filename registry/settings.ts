@@ -86,9 +86,17 @@ const envSchema = z.object({
   PASSWORD_HASH_WORKERS: int(1, 64).default(DEFAULT_HASH_WORKERS),
   PASSWORD_HASH_QUEUE: int(0, 10_000).default(DEFAULT_HASH_QUEUE),
   REFUSAL_DELAY_MS: int(0, 10_000).default(DEFAULT_REFUSAL_DELAY_MS),
-  SMTP_URL: z.string().url().refine((v) => /^smtps?:\/\//.test(v), "SMTP_URL must start with smtp:// or smtps://").optional(),
+  SMTP_URL: z
+    .string()
+    .url()
+    .refine((v) => /^smtps?:\/\//.test(v), "SMTP_URL must start with smtp:// or smtps://")
+    .optional(),
   MAIL_FROM: z.string().min(3).max(320).optional(),
-  SMS_URL: z.string().url().refine((v) => /^https?:\/\//.test(v), "SMS_URL must be an http(s) URL").optional(),
+  SMS_URL: z
+    .string()
+    .url()
+    .refine((v) => /^https?:\/\//.test(v), "SMS_URL must be an http(s) URL")
+    .optional(),
   SMS_TOKEN: z.string().min(8, "SMS_TOKEN must be at least 8 characters").optional(),
   LAB_APPROVAL_DELAY: z
     .string()

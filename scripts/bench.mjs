@@ -73,7 +73,10 @@ async function centersOnly() {
   const file = path.join(outDir, `${stamp(new Date())}-centers.md`);
   const { machineInfo } = await import("../bench/lib.mjs");
   const m = machineInfo();
-  fs.writeFileSync(file, `# Centers query benchmark\n\n${m.cores} cores (${m.cpuModel}), Node.js ${m.node}, load average ${m.loadAvg}, revision ${gitRevision()}\n\n${section}`);
+  fs.writeFileSync(
+    file,
+    `# Centers query benchmark\n\n${m.cores} cores (${m.cpuModel}), Node.js ${m.node}, load average ${m.loadAvg}, revision ${gitRevision()}\n\n${section}`,
+  );
   console.log(`\n${section}\nReport: ${path.relative(root, file)}`);
 }
 
@@ -139,7 +142,13 @@ async function main() {
         bodyBase64: answer.raw.toString("base64"),
       };
       const html = answer.body.toString("utf8");
-      weights.push({ page, html, wireBytes: answer.raw.length, contentEncoding: answer.headers["content-encoding"] ?? "identity", ...(await pageWeight(base, html, lib)) });
+      weights.push({
+        page,
+        html,
+        wireBytes: answer.raw.length,
+        contentEncoding: answer.headers["content-encoding"] ?? "identity",
+        ...(await pageWeight(base, html, lib)),
+      });
     }
 
     // 3b. The client side: every page's JavaScript (from the build) and an emulated old phone (Chromium) -----------
@@ -156,7 +165,10 @@ async function main() {
         { name: "/landing", path: "/landing", cookie: await patient.signIn() },
       ],
     });
-    for (const p of oldPhone.pages) console.log(`  ${p.name}: time to interactive ${(p.median.tti / 1000).toFixed(2)} s, hydrated ${((p.median.hydrated ?? NaN) / 1000).toFixed(2)} s`);
+    for (const p of oldPhone.pages)
+      console.log(
+        `  ${p.name}: time to interactive ${(p.median.tti / 1000).toFixed(2)} s, hydrated ${((p.median.hydrated ?? NaN) / 1000).toFixed(2)} s`,
+      );
     const clientSections = `${routeWeightsSection(perRoute, { kib })}\n${oldPhoneSection(oldPhone)}`;
     if (process.env.BENCH_ONLY === "client") {
       const m = lib.machineInfo();
@@ -190,7 +202,14 @@ async function main() {
     fs.writeFileSync(fixtureFile, JSON.stringify(fixtures));
     const barePort = await freePort();
     console.log(`Starting the bare node:http reference on 127.0.0.1:${barePort}…`);
-    const bare = await startServer({ name: "the bare server", args: [path.join(root, "bench", "bare-server.mjs"), fixtureFile], cwd: root, port: barePort, readyPath: "/register", env: {} });
+    const bare = await startServer({
+      name: "the bare server",
+      args: [path.join(root, "bench", "bare-server.mjs"), fixtureFile],
+      cwd: root,
+      port: barePort,
+      readyPath: "/register",
+      env: {},
+    });
     const bareLoads = {};
     try {
       for (const page of pages) {
@@ -237,7 +256,9 @@ async function main() {
       gzipSize,
     });
     writeReport(`${stamp(startedAt)}.md`, `${report}\n${hostileSection(hostile, { table, mib })}`, true);
-    const anyErrors = [...Object.values(portalLoads), ...Object.values(serial), ...Object.values(bareLoads)].some((l) => l.non2xx || l.errors || l.timeouts);
+    const anyErrors = [...Object.values(portalLoads), ...Object.values(serial), ...Object.values(bareLoads)].some(
+      (l) => l.non2xx || l.errors || l.timeouts,
+    );
     if (anyErrors) console.warn("Some runs had non-2xx answers, errors or timeouts: see the report.");
   } finally {
     await portal.stop();
@@ -263,7 +284,12 @@ async function measurePostgres(portalOptions, lib) {
     fs.rmSync(dataDir, { recursive: true, force: true });
     fs.mkdirSync(dataDir, { recursive: true });
     console.log("Starting the portal on PostgreSQL (DATABASE_URL)…");
-    const portal = await lib.startServer({ ...portalOptions, name: "the portal on PostgreSQL", port: await lib.freePort(), env: { ...portalOptions.env, DATA_DIR: dataDir, DATABASE_URL: url.toString() } });
+    const portal = await lib.startServer({
+      ...portalOptions,
+      name: "the portal on PostgreSQL",
+      port: await lib.freePort(),
+      env: { ...portalOptions.env, DATA_DIR: dataDir, DATABASE_URL: url.toString() },
+    });
     try {
       await new Promise((resolve) => setTimeout(resolve, 1_000));
       const atRest = lib.readMemory(portal.pid);
@@ -332,7 +358,9 @@ async function signedInPatient(base, { request, cookieFrom, hiddenInput }) {
   }
   const landingCheck = await request(`${base}/landing`, { headers: { ...BROWSER_HEADERS, Cookie: patientCookie } });
   if (landingCheck.status !== 200 || !landingCheck.body.toString("utf8").includes("Dashboard")) {
-    throw new Error(`GET /landing with the new patient's cookie answered ${landingCheck.status}${landingCheck.status === 200 ? " without \"Dashboard\"" : ""}`);
+    throw new Error(
+      `GET /landing with the new patient's cookie answered ${landingCheck.status}${landingCheck.status === 200 ? ' without "Dashboard"' : ""}`,
+    );
   }
   console.log("  signed in: /landing answers 200 with the Dashboard");
 
@@ -349,9 +377,11 @@ async function signedInPatient(base, { request, cookieFrom, hiddenInput }) {
       body: new URLSearchParams({ _csrf: token ?? "", intent: "login", email: fields.email, password: fields.password }).toString(),
     });
     const signedIn = cookieFrom(login.headers, SESSION_COOKIE);
-    if (login.status !== 302 || !signedIn) throw new Error(`signing in again answered ${login.status} (location ${login.headers.location ?? "none"})`);
+    if (login.status !== 302 || !signedIn)
+      throw new Error(`signing in again answered ${login.status} (location ${login.headers.location ?? "none"})`);
     const check = await request(`${base}/landing`, { headers: { ...BROWSER_HEADERS, Cookie: signedIn } });
-    if (check.status !== 200 || !check.body.toString("utf8").includes("Dashboard")) throw new Error(`GET /landing after signing in again answered ${check.status}`);
+    if (check.status !== 200 || !check.body.toString("utf8").includes("Dashboard"))
+      throw new Error(`GET /landing after signing in again answered ${check.status}`);
     return signedIn;
   };
 
@@ -361,7 +391,12 @@ async function signedInPatient(base, { request, cookieFrom, hiddenInput }) {
 /** The two pages loaded, /landing with the patient's cookie (signed in again before each run). */
 function benchPages({ patientCookie, signIn }) {
   return [
-    { name: "/register", path: "/register", headers: BROWSER_HEADERS, mainCheck: (html) => /<form\b[^>]*method="post"/i.test(html) && /<main\b/i.test(html) && html.includes('name="firstName"') },
+    {
+      name: "/register",
+      path: "/register",
+      headers: BROWSER_HEADERS,
+      mainCheck: (html) => /<form\b[^>]*method="post"/i.test(html) && /<main\b/i.test(html) && html.includes('name="firstName"'),
+    },
     {
       name: "/landing",
       path: "/landing",
@@ -369,7 +404,8 @@ function benchPages({ patientCookie, signIn }) {
       async refresh() {
         this.headers = { ...BROWSER_HEADERS, Cookie: await signIn() };
       },
-      mainCheck: (html) => /<main\b/i.test(html) && /<h1[^>]*>Dashboard<\/h1>/.test(html) },
+      mainCheck: (html) => /<main\b/i.test(html) && /<h1[^>]*>Dashboard<\/h1>/.test(html),
+    },
   ];
 }
 
@@ -394,7 +430,14 @@ async function loadPortal(base, pid, pages, { runLoad }) {
   for (const page of pages) {
     await page.refresh?.();
     console.log(`Loading ${page.name} on the portal with 1 connection (${CONFIG.serialS} s)…`);
-    serial[page.path] = await runLoad({ url: `${base}${page.path}`, headers: page.headers, connections: 1, durationS: CONFIG.serialS, warmupS: 0, watchPid: pid });
+    serial[page.path] = await runLoad({
+      url: `${base}${page.path}`,
+      headers: page.headers,
+      connections: 1,
+      durationS: CONFIG.serialS,
+      warmupS: 0,
+      watchPid: pid,
+    });
     logLoad(serial[page.path]);
   }
   return { portalLoads, serial };
@@ -473,17 +516,30 @@ function goalsSection(r) {
   const again = r.restart.atRest?.rssKiB;
   const row = (what, goal, value, met) => [what, goal, value, met ? "met" : "**not met**"];
   const rows = [
-    row("Server CPU per /register answer (50 connections)", "≤ 3 ms", `${cpu(r.portalLoads["/register"]).toFixed(2)} ms`, cpu(r.portalLoads["/register"]) <= 3),
-    row("Server CPU per signed-in /landing answer (50 connections)", "≤ 4 ms", `${cpu(r.portalLoads["/landing"]).toFixed(2)} ms`, cpu(r.portalLoads["/landing"]) <= 4),
+    row(
+      "Server CPU per /register answer (50 connections)",
+      "≤ 3 ms",
+      `${cpu(r.portalLoads["/register"]).toFixed(2)} ms`,
+      cpu(r.portalLoads["/register"]) <= 3,
+    ),
+    row(
+      "Server CPU per signed-in /landing answer (50 connections)",
+      "≤ 4 ms",
+      `${cpu(r.portalLoads["/landing"]).toFixed(2)} ms`,
+      cpu(r.portalLoads["/landing"]) <= 4,
+    ),
     row("/register requests/s as % of the bare server", "≥ 5 %", `${pct("/register").toFixed(1)} %`, pct("/register") >= 5),
     row("/landing requests/s as % of the bare server", "≥ 4 %", `${pct("/landing").toFixed(1)} %`, pct("/landing") >= 4),
     row("RSS at rest after a fresh start", "≤ 250 MiB", rest ? `${mib(rest)} MiB` : "n/a", rest && rest / 1024 <= 250),
     row("RSS at rest after a restart", "≤ 250 MiB", again ? `${mib(again)} MiB` : "n/a", again && again / 1024 <= 250),
   ];
   if (r.postgres) {
-    rows.push(
-      ["On PostgreSQL: server CPU per /register / /landing answer", "(no goal)", `${cpu(r.postgres.portalLoads["/register"]).toFixed(2)} ms / ${cpu(r.postgres.portalLoads["/landing"]).toFixed(2)} ms`, "-"],
-    );
+    rows.push([
+      "On PostgreSQL: server CPU per /register / /landing answer",
+      "(no goal)",
+      `${cpu(r.postgres.portalLoads["/register"]).toFixed(2)} ms / ${cpu(r.postgres.portalLoads["/landing"]).toFixed(2)} ms`,
+      "-",
+    ]);
   }
   return ["## Goals (issue #13)", "", table(["Measure", "Goal", "This run", ""], rows), ""];
 }
@@ -491,7 +547,8 @@ function goalsSection(r) {
 /** The loads of the portal with its registry on a PostgreSQL server. */
 function postgresSection(r) {
   const { table, mib } = r;
-  if (!r.postgres) return ["## The portal on PostgreSQL", "", "Not measured (set BENCH_DATABASE_URL or TEST_DATABASE_URL to a PostgreSQL server).", ""];
+  if (!r.postgres)
+    return ["## The portal on PostgreSQL", "", "Not measured (set BENCH_DATABASE_URL or TEST_DATABASE_URL to a PostgreSQL server).", ""];
   const pg = r.postgres;
   const rows = Object.keys(pg.portalLoads).map((p) => {
     const l = pg.portalLoads[p];
@@ -512,7 +569,10 @@ function postgresSection(r) {
     "",
     `Started in ${pg.startupMs.toFixed(0)} ms (a database made for the run, dropped afterwards); RSS at rest ${pg.atRest ? `${mib(pg.atRest.rssKiB)} MiB` : "n/a"}. Same loads as above; % of the bare server of this run.`,
     "",
-    table(["Page", "Requests/s", "% of bare", "p50 / p99", "Server CPU per answer (50 connections)", "Server CPU per answer (1 connection)", "Errors"], rows),
+    table(
+      ["Page", "Requests/s", "% of bare", "p50 / p99", "Server CPU per answer (50 connections)", "Server CPU per answer (1 connection)", "Errors"],
+      rows,
+    ),
     "",
   ];
 }
@@ -542,7 +602,11 @@ function weightSection(r) {
         `${kib(w.htmlBytes)} KiB`,
         `${kib(w.htmlGzip)} KiB`,
         `${kib(w.wireBytes)} KiB (${w.contentEncoding})`,
-        w.page.mainCheck(w.html) ? (w.page.path === "/register" ? "yes: `<main>` and the `<form method=post>` with its fields" : "yes: `<main>` with the Dashboard `<h1>`") : "**no**",
+        w.page.mainCheck(w.html)
+          ? w.page.path === "/register"
+            ? "yes: `<main>` and the `<form method=post>` with its fields"
+            : "yes: `<main>` with the Dashboard `<h1>`"
+          : "**no**",
         w.js.length,
         `${kib(sum(w.js, "bytes"))} KiB`,
         `${kib(sum(w.js, "gzip"))} KiB`,
@@ -578,15 +642,24 @@ function renderReport(r) {
   const ms = (v) => (Number.isFinite(v) ? `${v}` : "n/a");
   const pct = (a, b) => (b > 0 ? `${((a / b) * 100).toFixed(1)} %` : "n/a");
   const pagesList = r.pages.map((p) => p.path);
-  const errorsLine = (l) => (l.non2xx || l.errors || l.timeouts ? `**${l.non2xx} non-2xx, ${l.errors} errors, ${l.timeouts} timeouts** ${JSON.stringify(l.statusCodes)}` : "none");
-  const anyErrors = [...Object.values(r.portalLoads), ...Object.values(r.serial), ...Object.values(r.bareLoads)].some((l) => l.non2xx || l.errors || l.timeouts);
+  const errorsLine = (l) =>
+    l.non2xx || l.errors || l.timeouts
+      ? `**${l.non2xx} non-2xx, ${l.errors} errors, ${l.timeouts} timeouts** ${JSON.stringify(l.statusCodes)}`
+      : "none";
+  const anyErrors = [...Object.values(r.portalLoads), ...Object.values(r.serial), ...Object.values(r.bareLoads)].some(
+    (l) => l.non2xx || l.errors || l.timeouts,
+  );
   const rest = r.portal.atRest;
   const after = r.portal.afterLoad;
 
   const out = [];
   out.push(`# Portal benchmark — ${r.startedAt.toISOString().replace("T", " ").slice(0, 16)} UTC`);
   out.push("");
-  out.push(anyErrors ? "> **This run had non-2xx answers, errors or timeouts** (see the Errors column): its throughput numbers are not clean." : "> Every answer in every load run was 2xx; no socket errors, no timeouts.");
+  out.push(
+    anyErrors
+      ? "> **This run had non-2xx answers, errors or timeouts** (see the Errors column): its throughput numbers are not clean."
+      : "> Every answer in every load run was 2xx; no socket errors, no timeouts.",
+  );
   out.push("");
   out.push(...goalsSection(r));
   out.push("## Machine");
@@ -616,8 +689,14 @@ function renderReport(r) {
       [
         ["Spawn of `node build/server.js` until `/readyz` answers 200, fresh DATA_DIR (creates the database)", `${r.portal.startupMs.toFixed(0)} ms`],
         ["The same, restarted on that DATA_DIR (database exists)", `${r.restart.startupMs.toFixed(0)} ms`],
-        ["RSS at rest (1 s after ready, before any page): fresh / restarted", `${rest ? mib(rest.rssKiB) : "n/a"} MiB / ${r.restart.atRest ? mib(r.restart.atRest.rssKiB) : "n/a"} MiB`],
-        ["Peak RSS up to then (VmHWM): fresh / restarted", `${rest ? mib(rest.hwmKiB) : "n/a"} MiB / ${r.restart.atRest ? mib(r.restart.atRest.hwmKiB) : "n/a"} MiB`],
+        [
+          "RSS at rest (1 s after ready, before any page): fresh / restarted",
+          `${rest ? mib(rest.rssKiB) : "n/a"} MiB / ${r.restart.atRest ? mib(r.restart.atRest.rssKiB) : "n/a"} MiB`,
+        ],
+        [
+          "Peak RSS up to then (VmHWM): fresh / restarted",
+          `${rest ? mib(rest.hwmKiB) : "n/a"} MiB / ${r.restart.atRest ? mib(r.restart.atRest.hwmKiB) : "n/a"} MiB`,
+        ],
       ],
     ),
   );
@@ -628,16 +707,44 @@ function renderReport(r) {
     table(
       ["Page", "Server", "Requests/s", "p50 latency", "p99 latency", "Max latency", "Requests", "Errors"],
       pagesList.flatMap((p) => [
-        [p, "portal", r.portalLoads[p].requestsPerSec.toFixed(0), `${ms(r.portalLoads[p].latencyP50Ms)} ms`, `${ms(r.portalLoads[p].latencyP99Ms)} ms`, `${ms(r.portalLoads[p].latencyMaxMs)} ms`, r.portalLoads[p].requestsTotal, errorsLine(r.portalLoads[p])],
-        [p, "bare node:http", r.bareLoads[p].requestsPerSec.toFixed(0), `${ms(r.bareLoads[p].latencyP50Ms)} ms`, `${ms(r.bareLoads[p].latencyP99Ms)} ms`, `${ms(r.bareLoads[p].latencyMaxMs)} ms`, r.bareLoads[p].requestsTotal, errorsLine(r.bareLoads[p])],
+        [
+          p,
+          "portal",
+          r.portalLoads[p].requestsPerSec.toFixed(0),
+          `${ms(r.portalLoads[p].latencyP50Ms)} ms`,
+          `${ms(r.portalLoads[p].latencyP99Ms)} ms`,
+          `${ms(r.portalLoads[p].latencyMaxMs)} ms`,
+          r.portalLoads[p].requestsTotal,
+          errorsLine(r.portalLoads[p]),
+        ],
+        [
+          p,
+          "bare node:http",
+          r.bareLoads[p].requestsPerSec.toFixed(0),
+          `${ms(r.bareLoads[p].latencyP50Ms)} ms`,
+          `${ms(r.bareLoads[p].latencyP99Ms)} ms`,
+          `${ms(r.bareLoads[p].latencyMaxMs)} ms`,
+          r.bareLoads[p].requestsTotal,
+          errorsLine(r.bareLoads[p]),
+        ],
       ]),
     ),
   );
   out.push("");
   out.push(
     table(
-      ["Page", "Portal throughput as % of the bare server", "Portal latency with 1 connection (sequential, no queueing)", "Requests/s with 1 connection"],
-      pagesList.map((p) => [p, pct(r.portalLoads[p].requestsPerSec, r.bareLoads[p].requestsPerSec), `p50 ${ms(r.serial[p].latencyP50Ms)} ms, p99 ${ms(r.serial[p].latencyP99Ms)} ms`, `${r.serial[p].requestsPerSec.toFixed(0)}${errorsLine(r.serial[p]) === "none" ? "" : ` ${errorsLine(r.serial[p])}`}`]),
+      [
+        "Page",
+        "Portal throughput as % of the bare server",
+        "Portal latency with 1 connection (sequential, no queueing)",
+        "Requests/s with 1 connection",
+      ],
+      pagesList.map((p) => [
+        p,
+        pct(r.portalLoads[p].requestsPerSec, r.bareLoads[p].requestsPerSec),
+        `p50 ${ms(r.serial[p].latencyP50Ms)} ms, p99 ${ms(r.serial[p].latencyP99Ms)} ms`,
+        `${r.serial[p].requestsPerSec.toFixed(0)}${errorsLine(r.serial[p]) === "none" ? "" : ` ${errorsLine(r.serial[p])}`}`,
+      ]),
     ),
   );
   out.push("");
@@ -654,7 +761,11 @@ function renderReport(r) {
   out.push(
     table(
       ["Page", "Server", "Server CPU (% of one core)", "Server CPU time per answer", "Load generator CPU (% of one core)", "Whole machine busy"],
-      pagesList.flatMap((p) => [cpuRow(p, `portal, ${CONFIG.connections} connections`, r.portalLoads[p]), cpuRow(p, "portal, 1 connection", r.serial[p]), cpuRow(p, "bare node:http", r.bareLoads[p])]),
+      pagesList.flatMap((p) => [
+        cpuRow(p, `portal, ${CONFIG.connections} connections`, r.portalLoads[p]),
+        cpuRow(p, "portal, 1 connection", r.serial[p]),
+        cpuRow(p, "bare node:http", r.bareLoads[p]),
+      ]),
     ),
   );
   out.push("");
@@ -668,7 +779,11 @@ function renderReport(r) {
         ["At rest after start", rest ? `${mib(rest.rssKiB)} MiB` : "n/a", rest ? `${mib(rest.hwmKiB)} MiB` : "n/a"],
         ...pagesList.map((p) => {
           const m = r.portalLoads[p].memory;
-          return [`During the ${p} run (max of ${m.samples.length} samples every ${CONFIG.memoryIntervalMs} ms, warm-up included)`, `${mib(m.maxRssKiB)} MiB`, `${mib(m.hwmKiB)} MiB`];
+          return [
+            `During the ${p} run (max of ${m.samples.length} samples every ${CONFIG.memoryIntervalMs} ms, warm-up included)`,
+            `${mib(m.maxRssKiB)} MiB`,
+            `${mib(m.hwmKiB)} MiB`,
+          ];
         }),
         ["After all runs", after ? `${mib(after.rssKiB)} MiB` : "n/a", after ? `${mib(after.hwmKiB)} MiB` : "n/a"],
       ],
@@ -684,7 +799,9 @@ function renderReport(r) {
     : "";
   out.push("## How it was measured");
   out.push("");
-  out.push(`- \`npm run bench\` (\`scripts/bench.mjs\`, helpers in \`bench/lib.mjs\`). The build is reused when \`buildIsCurrent()\`, else rebuilt with \`scripts/build.mjs\`.`);
+  out.push(
+    `- \`npm run bench\` (\`scripts/bench.mjs\`, helpers in \`bench/lib.mjs\`). The build is reused when \`buildIsCurrent()\`, else rebuilt with \`scripts/build.mjs\`.`,
+  );
   out.push(
     "- The portal runs as `node build/server.js` in a child process on 127.0.0.1 with `NODE_ENV=development DEMO_MODE=true LOG_LEVEL=error` and a fresh `DATA_DIR` (`.cache/bench-data/portal`, registry in process on PGlite with the demo data). Start-up is timed from `spawn` until `GET /readyz` answers 200 (polled every 20 ms).",
   );
@@ -694,9 +811,7 @@ function renderReport(r) {
   out.push(
     `- Load: [autocannon](https://github.com/mcollina/autocannon) in the benchmark's own process (same machine, so it shares the ${r.machine.cores} cores with the server), ${CONFIG.connections} keep-alive connections, no pipelining, ${CONFIG.warmupS} s unmeasured warm-up then ${CONFIG.durationS} s measured. Headers as a browser: a Chrome User-Agent, \`Accept: text/html…\`, \`Accept-Language: en-US\`, \`Accept-Encoding: gzip\`; /landing also sends the patient's cookie. Requests/s is autocannon's mean of per-second counts; p50/p99 are of every request's latency; any non-2xx answer, socket error or timeout is counted in Errors. /register is anonymous, so each answer creates a new session (CSRF token) and sets an encrypted cookie, as on a first visit.`,
   );
-  out.push(
-    "- The 1-connection run (sequential requests, after the loaded runs, no warm-up) shows the time one answer takes with no queueing.",
-  );
+  out.push("- The 1-connection run (sequential requests, after the loaded runs, no warm-up) shows the time one answer takes with no queueing.");
   out.push(
     "- CPU: user + system time of the server's pid from `/proc/<pid>/stat` over the measured run (not the warm-up), as % of one core and divided by the answers given; the load generator's own CPU from `process.cpuUsage()`; the whole machine's busy share from `/proc/stat`. Anything busy beyond server + load generator is other work on the machine competing for the same cores.",
   );

@@ -9,7 +9,10 @@ export function build(target = buildTarget()) {
   run("npx", ["remix", "vite:build"], { env: { BASE_PATH: target.basePath, BUILD_DIR: out, NODE_ENV: "production" } });
   // The server, and the registry's staff commands (`node build/registry.js <command>`): plain JavaScript that
   // needs only the production dependencies (no tsx), so staff can run them on an `npm ci --omit=dev` install.
-  for (const [entry, file] of [["server.ts", "server.js"], ["registry/cli.ts", "registry.js"]]) {
+  for (const [entry, file] of [
+    ["server.ts", "server.js"],
+    ["registry/cli.ts", "registry.js"],
+  ]) {
     run("npx", [
       "esbuild",
       entry,
@@ -22,7 +25,10 @@ export function build(target = buildTarget()) {
       `--outfile=${out}/${file}`,
     ]);
   }
-  fs.writeFileSync(stampFile(target), JSON.stringify({ fingerprint: sourceFingerprint(), basePath: target.basePath, builtAt: new Date().toISOString() }));
+  fs.writeFileSync(
+    stampFile(target),
+    JSON.stringify({ fingerprint: sourceFingerprint(), basePath: target.basePath, builtAt: new Date().toISOString() }),
+  );
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

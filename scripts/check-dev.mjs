@@ -32,7 +32,11 @@ const { check, finish } = checkList();
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-dev-"));
 const env = { ...process.env, NODE_ENV: "development", PORT: process.env.PORT ?? "0", HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "info" };
-const server = spawn(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), "server.ts", "--dev"], { cwd: root, env, stdio: ["ignore", "pipe", "inherit"] });
+const server = spawn(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), "server.ts", "--dev"], {
+  cwd: root,
+  env,
+  stdio: ["ignore", "pipe", "inherit"],
+});
 const exited = new Promise((resolve) => server.on("exit", (code) => resolve(code)));
 let browser;
 try {
@@ -58,8 +62,15 @@ try {
   fs.writeFileSync(file, original.replace(heading, `<h1>{t("register.heading")} ${marker}</h1>`));
   const updated = await page
     .waitForFunction((m) => document.querySelector("h1")?.textContent?.includes(m), marker, { timeout: 60_000 })
-    .then(() => true, () => false);
-  check("an edit to the route shows in the open page without a reload (HMR), typed input kept", updated && loads === 1 && (await page.inputValue('input[name="firstName"]')) === "Typed", `updated: ${updated}, page loads: ${loads}`);
+    .then(
+      () => true,
+      () => false,
+    );
+  check(
+    "an edit to the route shows in the open page without a reload (HMR), typed input kept",
+    updated && loads === 1 && (await page.inputValue('input[name="firstName"]')) === "Typed",
+    `updated: ${updated}, page loads: ${loads}`,
+  );
   const again = await (await fetch(url)).text();
   check("the server's next answer renders the edited route", again.includes(marker));
 } catch (error) {

@@ -51,9 +51,17 @@ try {
   const rows = listed.stdout.trim().split("\n").filter(Boolean);
   check("node build/registry.js list-centers prints the stored centers", listed.status === 0 && rows.length > 1, `${listed.stderr}${listed.stdout}`);
   const unknown = registry("no-such-command");
-  check("node build/registry.js with an unknown command prints the usage", unknown.status === 2 && unknown.stderr.includes("list-centers"), unknown.stderr);
+  check(
+    "node build/registry.js with an unknown command prints the usage",
+    unknown.status === 2 && unknown.stderr.includes("list-centers"),
+    unknown.stderr,
+  );
 
-  server = spawn(process.execPath, ["build/server.js"], { cwd: dir, env: { ...env, HOST: "127.0.0.1", PORT: process.env.PORT ?? "0" }, stdio: ["ignore", "pipe", "inherit"] });
+  server = spawn(process.execPath, ["build/server.js"], {
+    cwd: dir,
+    env: { ...env, HOST: "127.0.0.1", PORT: process.env.PORT ?? "0" },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   const port = await listeningPort(server);
   check("node build/server.js starts with NODE_ENV=production", port !== undefined);
   if (port !== undefined) {
@@ -74,7 +82,11 @@ try {
   fs.rmSync(path.join(env.DATA_DIR, "pgdata"), { recursive: true });
   run("tar", ["-C", env.DATA_DIR, "-xzf", archive]);
   const restored = registry("list-centers");
-  check("a PGlite data directory restored from its archive holds the same data", restored.status === 0 && restored.stdout === listed.stdout, restored.stderr);
+  check(
+    "a PGlite data directory restored from its archive holds the same data",
+    restored.status === 0 && restored.stdout === listed.stdout,
+    restored.stderr,
+  );
   // PostgreSQL: pg_dump in the custom format, pg_restore into an empty database.
   const pgUrl = process.env.TEST_DATABASE_URL;
   if (!pgUrl || !["psql", "pg_dump", "pg_restore"].every((cmd) => spawnSync("sh", ["-c", `command -v ${cmd}`]).status === 0)) {
@@ -85,14 +97,19 @@ try {
     const psql = (sql) => run("psql", ["-q", "-v", "ON_ERROR_STOP=1", "-c", sql, pgUrl]);
     try {
       for (const name of names) psql(`CREATE DATABASE ${name}`);
-      const onPg = (name, ...args) => spawnSync(process.execPath, ["build/registry.js", ...args], { cwd: dir, env: { ...env, DATABASE_URL: database(name) }, encoding: "utf8" });
+      const onPg = (name, ...args) =>
+        spawnSync(process.execPath, ["build/registry.js", ...args], { cwd: dir, env: { ...env, DATABASE_URL: database(name) }, encoding: "utf8" });
       onPg(names[0], "seed-centers");
       const before = onPg(names[0], "list-centers");
       const dump = path.join(dir, "registry.dump");
       run("pg_dump", ["--format=custom", `--file=${dump}`, database(names[0])]);
       run("pg_restore", ["--no-owner", "--exit-on-error", `--dbname=${database(names[1])}`, dump]);
       const after = onPg(names[1], "list-centers");
-      check("a PostgreSQL registry restored from pg_dump holds the same data", before.stdout.split("\n").length > 2 && after.stdout === before.stdout, `${before.stderr}${after.stderr}`);
+      check(
+        "a PostgreSQL registry restored from pg_dump holds the same data",
+        before.stdout.split("\n").length > 2 && after.stdout === before.stdout,
+        `${before.stderr}${after.stderr}`,
+      );
     } finally {
       for (const name of names) spawnSync("psql", ["-q", "-c", `DROP DATABASE IF EXISTS ${name}`, pgUrl], { stdio: "ignore" });
     }

@@ -5,7 +5,10 @@ import path from "node:path";
 import { DECISIONS_INDEX, renderDecisionIndex } from "./decisions.mjs";
 import { renderTraceability, TRACEABILITY_FILE } from "./requirements.mjs";
 
-for (const [file, text] of [[TRACEABILITY_FILE, renderTraceability()], [DECISIONS_INDEX, renderDecisionIndex()]]) {
+for (const [file, text] of [
+  [TRACEABILITY_FILE, renderTraceability()],
+  [DECISIONS_INDEX, renderDecisionIndex()],
+]) {
   fs.writeFileSync(file, text);
   console.log(`Wrote ${path.relative(process.cwd(), file)}`);
 }

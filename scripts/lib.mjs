@@ -58,7 +58,11 @@ export function stampFile(target = buildTarget()) {
 export function buildIsCurrent(target = buildTarget()) {
   try {
     const stamp = JSON.parse(fs.readFileSync(stampFile(target), "utf8"));
-    return stamp.fingerprint === sourceFingerprint() && stamp.basePath === target.basePath && ["server.js", "registry.js"].every((f) => fs.existsSync(path.join(root, target.dir, f)));
+    return (
+      stamp.fingerprint === sourceFingerprint() &&
+      stamp.basePath === target.basePath &&
+      ["server.js", "registry.js"].every((f) => fs.existsSync(path.join(root, target.dir, f)))
+    );
   } catch {
     return false;
   }

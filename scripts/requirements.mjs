@@ -31,7 +31,10 @@ export function readRequirements(dir = path.join(root, REQUIREMENTS_DIR)) {
       const row = /^\| ((?:PLT|ACC|DSH|SCR|CEN|LAB|MHX|ESG)-\d{3}) \| (.+) \| ([^|]+) \|$/.exec(line);
       if (!row) continue;
       const [, id = "", text = "", sourceList = ""] = row;
-      const sources = sourceList.split(";").map((s) => s.trim()).filter(Boolean);
+      const sources = sourceList
+        .split(";")
+        .map((s) => s.trim())
+        .filter(Boolean);
       requirements.push({ id, text, sources, file });
     }
   }

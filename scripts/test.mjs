@@ -4,7 +4,12 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import { buildIsCurrent, ensureInstalled, run } from "./lib.mjs";
 
-const SYSTEM_PACKAGES = { chromium: "/usr/bin/chromium", postgresql: "/usr/bin/pg_ctlcluster", nginx: "/usr/sbin/nginx", "poppler-utils": "/usr/bin/pdftotext" };
+const SYSTEM_PACKAGES = {
+  chromium: "/usr/bin/chromium",
+  postgresql: "/usr/bin/pg_ctlcluster",
+  nginx: "/usr/sbin/nginx",
+  "poppler-utils": "/usr/bin/pdftotext",
+};
 
 function has(cmd) {
   return spawnSync("sh", ["-c", `command -v ${cmd}`], { stdio: "ignore" }).status === 0;
@@ -12,7 +17,9 @@ function has(cmd) {
 
 /** Debian packages the suite drives (Chromium, PostgreSQL, nginx, pdftotext), installed when missing and we may. */
 function ensureSystemPackages() {
-  const missing = Object.entries(SYSTEM_PACKAGES).filter(([, file]) => !fs.existsSync(file)).map(([name]) => name);
+  const missing = Object.entries(SYSTEM_PACKAGES)
+    .filter(([, file]) => !fs.existsSync(file))
+    .map(([name]) => name);
   if (missing.length === 0) return;
   if (process.getuid?.() === 0 && has("apt-get")) {
     console.log(`Installing Debian packages: ${missing.join(" ")}`);
@@ -31,7 +38,8 @@ function ensurePostgres() {
   const version = versions.at(-1);
   if (!version) return undefined;
   spawnSync("pg_ctlcluster", [version, "main", "start"], { stdio: "ignore" });
-  const sql = "DO $$BEGIN IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname='portal_test') THEN CREATE ROLE portal_test LOGIN SUPERUSER PASSWORD 'portal_test'; END IF; END$$;";
+  const sql =
+    "DO $$BEGIN IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname='portal_test') THEN CREATE ROLE portal_test LOGIN SUPERUSER PASSWORD 'portal_test'; END IF; END$$;";
   const made = spawnSync("su", ["postgres", "-c", `psql -q -c "${sql.replace(/"/g, '\\"').replace(/\$/g, "\\$")}"`], { stdio: "inherit" });
   if (made.status !== 0) return undefined;
   return "postgres://portal_test:portal_test@127.0.0.1:5432/postgres";
@@ -58,13 +66,18 @@ try {
   run("npx", ["tsc", "-p", "registry/tsconfig.json", "--noEmit"]);
   console.log("\n== Lint ==");
   run("npx", ["eslint", "."]);
+  console.log("\n== Formatting (Prettier) ==");
+  run("npx", ["prettier", "--check", "--log-level", "warn", "."]);
   console.log("\n== Unused exports and locale keys ==");
   run("node", ["scripts/unused.mjs"]);
   console.log("\n== Unit and registry tests ==");
   run("npx", ["vitest", "run"], { env: databaseUrl ? { TEST_DATABASE_URL: databaseUrl } : {} });
   // The app as `npm start` builds it, and built for a sub-path for the reverse-proxy journey.
   const { build } = await import("./build.mjs");
-  for (const target of [{ basePath: "/", dir: "build" }, { basePath: "/portal/", dir: "build-portal" }]) {
+  for (const target of [
+    { basePath: "/", dir: "build" },
+    { basePath: "/portal/", dir: "build-portal" },
+  ]) {
     if (!buildIsCurrent(target)) {
       console.log(`\n== Build (${target.basePath}) ==`);
       build(target);

@@ -13,7 +13,17 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const rel = (file) => path.relative(root, file).split(path.sep).join("/");
 
 /** Modules loaded by name by Remix, Vite, Vitest, Playwright or npm scripts: their exports are their interface. */
-const ENTRY_POINTS = [/^app\/routes\//, /^app\/root\.tsx$/, /^app\/entry\.(client|server)\.tsx$/, /^app\/routes\.ts$/, /\.config\.(ts|mjs|js)$/, /^scripts\//, /^bench\//, /\.d\.ts$/, /^tests\/e2e\/.*\.spec\.ts$/];
+const ENTRY_POINTS = [
+  /^app\/routes\//,
+  /^app\/root\.tsx$/,
+  /^app\/entry\.(client|server)\.tsx$/,
+  /^app\/routes\.ts$/,
+  /\.config\.(ts|mjs|js)$/,
+  /^scripts\//,
+  /^bench\//,
+  /\.d\.ts$/,
+  /^tests\/e2e\/.*\.spec\.ts$/,
+];
 const isTest = (file) => /\.test\.tsx?$/.test(file) || file.startsWith("tests/");
 
 function program() {
@@ -34,7 +44,8 @@ export function unusedExports(prog = program()) {
     if (!used.has(target)) used.set(target, new Set());
     used.get(target).add(name);
   };
-  const resolve = (from, specifier) => ts.resolveModuleName(specifier, from.fileName, prog.getCompilerOptions(), ts.sys).resolvedModule?.resolvedFileName;
+  const resolve = (from, specifier) =>
+    ts.resolveModuleName(specifier, from.fileName, prog.getCompilerOptions(), ts.sys).resolvedModule?.resolvedFileName;
 
   for (const sf of files) {
     const visit = (node) => {
@@ -109,7 +120,15 @@ function usedInOwnModule(sf, name) {
   const visit = (node) => {
     if (ts.isIdentifier(node) && node.text === name) {
       const parent = node.parent;
-      const isDeclarationName = parent && "name" in parent && parent.name === node && (ts.isDeclarationStatement?.(parent) || ts.isVariableDeclaration(parent) || ts.isFunctionDeclaration(parent) || ts.isClassDeclaration(parent) || ts.isExportSpecifier(parent));
+      const isDeclarationName =
+        parent &&
+        "name" in parent &&
+        parent.name === node &&
+        (ts.isDeclarationStatement?.(parent) ||
+          ts.isVariableDeclaration(parent) ||
+          ts.isFunctionDeclaration(parent) ||
+          ts.isClassDeclaration(parent) ||
+          ts.isExportSpecifier(parent));
       if (!isDeclarationName) count++;
     }
     ts.forEachChild(node, visit);
@@ -151,7 +170,13 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const prog = program();
   const { createServer } = await import("vite");
   // The English locale is TypeScript: load it through Vite's module runner rather than compiling it by hand.
-  const vite = await createServer({ root, configFile: false, logLevel: "silent", server: { middlewareMode: true, hmr: false }, optimizeDeps: { noDiscovery: true } });
+  const vite = await createServer({
+    root,
+    configFile: false,
+    logLevel: "silent",
+    server: { middlewareMode: true, hmr: false },
+    optimizeDeps: { noDiscovery: true },
+  });
   let en;
   try {
     en = (await vite.ssrLoadModule("/app/locales/en/index.ts")).default;

@@ -18,8 +18,10 @@ const HINTS: Record<string, string> = {
 };
 const MAX_MESSAGE = 500;
 
+// Control characters and line separators become spaces.
 // eslint-disable-next-line no-control-regex
-const oneLine = (text: string) => text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, " ").trim().slice(0, MAX_MESSAGE);
+const CONTROLS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
+const oneLine = (text: string) => text.replace(CONTROLS, " ").trim().slice(0, MAX_MESSAGE);
 
 function field(value: unknown, key: string): unknown {
   return typeof value === "object" && value !== null ? (value as Record<string, unknown>)[key] : undefined;

@@ -14,7 +14,8 @@ export function routeChunkFallback(): Plugin {
     apply: "build",
     transform(code, id) {
       if (!/@remix-run[\\/]react[\\/]dist[\\/]esm[\\/]routeModules\.js$/.test(id)) return null;
-      if (!code.includes(reload)) this.error("@remix-run/react's routeModules.js no longer reloads on a failed chunk: review vite/route-chunk-fallback.ts");
+      if (!code.includes(reload))
+        this.error("@remix-run/react's routeModules.js no longer reloads on a failed chunk: review vite/route-chunk-fallback.ts");
       replaced = true;
       return { code: code.replace(reload, "(window.__portalRouteChunkFailed || function () { window.location.reload(); })();"), map: null };
     },

@@ -42,13 +42,7 @@ export function AddressDialog({
     </Form>
   );
   return (
-    <Dialog
-      id="address-dialog"
-      title={t("address.title")}
-      open
-      dismissable={false}
-      footer={button("address-cancel", cancelLabel, "secondary")}
-    >
+    <Dialog id="address-dialog" title={t("address.title")} open dismissable={false} footer={button("address-cancel", cancelLabel, "secondary")}>
       <p className="notice notice--info" role="note">
         {recommended ? t("address.recommendedInfo") : t("address.noMatch")}
       </p>

@@ -145,7 +145,7 @@ export function CentersTable({
                   ]
                 ) : (
                   <Cell key={h.column} row={row} column={h.column} />
-                )
+                ),
               )}
             </tr>
           ))}

@@ -52,9 +52,7 @@ export function Dialog({
   const ref = useRef<HTMLDialogElement>(null);
   const navigate = useNavigate();
   const dismiss = useRef<(() => void) | null>(null);
-  dismiss.current = !dismissable
-    ? null
-    : (onDismiss ?? (closeTo !== undefined ? () => navigate(closeTo, { preventScrollReset: true }) : null));
+  dismiss.current = !dismissable ? null : (onDismiss ?? (closeTo !== undefined ? () => navigate(closeTo, { preventScrollReset: true }) : null));
   useEffect(() => {
     const dialog = ref.current;
     if (!open || !dialog) return;

@@ -116,7 +116,13 @@ export function TextField({
           {...rest}
         />
         {isPassword && hydrated ? (
-          <button type="button" className="secondary outline toggle-password" aria-controls={f.id} aria-pressed={shown} onClick={() => setShown((v) => !v)}>
+          <button
+            type="button"
+            className="secondary outline toggle-password"
+            aria-controls={f.id}
+            aria-pressed={shown}
+            onClick={() => setShown((v) => !v)}
+          >
             {shown ? (toggleLabels?.hide ?? t("common.hidePassword")) : (toggleLabels?.show ?? t("common.showPassword"))}
           </button>
         ) : null}
@@ -238,10 +244,7 @@ export function RadioGroup({
 }) {
   const f = useField(name);
   return (
-    <fieldset
-      className={f.error ? "field field--error" : "field"}
-      aria-describedby={describedBy(hint && f.hintId, f.error && f.errorId)}
-    >
+    <fieldset className={f.error ? "field field--error" : "field"} aria-describedby={describedBy(hint && f.hintId, f.error && f.errorId)}>
       <legend className={legendAsHeading ? "question-legend" : "sub-question-legend"}>{legendAsHeading ? <h1>{legend}</h1> : legend}</legend>
       {hint ? (
         <small id={f.hintId} className="hint">
@@ -255,7 +258,14 @@ export function RadioGroup({
         return (
           <div key={o.value} className="choice">
             <label htmlFor={id}>
-              <input id={id} type="radio" name={name} value={o.value} defaultChecked={f.value === o.value} aria-describedby={o.hint ? hintId : undefined} />
+              <input
+                id={id}
+                type="radio"
+                name={name}
+                value={o.value}
+                defaultChecked={f.value === o.value}
+                aria-describedby={o.hint ? hintId : undefined}
+              />
               {o.label}
             </label>
             {o.hint ? (

@@ -43,7 +43,7 @@ export function useField(name: string) {
   const state = useContext(FormStateContext);
   if (!state) throw new Error("useField outside FormState");
   const id = `${state.id}-${name}`;
-  const value = state.failure ? state.failure.values[name] ?? "" : state.defaults[name] ?? "";
+  const value = state.failure ? (state.failure.values[name] ?? "") : (state.defaults[name] ?? "");
   const error = state.failure?.errors[name];
   /** The form came back from a post (a problem, a dialog opened, a cancel): what was typed is shown again, secrets excepted. */
   const cameBack = state.failure !== undefined;

@@ -21,8 +21,8 @@ export function ImmuneToleranceStages({ view, idPrefix }: { view: StagesView; id
               s.state === "current"
                 ? "step-tracker__step step-tracker__step--current"
                 : s.state === "done"
-                ? "step-tracker__step step-tracker__step--done"
-                : "step-tracker__step"
+                  ? "step-tracker__step step-tracker__step--done"
+                  : "step-tracker__step"
             }
             aria-current={s.state === "current" ? "step" : undefined}
           >

@@ -31,7 +31,13 @@ export function LoginDialog({ view }: { view: AccountDialogView }) {
   const title = view.kind === "login" ? t("login.heading") : view.kind === "forgot" ? t("forgot.title") : t("reset.title");
   return (
     <Dialog id="login-dialog" title={title} open closeTo="/register">
-      {view.kind === "login" ? <LoginView /> : view.kind === "forgot" ? <ForgotView sent={view.sent} /> : <ResetView token={view.token} state={view.state} />}
+      {view.kind === "login" ? (
+        <LoginView />
+      ) : view.kind === "forgot" ? (
+        <ForgotView sent={view.sent} />
+      ) : (
+        <ResetView token={view.token} state={view.state} />
+      )}
     </Dialog>
   );
 }

@@ -43,10 +43,13 @@ export function usePhoneCheck() {
     setToasts((current) => (current.length ? [] : current));
     let view: PhoneCheckView;
     try {
-      const response = await fetch(`${import.meta.env.BASE_URL}register/phone-check?${new URLSearchParams({ phoneNumber: number, country: String(country) })}`, {
-        headers: { Accept: "application/json" },
-        signal: controller.signal,
-      });
+      const response = await fetch(
+        `${import.meta.env.BASE_URL}register/phone-check?${new URLSearchParams({ phoneNumber: number, country: String(country) })}`,
+        {
+          headers: { Accept: "application/json" },
+          signal: controller.signal,
+        },
+      );
       view = (response.ok ? asView(await response.json()) : null) ?? phoneCheckView(number, null, country);
     } catch {
       view = phoneCheckView(number, null, country);
@@ -96,8 +99,7 @@ export type PhoneCheck = ReturnType<typeof usePhoneCheck>;
 /** The check's feedback under the phone field, in a polite live region. */
 export function PhoneCheckStatus({ id, state }: { id: string; state: State }) {
   const { t } = useTranslation();
-  const text =
-    state.status === "idle" ? "" : state.status === "validating" ? t("register.phoneValidating") : t(state.key, state.params);
+  const text = state.status === "idle" ? "" : state.status === "validating" ? t("register.phoneValidating") : t(state.key, state.params);
   const tone = state.status === "valid" ? "check-ok" : state.status === "validating" || state.status === "idle" ? "check-pending" : "check-error";
   return (
     <p id={id} className={`live-check ${tone}`} aria-live="polite">

@@ -47,7 +47,9 @@ export function RegistrationFields({
   // In the patient's language and its alphabetical order ("Carolina del Norte" under C).
   const stateOptions = [
     choose,
-    ...usStates.map((s) => ({ value: String(s.id), label: t(usStateKey(s.abbreviation)) })).sort((a, b) => a.label.localeCompare(b.label, i18n.language)),
+    ...usStates
+      .map((s) => ({ value: String(s.id), label: t(usStateKey(s.abbreviation)) }))
+      .sort((a, b) => a.label.localeCompare(b.label, i18n.language)),
   ];
   const countryOptions = [
     { value: US, label: t("register.countryUs") },
@@ -67,7 +69,9 @@ export function RegistrationFields({
   const showProvince = !hydrated || country === OTHER;
   const isUs = country === US;
   // The phone rule follows the country (docs/decisions/049); without JavaScript the hint gives both.
-  const phoneHintText = phoneHint ?? (!hydrated ? `${t("register.phoneHint")} ${t("register.phoneHintOther")}` : isUs ? t("register.phoneHint") : t("register.phoneHintOther"));
+  const phoneHintText =
+    phoneHint ??
+    (!hydrated ? `${t("register.phoneHint")} ${t("register.phoneHintOther")}` : isUs ? t("register.phoneHint") : t("register.phoneHintOther"));
 
   return (
     <>
@@ -77,7 +81,12 @@ export function RegistrationFields({
         <TextField name="middleInitial" label={t("register.middleInitial")} optional maxLength={1} autoComplete="additional-name" />
         <TextField name="lastName" label={t("register.lastName")} autoComplete="family-name" />
         <TextField name="preferredName" label={t("register.preferredName")} autoComplete="nickname" />
-        <TextField name="birthDate" type="date" label={t("register.birthDate")} hint={t("register.birthDateHint")} autoComplete="bday"
+        <TextField
+          name="birthDate"
+          type="date"
+          label={t("register.birthDate")}
+          hint={t("register.birthDateHint")}
+          autoComplete="bday"
           min={BIRTH_DATE_MIN}
           // The registry's rule: not after today (UTC, isoToday). Rendered on the server; a page hydrated after midnight keeps it.
           max={isoToday()}

@@ -20,4 +20,3 @@ export function connectionLimitMessage(retryAfterS: number | undefined): LimitMe
   const minutes = Math.max(1, Math.ceil(retryAfterS / 60));
   return minutes === 1 ? { key: "limits.tooManyOneMinute" } : { key: "limits.tooManyMinutes", params: { minutes: String(minutes) } };
 }
-

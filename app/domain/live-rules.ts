@@ -78,7 +78,11 @@ export function profileRecheck(values: Values, today: string = isoToday()): Fiel
 
 /** Profile 'New Password' (000 §5 Password update). */
 export function passwordRecheck(values: Values): FieldErrors {
-  return passwordUpdateErrors({ currentPassword: values.currentPassword ?? "", password: values.password ?? "", confirmPassword: values.confirmPassword ?? "" });
+  return passwordUpdateErrors({
+    currentPassword: values.currentPassword ?? "",
+    password: values.password ?? "",
+    confirmPassword: values.confirmPassword ?? "",
+  });
 }
 
 /** Enter New Password (000 §5 Reset password). */

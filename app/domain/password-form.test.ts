@@ -15,7 +15,11 @@ describe("forgot password (000 §5)", () => {
 
 describe("reset password (000 §5, D6)", () => {
   it.each([
-    ["all empty", { email: "", password: "", confirmPassword: "" }, { email: "reset.emailRequired", password: "reset.passwordRequired", confirmPassword: "reset.confirmRequired" }],
+    [
+      "all empty",
+      { email: "", password: "", confirmPassword: "" },
+      { email: "reset.emailRequired", password: "reset.passwordRequired", confirmPassword: "reset.confirmRequired" },
+    ],
     ["too short", { email: "a@b.co", password: "short", confirmPassword: "short" }, { password: "validation.passwordTooShort" }],
     ["too long", { email: "a@b.co", password: "x".repeat(129), confirmPassword: "x".repeat(129) }, { password: "validation.passwordTooLong" }],
     ["mismatch", { email: "a@b.co", password: good, confirmPassword: `${good}!` }, { confirmPassword: "reset.mismatch" }],
@@ -47,8 +51,16 @@ describe("reset password (000 §5, D6)", () => {
 describe("password update (000 §5; current password, docs/decisions/025)", () => {
   const now = "my current password 1";
   it.each([
-    ["empty", { currentPassword: "", password: "", confirmPassword: "" }, { currentPassword: "validation.currentPasswordRequired", password: "profile.passwordRequired", confirmPassword: "profile.confirmRequired" }],
-    ["current password missing", { currentPassword: "", password: good, confirmPassword: good }, { currentPassword: "validation.currentPasswordRequired" }],
+    [
+      "empty",
+      { currentPassword: "", password: "", confirmPassword: "" },
+      { currentPassword: "validation.currentPasswordRequired", password: "profile.passwordRequired", confirmPassword: "profile.confirmRequired" },
+    ],
+    [
+      "current password missing",
+      { currentPassword: "", password: good, confirmPassword: good },
+      { currentPassword: "validation.currentPasswordRequired" },
+    ],
     ["confirm missing", { currentPassword: now, password: good, confirmPassword: "" }, { confirmPassword: "profile.confirmRequired" }],
     ["mismatch", { currentPassword: now, password: good, confirmPassword: "other" }, { confirmPassword: "profile.mismatch" }],
     ["too short", { currentPassword: now, password: "short", confirmPassword: "short" }, { password: "validation.passwordTooShort" }],

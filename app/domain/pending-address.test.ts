@@ -1,7 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { isLive, pendingAddress, recommendedLines, submittedLines, withRecommended } from "./pending-address";
 
-const values = { addressLine1: "350 Fifth Avenue", addressLine2: "", city: "Springfield", usState: "33", province: "", postalCode: "10119", country: "1" };
+const values = {
+  addressLine1: "350 Fifth Avenue",
+  addressLine2: "",
+  city: "Springfield",
+  usState: "33",
+  province: "",
+  postalCode: "10119",
+  country: "1",
+};
 const rec = { address1: "350 5TH AVE", address2: "STE 1", city: "NEW YORK", state: "NY", zip5: "10118" };
 
 describe("pending address (Confirm Address dialog, 000 §2.3)", () => {
@@ -12,11 +20,23 @@ describe("pending address (Confirm Address dialog, 000 §2.3)", () => {
     expect(isLive(undefined, 0)).toBe(false);
   });
   it("writes the recommended address into the form, the state by abbreviation or id", () => {
-    expect(withRecommended(values, rec)).toMatchObject({ addressLine1: "350 5TH AVE", addressLine2: "STE 1", city: "NEW YORK", usState: "33", postalCode: "10118" });
+    expect(withRecommended(values, rec)).toMatchObject({
+      addressLine1: "350 5TH AVE",
+      addressLine2: "STE 1",
+      city: "NEW YORK",
+      usState: "33",
+      postalCode: "10118",
+    });
     expect(withRecommended(values, { ...rec, state: "5" }).usState).toBe("5");
   });
   it("shows states by their description", () => {
-    expect(recommendedLines(rec)).toEqual({ street: "350 5TH AVE, STE 1", city: "NEW YORK", state: "New York", stateKey: "usStates.NY", postalCode: "10118" });
+    expect(recommendedLines(rec)).toEqual({
+      street: "350 5TH AVE, STE 1",
+      city: "NEW YORK",
+      state: "New York",
+      stateKey: "usStates.NY",
+      postalCode: "10118",
+    });
     expect(recommendedLines({ ...rec, state: "33" }).state).toBe("New York");
     expect(submittedLines(values).state).toBe("New York");
     expect(submittedLines({ ...values, country: "0", province: "Ontario" }).state).toBe("Ontario");

@@ -20,7 +20,7 @@ export function withRecommended(values: Record<string, string>, recommended: Rec
     addressLine1: recommended.address1,
     addressLine2: recommended.address2,
     city: recommended.city,
-    usState: state ? String(state.id) : values.usState ?? "0",
+    usState: state ? String(state.id) : (values.usState ?? "0"),
     province: "",
     country: String(Country.UnitedStates),
     postalCode: recommended.zip5,
@@ -51,7 +51,7 @@ export function submittedLines(values: Record<string, string>): AddressLines {
   return {
     street: [values.addressLine1, values.addressLine2].filter(Boolean).join(", "),
     city: values.city ?? "",
-    state: isUs ? findUsState(values.usState ?? "")?.description ?? "" : values.province ?? "",
+    state: isUs ? (findUsState(values.usState ?? "")?.description ?? "") : (values.province ?? ""),
     stateKey: isUs ? stateKeyOf(values.usState ?? "") : null,
     postalCode: values.postalCode ?? "",
   };

@@ -37,7 +37,12 @@ describe("phone check feedback (000 §5 Phone): server message, 'Unable to valid
       answer(null, { status: 429, errors: { form: "limits.tooManyFromConnection" }, retryAfter: 1500 }),
       { status: "error", key: "limits.tooManyMinutes", params: { minutes: "25" }, limited: true },
     ],
-    ["rate limited without a Retry-After", "2125550100", answer(null, { status: 429 }), { status: "error", key: "limits.tooManyFromConnection", limited: true }],
+    [
+      "rate limited without a Retry-After",
+      "2125550100",
+      answer(null, { status: 429 }),
+      { status: "error", key: "limits.tooManyFromConnection", limited: true },
+    ],
     [
       "refused with a field message (the server message)",
       "2125550100",
@@ -45,7 +50,12 @@ describe("phone check feedback (000 §5 Phone): server message, 'Unable to valid
       { status: "error", key: "validation.tooLong" },
     ],
     ["not valid, no status and no message", "2125550100", answer(null, { status: 404 }), { status: "error", key: "register.phoneCheckUnable" }],
-    ["'valid' but not a success: no message", "2125550100", answer("valid", { success: false }), { status: "error", key: "register.phoneCheckUnable" }],
+    [
+      "'valid' but not a success: no message",
+      "2125550100",
+      answer("valid", { success: false }),
+      { status: "error", key: "register.phoneCheckUnable" },
+    ],
     ["an unknown status and no message", "2125550100", answer("pending", { success: false }), { status: "error", key: "register.phoneCheckUnable" }],
     ["no answer at all (the check failed without a message): try again, and the toast", "2125550100", null, TOAST],
   ] as const)("%s", (_n, phone, given, expected) => {
@@ -58,7 +68,12 @@ describe("phone check outside the US (docs/decisions/049)", () => {
     ["with its country code, available", "+44 7911 123456", answer("valid"), { status: "valid", key: "register.phoneAvailable" }],
     ["too short: the local rule's general message, no call needed", "+44 79", answer("valid"), { status: "invalid", key: "validation.phoneInvalid" }],
     ["invalid for the registry without a message", "+44 7911 123456", answer("invalid"), { status: "invalid", key: "validation.phoneInvalid" }],
-    ["10 digits without a country code (North American)", "(613) 555-0100", answer("duplicate"), { status: "duplicate", key: "validation.phoneTaken" }],
+    [
+      "10 digits without a country code (North American)",
+      "(613) 555-0100",
+      answer("duplicate"),
+      { status: "duplicate", key: "validation.phoneTaken" },
+    ],
   ] as const)("%s", (_n, phone, given, expected) => {
     expect(phoneCheckView(phone, given, 0)).toEqual(expected);
   });

@@ -56,9 +56,29 @@ describe("profile form (000 §2.9, §5 Profile)", () => {
   });
   it("fills the form from the record with a formatted US phone", () => {
     const d = profileDefaults({
-      id: 1, firstName: "Rosa", middleInitial: "", lastName: "M", birthDate: "1961-04-12", preferredName: "Rosa", preferredLanguage: 1, gender: 2,
-      addressIsUs: true, addressLine1: "1 Main", addressLine2: "", city: "NYC", usState: 33, province: "", postalCode: "10118", country: 1,
-      email: "r@e.org", phoneNumber: "2125550100", phoneNumberSecondary: "", agreedToHipaa: true, isOptedOut: false, entryreferrer: "", ifRegistration: null,
+      id: 1,
+      firstName: "Rosa",
+      middleInitial: "",
+      lastName: "M",
+      birthDate: "1961-04-12",
+      preferredName: "Rosa",
+      preferredLanguage: 1,
+      gender: 2,
+      addressIsUs: true,
+      addressLine1: "1 Main",
+      addressLine2: "",
+      city: "NYC",
+      usState: 33,
+      province: "",
+      postalCode: "10118",
+      country: 1,
+      email: "r@e.org",
+      phoneNumber: "2125550100",
+      phoneNumberSecondary: "",
+      agreedToHipaa: true,
+      isOptedOut: false,
+      entryreferrer: "",
+      ifRegistration: null,
     });
     expect(d.phoneNumber).toBe("(212) 555-0100");
     expect(d.usState).toBe("33");

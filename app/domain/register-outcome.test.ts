@@ -13,7 +13,12 @@ describe("registration outcome (000 §4, §8)", () => {
     ["the not-found reason alone", answer({ errors: { form: "register.addressNotFound" } }), false, { kind: "confirmAddress", recommended: null }],
     ["rate limited (429)", answer({ status: 429, message: "Too many" }), false, { kind: "message", key: "register.tooManyAttempts" }],
     ["rate limited (reason)", answer({ errors: { form: "register.tooManyAttempts" } }), true, { kind: "message", key: "register.tooManyAttempts" }],
-    ["email taken", answer({ errors: { email: "validation.emailTaken" } }), false, { kind: "fieldErrors", errors: { email: "validation.emailTaken" } }],
+    [
+      "email taken",
+      answer({ errors: { email: "validation.emailTaken" } }),
+      false,
+      { kind: "fieldErrors", errors: { email: "validation.emailTaken" } },
+    ],
     [
       "email taken after the dialog",
       answer({ errors: { email: "validation.emailTaken" }, message: "An account with this email address already exists" }),

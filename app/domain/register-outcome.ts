@@ -32,7 +32,10 @@ const TOO_MANY = "register.tooManyAttempts";
  * - a reason about the whole request: that reason ('Unable to create registration: {reason}' after the dialog);
  * - otherwise 'Unable to create registration: {server message}' after the dialog, else the generic failure.
  */
-export function submitOutcome(answer: AddressAwareAnswer, opts: { addressConfirmed: boolean; failedKey: string; failedWithKey: string }): SubmitOutcome {
+export function submitOutcome(
+  answer: AddressAwareAnswer,
+  opts: { addressConfirmed: boolean; failedKey: string; failedWithKey: string },
+): SubmitOutcome {
   if (answer.success) return { kind: "done" };
   const { form, ...fields } = answer.errors ?? {};
   if (answer.status === 429 || form === TOO_MANY) return { kind: "message", key: TOO_MANY };

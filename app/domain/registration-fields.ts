@@ -31,4 +31,3 @@ export function confirmPasswordError(password: string, confirm: string): string 
   if (confirm !== password) return "validation.passwordsDoNotMatch";
   return undefined;
 }
-

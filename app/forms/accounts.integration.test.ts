@@ -87,7 +87,8 @@ describe.each(testDatabases().slice(0, 1))("account forms against the registry (
     expect((await run(sendAction(form({ value: p.email }), context(session), "email"))).location).toBe("/confirm?code=email");
     const code = await lastCode(p.email);
     const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, "0");
-    for (let i = 0; i < 5; i++) expect((await run(verifyAction(form({ code: wrong }), context(session)))).failure?.errors).toEqual({ code: "confirm.codeInvalid" });
+    for (let i = 0; i < 5; i++)
+      expect((await run(verifyAction(form({ code: wrong }), context(session)))).failure?.errors).toEqual({ code: "confirm.codeInvalid" });
     const locked = await run(verifyAction(form({ code }), context(session)));
     expect(locked.failure?.errors).toEqual({ code: "mfa.codeLocked" });
     expect(locked.failure?.values.code).toBe(code);
@@ -109,7 +110,13 @@ describe.each(testDatabases().slice(0, 1))("account forms against the registry (
       const r = validRegistration(n, { firstName: "Iris", lastName: "Vega", email: "iris@example.org", postalCode: "62701", city: "Springfield" });
       const out: Record<string, string> = {};
       for (const [k, v] of Object.entries(r)) out[k] = typeof v === "boolean" ? (v ? "true" : "") : String(v);
-      return { ...out, confirmPassword: out.password!, inviteToken: token, formIssued: issueFormStamp(formKey, BOT_PURPOSE, Date.now() - 10_000), website: "" };
+      return {
+        ...out,
+        confirmPassword: out.password!,
+        inviteToken: token,
+        formIssued: issueFormStamp(formKey, BOT_PURPOSE, Date.now() - 10_000),
+        website: "",
+      };
     };
     const session = new Session({ csrf: "c" }, true);
     expect((await run(registerAction(form(fields(1)), context(session)))).location).toBe("/landing");
@@ -132,13 +139,18 @@ describe.each(testDatabases().slice(0, 1))("account forms against the registry (
 
     const session = new Session({ csrf: "c" }, true);
     const mismatch = await run(
-      resetAction(form({ resetToken: token, email: "someone.else@example.org", password: newPassword, confirmPassword: newPassword }), context(session)),
+      resetAction(
+        form({ resetToken: token, email: "someone.else@example.org", password: newPassword, confirmPassword: newPassword }),
+        context(session),
+      ),
     );
     expect(mismatch.location).toBe("/register?reset=1");
     expect(mismatch.location).not.toContain(token);
     expect(resetView(session.get("resetOutcome"))).toEqual({ kind: "failed", reasonKey: "reset.reasonEmailMismatch" });
 
-    const common = await run(resetAction(form({ resetToken: token, email: p.email, password: "password1234", confirmPassword: "password1234" }), context()));
+    const common = await run(
+      resetAction(form({ resetToken: token, email: p.email, password: "password1234", confirmPassword: "password1234" }), context()),
+    );
     expect(common.failure?.errors.password).toBe("validation.passwordCommon");
 
     const done = new Session({ csrf: "c" }, true);
@@ -158,10 +170,15 @@ describe.each(testDatabases().slice(0, 1))("account forms against the registry (
     expect((await run(sendAction(form({ value: p.email }), context(session), "email"))).location).toBe("/confirm?code=email");
     for (let i = 0; i < 30; i++) {
       await t.call("POST", "/authenticate", { body: { email: `typo${i % 5}@example.org`, password: "wrong" }, headers: address });
-      await t.call("POST", `/api/mfa/update-confirmation?medicalRecordId=${p.medicalRecordId}`, { token: p.token, body: { code: "000000", value: p.email, isEmail: true }, headers: address });
+      await t.call("POST", `/api/mfa/update-confirmation?medicalRecordId=${p.medicalRecordId}`, {
+        token: p.token,
+        body: { code: "000000", value: p.email, isEmail: true },
+        headers: address,
+      });
     }
     for (let i = 0; i < 20; i++) await t.call("POST", `/forgot-password?emailAddress=x${i}%40example.org`, { headers: address });
-    for (let i = 0; i < 10; i++) await t.call("GET", "/api/pass/update-lab-requisition/AAAAAAAA", { headers: { ...address, "x-lab-staff-key": `guess-${i}` } });
+    for (let i = 0; i < 10; i++)
+      await t.call("GET", "/api/pass/update-lab-requisition/AAAAAAAA", { headers: { ...address, "x-lab-staff-key": `guess-${i}` } });
 
     const login = await run(loginAction(form({ email: p.email, password: p.password }), context()));
     expect(login.failure?.message).toEqual({ key: "limits.tooManyMinutes", params: { minutes: "15" } });
@@ -172,7 +189,9 @@ describe.each(testDatabases().slice(0, 1))("account forms against the registry (
     const code = await run(verifyAction(form({ code: "123 456" }), context(session)));
     expect(code.failure?.message).toEqual({ key: "limits.tooManyMinutes", params: { minutes: "60" } });
     expect(code.failure?.values).toEqual({ code: "123 456" });
-    const labs = await run(updateLabsAction(form({ intent: "update-requisition", requisition: "aaaa-aaaa", labStaffKey: TEST_SETTINGS.labStaffKey }), context()));
+    const labs = await run(
+      updateLabsAction(form({ intent: "update-requisition", requisition: "aaaa-aaaa", labStaffKey: TEST_SETTINGS.labStaffKey }), context()),
+    );
     expect(labs.failure?.message).toEqual({ key: "limits.tooManyMinutes", params: { minutes: "60" } });
     expect(labs.failure?.values).toEqual({ requisition: "aaaa-aaaa" });
     // Another connection is not held up.
@@ -188,7 +207,8 @@ describe("registry down", () => {
     const context = {
       session: new Session({ csrf: "c" }, true),
       registry: createRegistryClient({
-        fetch: (request) => (new URL(request.url).pathname === "/validate-phone" ? Promise.resolve(available()) : Promise.reject(new Error("ECONNREFUSED"))),
+        fetch: (request) =>
+          new URL(request.url).pathname === "/validate-phone" ? Promise.resolve(available()) : Promise.reject(new Error("ECONNREFUSED")),
         baseUrl: "http://registry.test",
       }),
       formKey,
@@ -214,7 +234,10 @@ describe("registry down", () => {
       session: new Session({ csrf: "c" }, true),
       registry: createRegistryClient({
         fetch: async () =>
-          Response.json({ success: false, results: null, message: "busy", errors: { form: "limits.busy" } }, { status: 503, headers: { "retry-after": "2" } }),
+          Response.json(
+            { success: false, results: null, message: "busy", errors: { form: "limits.busy" } },
+            { status: 503, headers: { "retry-after": "2" } },
+          ),
         baseUrl: "http://registry.test",
       }),
       lang: "en",

@@ -5,7 +5,16 @@ import { CARRIED_FORM_MS, carryForm, isCarriedForm, takeCarriedForm } from "./ca
 
 const posted = (extra: Record<string, string> = {}) => {
   const form = new FormData();
-  const fields = { _csrf: "token", intent: "register", firstName: "Carmen", city: "Albany", password: "a secret", confirmPassword: "a secret", currentPassword: "old", ...extra };
+  const fields = {
+    _csrf: "token",
+    intent: "register",
+    firstName: "Carmen",
+    city: "Albany",
+    password: "a secret",
+    confirmPassword: "a secret",
+    currentPassword: "old",
+    ...extra,
+  };
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   return form;
 };
@@ -22,7 +31,11 @@ describe("the form carried by the language switch without JavaScript (docs/decis
   it("keeps what was typed, never a password, the CSRF token or the intent, and gives it back once", () => {
     const session = new Session({}, true);
     expect(carryForm(session, "register", posted(), "/", now)).toBe(true);
-    expect(session.get("carriedForm")).toEqual({ form: "register", values: { firstName: "Carmen", city: "Albany" }, expiresAt: now + CARRIED_FORM_MS });
+    expect(session.get("carriedForm")).toEqual({
+      form: "register",
+      values: { firstName: "Carmen", city: "Albany" },
+      expiresAt: now + CARRIED_FORM_MS,
+    });
     const answer = takeCarriedForm(session, "register", REGISTER_FIELDS, now + 1000);
     expect(answer?.values).toEqual({ firstName: "Carmen", city: "Albany" });
     expect(answer?.errors).toEqual({});

@@ -51,10 +51,10 @@ describe.each(testDatabases().slice(0, 1))("center selection and labs in the por
   const session = (p: Patient) =>
     new Session(
       { token: p.token, tokenExpires: new Date(Date.now() + 60 * 60 * 1000).toISOString(), medicalRecordId: p.medicalRecordId, csrf: "c" },
-      false
+      false,
     );
   const context = (s: Session): AppLoadContext =>
-    ({ session: s, registry: client(), lang: "en", clientAddress: "203.0.113.9", log: () => {} } as unknown as AppLoadContext);
+    ({ session: s, registry: client(), lang: "en", clientAddress: "203.0.113.9", log: () => {} }) as unknown as AppLoadContext;
   const page = (id: number | string, query = "") => new URL(`http://portal.test/select-center/${id}${query}`);
   const screening = async (p: Patient) => {
     const answer = await client().passRecord(p.medicalRecordId, p.token);
@@ -138,9 +138,7 @@ describe.each(testDatabases().slice(0, 1))("center selection and labs in the por
     expect([none.status, none.failure?.errors]).toEqual([400, { reason: "validation.required" }]);
     const other = await outcome(changeCenterAction(form({ screeningId: id, reason: "4", other: " " }), context(later), t.clock));
     expect([other.failure?.errors, other.failure?.values.reason]).toEqual([{ other: "validation.required" }, "4"]);
-    const given = await outcome(
-      changeCenterAction(form({ screeningId: id, reason: "4", other: " Moving west " }), context(later), t.clock)
-    );
+    const given = await outcome(changeCenterAction(form({ screeningId: id, reason: "4", other: " Moving west " }), context(later), t.clock));
     expect(given.location).toBe(`/select-center/${id}`);
     expect(later.get("cancelCenter")).toEqual({
       screeningId: p.screeningId,
@@ -154,7 +152,7 @@ describe.each(testDatabases().slice(0, 1))("center selection and labs in the por
     expect(view.confirm).toBeNull();
     expect(view.sections[0]!.rows.find((r) => r.centerId === CENTER_A)?.isCurrent).toBe(true);
     expect((await outcome(selectCenterAction(form({ centerId: String(CENTER_B) }), context(later), id, page(id), t.clock))).location).toBe(
-      "/landing"
+      "/landing",
     );
     expect(later.get("cancelCenter")).toBeUndefined();
     const referrals = (await screening(p)).centerReferrals.map((r) => [r.centerId, r.statusId]);
@@ -164,7 +162,7 @@ describe.each(testDatabases().slice(0, 1))("center selection and labs in the por
     ]);
     const [row] = await t.db.query<{ cancel_reason: number; cancel_other: string }>(
       "select cancel_reason, cancel_other from center_referrals where screening_id = $1 and center_id = $2",
-      [p.screeningId, CENTER_A]
+      [p.screeningId, CENTER_A],
     );
     expect(row).toEqual({ cancel_reason: 4, cancel_other: "Moving west" });
   });
@@ -214,7 +212,7 @@ describe.each(testDatabases().slice(0, 1))("center selection and labs in the por
     expect(
       Buffer.from(await file.arrayBuffer())
         .subarray(0, 5)
-        .toString("latin1")
+        .toString("latin1"),
     ).toBe("%PDF-");
     expect((await screening(p)).prescriptionDownloadDateTime).not.toBe("");
     expect((await labPageData(context(s), "results", id)).state).toEqual({ status: LabPageStatus.Pending });
@@ -222,10 +220,7 @@ describe.each(testDatabases().slice(0, 1))("center selection and labs in the por
     // Lab staff: a wrong key, an unknown requisition, then the results.
     const staff = new Session({ csrf: "c" }, true);
     const wrongKey = await outcome(
-      updateLabsAction(
-        form({ intent: "process-results", requisition: approved.requisition, labStaffKey: "wrong-key-0123456789" }),
-        context(staff)
-      )
+      updateLabsAction(form({ intent: "process-results", requisition: approved.requisition, labStaffKey: "wrong-key-0123456789" }), context(staff)),
     );
     expect([wrongKey.status, wrongKey.failure?.errors, wrongKey.failure?.values]).toEqual([
       200,
@@ -234,16 +229,15 @@ describe.each(testDatabases().slice(0, 1))("center selection and labs in the por
     ]);
     expect(staff.get("flash")).toEqual([{ kind: "alert", key: "updateLabs.resultsFailed" }]);
     const unknown = await outcome(
-      updateLabsAction(
-        form({ intent: "update-requisition", requisition: "3ACD7EFG", labStaffKey: TEST_SETTINGS.labStaffKey }),
-        context(staff)
-      )
+      updateLabsAction(form({ intent: "update-requisition", requisition: "3ACD7EFG", labStaffKey: TEST_SETTINGS.labStaffKey }), context(staff)),
     );
     expect(unknown.failure?.errors).toEqual({ requisition: "updateLabs.requisitionUnknown" });
     // The registry accepted the key above, so this staff session remembers it (docs/decisions/045): only the requisition is missing.
     const remembered = await outcome(updateLabsAction(form({ intent: "update-requisition", requisition: "", labStaffKey: "" }), context(staff)));
     expect([remembered.status, remembered.failure?.errors]).toEqual([400, { requisition: "updateLabs.requisitionRequired" }]);
-    const empty = await outcome(updateLabsAction(form({ intent: "update-requisition", requisition: "", labStaffKey: "" }), context(new Session({ csrf: "c" }, true))));
+    const empty = await outcome(
+      updateLabsAction(form({ intent: "update-requisition", requisition: "", labStaffKey: "" }), context(new Session({ csrf: "c" }, true))),
+    );
     expect([empty.status, empty.failure?.errors]).toEqual([
       400,
       { requisition: "updateLabs.requisitionRequired", labStaffKey: "updateLabs.staffKeyRequired" },
@@ -254,19 +248,16 @@ describe.each(testDatabases().slice(0, 1))("center selection and labs in the por
     expect(
       (
         await outcome(
-          updateLabsAction(
-            form({ intent: "update-requisition", requisition: lower, labStaffKey: TEST_SETTINGS.labStaffKey }),
-            context(done)
-          )
+          updateLabsAction(form({ intent: "update-requisition", requisition: lower, labStaffKey: TEST_SETTINGS.labStaffKey }), context(done)),
         )
-      ).location
+      ).location,
     ).toBe("/update-labs");
     expect(
       (
         await outcome(
-          updateLabsAction(form({ intent: "process-results", requisition: lower, labStaffKey: TEST_SETTINGS.labStaffKey }), context(done))
+          updateLabsAction(form({ intent: "process-results", requisition: lower, labStaffKey: TEST_SETTINGS.labStaffKey }), context(done)),
         )
-      ).location
+      ).location,
     ).toBe("/update-labs");
     expect(done.get("flash")).toEqual([
       { kind: "status", key: "updateLabs.requisitionUpdated" },
@@ -304,7 +295,7 @@ describe.each(testDatabases().slice(0, 1))("center selection and labs in the por
         lang: "en",
         clientAddress: "203.0.113.9",
         log: () => {},
-      } as unknown as AppLoadContext);
+      }) as unknown as AppLoadContext;
     const id = String(p.screeningId);
     expect((await outcome(selectCenterPage(down(session(p)), id, page(id), t.clock))).value).toBeNull();
     expect((await labPageData(down(session(p)), "tests", id)).state).toBeNull();
@@ -314,17 +305,11 @@ describe.each(testDatabases().slice(0, 1))("center selection and labs in the por
     const staff = await outcome(
       updateLabsAction(
         form({ intent: "update-requisition", requisition: "3acd7efg", labStaffKey: TEST_SETTINGS.labStaffKey }),
-        down(new Session({ csrf: "c" }, true))
-      )
+        down(new Session({ csrf: "c" }, true)),
+      ),
     );
-    expect([staff.status, staff.failure?.message, staff.failure?.values]).toEqual([
-      503,
-      { key: "errors.registryDown" },
-      { requisition: "3acd7efg" },
-    ]);
-    const reason = await outcome(
-      changeCenterAction(form({ screeningId: id, reason: "4", other: "Closer to my family" }), down(session(p)), t.clock)
-    );
+    expect([staff.status, staff.failure?.message, staff.failure?.values]).toEqual([503, { key: "errors.registryDown" }, { requisition: "3acd7efg" }]);
+    const reason = await outcome(changeCenterAction(form({ screeningId: id, reason: "4", other: "Closer to my family" }), down(session(p)), t.clock));
     expect([reason.status, reason.failure?.values.other, reason.failure?.message]).toEqual([
       503,
       "Closer to my family",

@@ -20,11 +20,7 @@ import { formFailure, inputFailure, textFields } from "./form.server";
  * Center Registration when the change closes out a referral, else straight to /select-center/{id}. An id that is
  * not one of the patient's screenings that can choose a center opens nothing.
  */
-export function changeCenterDialog(
-  screenings: readonly Screening[],
-  param: string | null,
-  now = new Date()
-): ChangeCenterDialogView | null {
+export function changeCenterDialog(screenings: readonly Screening[], param: string | null, now = new Date()): ChangeCenterDialogView | null {
   const id = parseRegistryId(param);
   const s = id === null ? undefined : screenings.find((x) => x.id === id);
   if (!s || !canChooseCenter(s)) return null;

@@ -63,7 +63,8 @@ export async function sendAction(form: FormData, context: AppLoadContext, kind: 
   const open = kind === "email" ? "send-email" : "send-text";
   const answer = await sendCode(context, kind, value, currentPassword);
   const passwordError = answer?.errors?.currentPassword;
-  if (passwordError) return formFailure("send", { kind, value }, { currentPassword: passwordError }, ["currentPassword"], undefined, answer.status, open);
+  if (passwordError)
+    return formFailure("send", { kind, value }, { currentPassword: passwordError }, ["currentPassword"], undefined, answer.status, open);
   if (!answer?.success) {
     return formFailure("send", { kind, value }, {}, [], sendFailure(context, answer), answer ? answer.status : 503, open);
   }
@@ -100,7 +101,12 @@ export async function verifyAction(form: FormData, context: AppLoadContext) {
   if (local) return fail(local);
   const result = await withPatient(context, async ({ token, medicalRecordId }) => {
     try {
-      return await context.registry.updateConfirmation(token, medicalRecordId, { code, value: pending.value, isEmail: pending.kind === "email" }, context.clientAddress);
+      return await context.registry.updateConfirmation(
+        token,
+        medicalRecordId,
+        { code, value: pending.value, isEmail: pending.kind === "email" },
+        context.clientAddress,
+      );
     } catch (error) {
       if (error instanceof RegistryUnavailableError) return null;
       throw error;

@@ -50,7 +50,11 @@ describe("inputFailure and formAnswer: the form comes back with what was typed",
   });
 
   it("keeps an over-long value as typed, with the error, and every other value", async () => {
-    const answer = inputFailure("register", { firstName: "a".repeat(101), lastName: "Martinez", password: "secret secret" }, ["firstName", "lastName", "password"]);
+    const answer = inputFailure("register", { firstName: "a".repeat(101), lastName: "Martinez", password: "secret secret" }, [
+      "firstName",
+      "lastName",
+      "password",
+    ]);
     expect(answer?.init?.status).toBe(400);
     expect(answer?.data.values).toEqual({ firstName: "a".repeat(101), lastName: "Martinez" });
     expect(answer?.data.errors).toEqual({ firstName: tooLong(100) });
@@ -63,7 +67,10 @@ describe("inputFailure and formAnswer: the form comes back with what was typed",
   });
 
   it("puts the text rule's error before the action's own for the same field", () => {
-    const answer = formAnswer("f", { email: "a".repeat(300) }, { email: "validation.emailInvalid", city: "validation.cityRequired" }, ["email", "city"]);
+    const answer = formAnswer("f", { email: "a".repeat(300) }, { email: "validation.emailInvalid", city: "validation.cityRequired" }, [
+      "email",
+      "city",
+    ]);
     expect(answer.errors).toEqual({ email: tooLong(254), city: "validation.cityRequired" });
   });
 

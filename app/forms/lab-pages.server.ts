@@ -21,8 +21,7 @@ export type LabPageData = {
 
 export async function labPageData(context: AppLoadContext, kind: LabKind, param: string | undefined): Promise<LabPageData> {
   const screeningId = parseRegistryId(param);
-  if (screeningId === null)
-    return { kind, screeningId, state: { status: LabPageStatus.Issues, messages: [], messageKeys: ["labPages.notFound"] } };
+  if (screeningId === null) return { kind, screeningId, state: { status: LabPageStatus.Issues, messages: [], messageKeys: ["labPages.notFound"] } };
   return withPatient(context, async ({ token }) => {
     try {
       const answer =
@@ -64,10 +63,7 @@ export async function labDownload(context: AppLoadContext, kind: LabKind, param:
   return withPatient(context, async ({ token }) => {
     let answer;
     try {
-      answer =
-        kind === "tests"
-          ? await context.registry.labTestsPdf(token, screeningId)
-          : await context.registry.labResultsPdf(token, screeningId);
+      answer = kind === "tests" ? await context.registry.labTestsPdf(token, screeningId) : await context.registry.labResultsPdf(token, screeningId);
     } catch (error) {
       if (error instanceof RegistryUnavailableError) return back();
       throw error;

@@ -69,7 +69,7 @@ describe.each(testDatabases().slice(0, 1))("medical history and e-sign pages aga
       clientAddress: "203.0.113.9",
       basePath: "/",
       log: () => {},
-    } as unknown as AppLoadContext);
+    }) as unknown as AppLoadContext;
 
   /** A registered patient in the program at a stage, signed in. */
   async function candidate(n: number, stage: number | null = ImmunoFreeStatus.Registration) {
@@ -87,7 +87,7 @@ describe.each(testDatabases().slice(0, 1))("medical history and e-sign pages aga
           request: post(`/medical-history/${slug}`, { intent: "next", ...fields }),
           params: { question: slug },
           context: context(session, fetch),
-        })
+        }),
       );
       expect(r.location, slug).toBe(`/medical-history/${next}`);
     }
@@ -105,12 +105,10 @@ describe.each(testDatabases().slice(0, 1))("medical history and e-sign pages aga
         request: get("/medical-history/kidney-transplant"),
         params: { question: "kidney-transplant" },
         context: context(p.session),
-      })
+      }),
     );
     expect(first.data).toMatchObject({ number: 1, total: 15, canGoPrevious: false, isLast: false, question: { kind: "yesNo" } });
-    const ahead = await run(
-      questionLoader({ request: get("/medical-history/weight"), params: { question: "weight" }, context: context(p.session) })
-    );
+    const ahead = await run(questionLoader({ request: get("/medical-history/weight"), params: { question: "weight" }, context: context(p.session) }));
     expect(ahead.location).toBe("/medical-history/kidney-transplant");
 
     const refused = await run(
@@ -118,7 +116,7 @@ describe.each(testDatabases().slice(0, 1))("medical history and e-sign pages aga
         request: post("/medical-history/kidney-transplant", { intent: "next" }),
         params: { question: "kidney-transplant" },
         context: context(p.session),
-      })
+      }),
     );
     expect(refused.status).toBe(400);
     expect(refused.failure?.errors).toEqual({ receivedKidneyTransplant: "medical.errors.chooseYesNo" });
@@ -129,14 +127,10 @@ describe.each(testDatabases().slice(0, 1))("medical history and e-sign pages aga
     expect(rows.find((r) => r.field === "heightFt")?.value).toEqual({ kind: "height", feet: "5", inches: "6" });
     expect(rows.some((r) => r.field === "otherOrganTxp")).toBe(false);
 
-    const back = await run(
-      reviewAction({ request: post("/medical-history/review", { intent: "back" }), params: {}, context: context(p.session) })
-    );
+    const back = await run(reviewAction({ request: post("/medical-history/review", { intent: "back" }), params: {}, context: context(p.session) }));
     expect(back.location).toBe("/medical-history/other-conditions");
 
-    const done = await run(
-      reviewAction({ request: post("/medical-history/review", { intent: "submit" }), params: {}, context: context(p.session) })
-    );
+    const done = await run(reviewAction({ request: post("/medical-history/review", { intent: "submit" }), params: {}, context: context(p.session) }));
     expect(done.location).toBe("/landing");
     expect(p.session.get("flash")).toEqual([{ kind: "status", key: "medical.complete" }]);
     expect(p.session.get("medicalHistoryDraft")).toBeUndefined();
@@ -169,7 +163,7 @@ describe.each(testDatabases().slice(0, 1))("medical history and e-sign pages aga
     const p = await candidate(2);
     await answerAll(p.session);
     const failed = await run(
-      reviewAction({ request: post("/medical-history/review", { intent: "submit" }), params: {}, context: context(p.session, down) })
+      reviewAction({ request: post("/medical-history/review", { intent: "submit" }), params: {}, context: context(p.session, down) }),
     );
     expect(failed.location).toBe("/medical-history/review");
     expect(p.session.get("flash")).toEqual([{ kind: "alert", key: "medical.saveFailed" }]);
@@ -185,7 +179,11 @@ describe.each(testDatabases().slice(0, 1))("medical history and e-sign pages aga
     expect(review.status).toBe(503);
     expect(JSON.stringify(review)).not.toContain("Asthma");
     const question = await run(
-      questionLoader({ request: get("/medical-history/other-conditions"), params: { question: "other-conditions" }, context: context(p.session, down) })
+      questionLoader({
+        request: get("/medical-history/other-conditions"),
+        params: { question: "other-conditions" },
+        context: context(p.session, down),
+      }),
     );
     expect(question.status).toBe(503);
     expect(JSON.stringify(question)).not.toContain("Asthma");
@@ -231,7 +229,7 @@ describe.each(testDatabases().slice(0, 1))("medical history and e-sign pages aga
         request: post("/medical-history/other-conditions", { intent: "next", medicalConditionComments: text }),
         params: { question: "other-conditions" },
         context: context(p.session),
-      })
+      }),
     );
     expect(r.failure?.errors).toEqual({ medicalConditionComments: "medical.errors.tooLongToKeep" });
     expect(r.failure?.values.medicalConditionComments).toBe(text);
@@ -259,7 +257,7 @@ describe.each(testDatabases().slice(0, 1))("medical history and e-sign pages aga
         request: post("/e-sign", { typedName: "rosa martinez", documentHash: doc.documentHash }),
         params: {},
         context: context(p.session),
-      })
+      }),
     );
     expect(wrong.status).toBe(400);
     expect(wrong.failure?.errors).toEqual({ typedName: "eSign.nameMismatch" });
@@ -270,7 +268,7 @@ describe.each(testDatabases().slice(0, 1))("medical history and e-sign pages aga
         request: post("/e-sign", { typedName: "Rosa Martinez", documentHash: doc.documentHash }),
         params: {},
         context: context(p.session, down),
-      })
+      }),
     );
     expect(unreachable.status).toBe(503);
     expect(unreachable.failure?.message).toEqual({ key: "errors.registryDown" });
@@ -281,7 +279,7 @@ describe.each(testDatabases().slice(0, 1))("medical history and e-sign pages aga
         request: post("/e-sign", { typedName: "Rosa Martinez", documentHash: "0".repeat(64) }),
         params: {},
         context: context(p.session),
-      })
+      }),
     );
     expect(changed.status).toBe(200);
     expect(changed.failure?.message).toEqual({ key: "eSign.documentChanged" });
@@ -292,14 +290,14 @@ describe.each(testDatabases().slice(0, 1))("medical history and e-sign pages aga
         request: post("/e-sign", { typedName: " Rosa Martinez ", documentHash: doc.documentHash }),
         params: {},
         context: context(p.session),
-      })
+      }),
     );
     expect(signed.location).toBe("/landing");
     expect(p.session.get("flash")).toEqual([{ kind: "status", key: "eSign.signed" }]);
     expect(await ifStage(t.db, p.medicalRecordId)).toBe(ImmunoFreeStatus.ESign);
     const [row] = await t.db.query<{ typed_name: string; user_agent: string; client_address: string }>(
       "select typed_name, user_agent, client_address from consent_signatures where medical_record_id = $1",
-      [p.medicalRecordId]
+      [p.medicalRecordId],
     );
     expect(row).toMatchObject({ typed_name: "Rosa Martinez", user_agent: "Vitest Browser/1.0", client_address: "203.0.113.9" });
     p.session.unset("flash");
@@ -325,7 +323,9 @@ describe.each(testDatabases().slice(0, 1))("medical history and e-sign pages aga
       }),
     );
     expect(answered.location).toBe("/landing");
-    const review = await run(reviewAction({ request: post("/medical-history/review", { intent: "submit" }), params: {}, context: context(p.session) }));
+    const review = await run(
+      reviewAction({ request: post("/medical-history/review", { intent: "submit" }), params: {}, context: context(p.session) }),
+    );
     expect(review.location).toBe("/landing");
     expect(await t.db.query("select id from medical_histories where medical_record_id = $1", [p.medicalRecordId])).toEqual([]);
   });
@@ -339,7 +339,7 @@ describe.each(testDatabases().slice(0, 1))("medical history and e-sign pages aga
     };
     await answerAll(p.session, recordDown);
     const refused = await run(
-      reviewAction({ request: post("/medical-history/review", { intent: "submit" }), params: {}, context: context(p.session, recordDown) })
+      reviewAction({ request: post("/medical-history/review", { intent: "submit" }), params: {}, context: context(p.session, recordDown) }),
     );
     expect(refused.location).toBe("/landing");
     expect(p.session.get("flash")).toEqual([{ kind: "alert", key: "medical.notInProgram" }]);

@@ -9,10 +9,7 @@ describe("the medical history draft in the session cookie", () => {
   it.each([
     ["an empty session", {}],
     ["a signed-in session", { token: "v1.abc.def", medicalRecordId: 12, firstName: "Lucía", csrf: "c".repeat(32) }],
-    [
-      "a draft with accents and new lines",
-      { medicalHistoryDraft: { owner: 1, answers: { addlMedicines: "Ciclosporina\n«100 mg»" }, furthest: 3 } },
-    ],
+    ["a draft with accents and new lines", { medicalHistoryDraft: { owner: 1, answers: { addlMedicines: "Ciclosporina\n«100 mg»" }, furthest: 3 } }],
   ])("counts the cookie's bytes as the store writes it (%s)", (_, data) => {
     const written = store.write(new Session(data as never, false), true);
     expect(sessionCookieBytes(data as never, "/portal/")).toBe(Buffer.byteLength(written));

@@ -20,7 +20,6 @@ export function today(now = new Date()): string {
   return isoToday(now);
 }
 
-
 /** The patient's draft from the session, or null (none, malformed, or another patient's). */
 export function readDraft(session: Session, owner: number): MedicalHistoryDraft | null {
   return draftFromUnknown(session.get("medicalHistoryDraft"), owner);

@@ -75,7 +75,9 @@ export async function registerAction(form: FormData, context: AppLoadContext) {
 
 /** Sends a registration to the registry and acts on the answer (000 §4 "Registration submit", §8). */
 async function submit(context: AppLoadContext, values: Values, opts: { addressConfirmed: boolean }) {
-  const { payload } = checkRegistrationForm(values as Record<(typeof REGISTER_FIELDS)[number], string>, { entryreferrer: values.entryreferrer ?? "" });
+  const { payload } = checkRegistrationForm(values as Record<(typeof REGISTER_FIELDS)[number], string>, {
+    entryreferrer: values.entryreferrer ?? "",
+  });
   let answer;
   try {
     answer = await context.registry.register(payload, {
@@ -87,17 +89,28 @@ async function submit(context: AppLoadContext, values: Values, opts: { addressCo
     if (error instanceof RegistryUnavailableError) return fail(values, {}, { key: unavailableMessageKey(error) }, 503);
     throw error;
   }
-  const outcome = submitOutcome(answer, { addressConfirmed: opts.addressConfirmed, failedKey: "register.failed", failedWithKey: "register.failedWithMessage" });
+  const outcome = submitOutcome(answer, {
+    addressConfirmed: opts.addressConfirmed,
+    failedKey: "register.failed",
+    failedWithKey: "register.failedWithMessage",
+  });
   switch (outcome.kind) {
     case "done":
       context.session.unset("pendingRegistration");
       signIn(context.session, answer.results!, { firstName: payload.firstName, preferredLanguage: payload.preferredLanguage });
       return redirect("/landing");
     case "confirmAddress":
-      context.session.set("pendingRegistration", { ...pendingAddress(values, outcome.recommended, Date.now()), inviteToken: values.inviteToken ?? "" });
+      context.session.set("pendingRegistration", {
+        ...pendingAddress(values, outcome.recommended, Date.now()),
+        inviteToken: values.inviteToken ?? "",
+      });
       return redirect("/register?address=confirm");
     case "fieldErrors":
-      return fail(values, outcome.errors, outcome.reason ? { key: "register.failedWithMessage", params: reasonText(context, outcome.reason) } : undefined);
+      return fail(
+        values,
+        outcome.errors,
+        outcome.reason ? { key: "register.failedWithMessage", params: reasonText(context, outcome.reason) } : undefined,
+      );
     case "message":
       return fail(values, {}, { key: outcome.key, params: reasonText(context, outcome.reason) }, answer.status === 429 ? 429 : 400);
   }

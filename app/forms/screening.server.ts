@@ -36,7 +36,6 @@ export function resetScreeningDraft(session: Session): void {
   session.unset("screeningDraft");
 }
 
-
 export type CentersAnswer = { centers: CenterInfo[]; failed: boolean };
 
 /** GET /api/pass/centers: the centers by name, with membership (the machine's context). A failure answers none. */
@@ -102,7 +101,11 @@ export type RegistrationCardData = { id: number; view: RegistrationCardView; sum
  * The dashboard's registration cards (000 §2.7), one per screening, with the answer summary of the 'Screening
  * Results' dialog. The centers are fetched only when a screening names one (the card needs its membership).
  */
-export async function registrationCards(context: AppLoadContext, screenings: readonly Screening[], now = new Date()): Promise<RegistrationCardData[]> {
+export async function registrationCards(
+  context: AppLoadContext,
+  screenings: readonly Screening[],
+  now = new Date(),
+): Promise<RegistrationCardData[]> {
   if (screenings.length === 0) return [];
   let centers: CenterInfo[] = [];
   if (screenings.some((s) => s.preferredCenterId > 0)) centers = (await withPatient(context, (patient) => loadCenters(context, patient))).centers;

@@ -49,10 +49,7 @@ export type SelectCenterPage = {
 };
 
 /** A screening id from the URL that is the signed-in patient's, or the dashboard with a clear message. */
-async function ownScreening(
-  context: AppLoadContext,
-  param: string | undefined
-): Promise<{ screening: Screening; postalCode: string } | null> {
+async function ownScreening(context: AppLoadContext, param: string | undefined): Promise<{ screening: Screening; postalCode: string } | null> {
   const id = parseRegistryId(param);
   const record = await readPassRecord(context);
   if (!record) return null;
@@ -92,7 +89,7 @@ export async function selectCenterPage(
   context: AppLoadContext,
   param: string | undefined,
   url: URL,
-  now = new Date()
+  now = new Date(),
 ): Promise<SelectCenterPage | null> {
   const own = await ownScreening(context, param);
   if (!own) return null;

@@ -73,8 +73,8 @@ export async function updateLabsAction(form: FormData, context: AppLoadContext) 
     reason === LabFormReason.staffKeyInvalid
       ? { labStaffKey: "updateLabs.staffKeyInvalid" }
       : reason === LabFormReason.requisitionUnknown
-      ? { requisition: "updateLabs.requisitionUnknown" }
-      : {};
+        ? { requisition: "updateLabs.requisitionUnknown" }
+        : {};
   // 200, not 400: after a refused post the page's data is loaded again, so the toast shows with JavaScript too.
   return formFailure(UPDATE_LABS_FORM, kept, errors, UPDATE_LABS_FIELDS, undefined, 200);
 }
@@ -86,5 +86,6 @@ export async function updateLabsAction(form: FormData, context: AppLoadContext) 
  */
 function rememberAfter(session: Session, key: string, refusal: string | null | undefined) {
   if (refusal === LabFormReason.staffKeyInvalid) session.unset("labStaffKey");
-  else if (refusal === null || refusal === LabFormReason.requisitionUnknown) session.set("labStaffKey", rememberKey(session.get("labStaffKey"), key, Date.now()));
+  else if (refusal === null || refusal === LabFormReason.requisitionUnknown)
+    session.set("labStaffKey", rememberKey(session.get("labStaffKey"), key, Date.now()));
 }

@@ -169,11 +169,7 @@ export function createRegistryClient(opts: { fetch: Fetcher; baseUrl: string }) 
   }
 
   /** The contract-checked envelope of an answer; 401 to a call with a token is SessionExpiredError. */
-  async function envelopeOf<S extends z.ZodTypeAny>(
-    response: Response,
-    results: S,
-    init: CallInit,
-  ): Promise<Answer<z.infer<S>> & { raw: unknown }> {
+  async function envelopeOf<S extends z.ZodTypeAny>(response: Response, results: S, init: CallInit): Promise<Answer<z.infer<S>> & { raw: unknown }> {
     let json: unknown;
     try {
       json = await response.json();
@@ -184,7 +180,9 @@ export function createRegistryClient(opts: { fetch: Fetcher; baseUrl: string }) 
     if (!parsed.success) throw new RegistryUnavailableError("answer does not match the contract");
     if (response.status === 401 && init.token) throw new SessionExpiredError();
     const retryAfter = retryAfterOf(response);
-    return { status: response.status, ...parsed.data, ...(retryAfter === undefined ? {} : { retryAfter }), raw: json } as Answer<z.infer<S>> & { raw: unknown };
+    return { status: response.status, ...parsed.data, ...(retryAfter === undefined ? {} : { retryAfter }), raw: json } as Answer<z.infer<S>> & {
+      raw: unknown;
+    };
   }
 
   /** Adds the `addressValidation` of an answer (checked against the contract). */
@@ -271,8 +269,7 @@ export function createRegistryClient(opts: { fetch: Fetcher; baseUrl: string }) 
     revokeToken: async (token: string, medicalRecordId: number | null = null) =>
       strip(await revoking(medicalRecordId, call("POST", "/revoke-token", z.unknown(), { token }))),
     lookupData: async () => strip(await call("GET", "/lookup-data", lookupData)),
-    passRecord: async (medicalRecordId: number, token: string) =>
-      strip(await call("GET", `/api/pass/${medicalRecordId}`, passRecord, { token })),
+    passRecord: async (medicalRecordId: number, token: string) => strip(await call("GET", `/api/pass/${medicalRecordId}`, passRecord, { token })),
     health: async () => strip(await call("GET", "/health", z.unknown())),
     demoOutbox: async () => strip(await call("GET", "/demo/outbox", z.array(outboxEntry))),
 
@@ -295,7 +292,12 @@ export function createRegistryClient(opts: { fetch: Fetcher; baseUrl: string }) 
     sendConfirmationText: async (token: string, medicalRecordId: number, phoneNumber: string) =>
       strip(await call("POST", "/api/mfa/send-confirmation-text", z.unknown(), { token, body: { medicalRecordId, phoneNumber } })),
     /** POST /api/mfa/update-confirmation?medicalRecordId= -> results: CodeResult (1 valid, 2 wrong, 3 expired). */
-    updateConfirmation: async (token: string, medicalRecordId: number, body: { code: string; value: string; isEmail: boolean }, clientAddress?: string) =>
+    updateConfirmation: async (
+      token: string,
+      medicalRecordId: number,
+      body: { code: string; value: string; isEmail: boolean },
+      clientAddress?: string,
+    ) =>
       strip(
         await call("POST", `/api/mfa/update-confirmation${query({ medicalRecordId: String(medicalRecordId) })}`, codeResultAnswer, {
           token,
@@ -355,24 +357,22 @@ export function createRegistryClient(opts: { fetch: Fetcher; baseUrl: string }) 
       strip(await call("POST", `/api/pass/${medicalRecordId}/screening/${screeningId}/order-labs`, screeningSchema, { token })),
     /** GET /api/pass/screening/{screeningId}/lab-tests/ready -> success = approved; 409 with reasons/messages when nothing to order. */
     labTestsReady: async (token: string, screeningId: number, lang?: "en" | "es") =>
-      strip(
-        await call("GET", `/api/pass/screening/${screeningId}/lab-tests/ready${lang ? query({ lang }) : ""}`, labReadiness, { token }),
-      ),
+      strip(await call("GET", `/api/pass/screening/${screeningId}/lab-tests/ready${lang ? query({ lang }) : ""}`, labReadiness, { token })),
     /** GET /api/pass/screening/{screeningId}/lab-results/ready -> success = results recorded; 409 with reasons/messages otherwise. */
     labResultsReady: async (token: string, screeningId: number, lang?: "en" | "es") =>
-      strip(
-        await call("GET", `/api/pass/screening/${screeningId}/lab-results/ready${lang ? query({ lang }) : ""}`, labReadiness, { token }),
-      ),
+      strip(await call("GET", `/api/pass/screening/${screeningId}/lab-results/ready${lang ? query({ lang }) : ""}`, labReadiness, { token })),
     /** GET /api/pass/screening/{screeningId}/lab-tests/download -> the lab order PDF (stamps prescriptionDownloadDateTime). */
-    labTestsPdf: async (token: string, screeningId: number) =>
-      pdf(`/api/pass/screening/${screeningId}/lab-tests/download`, token, LAB_TESTS_FILE),
+    labTestsPdf: async (token: string, screeningId: number) => pdf(`/api/pass/screening/${screeningId}/lab-tests/download`, token, LAB_TESTS_FILE),
     /** GET /api/pass/screening/{screeningId}/lab-results/download -> the lab results PDF. */
     labResultsPdf: async (token: string, screeningId: number) =>
       pdf(`/api/pass/screening/${screeningId}/lab-results/download`, token, LAB_RESULTS_FILE),
     /** GET /api/pass/update-lab-requisition/{requisition} (lab staff key): the lab got the order; 401/404 errors.form = LabFormReason. */
     updateLabRequisition: async (requisition: string, labStaffKey: string, clientAddress?: string) =>
       strip(
-        await call("GET", `/api/pass/update-lab-requisition/${encodeURIComponent(requisition.trim() || "-")}`, z.null(), { labStaffKey, clientAddress }),
+        await call("GET", `/api/pass/update-lab-requisition/${encodeURIComponent(requisition.trim() || "-")}`, z.null(), {
+          labStaffKey,
+          clientAddress,
+        }),
       ),
     /** GET /api/pass/process-lab-results/{requisition} (lab staff key): records the results, status -> SentToCenter. */
     processLabResults: async (requisition: string, labStaffKey: string, clientAddress?: string) =>

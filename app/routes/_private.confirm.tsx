@@ -21,31 +21,34 @@ import { withTexts } from "~/texts/texts.server";
 
 export const handle: RouteHandle = { titleKey: "confirm.title" };
 
-export const loader = withTexts(["confirm", "eSign", "landing", "limits", "mfa", "profile", "register", "validation"], async function loader({ request, context }: LoaderFunctionArgs) {
-  const p = new URL(request.url).searchParams;
-  const record = await readPassRecord(context);
-  if (!record) return { unavailable: true as const };
-  const { medicalRecord: r, account, screeningList } = record;
-  const pending = context.session.get("pendingCode");
-  const sendKind = p.get("confirm");
-  const codeKind = p.get("code");
-  return {
-    unavailable: false as const,
-    email: r.email,
-    phoneNumber: displayPhone(r.phoneNumber, r.country),
-    /** The address's country: its phone rule applies to a new mobile number (docs/decisions/049). */
-    country: r.country === Country.Other ? Country.Other : Country.UnitedStates,
-    emailVerified: !!account?.isEmailVerified,
-    mobileVerified: !!account?.isMobileVerified,
-    continue: continueView(account, screeningList.length),
-    /** ?confirm=email|text opens the send dialog for the stored value. */
-    send: isKind(sendKind) ? sendKind : null,
-    /** ?change=email|text: without JavaScript, the patient asked to change a confirmed contact (docs/decisions/047). */
-    change: isKind(p.get("change")) ? (p.get("change") as ContactKind) : null,
-    /** ?code=email|text opens the code dialog, when a code was sent to that kind of contact. */
-    code: isKind(codeKind) && pending?.kind === codeKind ? pending : null,
-  };
-});
+export const loader = withTexts(
+  ["confirm", "eSign", "landing", "limits", "mfa", "profile", "register", "validation"],
+  async function loader({ request, context }: LoaderFunctionArgs) {
+    const p = new URL(request.url).searchParams;
+    const record = await readPassRecord(context);
+    if (!record) return { unavailable: true as const };
+    const { medicalRecord: r, account, screeningList } = record;
+    const pending = context.session.get("pendingCode");
+    const sendKind = p.get("confirm");
+    const codeKind = p.get("code");
+    return {
+      unavailable: false as const,
+      email: r.email,
+      phoneNumber: displayPhone(r.phoneNumber, r.country),
+      /** The address's country: its phone rule applies to a new mobile number (docs/decisions/049). */
+      country: r.country === Country.Other ? Country.Other : Country.UnitedStates,
+      emailVerified: !!account?.isEmailVerified,
+      mobileVerified: !!account?.isMobileVerified,
+      continue: continueView(account, screeningList.length),
+      /** ?confirm=email|text opens the send dialog for the stored value. */
+      send: isKind(sendKind) ? sendKind : null,
+      /** ?change=email|text: without JavaScript, the patient asked to change a confirmed contact (docs/decisions/047). */
+      change: isKind(p.get("change")) ? (p.get("change") as ContactKind) : null,
+      /** ?code=email|text opens the code dialog, when a code was sent to that kind of contact. */
+      code: isKind(codeKind) && pending?.kind === codeKind ? pending : null,
+    };
+  },
+);
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request, context.session);
@@ -104,7 +107,10 @@ function ContactField({
           setCurrent(input.value);
         }}
         after={
-          <p id={statusId} className={`contact-status contact-status--${view.status === "confirmed" ? "ok" : view.status === "notConfirmed" ? "no" : "changing"}`}>
+          <p
+            id={statusId}
+            className={`contact-status contact-status--${view.status === "confirmed" ? "ok" : view.status === "notConfirmed" ? "no" : "changing"}`}
+          >
             {status}
           </p>
         }
@@ -157,7 +163,13 @@ function SendDialog({
           <input type="hidden" name="value" value={value} />
           <input type="hidden" name="country" value={country} />
           {askPassword ? (
-            <TextField name="currentPassword" type="password" label={t("profile.currentPassword")} hint={t("confirm.newEmailPassword")} autoComplete="current-password" />
+            <TextField
+              name="currentPassword"
+              type="password"
+              label={t("profile.currentPassword")}
+              hint={t("confirm.newEmailPassword")}
+              autoComplete="current-password"
+            />
           ) : null}
           <div className="button-row">
             <button type="submit" name="intent" value={kind === "email" ? "send-email" : "send-text"}>
@@ -236,9 +248,9 @@ export default function Confirm() {
   const sendOpen = sendFailure?.open ?? contacts?.open;
   const sendKind: ContactKind | null = sendOpen === "send-email" ? "email" : sendOpen === "send-text" ? "text" : data.send;
   const sendValue = sendFailure
-    ? sendFailure.values.value ?? ""
+    ? (sendFailure.values.value ?? "")
     : contacts?.open
-      ? contacts.values[sendKind === "email" ? "email" : "phoneNumber"] ?? ""
+      ? (contacts.values[sendKind === "email" ? "email" : "phoneNumber"] ?? "")
       : sendKind === "email"
         ? data.email
         : data.phoneNumber;
@@ -264,7 +276,14 @@ export default function Confirm() {
           <CsrfField />
           <input type="hidden" name="country" value={data.country} />
           {/* Keyed by what the registry holds: after a confirmation the fields show the new value and state (issue 12). */}
-          <ContactField key={`email|${data.email}|${data.emailVerified}`} kind="email" stored={data.email} verified={data.emailVerified} changeAsked={data.change === "email"} country={data.country} />
+          <ContactField
+            key={`email|${data.email}|${data.emailVerified}`}
+            kind="email"
+            stored={data.email}
+            verified={data.emailVerified}
+            changeAsked={data.change === "email"}
+            country={data.country}
+          />
           <ContactField
             key={`text|${data.phoneNumber}|${data.mobileVerified}`}
             kind="text"
@@ -299,4 +318,3 @@ export default function Confirm() {
     </main>
   );
 }
-

@@ -103,7 +103,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         {
           clientAddress: context.clientAddress,
           userAgent: request.headers.get("user-agent") ?? "",
-        }
+        },
       );
     } catch (error) {
       if (!(error instanceof RegistryUnavailableError)) throw error;

@@ -23,23 +23,26 @@ import { withTexts } from "~/texts/texts.server";
 
 export const handle: RouteHandle = { titleKey: "profile.title", carryForm: { form: "profile", elementId: "profile-form" } };
 
-export const loader = withTexts(["address", "eSign", "forgot", "landing", "limits", "mfa", "profile", "register", "reset", "usStates", "validation"], async function loader({ request, context }: LoaderFunctionArgs) {
-  const p = new URL(request.url).searchParams;
-  const record = await readPassRecord(context);
-  if (!record) return { unavailable: true as const };
-  const pending = context.session.get("pendingProfile");
-  let address: { recommended: ReturnType<typeof recommendedLines> | null; submitted: ReturnType<typeof submittedLines> } | null = null;
-  let failure: FormFailure | undefined;
-  if (p.get("address") === "confirm" && isLive(pending, Date.now())) {
-    address = { recommended: pending.recommended ? recommendedLines(pending.recommended) : null, submitted: submittedLines(pending.values) };
-    failure = formAnswer("profile", displayValues(pending.values), {}, PROFILE_FIELDS, { attempt: `pending-${pending.expiresAt}` });
-  } else if (pending) {
-    context.session.unset("pendingProfile");
-  }
-  // What was typed before the language switch, without JavaScript (docs/decisions/054).
-  failure ??= takeCarriedForm(context.session, "profile", PROFILE_FIELDS);
-  return { unavailable: false as const, defaults: profileDefaults(record.medicalRecord), address, failure };
-});
+export const loader = withTexts(
+  ["address", "eSign", "forgot", "landing", "limits", "mfa", "profile", "register", "reset", "usStates", "validation"],
+  async function loader({ request, context }: LoaderFunctionArgs) {
+    const p = new URL(request.url).searchParams;
+    const record = await readPassRecord(context);
+    if (!record) return { unavailable: true as const };
+    const pending = context.session.get("pendingProfile");
+    let address: { recommended: ReturnType<typeof recommendedLines> | null; submitted: ReturnType<typeof submittedLines> } | null = null;
+    let failure: FormFailure | undefined;
+    if (p.get("address") === "confirm" && isLive(pending, Date.now())) {
+      address = { recommended: pending.recommended ? recommendedLines(pending.recommended) : null, submitted: submittedLines(pending.values) };
+      failure = formAnswer("profile", displayValues(pending.values), {}, PROFILE_FIELDS, { attempt: `pending-${pending.expiresAt}` });
+    } else if (pending) {
+      context.session.unset("pendingProfile");
+    }
+    // What was typed before the language switch, without JavaScript (docs/decisions/054).
+    failure ??= takeCarriedForm(context.session, "profile", PROFILE_FIELDS);
+    return { unavailable: false as const, defaults: profileDefaults(record.medicalRecord), address, failure };
+  },
+);
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request, context.session);
@@ -72,7 +75,12 @@ export default function Profile() {
     <main id="main" className="container" tabIndex={-1}>
       <PageFlash />
       {data.address && !posted ? (
-        <AddressDialog recommended={data.address.recommended} submitted={data.address.submitted} action="/profile" cancelLabel={t("address.cancelProfile")} />
+        <AddressDialog
+          recommended={data.address.recommended}
+          submitted={data.address.submitted}
+          action="/profile"
+          cancelLabel={t("address.cancelProfile")}
+        />
       ) : null}
       <ErrorSummary failure={profileFailure} rechecked={profileLive.rechecked} />
       <ErrorSummary failure={passwordFailure} rechecked={passwordLive.rechecked} />
@@ -88,7 +96,15 @@ export default function Profile() {
           <section aria-labelledby="personal-title" className="card">
             <h2 id="personal-title">{t("profile.personalTitle")}</h2>
             <FormState id="profile" defaults={data.defaults} failure={data.failure} live={profileFailure}>
-              <Form id="profile-form" method="post" action="/profile" noValidate className="stacked-form" aria-labelledby="personal-title" onChange={profileLive.onChange}>
+              <Form
+                id="profile-form"
+                method="post"
+                action="/profile"
+                noValidate
+                className="stacked-form"
+                aria-labelledby="personal-title"
+                onChange={profileLive.onChange}
+              >
                 <RecheckStatus live={profileLive} />
                 <CsrfField />
                 <input type="hidden" name="intent" value="profile" />
@@ -102,12 +118,31 @@ export default function Profile() {
           <section aria-labelledby="password-title" className="card">
             <h2 id="password-title">{t("profile.passwordTitle")}</h2>
             <FormState id="password" live={passwordFailure}>
-              <Form method="post" action="/profile" noValidate className="stacked-form" aria-labelledby="password-title" onChange={passwordLive.onChange}>
+              <Form
+                method="post"
+                action="/profile"
+                noValidate
+                className="stacked-form"
+                aria-labelledby="password-title"
+                onChange={passwordLive.onChange}
+              >
                 <RecheckStatus live={passwordLive} />
                 <CsrfField />
                 <input type="hidden" name="intent" value="password" />
-                <TextField name="currentPassword" type="password" label={t("profile.currentPassword")} hint={t("profile.currentPasswordHint")} autoComplete="current-password" />
-                <TextField name="password" type="password" label={t("profile.password")} hint={t("register.passwordHint")} autoComplete="new-password" />
+                <TextField
+                  name="currentPassword"
+                  type="password"
+                  label={t("profile.currentPassword")}
+                  hint={t("profile.currentPasswordHint")}
+                  autoComplete="current-password"
+                />
+                <TextField
+                  name="password"
+                  type="password"
+                  label={t("profile.password")}
+                  hint={t("register.passwordHint")}
+                  autoComplete="new-password"
+                />
                 <TextField name="confirmPassword" type="password" label={t("profile.confirmPassword")} autoComplete="new-password" />
                 <button type="submit" disabled={busy("password")}>
                   {t("profile.updatePassword")}

@@ -82,14 +82,7 @@ export default function UpdateLabs() {
       <h1 id="update-labs-title">{t("updateLabs.heading")}</h1>
       <p>{t("updateLabs.intro")}</p>
       <FormState id={UPDATE_LABS_FORM}>
-        <Form
-          method="post"
-          action="/update-labs"
-          noValidate
-          className="stacked-form"
-          aria-labelledby="update-labs-title"
-          key={location.key}
-        >
+        <Form method="post" action="/update-labs" noValidate className="stacked-form" aria-labelledby="update-labs-title" key={location.key}>
           <CsrfField />
           <UpdateLabsFields key={failure?.attempt ?? "fresh"} initial={failure?.values.requisition ?? ""} keyRemembered={keyRemembered} />
         </Form>

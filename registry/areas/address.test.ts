@@ -54,7 +54,22 @@ describe.each(testDatabases())("address validation against the ZIP data (D7) on 
   describe("POST /api/pass/{id}/update-medical-record", () => {
     const profile = (overrides: Record<string, unknown> = {}) => {
       const r = validRegistration(1, overrides);
-      const fields = ["firstName", "middleInitial", "lastName", "preferredName", "birthDate", "addressLine1", "addressLine2", "city", "usState", "province", "postalCode", "preferredLanguage", "gender", "country"];
+      const fields = [
+        "firstName",
+        "middleInitial",
+        "lastName",
+        "preferredName",
+        "birthDate",
+        "addressLine1",
+        "addressLine2",
+        "city",
+        "usState",
+        "province",
+        "postalCode",
+        "preferredLanguage",
+        "gender",
+        "country",
+      ];
       return Object.fromEntries(fields.map((f) => [f, r[f]]));
     };
 
@@ -68,7 +83,10 @@ describe.each(testDatabases())("address validation against the ZIP data (D7) on 
       const [row] = await t.db.query("select address_line1, us_state from medical_records");
       expect(row).toEqual({ address_line1: "12 Main Street", us_state: 14 });
 
-      const confirmed = await t.call("POST", `${path}?addrConfirmed=true`, { token: p.token, body: profile({ usState: CA, addressLine1: "1 New Road" }) });
+      const confirmed = await t.call("POST", `${path}?addrConfirmed=true`, {
+        token: p.token,
+        body: profile({ usState: CA, addressLine1: "1 New Road" }),
+      });
       expect(confirmed.status).toBe(200);
       expect(confirmed.body.success).toBe(true);
       expect(confirmed.body.results).toMatchObject({ addressLine1: "1 New Road", usState: CA });
@@ -85,7 +103,10 @@ describe.each(testDatabases())("address validation against the ZIP data (D7) on 
       expect(later.body.success).toBe(true);
       expect(later.body.results).toMatchObject({ preferredName: "Annie" });
       // A changed address is checked again.
-      const moved = await t.call("POST", path, { token: p.token, body: profile({ city: "Chicago", postalCode: "62701", addressLine1: "9 Other Street" }) });
+      const moved = await t.call("POST", path, {
+        token: p.token,
+        body: profile({ city: "Chicago", postalCode: "62701", addressLine1: "9 Other Street" }),
+      });
       expect(moved.body).toEqual(prompt({ address1: "9 Other Street", address2: "Apt 3", city: "Springfield", state: "IL", zip5: "62701" }));
       const [row] = await t.db.query("select address_line1, preferred_name from medical_records");
       expect(row).toEqual({ address_line1: "12 Main Street", preferred_name: "Annie" });
@@ -94,7 +115,8 @@ describe.each(testDatabases())("address validation against the ZIP data (D7) on 
     it("does not check a foreign address", async () => {
       const p = await t.register(1);
       const a = await t.call("POST", `/api/pass/${p.medicalRecordId}/update-medical-record`, {
-        token: p.token, body: profile({ country: 0, usState: 0, province: "Ontario", city: "Ottawa", postalCode: "K1A 0B1" }),
+        token: p.token,
+        body: profile({ country: 0, usState: 0, province: "Ontario", city: "Ottawa", postalCode: "K1A 0B1" }),
       });
       expect(a.status).toBe(200);
       expect(a.body.results).toMatchObject({ country: 0, addressIsUs: false, province: "Ontario" });

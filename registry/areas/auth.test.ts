@@ -46,7 +46,9 @@ describe.each(testDatabases())("sign-in endpoints on $name", (target) => {
       const types = await t.call("POST", "/authenticate", { body: { email: 42, password: ["x"] } });
       expect(types.status).toBe(400);
       expect(types.body).toEqual({
-        success: false, results: null, message: RegistryMessage.badRequest,
+        success: false,
+        results: null,
+        message: RegistryMessage.badRequest,
         errors: { email: "validation.invalidValue", password: "validation.invalidValue" },
       });
       const json = await t.call("POST", "/authenticate", { rawBody: "email=a&password=b" });
@@ -145,7 +147,8 @@ describe.each(testDatabases())("sign-in endpoints on $name", (target) => {
       expect((await check(again)).success).toBe(true);
       t.advance(MINUTE);
       const changed = await t.call("POST", `/api/pass/${p.medicalRecordId}/update-password`, {
-        token: again, body: { currentPassword: p.password, password: "a new kidney passphrase", confirmPassword: "a new kidney passphrase" },
+        token: again,
+        body: { currentPassword: p.password, password: "a new kidney passphrase", confirmPassword: "a new kidney passphrase" },
       });
       expect(changed.status).toBe(200);
       expect((await check(again)).success).toBe(false);

@@ -59,7 +59,12 @@ async function authenticate(ctx: Ctx): Promise<Response> {
   if (ctx.passwords.needsRehash(login.passwordHash)) {
     await rehashPassword(ctx.db, login.medicalRecordId, await ctx.passwords.hash(password), now);
   }
-  await audit(ctx.db, { actor: { kind: "patient", id: login.medicalRecordId }, action: "auth.login", medicalRecordId: login.medicalRecordId, at: now });
+  await audit(ctx.db, {
+    actor: { kind: "patient", id: login.medicalRecordId },
+    action: "auth.login",
+    medicalRecordId: login.medicalRecordId,
+    at: now,
+  });
   return ok(signIn(ctx, login.medicalRecordId));
 }
 

@@ -20,11 +20,27 @@ function center(centerId: number, centerName: string, zip: string, overrides: Pa
   const z = lookupZip(zip);
   if (!z) throw new Error(`unknown ZIP ${zip}`);
   return {
-    centerId, centerName, city: z.city, stateAbbr: z.state, postalCode: zip, latitude: z.latitude, longitude: z.longitude,
-    isKidneyForLifeParticipant: true, isMicrositeCenterOfExcellence: false, isMicrositeParticipant: false, isMemberCenter: true,
-    isRecipientShieldParticipant: true, performsNonSteroidProtocol: false, hasVoucherProgram: true,
-    lowEpletTransplantsLast12Months: 5, nkrTransplantsLast12Months: 20, yearRangeLdNkrFacilitated: 6,
-    allLivingDonorTransplantsPriorYear: 60, nkrPercentLdTransplants: 10, yearRangeLastDate: "2024-12-31", isDemo: false,
+    centerId,
+    centerName,
+    city: z.city,
+    stateAbbr: z.state,
+    postalCode: zip,
+    latitude: z.latitude,
+    longitude: z.longitude,
+    isKidneyForLifeParticipant: true,
+    isMicrositeCenterOfExcellence: false,
+    isMicrositeParticipant: false,
+    isMemberCenter: true,
+    isRecipientShieldParticipant: true,
+    performsNonSteroidProtocol: false,
+    hasVoucherProgram: true,
+    lowEpletTransplantsLast12Months: 5,
+    nkrTransplantsLast12Months: 20,
+    yearRangeLdNkrFacilitated: 6,
+    allLivingDonorTransplantsPriorYear: 60,
+    nkrPercentLdTransplants: 10,
+    yearRangeLastDate: "2024-12-31",
+    isDemo: false,
     ...overrides,
   };
 }
@@ -73,13 +89,28 @@ describe.each(testDatabases())("transplant centers on $name", (target) => {
     };
 
     const within300 = await get("300");
-    expect(within300.map((c) => [c.centerId, c.distanceInMiles])).toEqual([[2, miles("62702")], [1, 179]]);
+    expect(within300.map((c) => [c.centerId, c.distanceInMiles])).toEqual([
+      [2, miles("62702")],
+      [1, 179],
+    ]);
     expect(within300[1]).toEqual({
-      centerId: 1, centerName: "Chicago Lakes Kidney Center", stateAbbr: "IL", distanceInMiles: 179,
-      isKidneyForLifeParticipant: true, isMicrositeCenterOfExcellence: false, isMicrositeParticipant: false, isMemberCenter: true,
-      isRecipientShieldParticipant: true, performsNonSteroidProtocol: false, hasVoucherProgram: true,
-      lowEpletTransplantsLast12Months: 5, nkrTransplantsLast12Months: 20, yearRangeLdNkrFacilitated: 6,
-      allLivingDonorTransplantsPriorYear: 60, nkrPercentLdTransplants: 10, yearRangeLastDate: "12/31/2024",
+      centerId: 1,
+      centerName: "Chicago Lakes Kidney Center",
+      stateAbbr: "IL",
+      distanceInMiles: 179,
+      isKidneyForLifeParticipant: true,
+      isMicrositeCenterOfExcellence: false,
+      isMicrositeParticipant: false,
+      isMemberCenter: true,
+      isRecipientShieldParticipant: true,
+      performsNonSteroidProtocol: false,
+      hasVoucherProgram: true,
+      lowEpletTransplantsLast12Months: 5,
+      nkrTransplantsLast12Months: 20,
+      yearRangeLdNkrFacilitated: 6,
+      allLivingDonorTransplantsPriorYear: 60,
+      nkrPercentLdTransplants: 10,
+      yearRangeLastDate: "12/31/2024",
     });
     // The Chicago center (179 miles) is in at 300 and out at 100; the non-member next door never shows.
     expect((await get("100")).map((c) => c.centerId)).toEqual([2]);
@@ -88,7 +119,11 @@ describe.each(testDatabases())("transplant centers on $name", (target) => {
     expect((await get("1000")).map((c) => c.centerId)).toEqual([2, 1, 4]);
     const any = await get("0");
     expect(any.map((c) => c.centerId)).toEqual([2, 1, 4, 5]);
-    expect(any[3]).toMatchObject({ distanceInMiles: miles("96813"), lowEpletTransplantsLast12Months: null, allLivingDonorTransplantsPriorYear: null });
+    expect(any[3]).toMatchObject({
+      distanceInMiles: miles("96813"),
+      lowEpletTransplantsLast12Months: null,
+      allLivingDonorTransplantsPriorYear: null,
+    });
     // ZIP+4 is the same ZIP.
     const plus4 = await t.call("GET", `/api/pass/centers/${PATIENT_ZIP}-1234/0/300`, { token: p.token });
     expect(plus4.body.results.map((c: { centerId: number }) => c.centerId)).toEqual([2, 1]);
@@ -101,8 +136,14 @@ describe.each(testDatabases())("transplant centers on $name", (target) => {
       for (const distance of ["100", "0"]) {
         const a = await t.call("GET", `/api/pass/centers/${postalCode}/0/${distance}`, { token: p.token });
         expect(a.status, postalCode).toBe(200);
-        expect(a.body.results.map((c: { centerId: number; distanceInMiles: null }) => [c.centerId, c.distanceInMiles]), postalCode).toEqual([
-          [4, null], [2, null], [1, null], [5, null],
+        expect(
+          a.body.results.map((c: { centerId: number; distanceInMiles: null }) => [c.centerId, c.distanceInMiles]),
+          postalCode,
+        ).toEqual([
+          [4, null],
+          [2, null],
+          [1, null],
+          [5, null],
         ]);
       }
     }
@@ -133,7 +174,7 @@ describe.each(testDatabases())("transplant centers on $name", (target) => {
     const p = await t.register(1);
     // A deterministic scatter over the 48 states and beyond.
     let seed = 12345;
-    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     const many: CenterRecord[] = Array.from({ length: 3000 }, (_, i) => ({
       ...center(10_000 + i, `Scatter ${String(i).padStart(4, "0")}`, "62701"),
       latitude: 18 + random() * 45,
@@ -148,7 +189,10 @@ describe.each(testDatabases())("transplant centers on $name", (target) => {
         .map((c) => ({ id: c.centerId, d: roundMiles(distanceInMiles(origin, c)) }))
         .filter((x) => distance === 0 || x.d <= distance)
         .sort((x, y) => x.d - y.d || x.id - y.id);
-      expect(a.body.results.map((c: { centerId: number; distanceInMiles: number }) => ({ id: c.centerId, d: c.distanceInMiles })), String(distance)).toEqual(expected);
+      expect(
+        a.body.results.map((c: { centerId: number; distanceInMiles: number }) => ({ id: c.centerId, d: c.distanceInMiles })),
+        String(distance),
+      ).toEqual(expected);
     }
   });
 
@@ -157,7 +201,9 @@ describe.each(testDatabases())("transplant centers on $name", (target) => {
     expect(await seedDemoCenters(t.db, { now: START })).toBe(0);
     const lines: string[] = [];
     await seedCentersCommand(t.db, (s) => lines.push(s));
-    expect(lines).toEqual([`${demoCenters().length - 1} demo centers stored (invented data, marked is_demo); ${demoCenters().length} centers in all.\n`]);
+    expect(lines).toEqual([
+      `${demoCenters().length - 1} demo centers stored (invented data, marked is_demo); ${demoCenters().length} centers in all.\n`,
+    ]);
     const rows = await listCenterRecords(t.db);
     expect(rows).toHaveLength(demoCenters().length);
     expect(rows.find((c) => c.centerId === 900001)).toMatchObject({ centerName: "A Real Center With That Id", isDemo: false });
@@ -170,32 +216,93 @@ describe.each(testDatabases())("transplant centers on $name", (target) => {
       "isMemberCenter,isRecipientShieldParticipant,performsNonSteroidProtocol,hasVoucherProgram,lowEpletTransplantsLast12Months," +
       "nkrTransplantsLast12Months,yearRangeLdNkrFacilitated,allLivingDonorTransplantsPriorYear,nkrPercentLdTransplants,yearRangeLastDate";
     const csv = path.join(tmp, "centers.csv");
-    writeFileSync(csv, `${header}\n41,"Lake, River Center",IL,60601,yes,no,no,yes,no,no,no,,3,1,20,5,2024-12-31\n42,Capitol Center,IL,62702,no,no,no,no,no,no,no,,0,0,,0,2024-12-31\n`);
+    writeFileSync(
+      csv,
+      `${header}\n41,"Lake, River Center",IL,60601,yes,no,no,yes,no,no,no,,3,1,20,5,2024-12-31\n42,Capitol Center,IL,62702,no,no,no,no,no,no,no,,0,0,,0,2024-12-31\n`,
+    );
     const out: string[] = [];
     const warn: string[] = [];
-    await importCentersCommand(t.db, [csv], (s) => out.push(s), (s) => warn.push(s));
+    await importCentersCommand(
+      t.db,
+      [csv],
+      (s) => out.push(s),
+      (s) => warn.push(s),
+    );
     expect(out).toEqual([`2 centers imported from ${csv} (added or updated by centerId); 2 centers in all.\n`]);
 
     const json = path.join(tmp, "centers.json");
-    writeFileSync(json, JSON.stringify([{ ...Object.fromEntries(header.split(",").map((h) => [h, null])), centerId: 42, centerName: "Capitol Center Renamed",
-      stateAbbr: "IL", postalCode: "62702", isKidneyForLifeParticipant: false, isMicrositeCenterOfExcellence: false, isMicrositeParticipant: false,
-      isMemberCenter: true, isRecipientShieldParticipant: false, performsNonSteroidProtocol: true, hasVoucherProgram: false,
-      nkrTransplantsLast12Months: 8, yearRangeLdNkrFacilitated: 2, nkrPercentLdTransplants: 0, yearRangeLastDate: "06/30/2025", region: "Midwest" }]));
-    await importCentersCommand(t.db, [json], (s) => out.push(s), (s) => warn.push(s));
+    writeFileSync(
+      json,
+      JSON.stringify([
+        {
+          ...Object.fromEntries(header.split(",").map((h) => [h, null])),
+          centerId: 42,
+          centerName: "Capitol Center Renamed",
+          stateAbbr: "IL",
+          postalCode: "62702",
+          isKidneyForLifeParticipant: false,
+          isMicrositeCenterOfExcellence: false,
+          isMicrositeParticipant: false,
+          isMemberCenter: true,
+          isRecipientShieldParticipant: false,
+          performsNonSteroidProtocol: true,
+          hasVoucherProgram: false,
+          nkrTransplantsLast12Months: 8,
+          yearRangeLdNkrFacilitated: 2,
+          nkrPercentLdTransplants: 0,
+          yearRangeLastDate: "06/30/2025",
+          region: "Midwest",
+        },
+      ]),
+    );
+    await importCentersCommand(
+      t.db,
+      [json],
+      (s) => out.push(s),
+      (s) => warn.push(s),
+    );
     expect(out[1]).toBe(`1 centers imported from ${json} (added or updated by centerId); 2 centers in all.\n`);
     expect(warn).toEqual(['warning: property "region" is not a center field and is ignored\n']);
     expect(await listCenterRecords(t.db)).toEqual([
-      expect.objectContaining({ centerId: 41, centerName: "Lake, River Center", city: "Chicago", isMemberCenter: true, lowEpletTransplantsLast12Months: null, isDemo: false }),
-      expect.objectContaining({ centerId: 42, centerName: "Capitol Center Renamed", isMemberCenter: true, performsNonSteroidProtocol: true, yearRangeLastDate: "2025-06-30" }),
+      expect.objectContaining({
+        centerId: 41,
+        centerName: "Lake, River Center",
+        city: "Chicago",
+        isMemberCenter: true,
+        lowEpletTransplantsLast12Months: null,
+        isDemo: false,
+      }),
+      expect.objectContaining({
+        centerId: 42,
+        centerName: "Capitol Center Renamed",
+        isMemberCenter: true,
+        performsNonSteroidProtocol: true,
+        yearRangeLastDate: "2025-06-30",
+      }),
     ]);
 
     const bad = path.join(tmp, "bad.csv");
-    writeFileSync(bad, `${header}\n43,Good Row,IL,60601,yes,no,no,yes,no,no,no,,3,1,20,5,2024-12-31\n44,Bad Row,IL,60601,yes,no,no,yes,no,no,no,,three,1,20,5,2024-12-31\n`);
-    await expect(importCentersCommand(t.db, [bad], () => {}, () => {})).rejects.toThrow(
-      `row 2 (line 3): nkrTransplantsLast12Months: "three" is not a whole number of 0 or more\n${bad}: nothing imported (1 problem)`,
+    writeFileSync(
+      bad,
+      `${header}\n43,Good Row,IL,60601,yes,no,no,yes,no,no,no,,3,1,20,5,2024-12-31\n44,Bad Row,IL,60601,yes,no,no,yes,no,no,no,,three,1,20,5,2024-12-31\n`,
     );
+    await expect(
+      importCentersCommand(
+        t.db,
+        [bad],
+        () => {},
+        () => {},
+      ),
+    ).rejects.toThrow(`row 2 (line 3): nkrTransplantsLast12Months: "three" is not a whole number of 0 or more\n${bad}: nothing imported (1 problem)`);
     expect((await listCenterRecords(t.db)).map((c) => c.centerId)).toEqual([41, 42]);
-    await expect(importCentersCommand(t.db, [path.join(tmp, "missing.csv")], () => {}, () => {})).rejects.toThrow(/cannot read .*missing\.csv: ENOENT/);
+    await expect(
+      importCentersCommand(
+        t.db,
+        [path.join(tmp, "missing.csv")],
+        () => {},
+        () => {},
+      ),
+    ).rejects.toThrow(/cannot read .*missing\.csv: ENOENT/);
 
     const listed: string[] = [];
     await listCentersCommand(t.db, (s) => listed.push(s));
@@ -221,7 +328,8 @@ describe("demo centers (DECISIONS D8)", () => {
       expect(c.isDemo).toBe(true);
     }
     const states = new Set(centers.map((c) => c.stateAbbr));
-    for (const regionState of ["MA", "NY", "PA", "GA", "FL", "TX", "IL", "MN", "CO", "AZ", "CA", "WA", "AK", "HI"]) expect(states).toContain(regionState);
+    for (const regionState of ["MA", "NY", "PA", "GA", "FL", "TX", "IL", "MN", "CO", "AZ", "CA", "WA", "AK", "HI"])
+      expect(states).toContain(regionState);
   });
 
   it("mix member and non-member centers, with every flag and statistic filled plausibly (some nulls), the same on every run", () => {
@@ -229,15 +337,34 @@ describe("demo centers (DECISIONS D8)", () => {
     const members = centers.filter((c) => c.isMemberCenter);
     expect(members.length).toBeGreaterThan(centers.length / 2);
     expect(members.length).toBeLessThan(centers.length);
-    for (const flag of ["isKidneyForLifeParticipant", "isMicrositeCenterOfExcellence", "isMicrositeParticipant", "isRecipientShieldParticipant", "performsNonSteroidProtocol", "hasVoucherProgram"] as const) {
-      expect(centers.some((c) => c[flag]), flag).toBe(true);
-      expect(centers.some((c) => !c[flag]), flag).toBe(true);
+    for (const flag of [
+      "isKidneyForLifeParticipant",
+      "isMicrositeCenterOfExcellence",
+      "isMicrositeParticipant",
+      "isRecipientShieldParticipant",
+      "performsNonSteroidProtocol",
+      "hasVoucherProgram",
+    ] as const) {
+      expect(
+        centers.some((c) => c[flag]),
+        flag,
+      ).toBe(true);
+      expect(
+        centers.some((c) => !c[flag]),
+        flag,
+      ).toBe(true);
     }
     expect(centers.some((c) => c.lowEpletTransplantsLast12Months === null)).toBe(true);
     expect(centers.some((c) => c.allLivingDonorTransplantsPriorYear === null)).toBe(true);
     for (const c of centers) {
       if (c.isMicrositeCenterOfExcellence) expect(c.isMicrositeParticipant).toBe(true);
-      if (!c.isMemberCenter) expect([c.isKidneyForLifeParticipant, c.isMicrositeParticipant, c.hasVoucherProgram, c.nkrTransplantsLast12Months]).toEqual([false, false, false, 0]);
+      if (!c.isMemberCenter)
+        expect([c.isKidneyForLifeParticipant, c.isMicrositeParticipant, c.hasVoucherProgram, c.nkrTransplantsLast12Months]).toEqual([
+          false,
+          false,
+          false,
+          0,
+        ]);
       if (c.allLivingDonorTransplantsPriorYear !== null) {
         expect(c.yearRangeLdNkrFacilitated).toBeLessThanOrEqual(c.allLivingDonorTransplantsPriorYear);
         expect(c.nkrPercentLdTransplants).toBe(Math.round((c.yearRangeLdNkrFacilitated / c.allLivingDonorTransplantsPriorYear) * 1000) / 10);

@@ -86,7 +86,10 @@ describe.each(testDatabases())("per-client-address limits on $name", (target) =>
         body: { code, value: p.email, isEmail: true },
         headers: from(address),
       });
-    expect((await t.call("POST", "/api/mfa/send-confirmation-email", { token: p.token, body: { medicalRecordId: p.medicalRecordId, email: p.email } })).status).toBe(200);
+    expect(
+      (await t.call("POST", "/api/mfa/send-confirmation-email", { token: p.token, body: { medicalRecordId: p.medicalRecordId, email: p.email } }))
+        .status,
+    ).toBe(200);
     const [row] = await t.db.query<{ text_body: string }>("select text_body from outbox where to_address = $1 order by id desc limit 1", [p.email]);
     const code = /\b(\d{6})\b/.exec(row!.text_body)![1]!;
     const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, "0");
@@ -121,7 +124,15 @@ describe.each(testDatabases())("password hashing when the pool is full, on $name
   afterAll(() => pool.close());
   const occupy = (): Promise<Buffer> => {
     const N = 2 ** 17;
-    const job: ScryptJob = { password: "occupied", salt: Buffer.alloc(16), keyLength: 32, N, r: 8, p: 1, maxmem: 128 * 8 * (N + 1) + 2 * 1024 * 1024 };
+    const job: ScryptJob = {
+      password: "occupied",
+      salt: Buffer.alloc(16),
+      keyLength: 32,
+      N,
+      r: 8,
+      p: 1,
+      maxmem: 128 * 8 * (N + 1) + 2 * 1024 * 1024,
+    };
     return pool.derive(job);
   };
 

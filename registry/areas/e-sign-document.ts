@@ -32,7 +32,7 @@ export type ConsentDocument = { content: ConsentContent; html: string; hash: str
 
 /** Escaped for HTML, without bidirectional formatting characters (a name's U+202E must not reorder the document). */
 const escapeHtml = (s: string) =>
-  withoutBidiControls(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c]!));
+  withoutBidiControls(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 /** A date as the language writes it, e.g. "March 10, 2025" / "10 de marzo de 2025" (UTC). */
 export function longDate(date: Date, lang: MessageLang): string {

@@ -52,12 +52,10 @@ describe.each(testDatabases())("e-sign on $name", (target) => {
   const sign = (
     token: string,
     body: Record<string, unknown>,
-    headers: Record<string, string> = { "x-client-address": "203.0.113.7", "x-client-user-agent": UA }
+    headers: Record<string, string> = { "x-client-address": "203.0.113.7", "x-client-user-agent": UA },
   ) => t.call("POST", "/api/e-sign", { token, body, headers });
   const stage = async (id: number) => {
-    const [row] = await t.db.query<{ current_status: number }>("select current_status from if_registrations where medical_record_id = $1", [
-      id,
-    ]);
+    const [row] = await t.db.query<{ current_status: number }>("select current_status from if_registrations where medical_record_id = $1", [id]);
     return row?.current_status ?? null;
   };
   const signatures = () => t.db.query<Record<string, unknown>>("select medical_record_id, typed_name from consent_signatures order by id");
@@ -157,7 +155,7 @@ describe.each(testDatabases())("e-sign on $name", (target) => {
     const [row] = await t.db.query<Record<string, unknown>>(
       `select medical_record_id, typed_name, signed_at, client_address, user_agent, document_hash, document_version, language,
               document_html = $2 as same_html from consent_signatures where medical_record_id = $1`,
-      [id, shown.html]
+      [id, shown.html],
     );
     expect(row).toEqual({
       medical_record_id: id,
@@ -189,11 +187,9 @@ describe.each(testDatabases())("e-sign on $name", (target) => {
     });
     expect(await signatures()).toHaveLength(1);
     const audit = await t.db.query<{ action: string; detail: Record<string, unknown> }>(
-      "select action, detail from audit_log where action = 'consent.sign'"
+      "select action, detail from audit_log where action = 'consent.sign'",
     );
-    expect(audit).toEqual([
-      { action: "consent.sign", detail: { consentSignatureId: expect.any(Number), ifStage: ImmunoFreeStatus.ESign } },
-    ]);
+    expect(audit).toEqual([{ action: "consent.sign", detail: { consentSignatureId: expect.any(Number), ifStage: ImmunoFreeStatus.ESign } }]);
     // No name, address or health data in the logs.
     expect(JSON.stringify(t.logs)).not.toMatch(/Ana|Lopez|203\.0\.113\.7|Chromium/);
   });
@@ -201,9 +197,9 @@ describe.each(testDatabases())("e-sign on $name", (target) => {
   it("keeps the PDF of the signed document with its signature block; staff export it", async () => {
     const ana = await participant(1, ImmunoFreeStatus.MedicalHistory, { firstName: "María", lastName: "Núñez" });
     const shown = (await document(ana.token)).body.results;
-    expect(
-      (await sign(ana.token, { entityTypeId: ana.medicalRecordId, typedName: "María Núñez", documentHash: shown.documentHash })).status
-    ).toBe(200);
+    expect((await sign(ana.token, { entityTypeId: ana.medicalRecordId, typedName: "María Núñez", documentHash: shown.documentHash })).status).toBe(
+      200,
+    );
     const dir = mkdtempSync(path.join(os.tmpdir(), "esign-export-"));
     const out = path.join(dir, "consent.pdf");
     const done = await exportConsent(t.db, String(ana.medicalRecordId), out, START);
@@ -225,9 +221,7 @@ describe.each(testDatabases())("e-sign on $name", (target) => {
     // A second export never overwrites a file; unknown ids and unsigned records are refused with a message.
     await expect(exportConsent(t.db, String(ana.medicalRecordId), out, START)).rejects.toThrow(/EEXIST|exists/);
     const ben = await participant(2, ImmunoFreeStatus.MedicalHistory);
-    await expect(exportConsent(t.db, String(ben.medicalRecordId), path.join(dir, "ben.pdf"), START)).rejects.toThrow(
-      /has no signed consent/
-    );
+    await expect(exportConsent(t.db, String(ben.medicalRecordId), path.join(dir, "ben.pdf"), START)).rejects.toThrow(/has no signed consent/);
     await expect(exportConsent(t.db, "12x", path.join(dir, "x.pdf"), START)).rejects.toThrow(/usage/);
     const [exported] = await t.db.query<{ actor_kind: string }>("select actor_kind from audit_log where action = 'consent.export'");
     expect(exported).toEqual({ actor_kind: "staff" });
@@ -269,13 +263,9 @@ describe.each(testDatabases())("e-sign on $name", (target) => {
 
   it("refuses a patient outside the program (who cannot submit a medical history either)", async () => {
     const ana = await participant(1, null);
-    expect((await t.call("POST", `/api/pass/${ana.medicalRecordId}/medical-history`, { token: ana.token, body: HISTORY })).status).toBe(
-      409
-    );
+    expect((await t.call("POST", `/api/pass/${ana.medicalRecordId}/medical-history`, { token: ana.token, body: HISTORY })).status).toBe(409);
     const shown = (await document(ana.token)).body.results;
-    expect(
-      await sign(ana.token, { entityTypeId: ana.medicalRecordId, typedName: "Ana Lopez", documentHash: shown.documentHash })
-    ).toMatchObject({
+    expect(await sign(ana.token, { entityTypeId: ana.medicalRecordId, typedName: "Ana Lopez", documentHash: shown.documentHash })).toMatchObject({
       status: 409,
       body: { message: ESignMessage.notInProgram, errors: { form: ESignReason.notInProgram } },
     });
@@ -288,41 +278,31 @@ describe.each(testDatabases())("e-sign on $name", (target) => {
     t.advance(24 * 60 * 60 * 1000);
     const signIn = await t.call("POST", "/authenticate", { body: { email: p.email, password: p.password } });
     const ana = { ...p, token: signIn.body.results.token as string };
-    expect(
-      await sign(ana.token, { entityTypeId: ana.medicalRecordId, typedName: "Ana Lopez", documentHash: yesterday.documentHash })
-    ).toMatchObject({
+    expect(await sign(ana.token, { entityTypeId: ana.medicalRecordId, typedName: "Ana Lopez", documentHash: yesterday.documentHash })).toMatchObject({
       status: 409,
       body: { errors: { form: ESignReason.documentChanged } },
     });
     const today = (await document(ana.token)).body.results;
     expect(today.documentDate).toBe("2025-03-11");
     await t.db.query("update medical_records set first_name = 'Anna' where id = $1", [ana.medicalRecordId]);
-    expect(
-      await sign(ana.token, { entityTypeId: ana.medicalRecordId, typedName: "Anna Lopez", documentHash: today.documentHash })
-    ).toMatchObject({
+    expect(await sign(ana.token, { entityTypeId: ana.medicalRecordId, typedName: "Anna Lopez", documentHash: today.documentHash })).toMatchObject({
       status: 409,
       body: { errors: { form: ESignReason.documentChanged } },
     });
     const renamed = (await document(ana.token)).body.results;
     expect(renamed.fullName).toBe("Anna Lopez");
-    expect(
-      (await sign(ana.token, { entityTypeId: ana.medicalRecordId, typedName: "Anna Lopez", documentHash: renamed.documentHash })).status
-    ).toBe(200);
+    expect((await sign(ana.token, { entityTypeId: ana.medicalRecordId, typedName: "Anna Lopez", documentHash: renamed.documentHash })).status).toBe(
+      200,
+    );
   });
 
   it("never moves a later stage back, and stores 'unknown' without the client's details", async () => {
     const ana = await participant(1, ImmunoFreeStatus.Preworkuplab);
     const shown = (await document(ana.token)).body.results;
-    const signed = await sign(
-      ana.token,
-      { entityTypeId: ana.medicalRecordId, typedName: "Ana Lopez", documentHash: shown.documentHash },
-      {}
-    );
+    const signed = await sign(ana.token, { entityTypeId: ana.medicalRecordId, typedName: "Ana Lopez", documentHash: shown.documentHash }, {});
     expect(signed.body.results.ifStatus).toBe(ImmunoFreeStatus.Preworkuplab);
     expect(await stage(ana.medicalRecordId)).toBe(ImmunoFreeStatus.Preworkuplab);
-    const [row] = await t.db.query<{ user_agent: string; client_address: string }>(
-      "select user_agent, client_address from consent_signatures"
-    );
+    const [row] = await t.db.query<{ user_agent: string; client_address: string }>("select user_agent, client_address from consent_signatures");
     // The harness sends an address per call unless told; the user agent header was not sent.
     expect(row!.user_agent).toBe("unknown");
     expect(row!.client_address).toMatch(/^198\.18\./);

@@ -26,7 +26,14 @@ describe.each(testDatabases())("invites (D5, D12), phone checks and per-address 
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(expiresAt).toEqual(new Date(START.getTime() + INVITE_LIFETIME_MS));
     const [row] = await t.db.query<Record<string, unknown>>("select * from invites");
-    expect(row).toMatchObject({ id, token_hash: hashLinkToken(token), first_name: "Ines", last_name: "Garcia", email: "ines@example.org", used_at: null });
+    expect(row).toMatchObject({
+      id,
+      token_hash: hashLinkToken(token),
+      first_name: "Ines",
+      last_name: "Garcia",
+      email: "ines@example.org",
+      used_at: null,
+    });
     expect(JSON.stringify(row)).not.toContain(token);
     const [m] = await t.db.query<Record<string, unknown>>("select channel, to_address, subject, text_body, html_body, status from outbox");
     expect(m).toMatchObject({ channel: "email", to_address: "ines@example.org", subject: "Your invitation to register", status: "held" });
@@ -41,7 +48,8 @@ describe.each(testDatabases())("invites (D5, D12), phone checks and per-address 
     const a = await t.call("GET", `/validate-invite?token=${token}`);
     expect(a.status).toBe(200);
     expect(envelope(inviteInfo).parse(a.body)).toEqual({
-      success: true, message: AccountMessage.inviteValid,
+      success: true,
+      message: AccountMessage.inviteValid,
       results: { isValid: true, firstName: "Ines", lastName: "Garcia", email: "ines@example.org" },
     });
   });
@@ -69,8 +77,12 @@ describe.each(testDatabases())("invites (D5, D12), phone checks and per-address 
     expect(row).toEqual({ used_at: START, medical_record_id: medicalRecordId });
     const pass = await t.call("GET", `/api/pass/${medicalRecordId}`, { token: auth });
     expect(pass.body.results.medicalRecord.ifRegistration).toEqual({
-      id: expect.any(Number), medicalRecordId, isOptedOut: false, currentStatus: ImmunoFreeStatus.Registration,
-      declineReason: null, createdDateTime: START.toISOString(),
+      id: expect.any(Number),
+      medicalRecordId,
+      isOptedOut: false,
+      currentStatus: ImmunoFreeStatus.Registration,
+      declineReason: null,
+      createdDateTime: START.toISOString(),
     });
     const audit = await t.db.query("select action, detail from audit_log where action = 'account.register'");
     expect(audit).toEqual([{ action: "account.register", detail: { invite: id } }]);
@@ -84,7 +96,12 @@ describe.each(testDatabases())("invites (D5, D12), phone checks and per-address 
     const { token } = await invite();
     const other = await registerWith(token, { email: "someone.else@example.org" });
     expect(other.status).toBe(400);
-    expect(other.body).toEqual({ success: false, results: null, message: RegistryMessage.badRequest, errors: { email: AccountFieldKey.inviteEmailMismatch } });
+    expect(other.body).toEqual({
+      success: false,
+      results: null,
+      message: RegistryMessage.badRequest,
+      errors: { email: AccountFieldKey.inviteEmailMismatch },
+    });
     const empty = await registerWith(token, { email: "" });
     expect(empty.status).toBe(200);
     const [row] = await t.db.query("select email from medical_records");
@@ -124,15 +141,23 @@ describe.each(testDatabases())("invites (D5, D12), phone checks and per-address 
     await t.register(1, { phoneNumber: "(555) 010-0001" });
     const valid = await check("555-010-0002");
     expect(valid.status).toBe(200);
-    expect(envelope(phoneCheck).parse(valid.body)).toEqual({ success: true, results: { isValid: true, status: "valid" }, message: "Phone number is available" });
+    expect(envelope(phoneCheck).parse(valid.body)).toEqual({
+      success: true,
+      results: { isValid: true, status: "valid" },
+      message: "Phone number is available",
+    });
     const duplicate = await check("555.010.0001");
     expect(duplicate.body).toEqual({
-      success: false, results: { isValid: false, status: "duplicate" }, message: "This phone number is already registered",
+      success: false,
+      results: { isValid: false, status: "duplicate" },
+      message: "This phone number is already registered",
       errors: { phoneNumber: "validation.phoneTaken" },
     });
     for (const number of ["555-010-000", "", "555 010 00011"]) {
       expect((await check(number)).body, number).toEqual({
-        success: false, results: { isValid: false, status: "invalid" }, message: "Please enter a valid 10-digit US phone number",
+        success: false,
+        results: { isValid: false, status: "invalid" },
+        message: "Please enter a valid 10-digit US phone number",
         errors: { phoneNumber: "validation.phoneInvalidUs" },
       });
     }
@@ -143,11 +168,19 @@ describe.each(testDatabases())("invites (D5, D12), phone checks and per-address 
 
   it("checks a number by the rule of the country sent: an international one with its country code (docs/decisions/049)", async () => {
     await t.register(1, { country: 0, usState: 0, province: "Kent", phoneNumber: "+44 7911 123456" });
-    const other = (phoneNumber: string) => t.call("POST", "/validate-phone", { body: { phoneNumber, country: 0 }, headers: { "x-client-address": "203.0.113.9" } });
-    expect((await other("+33 6 12 34 56 78")).body).toEqual({ success: true, results: { isValid: true, status: "valid" }, message: "Phone number is available" });
+    const other = (phoneNumber: string) =>
+      t.call("POST", "/validate-phone", { body: { phoneNumber, country: 0 }, headers: { "x-client-address": "203.0.113.9" } });
+    expect((await other("+33 6 12 34 56 78")).body).toEqual({
+      success: true,
+      results: { isValid: true, status: "valid" },
+      message: "Phone number is available",
+    });
     expect((await other("0044 7911 123456")).body.results).toEqual({ isValid: false, status: "duplicate" });
     expect((await other("+44 79")).body).toEqual({
-      success: false, results: { isValid: false, status: "invalid" }, message: "Please enter a valid phone number", errors: { phoneNumber: "validation.phoneInvalid" },
+      success: false,
+      results: { isValid: false, status: "invalid" },
+      message: "Please enter a valid phone number",
+      errors: { phoneNumber: "validation.phoneInvalid" },
     });
     // Without a country, or with the US, the US rule.
     expect((await check("+33 6 12 34 56 78")).body.errors).toEqual({ phoneNumber: "validation.phoneInvalidUs" });
@@ -158,7 +191,10 @@ describe.each(testDatabases())("invites (D5, D12), phone checks and per-address 
     const limited = await check("555-010-0002");
     expect(limited.status).toBe(429);
     expect(limited.body).toEqual({
-      success: false, results: null, message: AccountMessage.tooManyFromConnection, errors: { form: FormReason.tooManyFromConnection },
+      success: false,
+      results: null,
+      message: AccountMessage.tooManyFromConnection,
+      errors: { form: FormReason.tooManyFromConnection },
     });
     expect(Number(limited.headers.get("retry-after"))).toBe(3600);
     expect((await check("555-010-0002", "203.0.113.8")).status).toBe(200);
@@ -179,7 +215,12 @@ describe.each(testDatabases())("invites (D5, D12), phone checks and per-address 
     expect((await post(1)).status).toBe(200);
     const limited = await post(2);
     expect(limited.status).toBe(429);
-    expect(limited.body).toEqual({ success: false, results: null, message: AccountMessage.tooManyAttempts, errors: { form: FormReason.tooManyAttempts } });
+    expect(limited.body).toEqual({
+      success: false,
+      results: null,
+      message: AccountMessage.tooManyAttempts,
+      errors: { form: FormReason.tooManyAttempts },
+    });
     expect((await post(2, "198.51.100.5")).status).toBe(200);
     t.advance(HOUR - 9 * 60 * 1000); // the first attempt leaves the window
     expect((await post(3)).status).toBe(200);

@@ -58,7 +58,7 @@ export async function recordLabValues(
   db: Db,
   order: LabOrder,
   values: readonly LabValue[],
-  now: Date
+  now: Date,
 ): Promise<{ recorded: number; summaryReplaced: boolean }> {
   let summaryReplaced = false;
   await db.transaction(async (tx) => {

@@ -39,7 +39,7 @@ describe.each(testDatabases())("recorded lab values on $name", (target) => {
     t.call("POST", `/api/pass/lab-result-values/${encodeURIComponent(requisition)}`, { headers, body });
   const stored = () =>
     t.db.query<Record<string, unknown>>(
-      "select position, name, value, unit, reference_range, flag from lab_result_values order by lab_order_id, position"
+      "select position, name, value, unit, reference_range, flag from lab_result_values order by lab_order_id, position",
     );
 
   async function approvedOrder(t: TestRegistry, n = 1, english = true) {
@@ -102,23 +102,12 @@ describe.each(testDatabases())("recorded lab values on $name", (target) => {
         await t.call("GET", `/api/pass/process-lab-results/${p.requisition}`, {
           headers: KEY,
         })
-      ).status
+      ).status,
     ).toBe(200);
     await signIn(t, p);
     const text = await resultsText(p);
     if (text !== null) {
-      for (const expected of [
-        "Lab Results",
-        "Test",
-        "Result",
-        "Unit",
-        "Reference range",
-        "Flag",
-        "Potassium",
-        "mmol/L",
-        "3.5-5.1",
-        "O Rh+",
-      ]) {
+      for (const expected of ["Lab Results", "Test", "Result", "Unit", "Reference range", "Flag", "Potassium", "mmol/L", "3.5-5.1", "O Rh+"]) {
         expect(text, expected).toContain(expected);
       }
       expect(text).toMatch(/Creatinine\s+1\.9\s+mg\/dL\s+0\.6-1\.2\s+High/);
@@ -179,7 +168,7 @@ describe.each(testDatabases())("recorded lab values on $name", (target) => {
         await t.call("GET", `/api/pass/lab-result-values/${p.requisition}`, {
           headers: KEY,
         })
-      ).status
+      ).status,
     ).toBe(405);
     expect(await stored()).toEqual([]);
   });

@@ -61,12 +61,7 @@ export async function approveLabOrders(
 }
 
 /** Approves the orders due under LAB_APPROVAL_DELAY (all, or one screening's); none when the delay is `never`. */
-export async function approveDueLabOrders(
-  db: Db,
-  settings: RegistrySettings,
-  now: Date,
-  screeningId?: number,
-): Promise<ApprovedLabOrder[]> {
+export async function approveDueLabOrders(db: Db, settings: RegistrySettings, now: Date, screeningId?: number): Promise<ApprovedLabOrder[]> {
   const cutoff = approvalCutoff(settings.labApprovalDelayMinutes, now);
   if (!cutoff) return [];
   return db.transaction(async (tx) => {
@@ -79,13 +74,7 @@ export async function approveDueLabOrders(
  * Places a lab order for a screening (in the caller's transaction) and, when LAB_APPROVAL_DELAY is 0, approves it at
  * once (demo mode).
  */
-export async function placeLabOrderFor(
-  db: Db,
-  settings: RegistrySettings,
-  screeningId: number,
-  medicalRecordId: number,
-  now: Date,
-): Promise<number> {
+export async function placeLabOrderFor(db: Db, settings: RegistrySettings, screeningId: number, medicalRecordId: number, now: Date): Promise<number> {
   const orderId = await placeLabOrder(db, screeningId, now);
   await audit(db, {
     actor: { kind: "patient", id: medicalRecordId },

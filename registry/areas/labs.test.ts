@@ -126,9 +126,7 @@ describe.each(testDatabases())("lab orders and results on $name", (target) => {
       labs_uploaded_date_time: t.clock,
     });
     expect((await labOrderRows(t, p.screeningId))[0]).toMatchObject({ results_at: t.clock, results_source: "generated" });
-    const mail = await t.db.query<{ subject: string; to_address: string }>(
-      "select subject, to_address from outbox where subject like 'Recibimos%'",
-    );
+    const mail = await t.db.query<{ subject: string; to_address: string }>("select subject, to_address from outbox where subject like 'Recibimos%'");
     expect(mail).toEqual([{ subject: "Recibimos sus resultados de laboratorio", to_address: p.email }]);
 
     await signIn(t, p);
@@ -193,10 +191,7 @@ describe.each(testDatabases())("lab orders and results on $name", (target) => {
       "Su registro no está en el paso de análisis de laboratorio.",
       "No se ha seleccionado ningún centro de trasplante.",
     ]);
-    expect(en.body.results.messages).toEqual([
-      "Your registration is not at the lab tests step.",
-      "No transplant center has been selected.",
-    ]);
+    expect(en.body.results.messages).toEqual(["Your registration is not at the lab tests step.", "No transplant center has been selected."]);
   });
 
   it("answers the Issues list (409) when there is nothing to order: wrong status, no center, opted out, expired; no order for results", async () => {
@@ -213,10 +208,7 @@ describe.each(testDatabases())("lab orders and results on $name", (target) => {
       message: "There is nothing to order for this registration",
       errors: { form: LabFormReason.labsNotAvailable },
     });
-    expect((await t.call("GET", labs(p, "lab-tests", "download"), { token: p.token })).body.results.reasons).toEqual([
-      "wrongStatus",
-      "noCenter",
-    ]);
+    expect((await t.call("GET", labs(p, "lab-tests", "download"), { token: p.token })).body.results.reasons).toEqual(["wrongStatus", "noCenter"]);
     const noResults = await t.call("GET", labs(p, "lab-results", "ready", "?lang=en"), { token: p.token });
     expect([noResults.status, noResults.body.results.reasons, noResults.body.results.messages]).toEqual([
       409,
@@ -317,21 +309,11 @@ describe.each(testDatabases())("lab orders and results on $name", (target) => {
     // The sweep's function: every due order at once; the email goes out once.
     const q = await atLabStep(t, 2);
     const r = await atLabStep(t, 3);
-    expect(await approveDueLabOrders(t.db, { ...t.settings, labApprovalDelayMinutes: null }, new Date(t.clock.getTime() + DAY))).toEqual(
-      [],
-    );
-    expect(
-      await approveDueLabOrders(t.db, { ...t.settings, labApprovalDelayMinutes: 60 }, new Date(t.clock.getTime() + 30 * 60_000)),
-    ).toEqual([]);
-    const swept = await approveDueLabOrders(
-      t.db,
-      { ...t.settings, labApprovalDelayMinutes: 60 },
-      new Date(t.clock.getTime() + 60 * 60_000),
-    );
+    expect(await approveDueLabOrders(t.db, { ...t.settings, labApprovalDelayMinutes: null }, new Date(t.clock.getTime() + DAY))).toEqual([]);
+    expect(await approveDueLabOrders(t.db, { ...t.settings, labApprovalDelayMinutes: 60 }, new Date(t.clock.getTime() + 30 * 60_000))).toEqual([]);
+    const swept = await approveDueLabOrders(t.db, { ...t.settings, labApprovalDelayMinutes: 60 }, new Date(t.clock.getTime() + 60 * 60_000));
     expect(swept.map((a) => a.screeningId).sort()).toEqual([q.screeningId, r.screeningId].sort());
-    expect(await t.db.query("select count(*)::int as n from outbox where subject = 'Su orden de laboratorio está lista'")).toEqual([
-      { n: 3 },
-    ]);
+    expect(await t.db.query("select count(*)::int as n from outbox where subject = 'Su orden de laboratorio está lista'")).toEqual([{ n: 3 }]);
   });
 
   it("who may call the patient's lab calls: only with a token of the screening's record (D5)", async () => {
@@ -356,9 +338,7 @@ describe.each(testDatabases())("lab orders and results on $name", (target) => {
     }
     const other = await t.call("POST", `/api/pass/${ben.medicalRecordId}/screening/${ana.screeningId}/order-labs`, { token: ben.token });
     expect(other.status).toBe(403);
-    expect(
-      (await t.call("POST", `/api/pass/${ana.medicalRecordId}/screening/${ana.screeningId}/order-labs`, { token: ben.token })).status,
-    ).toBe(403);
+    expect((await t.call("POST", `/api/pass/${ana.medicalRecordId}/screening/${ana.screeningId}/order-labs`, { token: ben.token })).status).toBe(403);
     expect((await t.call("POST", `/api/pass/${ben.medicalRecordId}/screening/x/order-labs`, { token: ben.token })).status).toBe(400);
     expect(await t.db.query("select count(*)::int as n from lab_orders")).toEqual([{ n: 1 }]);
   });
@@ -371,12 +351,7 @@ describe.each(testDatabases())("lab orders and results on $name", (target) => {
       const cases: Array<[string, Record<string, string>, number, Record<string, string>]> = [
         ["no key", {}, 401, { form: LabFormReason.staffKeyInvalid }],
         ["a wrong key", { "x-lab-staff-key": "test-lab-staff-key-0124" }, 401, { form: LabFormReason.staffKeyInvalid }],
-        [
-          "the key as a bearer token",
-          { authorization: `Bearer ${TEST_SETTINGS.labStaffKey}` },
-          401,
-          { form: LabFormReason.staffKeyInvalid },
-        ],
+        ["the key as a bearer token", { authorization: `Bearer ${TEST_SETTINGS.labStaffKey}` }, 401, { form: LabFormReason.staffKeyInvalid }],
       ];
       for (const [name, headers, status, errors] of cases) {
         const a = await t.call("GET", url, { headers });

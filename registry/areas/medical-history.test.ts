@@ -72,12 +72,10 @@ describe.each(testDatabases())("medical history on $name", (target) => {
       submitted_at: Date;
     }>(
       "select id, weight::float8 as weight, addl_medicines, medical_condition_comments, submitted_at from medical_histories where medical_record_id = $1 order by id",
-      [id]
+      [id],
     );
   const stage = async (id: number) => {
-    const [row] = await t.db.query<{ current_status: number }>("select current_status from if_registrations where medical_record_id = $1", [
-      id,
-    ]);
+    const [row] = await t.db.query<{ current_status: number }>("select current_status from if_registrations where medical_record_id = $1", [id]);
     return row?.current_status ?? null;
   };
   /** A patient screened as a candidate of the program (stage Registration), who may submit. */
@@ -116,7 +114,7 @@ describe.each(testDatabases())("medical history on $name", (target) => {
       },
     ]);
     const audit = await t.db.query<{ action: string; detail: Record<string, unknown> }>(
-      "select action, detail from audit_log where action like 'medical-history.%' order by id"
+      "select action, detail from audit_log where action like 'medical-history.%' order by id",
     );
     expect(audit).toEqual([
       { action: "medical-history.read", detail: {} },
@@ -205,11 +203,7 @@ describe.each(testDatabases())("medical history on $name", (target) => {
       { receivedKidneyTransplant: false },
       { lastKidneyTxpDate: ValidationKey.invalidValue, addlMedicines: ValidationKey.invalidValue },
     ],
-    [
-      "organ details without another transplant",
-      { otherOrganTxpDetails: "Liver, 2009" },
-      { otherOrganTxpDetails: ValidationKey.invalidValue },
-    ],
+    ["organ details without another transplant", { otherOrganTxpDetails: "Liver, 2009" }, { otherOrganTxpDetails: ValidationKey.invalidValue }],
     ["another transplant without the organ", { hadOtherOrganTransplant: true }, { otherOrganTxp: ValidationKey.required }],
     ["a transplant without its date", { lastKidneyTxpDate: null }, { lastKidneyTxpDate: ValidationKey.required }],
     [
@@ -222,11 +216,7 @@ describe.each(testDatabases())("medical history on $name", (target) => {
       { hasCardiacIssues: 1, hasPulmonaryIssues: "yes" },
       { hasCardiacIssues: ValidationKey.invalidValue, hasPulmonaryIssues: ValidationKey.invalidValue },
     ],
-    [
-      "numbers as text",
-      { heightFt: "5", heightInches: [6] },
-      { heightFt: ValidationKey.invalidValue, heightInches: ValidationKey.invalidValue },
-    ],
+    ["numbers as text", { heightFt: "5", heightInches: [6] }, { heightFt: ValidationKey.invalidValue, heightInches: ValidationKey.invalidValue }],
     ["an object for a text", { medicalConditionComments: { text: "x" } }, { medicalConditionComments: ValidationKey.invalidValue }],
     ["too long a comment", { medicalConditionComments: "x".repeat(1001) }, { medicalConditionComments: ValidationKey.tooLong }],
   ])("refuses %s (400, field keys) and stores nothing", async (_name, overrides, errors) => {
@@ -242,7 +232,7 @@ describe.each(testDatabases())("medical history on $name", (target) => {
   it("refuses a body that is not a JSON object", async () => {
     const ana = await t.register(1);
     expect(
-      await t.call("POST", path(ana.medicalRecordId), { token: ana.token, rawBody: "{", headers: { "content-type": "application/json" } })
+      await t.call("POST", path(ana.medicalRecordId), { token: ana.token, rawBody: "{", headers: { "content-type": "application/json" } }),
     ).toMatchObject({
       status: 400,
       body: { message: RegistryMessage.invalidJson },
@@ -268,16 +258,12 @@ describe.each(testDatabases())("medical history on $name", (target) => {
   describe("the immune-tolerance stage (D12)", () => {
     it("a candidate screened through the wizard moves from Registration to MedicalHistory", async () => {
       const ana = await t.register(1);
-      expect(
-        (await t.call("POST", `/api/pass/${ana.medicalRecordId}/screening`, { token: ana.token, body: CANDIDATE_SCREENING })).status
-      ).toBe(200);
+      expect((await t.call("POST", `/api/pass/${ana.medicalRecordId}/screening`, { token: ana.token, body: CANDIDATE_SCREENING })).status).toBe(200);
       expect(await stage(ana.medicalRecordId)).toBe(ImmunoFreeStatus.Registration);
       expect((await t.call("POST", path(ana.medicalRecordId), { token: ana.token, body: history() })).status).toBe(200);
       const record = await t.call("GET", `/api/pass/${ana.medicalRecordId}`, { token: ana.token });
       expect(record.body.results.medicalRecord.ifRegistration).toMatchObject({ currentStatus: ImmunoFreeStatus.MedicalHistory });
-      const [audit] = await t.db.query<{ detail: Record<string, unknown> }>(
-        "select detail from audit_log where action = 'medical-history.submit'"
-      );
+      const [audit] = await t.db.query<{ detail: Record<string, unknown> }>("select detail from audit_log where action = 'medical-history.submit'");
       expect(audit!.detail).toMatchObject({ ifStage: ImmunoFreeStatus.MedicalHistory });
     });
 

@@ -32,14 +32,10 @@ async function submitMedicalHistory(ctx: Ctx, params: Record<string, string>): P
     }
     const id = await insertMedicalHistory(tx, medicalRecordId, checked.answers, now);
     const before = await ifStage(tx, medicalRecordId, { lock: true });
-    const stage = await advanceIfStage(
-      tx,
-      medicalRecordId,
-      { from: ImmunoFreeStatus.Registration, to: ImmunoFreeStatus.MedicalHistory },
-      now
-    );
+    const stage = await advanceIfStage(tx, medicalRecordId, { from: ImmunoFreeStatus.Registration, to: ImmunoFreeStatus.MedicalHistory }, now);
     // docs/decisions/042: the email when the program's medical history step is done (not for a later resubmission).
-    if (before !== stage && stage === ImmunoFreeStatus.MedicalHistory) await notifyJourney(tx, ctx.settings, medicalRecordId, { kind: "medicalHistory" }, { text: false, now });
+    if (before !== stage && stage === ImmunoFreeStatus.MedicalHistory)
+      await notifyJourney(tx, ctx.settings, medicalRecordId, { kind: "medicalHistory" }, { text: false, now });
     const detail: Record<string, number> = { medicalHistoryId: id };
     if (stage !== null) detail.ifStage = stage;
     await audit(tx, {

@@ -16,7 +16,10 @@ describe.each(testDatabases())("confirmation codes (/api/mfa) on $name", (target
 
   /** Sends with the patient's current password (needed for an address that is not the account's own). */
   const sendEmail = (p: Patient, email: string, token = p.token, currentPassword: string | null = p.password) =>
-    t.call("POST", "/api/mfa/send-confirmation-email", { token, body: { medicalRecordId: p.medicalRecordId, email, currentPassword: currentPassword ?? undefined } });
+    t.call("POST", "/api/mfa/send-confirmation-email", {
+      token,
+      body: { medicalRecordId: p.medicalRecordId, email, currentPassword: currentPassword ?? undefined },
+    });
   const sendText = (p: Patient, phoneNumber: string, token = p.token) =>
     t.call("POST", "/api/mfa/send-confirmation-text", { token, body: { medicalRecordId: p.medicalRecordId, phoneNumber } });
   const confirm = (p: Patient, code: string, value: string, isEmail: boolean, token = p.token) =>
@@ -32,10 +35,12 @@ describe.each(testDatabases())("confirmation codes (/api/mfa) on $name", (target
   const fresh = (p: Patient): Patient => ({ ...p, token: issueToken(TEST_SETTINGS.tokenSecret, p.medicalRecordId, t.clock).token });
   const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, "0");
   const account = async (id: number) =>
-    (await t.db.query<{ is_email_verified: boolean; is_mobile_verified: boolean }>(
-      "select is_email_verified, is_mobile_verified from accounts where medical_record_id = $1",
-      [id],
-    ))[0]!;
+    (
+      await t.db.query<{ is_email_verified: boolean; is_mobile_verified: boolean }>(
+        "select is_email_verified, is_mobile_verified from accounts where medical_record_id = $1",
+        [id],
+      )
+    )[0]!;
 
   describe("sending", () => {
     it("queues an email with a 6-digit code good for 30 minutes, storing only its hash", async () => {
@@ -105,7 +110,10 @@ describe.each(testDatabases())("confirmation codes (/api/mfa) on $name", (target
       const text = await sendText(p, "555-0100");
       expect(text.status).toBe(400);
       expect(text.body).toEqual({ success: false, results: null, message: AccountMessage.mobileInvalid, errors: { form: FormReason.mobileInvalid } });
-      const types = await t.call("POST", "/api/mfa/send-confirmation-email", { token: p.token, body: { medicalRecordId: String(p.medicalRecordId), email: p.email } });
+      const types = await t.call("POST", "/api/mfa/send-confirmation-email", {
+        token: p.token,
+        body: { medicalRecordId: String(p.medicalRecordId), email: p.email },
+      });
       expect(types.status).toBe(400);
       expect(types.body.errors).toEqual({ medicalRecordId: "validation.invalidValue" });
       expect(await t.count("outbox")).toBe(0);
@@ -134,7 +142,12 @@ describe.each(testDatabases())("confirmation codes (/api/mfa) on $name", (target
       t.advance(MINUTE);
       const email = await sendEmail(p, "new4@example.org");
       expect(email.status).toBe(429);
-      expect(email.body).toEqual({ success: false, results: null, message: AccountMessage.tooManyNewEmails, errors: { form: FormReason.tooManyNewEmails } });
+      expect(email.body).toEqual({
+        success: false,
+        results: null,
+        message: AccountMessage.tooManyNewEmails,
+        errors: { form: FormReason.tooManyNewEmails },
+      });
       expect(Number(email.headers.get("retry-after"))).toBe(24 * 60 * 60 - 60);
       const text = await sendText(p, "555 777 0004");
       expect(text.status).toBe(429);
@@ -169,7 +182,9 @@ describe.each(testDatabases())("confirmation codes (/api/mfa) on $name", (target
       t.advance(29 * MINUTE);
       expect((await sendEmail(p, "next@example.org", p.token, null)).status).toBe(200);
       t.advance(31 * MINUTE);
-      expect((await sendEmail(fresh(p), "next@example.org", fresh(p).token, null)).body.errors).toEqual({ currentPassword: "validation.currentPasswordRequired" });
+      expect((await sendEmail(fresh(p), "next@example.org", fresh(p).token, null)).body.errors).toEqual({
+        currentPassword: "validation.currentPasswordRequired",
+      });
       // A new mobile number is not a sign-in: no password (its own limit applies).
       expect((await sendText(fresh(p), "555 777 1234")).status).toBe(200);
     });
@@ -200,7 +215,13 @@ describe.each(testDatabases())("confirmation codes (/api/mfa) on $name", (target
       expect((await sendEmail(ana, ana.email, ben.token)).status).toBe(403);
       expect((await sendText(ana, "5557771234", ben.token)).status).toBe(403);
       expect((await confirm(ana, "123456", ana.email, true, ben.token)).status).toBe(403);
-      expect((await t.call("POST", `/api/mfa/update-confirmation?medicalRecordId=${ana.medicalRecordId}`, { body: { code: "1", value: "x", isEmail: true } })).status).toBe(401);
+      expect(
+        (
+          await t.call("POST", `/api/mfa/update-confirmation?medicalRecordId=${ana.medicalRecordId}`, {
+            body: { code: "1", value: "x", isEmail: true },
+          })
+        ).status,
+      ).toBe(401);
       expect(await t.count("outbox")).toBe(0);
     });
   });
@@ -261,7 +282,12 @@ describe.each(testDatabases())("confirmation codes (/api/mfa) on $name", (target
       }
       const right = await confirm(p, code, p.email, true);
       expect(right.status).toBe(200);
-      expect(right.body).toEqual({ success: false, results: CodeResult.CodeExpired, message: AccountMessage.codeLocked, errors: { form: FormReason.codeLocked } });
+      expect(right.body).toEqual({
+        success: false,
+        results: CodeResult.CodeExpired,
+        message: AccountMessage.codeLocked,
+        errors: { form: FormReason.codeLocked },
+      });
       expect((await account(p.medicalRecordId)).is_email_verified).toBe(false);
     });
 
@@ -338,15 +364,23 @@ describe.each(testDatabases())("confirmation codes (/api/mfa) on $name", (target
 
     it("refuses a malformed body (400) and a medicalRecordId that is not the caller's (403)", async () => {
       const p = await t.register(1);
-      const bad = await t.call("POST", `/api/mfa/update-confirmation?medicalRecordId=${p.medicalRecordId}`, { token: p.token, body: { code: 123456, value: p.email } });
+      const bad = await t.call("POST", `/api/mfa/update-confirmation?medicalRecordId=${p.medicalRecordId}`, {
+        token: p.token,
+        body: { code: 123456, value: p.email },
+      });
       expect(bad.status).toBe(400);
       expect(bad.body.errors).toEqual({ code: "validation.invalidValue", isEmail: "validation.invalidValue" });
-      expect((await t.call("POST", "/api/mfa/update-confirmation", { token: p.token, body: { code: "1", value: "x", isEmail: true } })).status).toBe(400);
+      expect((await t.call("POST", "/api/mfa/update-confirmation", { token: p.token, body: { code: "1", value: "x", isEmail: true } })).status).toBe(
+        400,
+      );
     });
   });
 
   describe("the old contact is told of a change (ASVS 2.2.3, docs/decisions/025)", () => {
-    const outbox = () => t.db.query<{ channel: string; to_address: string; subject: string; text_body: string }>("select channel, to_address, subject, text_body from outbox order by id");
+    const outbox = () =>
+      t.db.query<{ channel: string; to_address: string; subject: string; text_body: string }>(
+        "select channel, to_address, subject, text_body from outbox order by id",
+      );
 
     it("a confirmed email changed: a notice goes to the old address, in the patient's language, opted out or not", async () => {
       const p = await t.register(1, { preferredLanguage: 1 });

@@ -106,7 +106,13 @@ async function sendCode(ctx: Ctx, patient: Recipient, contact: Contact, isNew: b
       const reason = isEmail
         ? { form: FormReason.tooManyNewEmails, message: AccountMessage.tooManyNewEmails }
         : { form: FormReason.tooManyNewMobiles, message: AccountMessage.tooManyNewMobiles };
-      await audit(ctx.db, { actor: { kind: "patient", id }, action: "mfa.code.new-contact-limit", medicalRecordId: id, detail: { type: isEmail ? "email" : "mobile" }, at: ctx.now() });
+      await audit(ctx.db, {
+        actor: { kind: "patient", id },
+        action: "mfa.code.new-contact-limit",
+        medicalRecordId: id,
+        detail: { type: isEmail ? "email" : "mobile" },
+        at: ctx.now(),
+      });
       throw new Refusal(429, reason.message, { form: reason.form }, { "retry-after": String(Math.ceil(retryAfterMs / 1000)) });
     }
   }
@@ -122,11 +128,25 @@ async function sendCode(ctx: Ctx, patient: Recipient, contact: Contact, isNew: b
   await ctx.db.transaction(async (tx) => {
     await storeCode(
       tx,
-      { medicalRecordId: id, ...contact, salt, hash: hashCode(ctx.settings.tokenSecret, salt, code), expiresAt: new Date(now.getTime() + CODE_LIFETIME_MS), seriesMs: CODE_LIFETIME_MS, maxWrongTries: MAX_WRONG_TRIES },
+      {
+        medicalRecordId: id,
+        ...contact,
+        salt,
+        hash: hashCode(ctx.settings.tokenSecret, salt, code),
+        expiresAt: new Date(now.getTime() + CODE_LIFETIME_MS),
+        seriesMs: CODE_LIFETIME_MS,
+        maxWrongTries: MAX_WRONG_TRIES,
+      },
       now,
     );
     await enqueueForPatient(tx, ctx.settings, patient, message, { automated: false, now });
-    await audit(tx, { actor: { kind: "patient", id }, action: "mfa.code.sent", medicalRecordId: id, detail: { type: isEmail ? "email" : "mobile" }, at: now });
+    await audit(tx, {
+      actor: { kind: "patient", id },
+      action: "mfa.code.sent",
+      medicalRecordId: id,
+      detail: { type: isEmail ? "email" : "mobile" },
+      at: now,
+    });
   });
   return ok(null, AccountMessage.codeSent);
 }
@@ -146,12 +166,12 @@ async function updateConfirmation(ctx: Ctx): Promise<Response> {
   const parsed = updateConfirmationRequest.safeParse(body);
   if (!parsed.success) throw new Refusal(400, RegistryMessage.badRequest, zodFieldErrors(parsed.error));
   const { isEmail } = parsed.data;
-  const country = isEmail ? Country.UnitedStates : (await findRecipient(ctx.db, { id }))?.country ?? Country.UnitedStates;
+  const country = isEmail ? Country.UnitedStates : ((await findRecipient(ctx.db, { id }))?.country ?? Country.UnitedStates);
   const mobile = isEmail ? null : mobileContact(parsed.data.value, country);
   // A value that is no valid number was never sent a code: CodeExpired below, as for any value without a code.
   const contact: Contact & { stored?: string } = isEmail
     ? { type: ConfirmationType.Email, target: parsed.data.value.trim().toLowerCase() }
-    : mobile ?? { type: ConfirmationType.Mobile, target: phoneDigits(parsed.data.value) };
+    : (mobile ?? { type: ConfirmationType.Mobile, target: phoneDigits(parsed.data.value) });
   const code = normaliseCode(parsed.data.code);
   const hits = await limitClient(ctx, RATE_LIMITS.codeEntry);
   const now = ctx.now();
@@ -184,7 +204,13 @@ async function updateConfirmation(ctx: Ctx): Promise<Response> {
         const notice = isEmail ? emailChangedEmail(lang, before.email, contact.target) : phoneChangedText(lang, oldTextTo!, contact.target);
         await enqueueForPatient(tx, ctx.settings, before, notice, { automated: false, now });
       }
-      await audit(tx, { actor: { kind: "patient", id }, action: "mfa.contact.verified", medicalRecordId: id, detail: { type: isEmail ? "email" : "mobile" }, at: now });
+      await audit(tx, {
+        actor: { kind: "patient", id },
+        action: "mfa.contact.verified",
+        medicalRecordId: id,
+        detail: { type: isEmail ? "email" : "mobile" },
+        at: now,
+      });
       return CodeResult.Valid;
     });
   } catch (error) {
@@ -194,10 +220,20 @@ async function updateConfirmation(ctx: Ctx): Promise<Response> {
   }
   if (result === "taken") throw contactTaken();
   if (result === "locked") {
-    return reply(200, { success: false, results: CodeResult.CodeExpired, message: AccountMessage.codeLocked, errors: { form: FormReason.codeLocked } });
+    return reply(200, {
+      success: false,
+      results: CodeResult.CodeExpired,
+      message: AccountMessage.codeLocked,
+      errors: { form: FormReason.codeLocked },
+    });
   }
   if (result === CodeResult.Valid) await refundHits(ctx, hits);
-  const message = result === CodeResult.Valid ? AccountMessage.codeValid : result === CodeResult.InvalidCode ? AccountMessage.codeInvalid : AccountMessage.codeExpired;
+  const message =
+    result === CodeResult.Valid
+      ? AccountMessage.codeValid
+      : result === CodeResult.InvalidCode
+        ? AccountMessage.codeInvalid
+        : AccountMessage.codeExpired;
   return reply(200, { success: result === CodeResult.Valid, results: result, message });
 }
 

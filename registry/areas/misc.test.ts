@@ -17,8 +17,14 @@ describe.each(testDatabases())("lookup, health, demo outbox and routing on $name
     const a = await t.call("GET", "/lookup-data");
     expect(a.status).toBe(200);
     const results = envelope(lookupData).parse(a.body).results!;
-    expect(results.languageList).toEqual([{ id: 1, code: "en", label: "English" }, { id: 2, code: "es", label: "Español" }]);
-    expect(results.genderList).toEqual([{ id: 1, description: "Male" }, { id: 2, description: "Female" }]);
+    expect(results.languageList).toEqual([
+      { id: 1, code: "en", label: "English" },
+      { id: 2, code: "es", label: "Español" },
+    ]);
+    expect(results.genderList).toEqual([
+      { id: 1, description: "Male" },
+      { id: 2, description: "Female" },
+    ]);
     expect(results.usStatesList).toEqual(usStates);
   });
 
@@ -30,7 +36,11 @@ describe.each(testDatabases())("lookup, health, demo outbox and routing on $name
 
   it("GET /demo/outbox lists held messages newest first, in demo mode only", async () => {
     await enqueueMessage(t.db, { channel: "email", to: "ana@example.org", subject: "Confirm", text: "Code 123456" }, { hold: true, now: START });
-    await enqueueMessage(t.db, { channel: "sms", to: "5550100001", subject: "", text: "Code 654321" }, { hold: true, now: new Date(START.getTime() + 1000) });
+    await enqueueMessage(
+      t.db,
+      { channel: "sms", to: "5550100001", subject: "", text: "Code 654321" },
+      { hold: true, now: new Date(START.getTime() + 1000) },
+    );
     await enqueueMessage(t.db, { channel: "email", to: "ben@example.org", subject: "Hi", text: "x", html: "<p>x</p>" }, { hold: false, now: START });
     const a = await t.call("GET", "/demo/outbox");
     expect(a.status).toBe(200);
@@ -63,7 +73,9 @@ describe.each(testDatabases())("lookup, health, demo outbox and routing on $name
 
   it("answers JSON that no cache keeps", async () => {
     const p = await t.register(1);
-    const response = await t.handler(new Request(`http://registry.test/api/pass/${p.medicalRecordId}`, { headers: { authorization: `Bearer ${p.token}` } }));
+    const response = await t.handler(
+      new Request(`http://registry.test/api/pass/${p.medicalRecordId}`, { headers: { authorization: `Bearer ${p.token}` } }),
+    );
     expect(response.headers.get("content-type")).toBe("application/json; charset=utf-8");
     expect(response.headers.get("cache-control")).toBe("no-store");
   });

@@ -22,15 +22,32 @@ import { checkCurrentPassword } from "./current-password";
 
 /** The profile's fields (UPDATE_MEDICAL_RECORD_FIELDS), coerced as at registration. */
 const profileFields = registrationPayload.pick({
-  firstName: true, middleInitial: true, lastName: true, preferredName: true, birthDate: true, addressLine1: true,
-  addressLine2: true, city: true, usState: true, province: true, postalCode: true, preferredLanguage: true, gender: true,
+  firstName: true,
+  middleInitial: true,
+  lastName: true,
+  preferredName: true,
+  birthDate: true,
+  addressLine1: true,
+  addressLine2: true,
+  city: true,
+  usState: true,
+  province: true,
+  postalCode: true,
+  preferredLanguage: true,
+  gender: true,
   country: true,
 });
 
 /** The patient-validation fields (VALIDATED_RECORD_FIELDS) that are written; email and phoneNumber are read-only. */
 const validatedFields = registrationPayload.pick({
-  firstName: true, middleInitial: true, lastName: true, birthDate: true, preferredName: true, preferredLanguage: true,
-  gender: true, phoneNumberSecondary: true,
+  firstName: true,
+  middleInitial: true,
+  lastName: true,
+  birthDate: true,
+  preferredName: true,
+  preferredLanguage: true,
+  gender: true,
+  phoneNumberSecondary: true,
 });
 
 async function recordOrNotFound(ctx: Ctx, id: number) {
@@ -105,7 +122,12 @@ async function validateMedicalRecord(ctx: Ctx, params: Record<string, string>): 
   const { preferredName: _optionalHere, ...person } = personErrors(v, isoToday(now));
   const errors = definedErrors({
     ...person,
-    phoneNumberSecondary: secondaryPhoneError(current.phoneNumber, v.phoneNumberSecondary, current.country, account?.authenticationPreference ?? AuthPreference.Email),
+    phoneNumberSecondary: secondaryPhoneError(
+      current.phoneNumber,
+      v.phoneNumberSecondary,
+      current.country,
+      account?.authenticationPreference ?? AuthPreference.Email,
+    ),
   });
   if (hasErrors(errors)) throw new Refusal(400, RegistryMessage.badRequest, errors);
   await ctx.db.transaction(async (tx) => {
@@ -161,7 +183,8 @@ async function updatePassword(ctx: Ctx, params: Record<string, string>): Promise
 /** POST /api/pass/{id}/opt-in-out/{type}: 1 opts out of automated messages, 2 opts back in (000 §2.6, §4 Opt state). */
 async function optInOut(ctx: Ctx, params: Record<string, string>): Promise<Response> {
   const id = await requireOwnRecord(ctx, params.id);
-  const type = params.type === String(OptInOutType.OptOut) ? OptInOutType.OptOut : params.type === String(OptInOutType.OptIn) ? OptInOutType.OptIn : null;
+  const type =
+    params.type === String(OptInOutType.OptOut) ? OptInOutType.OptOut : params.type === String(OptInOutType.OptIn) ? OptInOutType.OptIn : null;
   if (type === null) throw new Refusal(400, RegistryMessage.badRequest);
   await recordOrNotFound(ctx, id);
   const now = ctx.now();

@@ -34,7 +34,12 @@ describe.each(testDatabases())("forgot and reset password on $name", (target) =>
       expect(m!.text_body).toContain("60 minutes");
       expect(m!.html_body).toContain(`href="http://portal.test/reset-password?h=${token}"`);
       const [row] = await t.db.query<Record<string, unknown>>("select medical_record_id, token_hash, expires_at, used_at from password_resets");
-      expect(row).toEqual({ medical_record_id: p.medicalRecordId, token_hash: hashLinkToken(token), expires_at: new Date(t.clock.getTime() + 60 * MINUTE), used_at: null });
+      expect(row).toEqual({
+        medical_record_id: p.medicalRecordId,
+        token_hash: hashLinkToken(token),
+        expires_at: new Date(t.clock.getTime() + 60 * MINUTE),
+        used_at: null,
+      });
       expect(JSON.stringify(t.logs)).not.toContain(token);
     });
 
@@ -76,8 +81,14 @@ describe.each(testDatabases())("forgot and reset password on $name", (target) =>
 
       const a = await reset(token, ` ${p.email.toUpperCase()} `);
       expect(a.status).toBe(200);
-      expect(envelope(resetResult).parse(a.body)).toEqual({ success: true, results: { statusId: 1, status: "Your password has been reset." }, message: "Your password has been reset." });
-      const [account] = await t.db.query<{ password_hash: string; tokens_valid_after: Date }>("select password_hash, tokens_valid_after from accounts");
+      expect(envelope(resetResult).parse(a.body)).toEqual({
+        success: true,
+        results: { statusId: 1, status: "Your password has been reset." },
+        message: "Your password has been reset.",
+      });
+      const [account] = await t.db.query<{ password_hash: string; tokens_valid_after: Date }>(
+        "select password_hash, tokens_valid_after from accounts",
+      );
       expect(await verifyPassword(t.pool, NEW_PASSWORD, account!.password_hash)).toBe(true);
       expect(account!.tokens_valid_after).toEqual(t.clock);
       expect((await t.call("GET", `/api/pass/${p.medicalRecordId}`, { token: p.token })).status).toBe(401);
@@ -107,7 +118,10 @@ describe.each(testDatabases())("forgot and reset password on $name", (target) =>
       t.advance(60 * MINUTE);
       const a = await reset(token, p.email);
       expect(a.status).toBe(200);
-      expect(a.body.results).toEqual({ statusId: ResetStatus.LinkExpired, status: "This password reset link has expired. Please ask for a new one." });
+      expect(a.body.results).toEqual({
+        statusId: ResetStatus.LinkExpired,
+        status: "This password reset link has expired. Please ask for a new one.",
+      });
       t.advance(-1);
       expect((await reset(token, p.email)).body.results.statusId).toBe(ResetStatus.Success);
     });
@@ -136,7 +150,12 @@ describe.each(testDatabases())("forgot and reset password on $name", (target) =>
       const token = await linkToken(p.email);
       const a = await reset(token, p.email, password);
       expect(a.status).toBe(200);
-      expect(a.body).toEqual({ success: false, results: { statusId: ResetStatus.PasswordRejected, status: reason }, message: reason, errors: { password: key } });
+      expect(a.body).toEqual({
+        success: false,
+        results: { statusId: ResetStatus.PasswordRejected, status: reason },
+        message: reason,
+        errors: { password: key },
+      });
       expect((await reset(token, p.email)).body.results.statusId).toBe(ResetStatus.Success);
     });
 

@@ -49,8 +49,15 @@ async function forgotPassword(ctx: Ctx): Promise<Response> {
       const { token, hash } = newLinkToken();
       const link = `${ctx.settings.publicUrl}/reset-password?h=${encodeURIComponent(token)}`;
       await ctx.db.transaction(async (tx) => {
-        await insertPasswordReset(tx, { medicalRecordId: patient.id, tokenHash: hash, expiresAt: new Date(now.getTime() + RESET_LINK_LIFETIME_MS) }, now);
-        await enqueueForPatient(tx, ctx.settings, patient, resetPasswordEmail(langOf(patient.preferredLanguage), patient.email, link), { automated: false, now });
+        await insertPasswordReset(
+          tx,
+          { medicalRecordId: patient.id, tokenHash: hash, expiresAt: new Date(now.getTime() + RESET_LINK_LIFETIME_MS) },
+          now,
+        );
+        await enqueueForPatient(tx, ctx.settings, patient, resetPasswordEmail(langOf(patient.preferredLanguage), patient.email, link), {
+          automated: false,
+          now,
+        });
         await audit(tx, { actor: { kind: "anonymous" }, action: "auth.reset.requested", medicalRecordId: patient.id, at: now });
       });
     }

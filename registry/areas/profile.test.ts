@@ -18,13 +18,18 @@ describe.each(testDatabases())("the patient's data (/api/pass/{id}/...) on $name
   const t = useRegistry(target);
 
   /** Every endpoint of this file for a patient, with its body. */
-  const endpoints = (p: Patient) => [
-    ["GET", `/api/pass/record/${p.medicalRecordId}`, undefined],
-    ["POST", `/api/pass/${p.medicalRecordId}/update-medical-record`, profile()],
-    ["POST", `/api/pass/${p.medicalRecordId}/medical-record`, validated()],
-    ["POST", `/api/pass/${p.medicalRecordId}/update-password`, { currentPassword: p.password, password: "new-kidney-passphrase", confirmPassword: "new-kidney-passphrase" }],
-    ["POST", `/api/pass/${p.medicalRecordId}/opt-in-out/1`, undefined],
-  ] as const;
+  const endpoints = (p: Patient) =>
+    [
+      ["GET", `/api/pass/record/${p.medicalRecordId}`, undefined],
+      ["POST", `/api/pass/${p.medicalRecordId}/update-medical-record`, profile()],
+      ["POST", `/api/pass/${p.medicalRecordId}/medical-record`, validated()],
+      [
+        "POST",
+        `/api/pass/${p.medicalRecordId}/update-password`,
+        { currentPassword: p.password, password: "new-kidney-passphrase", confirmPassword: "new-kidney-passphrase" },
+      ],
+      ["POST", `/api/pass/${p.medicalRecordId}/opt-in-out/1`, undefined],
+    ] as const;
 
   it("each call answers 401 without a token and 403 with another patient's, changing nothing", async () => {
     const ana = await t.register(1);
@@ -48,7 +53,9 @@ describe.each(testDatabases())("the patient's data (/api/pass/{id}/...) on $name
     expect(a.status).toBe(200);
     const record = envelope(medicalRecord).parse(a.body).results!;
     expect(record).toMatchObject({ id: p.medicalRecordId, firstName: "Ana", email: p.email, ifRegistration: null });
-    expect(await t.db.query("select actor_id, action from audit_log where action = 'record.read'")).toEqual([{ actor_id: p.medicalRecordId, action: "record.read" }]);
+    expect(await t.db.query("select actor_id, action from audit_log where action = 'record.read'")).toEqual([
+      { actor_id: p.medicalRecordId, action: "record.read" },
+    ]);
   });
 
   describe("POST /api/pass/{id}/update-medical-record", () => {
@@ -56,13 +63,32 @@ describe.each(testDatabases())("the patient's data (/api/pass/{id}/...) on $name
       const p = await t.register(1);
       const a = await t.call("POST", `/api/pass/${p.medicalRecordId}/update-medical-record`, {
         token: p.token,
-        body: profile({ firstName: " Anita ", middleInitial: "", preferredName: "Nita", birthDate: "1981-06-18", preferredLanguage: "1", gender: 1, addressLine1: "400 Oak Ave", addressLine2: "", city: "springfield" }),
+        body: profile({
+          firstName: " Anita ",
+          middleInitial: "",
+          preferredName: "Nita",
+          birthDate: "1981-06-18",
+          preferredLanguage: "1",
+          gender: 1,
+          addressLine1: "400 Oak Ave",
+          addressLine2: "",
+          city: "springfield",
+        }),
       });
       expect(a.status).toBe(200);
       expect(a.body.message).toBe(AccountMessage.profileUpdated);
       expect(a.body.results).toMatchObject({
-        firstName: "Anita", middleInitial: "", preferredName: "Nita", birthDate: "1981-06-18", preferredLanguage: 1, gender: 1,
-        addressLine1: "400 Oak Ave", addressLine2: "", city: "springfield", email: p.email, phoneNumber: "(555) 010-0001",
+        firstName: "Anita",
+        middleInitial: "",
+        preferredName: "Nita",
+        birthDate: "1981-06-18",
+        preferredLanguage: 1,
+        gender: 1,
+        addressLine1: "400 Oak Ave",
+        addressLine2: "",
+        city: "springfield",
+        email: p.email,
+        phoneNumber: "(555) 010-0001",
       });
       const audit = await t.db.query("select action, detail from audit_log where action like 'record.update%'");
       expect(audit).toEqual([{ action: "record.update.profile", detail: {} }]);
@@ -71,15 +97,22 @@ describe.each(testDatabases())("the patient's data (/api/pass/{id}/...) on $name
     it("refuses invalid fields with the profile rules' keys", async () => {
       const p = await t.register(1);
       const a = await t.call("POST", `/api/pass/${p.medicalRecordId}/update-medical-record`, {
-        token: p.token, body: profile({ firstName: "", birthDate: "2030-01-01", gender: 0, city: "", usState: 0, postalCode: "", country: 7, middleInitial: "AB" }),
+        token: p.token,
+        body: profile({ firstName: "", birthDate: "2030-01-01", gender: 0, city: "", usState: 0, postalCode: "", country: 7, middleInitial: "AB" }),
       });
       expect(a.status).toBe(400);
       expect(a.body).toEqual({
-        success: false, results: null, message: RegistryMessage.badRequest,
+        success: false,
+        results: null,
+        message: RegistryMessage.badRequest,
         errors: {
-          firstName: "validation.firstNameRequired", birthDate: "validation.birthDateRequired",
-          gender: "validation.genderRequired", city: "validation.cityRequired", postalCode: "validation.postalCodeRequired",
-          country: "validation.countryRequired", middleInitial: "validation.middleInitialTooLong",
+          firstName: "validation.firstNameRequired",
+          birthDate: "validation.birthDateRequired",
+          gender: "validation.genderRequired",
+          city: "validation.cityRequired",
+          postalCode: "validation.postalCodeRequired",
+          country: "validation.countryRequired",
+          middleInitial: "validation.middleInitialTooLong",
         },
       });
       const types = await t.call("POST", `/api/pass/${p.medicalRecordId}/update-medical-record`, { token: p.token, body: profile({ city: ["x"] }) });
@@ -92,12 +125,24 @@ describe.each(testDatabases())("the patient's data (/api/pass/{id}/...) on $name
       const p = await t.register(1);
       const a = await t.call("POST", `/api/pass/${p.medicalRecordId}/medical-record`, {
         token: p.token,
-        body: validated({ firstName: "Ana María", lastName: "López", email: "other@example.org", phoneNumber: "555 999 8888", phoneNumberSecondary: "555-222-3333", preferredName: "" }),
+        body: validated({
+          firstName: "Ana María",
+          lastName: "López",
+          email: "other@example.org",
+          phoneNumber: "555 999 8888",
+          phoneNumberSecondary: "555-222-3333",
+          preferredName: "",
+        }),
       });
       expect(a.status).toBe(200);
       expect(a.body.message).toBe(AccountMessage.recordUpdated);
       expect(a.body.results).toMatchObject({
-        firstName: "Ana María", lastName: "López", preferredName: "", email: p.email, phoneNumber: "(555) 010-0001", phoneNumberSecondary: "555-222-3333",
+        firstName: "Ana María",
+        lastName: "López",
+        preferredName: "",
+        email: p.email,
+        phoneNumber: "(555) 010-0001",
+        phoneNumberSecondary: "555-222-3333",
       });
       expect(await t.db.query("select action from audit_log where action = 'record.update.validated'")).toHaveLength(1);
     });
@@ -107,19 +152,38 @@ describe.each(testDatabases())("the patient's data (/api/pass/{id}/...) on $name
       const path = `/api/pass/${p.medicalRecordId}/medical-record`;
       const bad = await t.call("POST", path, { token: p.token, body: validated({ phoneNumberSecondary: "555-222", lastName: "", gender: 3 }) });
       expect(bad.status).toBe(400);
-      expect(bad.body.errors).toEqual({ phoneNumberSecondary: "validation.phoneInvalidUs", lastName: "validation.lastNameRequired", gender: "validation.genderRequired" });
+      expect(bad.body.errors).toEqual({
+        phoneNumberSecondary: "validation.phoneInvalidUs",
+        lastName: "validation.lastNameRequired",
+        gender: "validation.genderRequired",
+      });
       // Email preference with no primary phone: the secondary is required.
-      const noPrimary = await t.register(2, { phoneNumberSecondary: "555 444 0002", country: 0, usState: 0, province: "Ontario", postalCode: "K1A 0B1" });
+      const noPrimary = await t.register(2, {
+        phoneNumberSecondary: "555 444 0002",
+        country: 0,
+        usState: 0,
+        province: "Ontario",
+        postalCode: "K1A 0B1",
+      });
       await t.db.query("update medical_records set phone_number = '' where id = $1", [noPrimary.medicalRecordId]);
-      const required = await t.call("POST", `/api/pass/${noPrimary.medicalRecordId}/medical-record`, { token: noPrimary.token, body: validated({ phoneNumberSecondary: "" }) });
+      const required = await t.call("POST", `/api/pass/${noPrimary.medicalRecordId}/medical-record`, {
+        token: noPrimary.token,
+        body: validated({ phoneNumberSecondary: "" }),
+      });
       expect(required.body.errors).toEqual({ phoneNumberSecondary: "validation.phoneRequired" });
-      const foreign = await t.call("POST", `/api/pass/${noPrimary.medicalRecordId}/medical-record`, { token: noPrimary.token, body: validated({ phoneNumberSecondary: "12" }) });
+      const foreign = await t.call("POST", `/api/pass/${noPrimary.medicalRecordId}/medical-record`, {
+        token: noPrimary.token,
+        body: validated({ phoneNumberSecondary: "12" }),
+      });
       expect(foreign.body.errors).toEqual({ phoneNumberSecondary: "validation.phoneInvalid" });
     });
     it("Requirement ACC-011: refuses a birth date after today or before 1920 with 'Valid birth date is required' (000 §5), storing nothing; today is accepted", async () => {
       const p = await t.register(1);
       const path = `/api/pass/${p.medicalRecordId}/medical-record`;
-      const stored = async () => (await t.db.query<{ birth_date: string }>("select birth_date::text as birth_date from medical_records where id = $1", [p.medicalRecordId]))[0]!.birth_date;
+      const stored = async () =>
+        (
+          await t.db.query<{ birth_date: string }>("select birth_date::text as birth_date from medical_records where id = $1", [p.medicalRecordId])
+        )[0]!.birth_date;
       const before = await stored();
       // The clock is START (2025-03-10, UTC).
       for (const birthDate of ["2025-03-11", "2099-01-01", "1919-12-31", "2025-02-30"]) {
@@ -139,7 +203,8 @@ describe.each(testDatabases())("the patient's data (/api/pass/{id}/...) on $name
       const other = (await t.call("POST", "/authenticate", { body: { email: p.email, password: p.password } })).body.results.token;
       t.advance(MINUTE);
       const a = await t.call("POST", `/api/pass/${p.medicalRecordId}/update-password`, {
-        token: p.token, body: { currentPassword: p.password, password: "new-kidney-passphrase", confirmPassword: "new-kidney-passphrase" },
+        token: p.token,
+        body: { currentPassword: p.password, password: "new-kidney-passphrase", confirmPassword: "new-kidney-passphrase" },
       });
       expect(a.status).toBe(200);
       const results = envelope(refreshResult).parse(a.body).results!;
@@ -159,7 +224,12 @@ describe.each(testDatabases())("the patient's data (/api/pass/{id}/...) on $name
       const body = { currentPassword: "not-my-password-at-all", password: "new-kidney-passphrase", confirmPassword: "new-kidney-passphrase" };
       const a = await t.call("POST", `/api/pass/${p.medicalRecordId}/update-password`, { token: p.token, body });
       expect(a.status).toBe(400);
-      expect(a.body).toEqual({ success: false, results: null, message: RegistryMessage.badRequest, errors: { currentPassword: "validation.currentPasswordWrong" } });
+      expect(a.body).toEqual({
+        success: false,
+        results: null,
+        message: RegistryMessage.badRequest,
+        errors: { currentPassword: "validation.currentPasswordWrong" },
+      });
       const [after] = await t.db.query<{ password_hash: string }>("select password_hash from accounts");
       expect(after!.password_hash).toBe(before!.password_hash);
       expect((await t.call("GET", `/api/pass/${p.medicalRecordId}`, { token: p.token })).status).toBe(200);
@@ -168,7 +238,8 @@ describe.each(testDatabases())("the patient's data (/api/pass/{id}/...) on $name
       // Ten wrong passwords lock the account (D6), here as at sign-in: then even the right one is refused.
       for (let i = 0; i < 9; i++) await t.call("POST", `/api/pass/${p.medicalRecordId}/update-password`, { token: p.token, body });
       const locked = await t.call("POST", `/api/pass/${p.medicalRecordId}/update-password`, {
-        token: p.token, body: { ...body, currentPassword: p.password },
+        token: p.token,
+        body: { ...body, currentPassword: p.password },
       });
       expect(locked.status).toBe(429);
       expect(locked.body.errors).toEqual({ currentPassword: "validation.currentPasswordLocked" });
@@ -177,13 +248,23 @@ describe.each(testDatabases())("the patient's data (/api/pass/{id}/...) on $name
 
     it.each([
       [{ password: "new-kidney-passphrase", confirmPassword: "new-kidney-passphrase" }, { currentPassword: "validation.currentPasswordRequired" }],
-      [{}, { currentPassword: "validation.currentPasswordRequired", password: "validation.passwordRequired", confirmPassword: "validation.confirmPasswordRequired" }],
+      [
+        {},
+        {
+          currentPassword: "validation.currentPasswordRequired",
+          password: "validation.passwordRequired",
+          confirmPassword: "validation.confirmPasswordRequired",
+        },
+      ],
       [{ password: "new-kidney-passphrase" }, { confirmPassword: "validation.confirmPasswordRequired" }],
       [{ password: "new-kidney-passphrase", confirmPassword: "new-kidney-passphrasE" }, { confirmPassword: "validation.passwordsDoNotMatch" }],
       [{ password: "", confirmPassword: "x" }, { password: "validation.passwordRequired" }],
       [{ password: "too-short", confirmPassword: "too-short" }, { password: "validation.passwordTooShort" }],
       [{ password: "qwertyuiop12", confirmPassword: "qwertyuiop12" }, { password: "validation.passwordCommon" }],
-      [{ password: 12, confirmPassword: 12 }, { password: "validation.invalidValue", confirmPassword: "validation.invalidValue" }],
+      [
+        { password: 12, confirmPassword: 12 },
+        { password: "validation.invalidValue", confirmPassword: "validation.invalidValue" },
+      ],
     ])("refuses %j", async (body, errors) => {
       const p = await t.register(1);
       const withCurrent = "currentPassword" in errors ? body : { currentPassword: p.password, ...body };

@@ -65,9 +65,7 @@ describe.each(testDatabases())("center selection on $name", (target) => {
       prescription_expiration_date: null,
     });
     // LAB_APPROVAL_DELAY unset in these settings = never: the order waits for staff.
-    expect(await labOrderRows(t, p.screeningId)).toEqual([
-      expect.objectContaining({ requisition: null, approved_at: null, superseded_at: null }),
-    ]);
+    expect(await labOrderRows(t, p.screeningId)).toEqual([expect.objectContaining({ requisition: null, approved_at: null, superseded_at: null })]);
     const record = await t.call("GET", `/api/pass/${p.medicalRecordId}`, { token: p.token });
     expect(record.body.results.screeningList[0]).toMatchObject({
       status: RegistrationStatus.CompleteLabTests,
@@ -93,9 +91,7 @@ describe.each(testDatabases())("center selection on $name", (target) => {
     expect(a.status).toBe(200);
     const demo = t.handlerWith({ labApprovalDelayMinutes: 0 });
     const q = await patientWithScreening(t, 2);
-    expect((await t.call("POST", path(q), { token: q.token, body: { centerId: CENTER_B, reason: null, other: null } }, demo)).status).toBe(
-      200,
-    );
+    expect((await t.call("POST", path(q), { token: q.token, body: { centerId: CENTER_B, reason: null, other: null } }, demo)).status).toBe(200);
     const [order] = await labOrderRows(t, q.screeningId);
     expect(order).toMatchObject({ approved_by: "automatic", expires_on: "2025-06-08", approved_at: START });
     expect(order!.requisition).toMatch(/^[34679ACDEFGHJKMNPQRTUVWXY]{8}$/);
@@ -169,8 +165,7 @@ describe.each(testDatabases())("center selection on $name", (target) => {
   it("refuses a body that is not JSON or not an object", async () => {
     const p = await patientWithScreening(t);
     expect(
-      (await t.call("POST", path(p), { token: p.token, rawBody: "{centerId:", headers: { "content-type": "application/json" } })).body
-        .message,
+      (await t.call("POST", path(p), { token: p.token, rawBody: "{centerId:", headers: { "content-type": "application/json" } })).body.message,
     ).toBe(RegistryMessage.invalidJson);
     expect((await t.call("POST", path(p), { token: p.token, body: [CENTER_A] })).status).toBe(400);
   });
@@ -233,8 +228,7 @@ describe.each(testDatabases())("center selection on $name", (target) => {
         success: false,
         results: null,
         errors: { form: LabFormReason.giveAdditionalTime },
-        message:
-          "Please wait at least three (3) days for Lakeside Kidney Institute to contact you before you select a new transplant center.",
+        message: "Please wait at least three (3) days for Lakeside Kidney Institute to contact you before you select a new transplant center.",
       });
     }
     t.clock = new Date("2025-03-13T00:00:00.001Z");
@@ -326,9 +320,7 @@ describe.each(testDatabases())("center selection on $name", (target) => {
     expect((await selectCenter(t, p, CENTER_B)).body.errors).toEqual({ reason: "validation.required" });
     const a = await selectCenter(t, p, CENTER_B, { reason: 1, other: ` ${"y".repeat(500)} ` }); // 500 once trimmed: accepted
     expect(a.status).toBe(200);
-    expect(a.body.results.centerReferrals).toEqual([
-      expect.objectContaining({ centerId: CENTER_B, statusId: ReferralStatus.PendingCenter }),
-    ]);
+    expect(a.body.results.centerReferrals).toEqual([expect.objectContaining({ centerId: CENTER_B, statusId: ReferralStatus.PendingCenter })]);
     expect(await screeningRow(t, p.screeningId)).toMatchObject({
       status: RegistrationStatus.SentToCenter,
       preferred_center_id: CENTER_B,

@@ -1,12 +1,5 @@
 import { RegistryMessage } from "../contract/envelope";
-import {
-  LabFormReason,
-  LabMessage,
-  selectCenterBody,
-  type CenterSelection,
-  type LabFormReasonValue,
-  type SelectCenterBody,
-} from "../contract/labs";
+import { LabFormReason, LabMessage, selectCenterBody, type CenterSelection, type LabFormReasonValue, type SelectCenterBody } from "../contract/labs";
 import { ValidationKey } from "../contract/validation-keys";
 import { audit } from "../data/audit";
 import { insertReferral } from "../data/center-referrals";
@@ -69,7 +62,13 @@ async function selectCenter(ctx: Ctx, params: Record<string, string>): Promise<R
     await confirmCenter(tx, screeningId, body.centerId, statusAfterCenterSelection(screening.status), now);
     // docs/decisions/042: the selection's email, before the lab order's own (which may follow at once).
     const center = (await findCenter(tx, body.centerId))!;
-    await notifyJourney(tx, ctx.settings, medicalRecordId, { kind: "centerSelected", center: center.centerName, labs: !screening.labsOrdered || screening.labsUploadedDateTime === "" }, { text: false, now });
+    await notifyJourney(
+      tx,
+      ctx.settings,
+      medicalRecordId,
+      { kind: "centerSelected", center: center.centerName, labs: !screening.labsOrdered || screening.labsUploadedDateTime === "" },
+      { text: false, now },
+    );
     if (!screening.labsOrdered) await placeLabOrderFor(tx, ctx.settings, screeningId, medicalRecordId, now);
     await audit(tx, {
       actor: { kind: "patient", id: medicalRecordId },
@@ -103,7 +102,4 @@ async function readSelection(ctx: Ctx): Promise<SelectCenterBody> {
   return parsed.data;
 }
 
-
-export const referralRoutes: Route<Ctx>[] = [
-  { method: "POST", pattern: "/api/pass/:id/screening/:screeningId/center", handle: selectCenter },
-];
+export const referralRoutes: Route<Ctx>[] = [{ method: "POST", pattern: "/api/pass/:id/screening/:screeningId/center", handle: selectCenter }];

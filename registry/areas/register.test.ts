@@ -21,16 +21,39 @@ describe.each(testDatabases())("POST /register on $name", (target) => {
 
     const [record] = await t.db.query<Record<string, unknown>>("select * from medical_records where id = $1", [medicalRecordId]);
     expect(record).toMatchObject({
-      first_name: "Ana", middle_initial: "M", last_name: "Lopez", preferred_name: "Ana", birth_date: "1980-05-17",
-      preferred_language: 2, gender: 2, address_line1: "12 Main Street", address_line2: "Apt 3", city: "Springfield",
-      us_state: 14, province: "", postal_code: "62701", country: 1, address_is_us: true, email: "ana.lopez@example.org",
-      phone_number: "555-010-0001", phone_digits: "5550100001", phone_number_secondary: "", agreed_to_hipaa: true,
-      is_opted_out: false, entryreferrer: "newsletter",
+      first_name: "Ana",
+      middle_initial: "M",
+      last_name: "Lopez",
+      preferred_name: "Ana",
+      birth_date: "1980-05-17",
+      preferred_language: 2,
+      gender: 2,
+      address_line1: "12 Main Street",
+      address_line2: "Apt 3",
+      city: "Springfield",
+      us_state: 14,
+      province: "",
+      postal_code: "62701",
+      country: 1,
+      address_is_us: true,
+      email: "ana.lopez@example.org",
+      phone_number: "555-010-0001",
+      phone_digits: "5550100001",
+      phone_number_secondary: "",
+      agreed_to_hipaa: true,
+      is_opted_out: false,
+      entryreferrer: "newsletter",
     });
     expect(record!.hipaa_agreed_at).toEqual(START);
-    const [account] = await t.db.query<{ password_hash: string; registration_date_time: Date }>("select * from accounts where medical_record_id = $1", [medicalRecordId]);
+    const [account] = await t.db.query<{ password_hash: string; registration_date_time: Date }>(
+      "select * from accounts where medical_record_id = $1",
+      [medicalRecordId],
+    );
     expect(account).toMatchObject({
-      authentication_preference: 1, is_email_verified: false, is_mobile_verified: false, tokens_valid_after: null,
+      authentication_preference: 1,
+      is_email_verified: false,
+      is_mobile_verified: false,
+      tokens_valid_after: null,
     });
     expect(account!.registration_date_time).toEqual(START);
     expect(account!.password_hash).toMatch(/^scrypt\$1024\$8\$1\$/);
@@ -46,7 +69,9 @@ describe.each(testDatabases())("POST /register on $name", (target) => {
   it("writes an audit entry without personal or health data", async () => {
     const { medicalRecordId } = await t.register(1);
     const rows = await t.db.query<Record<string, unknown>>("select actor_kind, actor_id, action, medical_record_id, detail from audit_log");
-    expect(rows).toEqual([{ actor_kind: "patient", actor_id: medicalRecordId, action: "account.register", medical_record_id: medicalRecordId, detail: {} }]);
+    expect(rows).toEqual([
+      { actor_kind: "patient", actor_id: medicalRecordId, action: "account.register", medical_record_id: medicalRecordId, detail: {} },
+    ]);
   });
 
   it("answers every missing field with the contract's message keys and stores nothing", async () => {
@@ -85,7 +110,11 @@ describe.each(testDatabases())("POST /register on $name", (target) => {
     ["common password", { password: "Password1234" }, { password: "validation.passwordCommon" }],
     ["common keyboard walk", { password: "qwertyuiop12" }, { password: "validation.passwordCommon" }],
     ["nine-digit US phone", { phoneNumber: "555 010 000" }, { phoneNumber: "validation.phoneInvalidUs" }],
-    ["bad secondary phone abroad", { country: 0, usState: 0, province: "Ontario", phoneNumberSecondary: "12" }, { phoneNumberSecondary: "validation.phoneInvalid" }],
+    [
+      "bad secondary phone abroad",
+      { country: 0, usState: 0, province: "Ontario", phoneNumberSecondary: "12" },
+      { phoneNumberSecondary: "validation.phoneInvalid" },
+    ],
     ["US address without a state", { usState: 0 }, { usState: "validation.usStateRequired" }],
     ["foreign address without a province", { country: 0, usState: 0 }, { province: "validation.provinceRequired" }],
     ["no HIPAA agreement", { agreedToHipaa: false }, { agreedToHipaa: "validation.hipaaRequired" }],
@@ -108,12 +137,23 @@ describe.each(testDatabases())("POST /register on $name", (target) => {
   });
 
   it("keeps an international number in E.164 and refuses it again in another writing (docs/decisions/049)", async () => {
-    const { medicalRecordId } = await t.register(1, { country: 0, usState: 0, province: "Kent", postalCode: "CT1 2EH", phoneNumber: "+44 7911 123-456", phoneNumberSecondary: "0033 6 12 34 56 78" });
+    const { medicalRecordId } = await t.register(1, {
+      country: 0,
+      usState: 0,
+      province: "Kent",
+      postalCode: "CT1 2EH",
+      phoneNumber: "+44 7911 123-456",
+      phoneNumberSecondary: "0033 6 12 34 56 78",
+    });
     const [row] = await t.db.query("select phone_number, phone_number_secondary from medical_records where id = $1", [medicalRecordId]);
     expect(row).toEqual({ phone_number: "+447911123456", phone_number_secondary: "+33612345678" });
-    const again = await t.call("POST", "/register", { body: validRegistration(2, { country: 0, usState: 0, province: "Kent", postalCode: "CT1 2EH", phoneNumber: "0044 7911 123456" }) });
+    const again = await t.call("POST", "/register", {
+      body: validRegistration(2, { country: 0, usState: 0, province: "Kent", postalCode: "CT1 2EH", phoneNumber: "0044 7911 123456" }),
+    });
     expect(again.body.errors).toEqual({ phoneNumber: "validation.phoneTaken" });
-    const short = await t.call("POST", "/register", { body: validRegistration(3, { country: 0, usState: 0, province: "Kent", postalCode: "CT1 2EH", phoneNumber: "+44 79" }) });
+    const short = await t.call("POST", "/register", {
+      body: validRegistration(3, { country: 0, usState: 0, province: "Kent", postalCode: "CT1 2EH", phoneNumber: "+44 79" }),
+    });
     expect(short.body.errors).toEqual({ phoneNumber: "validation.phoneInvalid" });
   });
 

@@ -1,4 +1,12 @@
-import { AccountFieldKey, AccountMessage, FormReason, PhoneCheckStatus, validatePhoneRequest, type InviteInfo, type PhoneCheck } from "../contract/accounts";
+import {
+  AccountFieldKey,
+  AccountMessage,
+  FormReason,
+  PhoneCheckStatus,
+  validatePhoneRequest,
+  type InviteInfo,
+  type PhoneCheck,
+} from "../contract/accounts";
 import { AuthPreference, Country, ImmunoFreeStatus } from "../contract/enums";
 import { RegistryMessage } from "../contract/envelope";
 import { isValidPhone, phoneDigits, storedPhone } from "../contract/phone";
@@ -67,7 +75,13 @@ async function register(ctx: Ctx): Promise<Response> {
         if (!(await useInvite(tx, invite.id, id, now))) throw inviteInvalid();
         await insertIfRegistration(tx, id, ImmunoFreeStatus.Registration, now);
       }
-      await audit(tx, { actor: { kind: "patient", id }, action: "account.register", medicalRecordId: id, detail: invite ? { invite: invite.id } : {}, at: now });
+      await audit(tx, {
+        actor: { kind: "patient", id },
+        action: "account.register",
+        medicalRecordId: id,
+        detail: invite ? { invite: invite.id } : {},
+        at: now,
+      });
       return id;
     });
   } catch (error) {
@@ -134,7 +148,8 @@ async function validatePhone(ctx: Ctx): Promise<Response> {
       ? answer(PhoneCheckStatus.Invalid, AccountMessage.phoneInvalidOther, ValidationKey.phoneInvalid)
       : answer(PhoneCheckStatus.Invalid, AccountMessage.phoneInvalid, ValidationKey.phoneInvalidUs);
   }
-  if (await phoneInUse(ctx.db, phoneDigits(storedPhone(phoneNumber, country)))) return answer(PhoneCheckStatus.Duplicate, AccountMessage.phoneDuplicate, ValidationKey.phoneTaken);
+  if (await phoneInUse(ctx.db, phoneDigits(storedPhone(phoneNumber, country))))
+    return answer(PhoneCheckStatus.Duplicate, AccountMessage.phoneDuplicate, ValidationKey.phoneTaken);
   return answer(PhoneCheckStatus.Valid, AccountMessage.phoneAvailable);
 }
 

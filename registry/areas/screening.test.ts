@@ -24,11 +24,27 @@ const NON_MEMBER = 102;
 
 function center(centerId: number, centerName: string, isMemberCenter: boolean): CenterRecord {
   return {
-    centerId, centerName, city: "Springfield", stateAbbr: "IL", postalCode: "62702", latitude: 39.8317, longitude: -89.6465,
-    isKidneyForLifeParticipant: isMemberCenter, isMicrositeCenterOfExcellence: false, isMicrositeParticipant: false, isMemberCenter,
-    isRecipientShieldParticipant: false, performsNonSteroidProtocol: false, hasVoucherProgram: false,
-    lowEpletTransplantsLast12Months: null, nkrTransplantsLast12Months: 0, yearRangeLdNkrFacilitated: 0,
-    allLivingDonorTransplantsPriorYear: null, nkrPercentLdTransplants: 0, yearRangeLastDate: "2024-12-31", isDemo: false,
+    centerId,
+    centerName,
+    city: "Springfield",
+    stateAbbr: "IL",
+    postalCode: "62702",
+    latitude: 39.8317,
+    longitude: -89.6465,
+    isKidneyForLifeParticipant: isMemberCenter,
+    isMicrositeCenterOfExcellence: false,
+    isMicrositeParticipant: false,
+    isMemberCenter,
+    isRecipientShieldParticipant: false,
+    performsNonSteroidProtocol: false,
+    hasVoucherProgram: false,
+    lowEpletTransplantsLast12Months: null,
+    nkrTransplantsLast12Months: 0,
+    yearRangeLdNkrFacilitated: 0,
+    allLivingDonorTransplantsPriorYear: null,
+    nkrPercentLdTransplants: 0,
+    yearRangeLastDate: "2024-12-31",
+    isDemo: false,
   };
 }
 
@@ -39,8 +55,13 @@ const OUTCOMES = [
   {
     name: "a member center selected -> CompleteLabTests (cleared and confirmed by the registry, whatever the client says; decision 035)",
     body: body({
-      transplantCenterSituation: TransplantCenterSituation.Selected, preferredCenterId: MEMBER, isWillingToTransfer: Transfer.No,
-      donorStatus: DonorStatus.HasDonor, primaryGoal: PrimaryGoal.StandardVoucher, isCleared: false, isCenterConfirmed: false,
+      transplantCenterSituation: TransplantCenterSituation.Selected,
+      preferredCenterId: MEMBER,
+      isWillingToTransfer: Transfer.No,
+      donorStatus: DonorStatus.HasDonor,
+      primaryGoal: PrimaryGoal.StandardVoucher,
+      isCleared: false,
+      isCenterConfirmed: false,
       status: RegistrationStatus.RuledOut,
     }),
     status: RegistrationStatus.CompleteLabTests,
@@ -49,9 +70,14 @@ const OUTCOMES = [
   {
     name: "an immune-tolerance candidate -> IfPassCandidate",
     body: body({
-      kidneyStatus: KidneyStatus.Transplanted, transplantType: BiologicalRelative.Sibling, antigenMatch: AntigenMatch.Yes,
-      transplantCenterSituation: TransplantCenterSituation.Unknown, isWillingToTransfer: Transfer.Unknown,
-      donorStatus: DonorStatus.Unknown, primaryGoal: PrimaryGoal.Unknown, isImmunoFreeCandidate: true,
+      kidneyStatus: KidneyStatus.Transplanted,
+      transplantType: BiologicalRelative.Sibling,
+      antigenMatch: AntigenMatch.Yes,
+      transplantCenterSituation: TransplantCenterSituation.Unknown,
+      isWillingToTransfer: Transfer.Unknown,
+      donorStatus: DonorStatus.Unknown,
+      primaryGoal: PrimaryGoal.Unknown,
+      isImmunoFreeCandidate: true,
     }),
     status: RegistrationStatus.IfPassCandidate,
     stored: { is_cleared: true, is_center_confirmed: false, preferred_center_id: null },
@@ -59,7 +85,10 @@ const OUTCOMES = [
   {
     name: "not cleared (no donor) -> RuledOut",
     body: body({
-      donorStatus: DonorStatus.NoDonor, primaryGoal: PrimaryGoal.Other, primaryGoalOther: "Not interested in finding a living donor", isCleared: true,
+      donorStatus: DonorStatus.NoDonor,
+      primaryGoal: PrimaryGoal.Other,
+      primaryGoalOther: "Not interested in finding a living donor",
+      isCleared: true,
     }),
     status: RegistrationStatus.RuledOut,
     stored: { is_cleared: false, is_center_confirmed: false, primary_goal_other: "Not interested in finding a living donor" },
@@ -72,7 +101,12 @@ const OUTCOMES = [
   },
   {
     name: "a non-member center the patient stays with -> SelectCenter (cleared by the registry)",
-    body: body({ transplantCenterSituation: TransplantCenterSituation.Selected, preferredCenterId: NON_MEMBER, isWillingToTransfer: Transfer.No, isCleared: false }),
+    body: body({
+      transplantCenterSituation: TransplantCenterSituation.Selected,
+      preferredCenterId: NON_MEMBER,
+      isWillingToTransfer: Transfer.No,
+      isCleared: false,
+    }),
     status: RegistrationStatus.SelectCenter,
     stored: { is_cleared: true, is_center_confirmed: false, preferred_center_id: NON_MEMBER },
   },
@@ -86,8 +120,7 @@ describe.each(testDatabases())("screenings on $name", (target) => {
     await upsertCenters(t.db, [center(MEMBER, "Member Kidney Center", true), center(NON_MEMBER, "Community Hospital", false)], START);
     return p;
   }
-  const stored = async (id: number) =>
-    (await t.db.query<Record<string, unknown>>("select * from screenings where id = $1", [id]))[0]!;
+  const stored = async (id: number) => (await t.db.query<Record<string, unknown>>("select * from screenings where id = $1", [id]))[0]!;
 
   it.each(OUTCOMES)("POST .../screening stores the status of 001 §4.3: $name", async ({ body: b, status, stored: expected }) => {
     const p = await patient();
@@ -98,31 +131,71 @@ describe.each(testDatabases())("screenings on $name", (target) => {
     expect(results.status).toBe(status);
     const row = await stored(results.id);
     expect(row).toMatchObject({ medical_record_id: p.medicalRecordId, status, ...expected });
-    expect(results).toMatchObject({ isCleared: row.is_cleared, isCenterConfirmed: row.is_center_confirmed, preferredCenterId: (row.preferred_center_id as number | null) ?? 0 });
+    expect(results).toMatchObject({
+      isCleared: row.is_cleared,
+      isCenterConfirmed: row.is_center_confirmed,
+      preferredCenterId: (row.preferred_center_id as number | null) ?? 0,
+    });
   });
 
   it("answers the full list item, with the preferred center's name and empty lab fields", async () => {
     const p = await patient();
     const a = await t.call("POST", `/api/pass/${p.medicalRecordId}/screening`, { token: p.token, body: OUTCOMES[0]!.body });
     expect(a.body.results).toEqual({
-      id: expect.any(Number), status: RegistrationStatus.CompleteLabTests, kidneyStatus: KidneyStatus.DialysisNow, kidneyStatusOther: "",
-      transplantCenterSituation: TransplantCenterSituation.Selected, willingToTransfer: Transfer.No, donorStatus: DonorStatus.HasDonor,
-      donorStatusOther: "", primaryGoal: PrimaryGoal.StandardVoucher, primaryGoalOther: "", transplantType: BiologicalRelative.Unknown,
-      antigenMatch: AntigenMatch.Unknown, isCleared: true, isImmunoFreeCandidate: false, isCenterConfirmed: true,
-      preferredCenterId: MEMBER, preferredCenter: "Member Kidney Center",
-      centerReferrals: [{ centerId: MEMBER, centerName: "Member Kidney Center", dateReferred: "03/10/2025", statusId: ReferralStatus.PendingCenter, status: "Pending Center" }],
-      labsOrdered: true, prescriptionDownloadDateTime: "", prescriptionRequestDateTime: START.toISOString(), prescriptionExpirationDate: "",
+      id: expect.any(Number),
+      status: RegistrationStatus.CompleteLabTests,
+      kidneyStatus: KidneyStatus.DialysisNow,
+      kidneyStatusOther: "",
+      transplantCenterSituation: TransplantCenterSituation.Selected,
+      willingToTransfer: Transfer.No,
+      donorStatus: DonorStatus.HasDonor,
+      donorStatusOther: "",
+      primaryGoal: PrimaryGoal.StandardVoucher,
+      primaryGoalOther: "",
+      transplantType: BiologicalRelative.Unknown,
+      antigenMatch: AntigenMatch.Unknown,
+      isCleared: true,
+      isImmunoFreeCandidate: false,
+      isCenterConfirmed: true,
+      preferredCenterId: MEMBER,
+      preferredCenter: "Member Kidney Center",
+      centerReferrals: [
+        {
+          centerId: MEMBER,
+          centerName: "Member Kidney Center",
+          dateReferred: "03/10/2025",
+          statusId: ReferralStatus.PendingCenter,
+          status: "Pending Center",
+        },
+      ],
+      labsOrdered: true,
+      prescriptionDownloadDateTime: "",
+      prescriptionRequestDateTime: START.toISOString(),
+      prescriptionExpirationDate: "",
       labsUploadedDateTime: "",
     });
     const audit = await t.db.query("select actor_kind, actor_id, action, medical_record_id, detail from audit_log where action like 'screening.%'");
-    expect(audit).toEqual([{ actor_kind: "patient", actor_id: p.medicalRecordId, action: "screening.create", medical_record_id: p.medicalRecordId, detail: { screeningId: a.body.results.id } }]);
+    expect(audit).toEqual([
+      {
+        actor_kind: "patient",
+        actor_id: p.medicalRecordId,
+        action: "screening.create",
+        medical_record_id: p.medicalRecordId,
+        detail: { screeningId: a.body.results.id },
+      },
+    ]);
   });
 
   it("keeps an Other description only with its Other answer, trimmed", async () => {
     const p = await patient();
     const a = await t.call("POST", `/api/pass/${p.medicalRecordId}/screening`, {
       token: p.token,
-      body: body({ kidneyStatus: KidneyStatus.Other, kidneyStatusOther: "  Peritoneal dialysis at home  ", donorStatusOther: "stale text", primaryGoalOther: "stale" }),
+      body: body({
+        kidneyStatus: KidneyStatus.Other,
+        kidneyStatusOther: "  Peritoneal dialysis at home  ",
+        donorStatusOther: "stale text",
+        primaryGoalOther: "stale",
+      }),
     });
     expect(a.body.results).toMatchObject({ kidneyStatusOther: "Peritoneal dialysis at home", donorStatusOther: "", primaryGoalOther: "" });
   });
@@ -135,13 +208,21 @@ describe.each(testDatabases())("screenings on $name", (target) => {
     t.advance(60_000);
     const a = await t.call("PUT", `/api/pass/${p.medicalRecordId}/screening/${id}`, { token: p.token, body: OUTCOMES[0]!.body });
     expect(a.status).toBe(200);
-    expect(envelope(screening).parse(a.body).results).toMatchObject({ id, status: RegistrationStatus.CompleteLabTests, preferredCenter: "Member Kidney Center", primaryGoalOther: "", labsOrdered: true });
+    expect(envelope(screening).parse(a.body).results).toMatchObject({
+      id,
+      status: RegistrationStatus.CompleteLabTests,
+      preferredCenter: "Member Kidney Center",
+      primaryGoalOther: "",
+      labsOrdered: true,
+    });
     const row = await stored(id);
     expect(row).toMatchObject({ status: RegistrationStatus.CompleteLabTests, donor_status: DonorStatus.HasDonor, primary_goal_other: "" });
     expect((row.updated_at as Date).getTime() - (row.created_at as Date).getTime()).toBe(60_000);
     expect(await t.db.query("select count(*)::int as n from screenings")).toEqual([{ n: 1 }]);
-    expect(await t.db.query("select action from audit_log where action like 'screening.%' order by id")).toEqual([{ action: "screening.create" }, { action: "screening.update" }]);
-
+    expect(await t.db.query("select action from audit_log where action like 'screening.%' order by id")).toEqual([
+      { action: "screening.create" },
+      { action: "screening.update" },
+    ]);
   });
 
   it("naming a member center refers the patient to it and places the lab order, once (decision 035)", async () => {
@@ -161,20 +242,41 @@ describe.each(testDatabases())("screenings on $name", (target) => {
   it("naming a member center without a donor is Not Eligible: ruled out, no referral, no lab order (decision 035)", async () => {
     const p = await patient();
     const noDonor = body({
-      transplantCenterSituation: TransplantCenterSituation.Selected, preferredCenterId: MEMBER, isWillingToTransfer: Transfer.No,
-      donorStatus: DonorStatus.NoDonor, primaryGoal: PrimaryGoal.Other, primaryGoalOther: "Not interested in finding a living donor", isCleared: false,
+      transplantCenterSituation: TransplantCenterSituation.Selected,
+      preferredCenterId: MEMBER,
+      isWillingToTransfer: Transfer.No,
+      donorStatus: DonorStatus.NoDonor,
+      primaryGoal: PrimaryGoal.Other,
+      primaryGoalOther: "Not interested in finding a living donor",
+      isCleared: false,
     });
     const a = await t.call("POST", `/api/pass/${p.medicalRecordId}/screening`, { token: p.token, body: noDonor });
-    expect(a.body.results).toMatchObject({ status: RegistrationStatus.RuledOut, isCleared: false, isCenterConfirmed: false, labsOrdered: false, centerReferrals: [] });
+    expect(a.body.results).toMatchObject({
+      status: RegistrationStatus.RuledOut,
+      isCleared: false,
+      isCenterConfirmed: false,
+      labsOrdered: false,
+      centerReferrals: [],
+    });
   });
 
   it("does not take a client's center confirmation for a non-member center", async () => {
     const p = await patient();
     const a = await t.call("POST", `/api/pass/${p.medicalRecordId}/screening`, {
       token: p.token,
-      body: body({ transplantCenterSituation: TransplantCenterSituation.Selected, preferredCenterId: NON_MEMBER, isWillingToTransfer: Transfer.Yes, isCenterConfirmed: true }),
+      body: body({
+        transplantCenterSituation: TransplantCenterSituation.Selected,
+        preferredCenterId: NON_MEMBER,
+        isWillingToTransfer: Transfer.Yes,
+        isCenterConfirmed: true,
+      }),
     });
-    expect(a.body.results).toMatchObject({ status: RegistrationStatus.SelectCenter, isCenterConfirmed: false, labsOrdered: false, centerReferrals: [] });
+    expect(a.body.results).toMatchObject({
+      status: RegistrationStatus.SelectCenter,
+      isCenterConfirmed: false,
+      labsOrdered: false,
+      centerReferrals: [],
+    });
   });
 
   it("refuses a re-save that would move the registration back (409, nothing changed; docs/decisions/033)", async () => {
@@ -213,11 +315,16 @@ describe.each(testDatabases())("screenings on $name", (target) => {
     const registrations = () => t.db.query("select medical_record_id, current_status from if_registrations order by medical_record_id");
     expect(await registrations()).toEqual([{ medical_record_id: ana.medicalRecordId, current_status: ImmunoFreeStatus.Registration }]);
     const record = await t.call("GET", `/api/pass/${ana.medicalRecordId}`, { token: ana.token });
-    expect(record.body.results.medicalRecord.ifRegistration).toMatchObject({ medicalRecordId: ana.medicalRecordId, currentStatus: ImmunoFreeStatus.Registration });
+    expect(record.body.results.medicalRecord.ifRegistration).toMatchObject({
+      medicalRecordId: ana.medicalRecordId,
+      currentStatus: ImmunoFreeStatus.Registration,
+    });
 
     // Invited (InviteSent) -> Registration; a registration further along stays where it is; other outcomes start none.
-    await t.db.query("insert into if_registrations (medical_record_id, current_status, created_at, updated_at) values ($1, $2, $3, $3), ($4, $5, $3, $3)",
-      [ben.medicalRecordId, ImmunoFreeStatus.InviteSent, START, cy.medicalRecordId, ImmunoFreeStatus.ESign]);
+    await t.db.query(
+      "insert into if_registrations (medical_record_id, current_status, created_at, updated_at) values ($1, $2, $3, $3), ($4, $5, $3, $3)",
+      [ben.medicalRecordId, ImmunoFreeStatus.InviteSent, START, cy.medicalRecordId, ImmunoFreeStatus.ESign],
+    );
     await t.call("POST", `/api/pass/${ben.medicalRecordId}/screening`, { token: ben.token, body: candidate });
     await t.call("POST", `/api/pass/${cy.medicalRecordId}/screening`, { token: cy.token, body: candidate });
     const dan = await t.register(4);
@@ -230,20 +337,61 @@ describe.each(testDatabases())("screenings on $name", (target) => {
   });
 
   it.each([
-    ["an enumeration value that is not one of its values", { kidneyStatus: 5, donorStatus: 0, primaryGoal: 8, transplantType: 9, antigenMatch: 4, isWillingToTransfer: 2, transplantCenterSituation: 3 },
-      { kidneyStatus: "validation.invalidValue", donorStatus: "validation.invalidValue", primaryGoal: "validation.invalidValue", transplantType: "validation.invalidValue",
-        antigenMatch: "validation.invalidValue", isWillingToTransfer: "validation.invalidValue", transplantCenterSituation: "validation.invalidValue" }],
-    ["values of the wrong JSON type", { kidneyStatus: "1", isCleared: "yes", preferredCenterId: 1.5, donorStatusOther: 7, isImmunoFreeCandidate: { a: 1 } },
-      { kidneyStatus: "validation.invalidValue", isCleared: "validation.invalidValue", preferredCenterId: "validation.invalidValue",
-        donorStatusOther: "validation.invalidValue", isImmunoFreeCandidate: "validation.invalidValue" }],
-    ["fields left out", { kidneyStatus: undefined, isCleared: null, preferredCenterId: undefined },
-      { kidneyStatus: "validation.required", isCleared: "validation.required", preferredCenterId: "validation.required" }],
-    ["Other without its description", { kidneyStatus: KidneyStatus.Other, kidneyStatusOther: "   ", donorStatus: DonorStatus.Other, primaryGoal: PrimaryGoal.Other, primaryGoalOther: null },
-      { kidneyStatusOther: "validation.required", donorStatusOther: "validation.required", primaryGoalOther: "validation.required" }],
-    ["Other without its description, next to another problem", { donorStatus: DonorStatus.Other, isCleared: 1 },
-      { donorStatusOther: "validation.required", isCleared: "validation.invalidValue" }],
-    ["a description over 500 characters", { kidneyStatus: KidneyStatus.Other, kidneyStatusOther: "x".repeat(501) }, { kidneyStatusOther: "validation.tooLong" }],
-    ["an unknown center", { transplantCenterSituation: TransplantCenterSituation.Selected, preferredCenterId: 999 }, { preferredCenterId: "validation.invalidValue" }],
+    [
+      "an enumeration value that is not one of its values",
+      { kidneyStatus: 5, donorStatus: 0, primaryGoal: 8, transplantType: 9, antigenMatch: 4, isWillingToTransfer: 2, transplantCenterSituation: 3 },
+      {
+        kidneyStatus: "validation.invalidValue",
+        donorStatus: "validation.invalidValue",
+        primaryGoal: "validation.invalidValue",
+        transplantType: "validation.invalidValue",
+        antigenMatch: "validation.invalidValue",
+        isWillingToTransfer: "validation.invalidValue",
+        transplantCenterSituation: "validation.invalidValue",
+      },
+    ],
+    [
+      "values of the wrong JSON type",
+      { kidneyStatus: "1", isCleared: "yes", preferredCenterId: 1.5, donorStatusOther: 7, isImmunoFreeCandidate: { a: 1 } },
+      {
+        kidneyStatus: "validation.invalidValue",
+        isCleared: "validation.invalidValue",
+        preferredCenterId: "validation.invalidValue",
+        donorStatusOther: "validation.invalidValue",
+        isImmunoFreeCandidate: "validation.invalidValue",
+      },
+    ],
+    [
+      "fields left out",
+      { kidneyStatus: undefined, isCleared: null, preferredCenterId: undefined },
+      { kidneyStatus: "validation.required", isCleared: "validation.required", preferredCenterId: "validation.required" },
+    ],
+    [
+      "Other without its description",
+      {
+        kidneyStatus: KidneyStatus.Other,
+        kidneyStatusOther: "   ",
+        donorStatus: DonorStatus.Other,
+        primaryGoal: PrimaryGoal.Other,
+        primaryGoalOther: null,
+      },
+      { kidneyStatusOther: "validation.required", donorStatusOther: "validation.required", primaryGoalOther: "validation.required" },
+    ],
+    [
+      "Other without its description, next to another problem",
+      { donorStatus: DonorStatus.Other, isCleared: 1 },
+      { donorStatusOther: "validation.required", isCleared: "validation.invalidValue" },
+    ],
+    [
+      "a description over 500 characters",
+      { kidneyStatus: KidneyStatus.Other, kidneyStatusOther: "x".repeat(501) },
+      { kidneyStatusOther: "validation.tooLong" },
+    ],
+    [
+      "an unknown center",
+      { transplantCenterSituation: TransplantCenterSituation.Selected, preferredCenterId: 999 },
+      { preferredCenterId: "validation.invalidValue" },
+    ],
     ["a negative center id", { preferredCenterId: -1 }, { preferredCenterId: "validation.invalidValue" }],
   ])("refuses %s (400, field errors, nothing stored)", async (_name, overrides, errors) => {
     const p = await patient();
@@ -259,7 +407,11 @@ describe.each(testDatabases())("screenings on $name", (target) => {
     const p = await patient();
     const a = await t.call("POST", `/api/pass/${p.medicalRecordId}/screening`, { token: p.token, body: [body()] });
     expect(a.status).toBe(400);
-    const raw = await t.call("POST", `/api/pass/${p.medicalRecordId}/screening`, { token: p.token, rawBody: "{", headers: { "content-type": "application/json" } });
+    const raw = await t.call("POST", `/api/pass/${p.medicalRecordId}/screening`, {
+      token: p.token,
+      rawBody: "{",
+      headers: { "content-type": "application/json" },
+    });
     expect(raw.body.message).toBe(RegistryMessage.invalidJson);
   });
 
@@ -288,7 +440,10 @@ describe.each(testDatabases())("screenings on $name", (target) => {
     const p = await patient();
     const created = await t.call("POST", `/api/pass/${p.medicalRecordId}/screening`, { token: p.token, body: body() });
     t.advance(30 * 60 * 1000);
-    for (const [method, path] of [["POST", `/api/pass/${p.medicalRecordId}/screening`], ["PUT", `/api/pass/${p.medicalRecordId}/screening/${created.body.results.id}`]] as const) {
+    for (const [method, path] of [
+      ["POST", `/api/pass/${p.medicalRecordId}/screening`],
+      ["PUT", `/api/pass/${p.medicalRecordId}/screening/${created.body.results.id}`],
+    ] as const) {
       const expired = await t.call(method, path, { token: p.token, body: body() });
       expect(expired.status).toBe(401);
       expect(expired.body).toEqual({ success: false, results: null, message: "token is expired" });
@@ -305,10 +460,25 @@ describe.each(testDatabases())("screenings on $name", (target) => {
     const newer = await t.call("POST", `/api/pass/${ana.medicalRecordId}/screening`, { token: ana.token, body: body() });
     await t.call("POST", `/api/pass/${ben.medicalRecordId}/screening`, { token: ben.token, body: body() });
     const sid = newer.body.results.id as number;
-    await insertReferral(t.db, { screeningId: sid, centerId: NON_MEMBER, at: new Date("2025-03-01T12:00:00Z"), statusId: ReferralStatus.CancelledByPatient });
+    await insertReferral(t.db, {
+      screeningId: sid,
+      centerId: NON_MEMBER,
+      at: new Date("2025-03-01T12:00:00Z"),
+      statusId: ReferralStatus.CancelledByPatient,
+    });
     await insertReferral(t.db, { screeningId: sid, centerId: MEMBER, at: new Date("2025-03-11T23:30:00Z") });
-    await insertReferral(t.db, { screeningId: sid, centerId: MEMBER, at: new Date("2025-02-10T08:00:00Z"), statusId: ReferralStatus.CompletedByCenter });
-    await insertReferral(t.db, { screeningId: sid, centerId: NON_MEMBER, at: new Date("2025-02-01T08:00:00Z"), statusId: ReferralStatus.CenterApproved });
+    await insertReferral(t.db, {
+      screeningId: sid,
+      centerId: MEMBER,
+      at: new Date("2025-02-10T08:00:00Z"),
+      statusId: ReferralStatus.CompletedByCenter,
+    });
+    await insertReferral(t.db, {
+      screeningId: sid,
+      centerId: NON_MEMBER,
+      at: new Date("2025-02-01T08:00:00Z"),
+      statusId: ReferralStatus.CenterApproved,
+    });
 
     const a = await t.call("GET", `/api/pass/${ana.medicalRecordId}`, { token: ana.token });
     expect(a.status).toBe(200);

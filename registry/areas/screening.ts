@@ -7,7 +7,15 @@ import { ValidationKey } from "../contract/validation-keys";
 import { audit } from "../data/audit";
 import { insertReferral } from "../data/center-referrals";
 import { findCenter } from "../data/centers";
-import { findScreening, insertScreening, lockedScreeningStatus, screeningOwner, startIfRegistration, updateScreening, type ScreeningValues } from "../data/screenings";
+import {
+  findScreening,
+  insertScreening,
+  lockedScreeningStatus,
+  screeningOwner,
+  startIfRegistration,
+  updateScreening,
+  type ScreeningValues,
+} from "../data/screenings";
 import { readJsonObject } from "../http/body";
 import type { Ctx } from "../http/context";
 import { requireOwnRecord } from "../http/patient";
@@ -30,7 +38,13 @@ async function createScreening(ctx: Ctx, params: Record<string, string>): Promis
     await referToNamedCenter(ctx, tx, id, medicalRecordId, values, now);
     if (values.status === RegistrationStatus.IfPassCandidate) await startIfRegistration(tx, medicalRecordId, now);
     await notifyScreeningSaved(tx, ctx.settings, id, medicalRecordId, now);
-    await audit(tx, { actor: { kind: "patient", id: medicalRecordId }, action: "screening.create", medicalRecordId, detail: { screeningId: id }, at: now });
+    await audit(tx, {
+      actor: { kind: "patient", id: medicalRecordId },
+      action: "screening.create",
+      medicalRecordId,
+      detail: { screeningId: id },
+      at: now,
+    });
     return id;
   });
   return ok(await answer(ctx, screeningId));
@@ -53,7 +67,13 @@ async function updateOwnScreening(ctx: Ctx, params: Record<string, string>): Pro
     await referToNamedCenter(ctx, tx, screeningId, medicalRecordId, values, now);
     if (values.status === RegistrationStatus.IfPassCandidate) await startIfRegistration(tx, medicalRecordId, now);
     await notifyScreeningSaved(tx, ctx.settings, screeningId, medicalRecordId, now);
-    await audit(tx, { actor: { kind: "patient", id: medicalRecordId }, action: "screening.update", medicalRecordId, detail: { screeningId }, at: now });
+    await audit(tx, {
+      actor: { kind: "patient", id: medicalRecordId },
+      action: "screening.update",
+      medicalRecordId,
+      detail: { screeningId },
+      at: now,
+    });
   });
   return ok(await answer(ctx, screeningId));
 }
@@ -64,7 +84,14 @@ async function updateOwnScreening(ctx: Ctx, params: Record<string, string>): Pro
  * one was), so the Complete page's "referred after your lab tests, check your email for lab instructions", the
  * dashboard's lab step and the 'lab order is ready' email say the same thing.
  */
-async function referToNamedCenter(ctx: Ctx, tx: Ctx["db"], screeningId: number, medicalRecordId: number, values: ScreeningValues, now: Date): Promise<void> {
+async function referToNamedCenter(
+  ctx: Ctx,
+  tx: Ctx["db"],
+  screeningId: number,
+  medicalRecordId: number,
+  values: ScreeningValues,
+  now: Date,
+): Promise<void> {
   if (values.status !== RegistrationStatus.CompleteLabTests || values.preferredCenterId <= 0) return;
   const screening = (await findScreening(tx, screeningId))!;
   const open = screening.centerReferrals.some(
@@ -125,7 +152,6 @@ async function readScreening(ctx: Ctx): Promise<ScreeningValues> {
     status: registrationStatusOnSave(fields, isMember),
   };
 }
-
 
 /** The fields the Other rules read, from a body that did not pass the schema. */
 function looseTexts(raw: Record<string, unknown>) {

@@ -90,7 +90,13 @@ describe.each(testDatabases())("center and program staff steps on $name", (targe
   it("refuses without the center key, with the program key, with an unset key, and answers nothing about the referral", async () => {
     const p = await referred(t);
     const body = { statusId: ReferralStatus.CenterApproved };
-    const attempts: Array<Record<string, string>> = [{}, { "x-center-staff-key": "wrong-key-0123456789" }, { "x-center-staff-key": "" }, PROGRAM_KEY, LAB_KEY];
+    const attempts: Array<Record<string, string>> = [
+      {},
+      { "x-center-staff-key": "wrong-key-0123456789" },
+      { "x-center-staff-key": "" },
+      PROGRAM_KEY,
+      LAB_KEY,
+    ];
     for (const headers of attempts) {
       const a = await setStatus(p.referralId, body, headers);
       expect([a.status, a.body], JSON.stringify(headers)).toEqual([
@@ -130,7 +136,10 @@ describe.each(testDatabases())("center and program staff steps on $name", (targe
       expect([a.status, Object.keys(a.body.errors ?? {})], JSON.stringify(body)).toEqual([400, ["statusId"]]);
     }
     for (const rawBody of ["not json", "[2]", "null"]) {
-      const a = await t.call("POST", `/api/staff/referrals/${p.referralId}/status`, { rawBody, headers: { ...CENTER_KEY, "content-type": "application/json" } });
+      const a = await t.call("POST", `/api/staff/referrals/${p.referralId}/status`, {
+        rawBody,
+        headers: { ...CENTER_KEY, "content-type": "application/json" },
+      });
       expect([a.status, a.body.success], rawBody).toEqual([400, false]);
     }
     const unknown = await setStatus(p.referralId + 1000, { statusId: 2 });
@@ -177,8 +186,9 @@ describe.each(testDatabases())("center and program staff steps on $name", (targe
   it("program staff move a participant from E-Sign to Pre-workup Labs to Completed, one stage at a time", async () => {
     const p = await t.register(1, { preferredLanguage: 1 });
     const stage = async () =>
-      (await t.db.query<{ current_status: number }>("select current_status from if_registrations where medical_record_id = $1", [p.medicalRecordId]))[0]
-        ?.current_status;
+      (
+        await t.db.query<{ current_status: number }>("select current_status from if_registrations where medical_record_id = $1", [p.medicalRecordId])
+      )[0]?.current_status;
     const none = await setStage(p.medicalRecordId, { stage: ImmunoFreeStatus.Preworkuplab });
     expect([none.status, none.body.errors]).toEqual([404, { form: StaffReason.notInProgram }]);
 
@@ -223,7 +233,16 @@ describe.each(testDatabases())("center and program staff steps on $name", (targe
       const a = await setStage(p.medicalRecordId, { stage: 4 }, headers);
       expect([a.status, a.body.errors]).toEqual([401, { form: StaffReason.staffKeyInvalid }]);
     }
-    expect((await t.call("POST", `/api/staff/program/${p.medicalRecordId}/stage`, { body: { stage: 4 }, headers: PROGRAM_KEY }, t.handlerWith({ programStaffKey: undefined }))).status).toBe(401);
+    expect(
+      (
+        await t.call(
+          "POST",
+          `/api/staff/program/${p.medicalRecordId}/stage`,
+          { body: { stage: 4 }, headers: PROGRAM_KEY },
+          t.handlerWith({ programStaffKey: undefined }),
+        )
+      ).status,
+    ).toBe(401);
     for (const id of ["0", "x", "12345678901"]) {
       const a = await setStage(id, { stage: 4 });
       expect([a.status, a.body.errors]).toEqual([400, { medicalRecordId: ValidationKey.invalidValue }]);
@@ -232,7 +251,9 @@ describe.each(testDatabases())("center and program staff steps on $name", (targe
       const a = await setStage(p.medicalRecordId, body);
       expect([a.status, Object.keys(a.body.errors ?? {})], JSON.stringify(body)).toEqual([400, ["stage"]]);
     }
-    const [row] = await t.db.query<{ current_status: number }>("select current_status from if_registrations where medical_record_id = $1", [p.medicalRecordId]);
+    const [row] = await t.db.query<{ current_status: number }>("select current_status from if_registrations where medical_record_id = $1", [
+      p.medicalRecordId,
+    ]);
     expect(row!.current_status).toBe(ImmunoFreeStatus.ESign);
   });
 
@@ -247,15 +268,26 @@ describe.each(testDatabases())("center and program staff steps on $name", (targe
 
     let out = "";
     await referralStatusCommand(t.db, config, ["--referral", String(p.referralId), "--status", "approved"], (s) => (out += s), t.clock);
-    expect(out).toBe(`referral ${p.referralId} (screening ${p.screeningId}, center ${CENTER_A}) is now Center Approved; the patient's email is queued.\n`);
+    expect(out).toBe(
+      `referral ${p.referralId} (screening ${p.screeningId}, center ${CENTER_A}) is now Center Approved; the patient's email is queued.\n`,
+    );
     expect(await referralsReport(t.db, ["--center", String(CENTER_A)])).toContain("Center Approved");
     const audits = await t.db.query<{ detail: { by: string } }>("select detail from audit_log where action = 'referral.status'");
     expect(audits.map((a) => a.detail.by)).toEqual(["command"]);
     await expect(referralStatusCommand(t.db, config, ["--referral", String(p.referralId), "--status", "approved"], () => {})).rejects.toThrow(
       "not changed: The referral already has this status",
     );
-    for (const args of [[], ["--referral", "0", "--status", "approved"], ["--referral", "1", "--status", "cancelled"], ["--referral", "1"], ["--record", "1"]]) {
-      await expect(referralStatusCommand(t.db, config, args, () => {}), JSON.stringify(args)).rejects.toThrow();
+    for (const args of [
+      [],
+      ["--referral", "0", "--status", "approved"],
+      ["--referral", "1", "--status", "cancelled"],
+      ["--referral", "1"],
+      ["--record", "1"],
+    ]) {
+      await expect(
+        referralStatusCommand(t.db, config, args, () => {}),
+        JSON.stringify(args),
+      ).rejects.toThrow();
     }
 
     await insertIfRegistration(t.db, p.medicalRecordId, ImmunoFreeStatus.ESign, START);
@@ -265,8 +297,16 @@ describe.each(testDatabases())("center and program staff steps on $name", (targe
     await expect(programStageCommand(t.db, config, ["--record", String(p.medicalRecordId), "--stage", "preworkup-labs"], () => {})).rejects.toThrow(
       "not changed: The program stage can only move to the next stage",
     );
-    for (const args of [[], ["--record", "x", "--stage", "completed"], ["--record", "1", "--stage", "esign"], ["--record", "1", "--stage", "completed", "--all"]]) {
-      await expect(programStageCommand(t.db, config, args, () => {}), JSON.stringify(args)).rejects.toThrow();
+    for (const args of [
+      [],
+      ["--record", "x", "--stage", "completed"],
+      ["--record", "1", "--stage", "esign"],
+      ["--record", "1", "--stage", "completed", "--all"],
+    ]) {
+      await expect(
+        programStageCommand(t.db, config, args, () => {}),
+        JSON.stringify(args),
+      ).rejects.toThrow();
     }
   });
 
@@ -280,10 +320,12 @@ describe.each(testDatabases())("center and program staff steps on $name", (targe
     // An immune-tolerance candidate.
     const d = await patientWithScreening(t, 4, clearedBody({ kidneyStatus: 2, isImmunoFreeCandidate: true, isCleared: false }));
     const subjectOf = async (email: string) =>
-      (await t.db.query<Mail>("select subject, text_body from outbox where to_address = $1 and subject like 'Su cuestionario%'", [email]));
+      await t.db.query<Mail>("select subject, text_body from outbox where to_address = $1 and subject like 'Su cuestionario%'", [email]);
     const [ma] = await subjectOf(a.email);
     expect(ma!.text_body).toContain("Su siguiente paso es seleccionar un centro de trasplante desde su panel.");
-    expect((await subjectOf(b.email))[0]!.text_body).toContain("Será derivado a Lakeside Kidney Institute cuando termine sus análisis de laboratorio.");
+    expect((await subjectOf(b.email))[0]!.text_body).toContain(
+      "Será derivado a Lakeside Kidney Institute cuando termine sus análisis de laboratorio.",
+    );
     expect((await subjectOf(c.email))[0]!.text_body).toContain("no podemos continuar con su registro en este momento");
     expect((await subjectOf(d.email))[0]!.text_body).toContain("programa de inmunotolerancia ImmunoFree");
     const [row] = await t.db.query<{ status: number }>("select status from screenings where id = $1", [d.screeningId]);
@@ -291,9 +333,23 @@ describe.each(testDatabases())("center and program staff steps on $name", (targe
 
     // The candidate's medical history, then the e-signature: one email each.
     const history = {
-      receivedKidneyTransplant: false, lastKidneyTxpDate: null, addlMedicines: null, birthDate: "1980-05-17", heightFt: 5, heightInches: 6,
-      weight: 150, hadOtherOrganTransplant: false, otherOrganTxp: null, otherOrganTxpDetails: null, birthGender: false, hasCardiacIssues: false,
-      hasPulmonaryIssues: false, hasImmunoDisease: false, hasHighBloodPressure: false, hasAllergies: false, medicalConditionComments: null,
+      receivedKidneyTransplant: false,
+      lastKidneyTxpDate: null,
+      addlMedicines: null,
+      birthDate: "1980-05-17",
+      heightFt: 5,
+      heightInches: 6,
+      weight: 150,
+      hadOtherOrganTransplant: false,
+      otherOrganTxp: null,
+      otherOrganTxpDetails: null,
+      birthGender: false,
+      hasCardiacIssues: false,
+      hasPulmonaryIssues: false,
+      hasImmunoDisease: false,
+      hasHighBloodPressure: false,
+      hasAllergies: false,
+      medicalConditionComments: null,
     };
     expect((await t.call("POST", `/api/pass/${d.medicalRecordId}/medical-history`, { token: d.token, body: history })).status).toBe(200);
     // A second submission (the stage already moved on) sends nothing more.

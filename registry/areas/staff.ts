@@ -95,8 +95,20 @@ export async function moveProgramStage(
     const verdict = programStep(current, stage);
     if (!verdict.ok) return verdict;
     await setIfStage(tx, medicalRecordId, stage, now);
-    await notifyJourney(tx, settings, medicalRecordId, { kind: stage === ImmunoFreeStatus.Completed ? "programCompleted" : "preWorkupLabs" }, { text: true, now });
-    await audit(tx, { actor: { kind: "staff" }, action: "program.stage", medicalRecordId, detail: { from: current!, to: stage, by: actor }, at: now });
+    await notifyJourney(
+      tx,
+      settings,
+      medicalRecordId,
+      { kind: stage === ImmunoFreeStatus.Completed ? "programCompleted" : "preWorkupLabs" },
+      { text: true, now },
+    );
+    await audit(tx, {
+      actor: { kind: "staff" },
+      action: "program.stage",
+      medicalRecordId,
+      detail: { from: current!, to: stage, by: actor },
+      at: now,
+    });
     return { ok: true, value: { medicalRecordId, stage } };
   });
 }

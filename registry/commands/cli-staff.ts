@@ -27,7 +27,8 @@ const STAGE_NAMES: Record<number, string> = {
 };
 
 const positiveId = (name: string, value: string | undefined): number => {
-  if (value === undefined || !/^[1-9]\d{0,9}$/.test(value) || Number(value) > 2_147_483_647) throw new Error(`${name} must be a positive whole number`);
+  if (value === undefined || !/^[1-9]\d{0,9}$/.test(value) || Number(value) > 2_147_483_647)
+    throw new Error(`${name} must be a positive whole number`);
   return Number(value);
 };
 
@@ -76,7 +77,11 @@ export async function referralsReport(db: Db, args: string[]): Promise<string> {
     String(r.registrationStatus),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
-  const line = (c: string[]) => c.map((v, i) => v.padEnd(widths[i]!)).join("  ").trimEnd();
+  const line = (c: string[]) =>
+    c
+      .map((v, i) => v.padEnd(widths[i]!))
+      .join("  ")
+      .trimEnd();
   return [line(header), ...cells.map(line)].join("\n") + "\n";
 }
 

@@ -18,7 +18,12 @@ export type NewInvite = { firstName: string; lastName: string; email: string; la
  * link `${PUBLIC_URL}/register?token=<token>` (never a request's Host). Only the token's hash is stored; the link
  * is answered once, here.
  */
-export async function createInvite(db: Db, settings: RegistrySettings, invite: NewInvite, now: Date = new Date()): Promise<{ id: number; link: string; expiresAt: Date }> {
+export async function createInvite(
+  db: Db,
+  settings: RegistrySettings,
+  invite: NewInvite,
+  now: Date = new Date(),
+): Promise<{ id: number; link: string; expiresAt: Date }> {
   const firstName = invite.firstName.trim();
   const lastName = invite.lastName.trim();
   const email = invite.email.trim().toLowerCase();

@@ -12,11 +12,10 @@ export async function exportConsent(
   db: Db,
   medicalRecordIdArg: string,
   outPath: string,
-  now: Date = new Date()
+  now: Date = new Date(),
 ): Promise<{ medicalRecordId: number; bytes: number; signedAt: Date; typedName: string }> {
   const medicalRecordId = /^[1-9]\d{0,9}$/.test(medicalRecordIdArg) ? Number(medicalRecordIdArg) : NaN;
-  if (!Number.isSafeInteger(medicalRecordId) || medicalRecordId > 2_147_483_647)
-    throw new Error("usage: export-consent <medicalRecordId> <out.pdf>");
+  if (!Number.isSafeInteger(medicalRecordId) || medicalRecordId > 2_147_483_647) throw new Error("usage: export-consent <medicalRecordId> <out.pdf>");
   if (!outPath) throw new Error("usage: export-consent <medicalRecordId> <out.pdf>");
   const signature = await findConsentSignature(db, medicalRecordId);
   const pdf = signature ? await findConsentPdf(db, medicalRecordId) : null;

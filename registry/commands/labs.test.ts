@@ -17,12 +17,9 @@ describe("approve-labs arguments", () => {
     [["--screening=7"], { screeningId: 7 }],
   ])("%j -> %j", (args, target) => expect(approveTarget(args)).toEqual(target));
 
-  it.each([[[]], [["--all", "--order", "1"]], [["--order", "0"]], [["--screening", "x"]], [["--requisition", "K7P4ACDE"]]])(
-    "refuses %j",
-    (args) => {
-      expect(() => approveTarget(args)).toThrow();
-    },
-  );
+  it.each([[[]], [["--all", "--order", "1"]], [["--order", "0"]], [["--screening", "x"]], [["--requisition", "K7P4ACDE"]]])("refuses %j", (args) => {
+    expect(() => approveTarget(args)).toThrow();
+  });
 });
 
 describe("pdfProblem", () => {
@@ -37,7 +34,7 @@ describe("pdfProblem", () => {
 
 describe.each(testDatabases())("lab staff commands on $name", (target) => {
   const t = useRegistry(target);
-  const config = () => ({ settings: t.settings } as RegistryConfig);
+  const config = () => ({ settings: t.settings }) as RegistryConfig;
 
   it("approve-labs prints requisition numbers; list-lab-orders shows ids, dates and states, never names", async () => {
     const ana = await patientWithScreening(t, 1);
@@ -45,9 +42,7 @@ describe.each(testDatabases())("lab staff commands on $name", (target) => {
     await selectCenter(t, ana, CENTER_A);
     await selectCenter(t, ben, CENTER_A);
     const before = await labOrdersReport(t.db, t.clock);
-    expect(before.split("\n")[0]).toMatch(
-      /^order\s+screening\s+record\s+requested \(UTC\)\s+state\s+requisition\s+valid until\s+results document$/,
-    );
+    expect(before.split("\n")[0]).toMatch(/^order\s+screening\s+record\s+requested \(UTC\)\s+state\s+requisition\s+valid until\s+results document$/);
     expect(before.match(/waiting for approval/g)).toHaveLength(2);
 
     const [orderOfAna] = await t.db.query<{ id: number }>("select id from lab_orders where screening_id = $1", [ana.screeningId]);
@@ -87,13 +82,9 @@ describe.each(testDatabases())("lab staff commands on $name", (target) => {
     await attachLabResultsCommand(t.db, [requisition, good], (s) => (out += s));
     expect(out).toMatch(new RegExp(`^attached .*results\\.pdf \\(\\d+ bytes\\) to requisition ${requisition}`));
     await expect(attachLabResultsCommand(t.db, [requisition, bad], () => {})).rejects.toThrow(/not a PDF/);
-    await expect(attachLabResultsCommand(t.db, [requisition, path.join(dir, "missing.pdf")], () => {})).rejects.toThrow(
-      /cannot read .*ENOENT/,
-    );
+    await expect(attachLabResultsCommand(t.db, [requisition, path.join(dir, "missing.pdf")], () => {})).rejects.toThrow(/cannot read .*ENOENT/);
     await expect(attachLabResultsCommand(t.db, [requisition], () => {})).rejects.toThrow(/usage/);
-    expect(await t.db.query("select results_source, results_at from lab_orders")).toEqual([
-      { results_source: "attached", results_at: null },
-    ]);
+    expect(await t.db.query("select results_source, results_at from lab_orders")).toEqual([{ results_source: "attached", results_at: null }]);
     expect(await labOrdersReport(t.db, t.clock)).toMatch(/ attached/);
   });
 });

@@ -22,17 +22,11 @@ export type ApproveTarget = { all: true } | { orderId: number } | { screeningId:
  * Requisition numbers exist only from approval on, so an order waiting for approval is named by its id.
  * Throws when the named order is not waiting; answers an empty list when nothing waits.
  */
-export async function approveLabs(
-  db: Db,
-  settings: RegistrySettings,
-  target: ApproveTarget,
-  now: Date = new Date(),
-): Promise<ApprovedLabOrder[]> {
+export async function approveLabs(db: Db, settings: RegistrySettings, target: ApproveTarget, now: Date = new Date()): Promise<ApprovedLabOrder[]> {
   return db.transaction(async (tx) => {
     const waiting = await pendingLabOrders(tx, "screeningId" in target ? { screeningId: target.screeningId } : {});
     const chosen = "orderId" in target ? waiting.filter((o) => o.id === target.orderId) : waiting;
-    if ("orderId" in target && chosen.length === 0)
-      throw new Error(`lab order ${target.orderId} is not waiting for approval (see list-lab-orders)`);
+    if ("orderId" in target && chosen.length === 0) throw new Error(`lab order ${target.orderId} is not waiting for approval (see list-lab-orders)`);
     return approveLabOrders(tx, settings, chosen, "staff", now);
   });
 }
@@ -136,7 +130,7 @@ export async function labOrdersReport(db: Db, now: Date = new Date()): Promise<s
     orderStateText(o, now),
     o.requisition ?? "-",
     o.expiresOn ?? "-",
-    o.hasResultsDocument ? o.resultsSource ?? "-" : "-",
+    o.hasResultsDocument ? (o.resultsSource ?? "-") : "-",
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (cells: string[]) =>

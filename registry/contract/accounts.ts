@@ -177,7 +177,5 @@ export const addressPromptAnswer = z.object({
   success: z.literal(false),
   results: z.null(),
   message: z.string(),
-  addressValidation: z
-    .object({ address1: z.string(), address2: z.string(), city: z.string(), state: z.string(), zip5: z.string() })
-    .nullable(),
+  addressValidation: z.object({ address1: z.string(), address2: z.string(), city: z.string(), state: z.string(), zip5: z.string() }).nullable(),
 });

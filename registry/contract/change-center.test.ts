@@ -1,10 +1,21 @@
 import { describe, expect, it } from "vitest";
 import { ReferralStatus, RegistrationStatus } from "./enums";
 import { CHANGE_CENTER_OTHER_MAX as CONTRACT_OTHER_MAX } from "./limits";
-import { CHANGE_CENTER_OTHER_MAX, changeCenterDecision, changeCenterReasons, validateChangeCenterReason, type ChangeCenterScreening } from "./change-center";
+import {
+  CHANGE_CENTER_OTHER_MAX,
+  changeCenterDecision,
+  changeCenterReasons,
+  validateChangeCenterReason,
+  type ChangeCenterScreening,
+} from "./change-center";
 
 const now = new Date("2026-03-20T12:00:00Z");
-const ref = (centerId: number, dateReferred: string, statusId: number = ReferralStatus.PendingCenter, centerName = "Center " + centerId) => ({ centerId, centerName, dateReferred, statusId });
+const ref = (centerId: number, dateReferred: string, statusId: number = ReferralStatus.PendingCenter, centerName = "Center " + centerId) => ({
+  centerId,
+  centerName,
+  dateReferred,
+  statusId,
+});
 const s = (patch: Partial<ChangeCenterScreening>): ChangeCenterScreening => ({
   id: 9,
   status: RegistrationStatus.CompleteLabTests,
@@ -41,7 +52,9 @@ describe("change-center decision (001 §4.5)", () => {
       textKey: "changeCenter.closeOutText",
       buttonKey: "changeCenter.dismiss",
     });
-    expect(changeCenterDecision(s({ preferredCenter: "Fallback", centerReferrals: [ref(3, "03/19/2026", 1, "")] }), now)).toMatchObject({ centerName: "Fallback" });
+    expect(changeCenterDecision(s({ preferredCenter: "Fallback", centerReferrals: [ref(3, "03/19/2026", 1, "")] }), now)).toMatchObject({
+      centerName: "Fallback",
+    });
   });
 });
 
@@ -74,7 +87,10 @@ describe("Additional Center Registration validation (001 §5)", () => {
 
   it("information up to the contract's limit is kept", () => {
     expect(CHANGE_CENTER_OTHER_MAX).toBe(CONTRACT_OTHER_MAX);
-    expect(validateChangeCenterReason({ reason: 2, other: `  ${"y".repeat(500)}  ` })).toEqual({ ok: true, value: { reason: 2, other: "y".repeat(500) } });
+    expect(validateChangeCenterReason({ reason: 2, other: `  ${"y".repeat(500)}  ` })).toEqual({
+      ok: true,
+      value: { reason: 2, other: "y".repeat(500) },
+    });
   });
 
   it("offers the four reasons in order", () => {

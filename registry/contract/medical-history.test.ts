@@ -71,11 +71,7 @@ describe("medicalHistoryErrors (001 §5)", () => {
   it.each<[string, Partial<Record<keyof MedicalHistoryBody, unknown>>, Record<string, string>]>([
     ["a complete kidney recipient", {}, {}],
     ["no kidney transplant: no date, no medicines", { receivedKidneyTransplant: false, lastKidneyTxpDate: null, addlMedicines: null }, {}],
-    [
-      "no kidney transplant: empty texts count as not given",
-      { receivedKidneyTransplant: false, lastKidneyTxpDate: "", addlMedicines: "  " },
-      {},
-    ],
+    ["no kidney transplant: empty texts count as not given", { receivedKidneyTransplant: false, lastKidneyTxpDate: "", addlMedicines: "  " }, {}],
     ["the transplant date is required with a transplant", { lastKidneyTxpDate: null }, { lastKidneyTxpDate: ValidationKey.required }],
     ["the medicines are optional with a transplant", { addlMedicines: null }, {}],
     [
@@ -106,11 +102,7 @@ describe("medicalHistoryErrors (001 §5)", () => {
     ["another organ, named", { hadOtherOrganTransplant: true, otherOrganTxp: "Liver", otherOrganTxpDetails: null }, {}],
     ["another organ, not named", { hadOtherOrganTransplant: true, otherOrganTxp: " " }, { otherOrganTxp: ValidationKey.required }],
     ["an organ sent without another transplant", { otherOrganTxp: "Liver" }, { otherOrganTxp: ValidationKey.invalidValue }],
-    [
-      "organ details sent without another transplant",
-      { otherOrganTxpDetails: "2010" },
-      { otherOrganTxpDetails: ValidationKey.invalidValue },
-    ],
+    ["organ details sent without another transplant", { otherOrganTxpDetails: "2010" }, { otherOrganTxpDetails: ValidationKey.invalidValue }],
     [
       "every problem at once",
       { receivedKidneyTransplant: false, birthDate: "2026-01-01", heightFt: 9, heightInches: 13, weight: 20, otherOrganTxp: "Heart" },
@@ -139,8 +131,8 @@ describe("medicalHistoryAnswersOf", () => {
           hadOtherOrganTransplant: true,
           otherOrganTxp: " Liver ",
           otherOrganTxpDetails: "",
-        })
-      )
+        }),
+      ),
     ).toMatchObject({ addlMedicines: "Tacrolimus", medicalConditionComments: null, otherOrganTxp: "Liver", otherOrganTxpDetails: null });
     expect(medicalHistoryAnswersOf(body({ receivedKidneyTransplant: false, lastKidneyTxpDate: "", addlMedicines: "" }))).toMatchObject({
       lastKidneyTxpDate: null,

@@ -203,11 +203,7 @@ export function checkMedicalHistory(raw: Record<string, unknown>, today: string)
     const field = String(issue.path[0] ?? "body");
     const missing = raw[field] === undefined || raw[field] === null;
     const isText = field !== "birthDate" && field !== "lastKidneyTxpDate";
-    errors[field] ??= missing
-      ? ValidationKey.required
-      : issue.code === "too_big" && isText
-      ? ValidationKey.tooLong
-      : ValidationKey.invalidValue;
+    errors[field] ??= missing ? ValidationKey.required : issue.code === "too_big" && isText ? ValidationKey.tooLong : ValidationKey.invalidValue;
   }
   return { ok: false, errors };
 }

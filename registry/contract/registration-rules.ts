@@ -41,15 +41,18 @@ export function passwordError(password: string): string | undefined {
 }
 
 /** The rules of 000 §5 shared by registration and profile. */
-export function personErrors(p: {
-  firstName: string;
-  lastName: string;
-  preferredName: string;
-  middleInitial: string;
-  birthDate: string;
-  preferredLanguage: number;
-  gender: number;
-}, today: string): FieldErrors {
+export function personErrors(
+  p: {
+    firstName: string;
+    lastName: string;
+    preferredName: string;
+    middleInitial: string;
+    birthDate: string;
+    preferredLanguage: number;
+    gender: number;
+  },
+  today: string,
+): FieldErrors {
   const e: FieldErrors = {};
   if (!p.firstName) e.firstName = "validation.firstNameRequired";
   if ([...p.middleInitial].length > 1) e.middleInitial = "validation.middleInitialTooLong";

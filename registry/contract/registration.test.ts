@@ -19,11 +19,27 @@ import { VALIDATION_KEYS } from "./validation-keys";
 const TODAY = "2025-03-10";
 
 const valid: RegistrationPayload = {
-  firstName: "Ana", middleInitial: "M", lastName: "Lopez", preferredName: "Ana", birthDate: "1980-05-17",
-  email: "ana@example.org", password: "kidney-walrus-battery", preferredLanguage: 1, gender: 2,
-  authenticationPreference: 1, phoneNumber: "(555) 010-0001", phoneNumberSecondary: "", agreedToHipaa: true,
-  addressLine1: "12 Main Street", addressLine2: "", city: "Springfield", usState: 14, province: "", postalCode: "62701",
-  country: 1, entryreferrer: "",
+  firstName: "Ana",
+  middleInitial: "M",
+  lastName: "Lopez",
+  preferredName: "Ana",
+  birthDate: "1980-05-17",
+  email: "ana@example.org",
+  password: "kidney-walrus-battery",
+  preferredLanguage: 1,
+  gender: 2,
+  authenticationPreference: 1,
+  phoneNumber: "(555) 010-0001",
+  phoneNumberSecondary: "",
+  agreedToHipaa: true,
+  addressLine1: "12 Main Street",
+  addressLine2: "",
+  city: "Springfield",
+  usState: 14,
+  province: "",
+  postalCode: "62701",
+  country: 1,
+  entryreferrer: "",
 };
 
 describe("registrationErrors (000 §5)", () => {
@@ -55,16 +71,32 @@ describe("registrationErrors (000 §5)", () => {
     ["email in upper case", { email: "ANA@EXAMPLE.ORG" }, {}],
     ["phone empty", { phoneNumber: "" }, { phoneNumber: "validation.phoneRequired" }],
     ["US phone of 9 digits", { phoneNumber: "555 010 000" }, { phoneNumber: "validation.phoneInvalidUs" }],
-    ["foreign phone of 11 digits", { country: 0, usState: 0, province: "ON", phoneNumber: "1 555 010 0001" }, { phoneNumber: "validation.phoneInvalid" }],
+    [
+      "foreign phone of 11 digits",
+      { country: 0, usState: 0, province: "ON", phoneNumber: "1 555 010 0001" },
+      { phoneNumber: "validation.phoneInvalid" },
+    ],
     ["foreign phone with its country code (E.164)", { country: 0, usState: 0, province: "Kent", phoneNumber: "+44 7911 123456" }, {}],
-    ["foreign phone of 16 digits", { country: 0, usState: 0, province: "Kent", phoneNumber: "+44 7911 1234567890" }, { phoneNumber: "validation.phoneInvalid" }],
+    [
+      "foreign phone of 16 digits",
+      { country: 0, usState: 0, province: "Kent", phoneNumber: "+44 7911 1234567890" },
+      { phoneNumber: "validation.phoneInvalid" },
+    ],
     ["foreign secondary with its country code", { country: 0, usState: 0, province: "Kent", phoneNumberSecondary: "0033 6 12 34 56 78" }, {}],
     ["US phone written with +1", { phoneNumber: "+1 555 010 0001" }, { phoneNumber: "validation.phoneInvalidUs" }],
     ["US secondary of 9 digits", { phoneNumberSecondary: "555 010 000" }, { phoneNumberSecondary: "validation.phoneInvalidUs" }],
     ["secondary of 10 digits", { phoneNumberSecondary: "555 010 0002" }, {}],
-    ["phone preference, secondary bad", { authenticationPreference: 2, phoneNumberSecondary: "12" }, { phoneNumberSecondary: "validation.phoneInvalidUs" }],
+    [
+      "phone preference, secondary bad",
+      { authenticationPreference: 2, phoneNumberSecondary: "12" },
+      { phoneNumberSecondary: "validation.phoneInvalidUs" },
+    ],
     ["email preference, no primary, no secondary", { phoneNumber: "", phoneNumberSecondary: "" }, { phoneNumber: "validation.phoneRequired" }],
-    ["email preference, no primary, bad secondary", { phoneNumber: "", phoneNumberSecondary: "12" }, { phoneNumber: "validation.phoneRequired", phoneNumberSecondary: "validation.phoneInvalidUs" }],
+    [
+      "email preference, no primary, bad secondary",
+      { phoneNumber: "", phoneNumberSecondary: "12" },
+      { phoneNumber: "validation.phoneRequired", phoneNumberSecondary: "validation.phoneInvalidUs" },
+    ],
     ["password empty", { password: "" }, { password: "validation.passwordRequired" }],
     ["password of 11 characters", { password: "a".repeat(11) }, { password: "validation.passwordTooShort" }],
     ["password of 12 characters", { password: "a".repeat(12) }, {}],
@@ -103,7 +135,12 @@ describe("the rule helpers", () => {
   });
 
   it.each([
-    ["2024-02-29", true], ["2023-02-29", false], ["2025-13-01", false], ["2025-1-01", false], ["20250101", false], ["", false],
+    ["2024-02-29", true],
+    ["2023-02-29", false],
+    ["2025-13-01", false],
+    ["2025-1-01", false],
+    ["20250101", false],
+    ["", false],
   ])("isIsoDate(%j) = %j", (value, expected) => {
     expect(isIsoDate(value)).toBe(expected);
   });
@@ -115,7 +152,12 @@ describe("the rule helpers", () => {
   });
 
   it.each([
-    ["ana@example.org", true], [" Ana@Example.ORG ", true], ["ana@example", false], ["@example.org", false], ["ana@@example.org", false], ["", false],
+    ["ana@example.org", true],
+    [" Ana@Example.ORG ", true],
+    ["ana@example", false],
+    ["@example.org", false],
+    ["ana@@example.org", false],
+    ["", false],
   ])("isValidEmail(%j) = %j", (value, expected) => {
     expect(isValidEmail(value)).toBe(expected);
   });
@@ -136,25 +178,51 @@ describe("the rule helpers", () => {
 describe("registrationPayload coercion", () => {
   it("reads form strings: numbers, checkboxes, trimmed text", () => {
     const p = registrationPayload.parse({
-      firstName: "  Ana ", preferredLanguage: "2", gender: "1", authenticationPreference: "2", usState: "14", country: "0", agreedToHipaa: "on",
+      firstName: "  Ana ",
+      preferredLanguage: "2",
+      gender: "1",
+      authenticationPreference: "2",
+      usState: "14",
+      country: "0",
+      agreedToHipaa: "on",
     });
-    expect(p).toMatchObject({ firstName: "Ana", preferredLanguage: 2, gender: 1, authenticationPreference: 2, usState: 14, country: 0, agreedToHipaa: true });
+    expect(p).toMatchObject({
+      firstName: "Ana",
+      preferredLanguage: 2,
+      gender: 1,
+      authenticationPreference: 2,
+      usState: 14,
+      country: 0,
+      agreedToHipaa: true,
+    });
   });
 
   it("defaults missing values: preference email, no state, country not selected, empty text, HIPAA not agreed", () => {
     const p = registrationPayload.parse({});
     expect(p).toMatchObject({
-      firstName: "", password: "", preferredLanguage: -9999, gender: -9999, authenticationPreference: AuthPreference.Email,
-      usState: 0, country: Country.NotSelected, agreedToHipaa: false,
+      firstName: "",
+      password: "",
+      preferredLanguage: -9999,
+      gender: -9999,
+      authenticationPreference: AuthPreference.Email,
+      usState: 0,
+      country: Country.NotSelected,
+      agreedToHipaa: false,
     });
   });
 
-  it.each([["true", true], [true, true], ["1", true], ["on", true], ["false", false], [false, false], ["yes", false], [1, false]])(
-    "agreedToHipaa %j -> %j",
-    (value, expected) => {
-      expect(registrationPayload.parse({ agreedToHipaa: value }).agreedToHipaa).toBe(expected);
-    },
-  );
+  it.each([
+    ["true", true],
+    [true, true],
+    ["1", true],
+    ["on", true],
+    ["false", false],
+    [false, false],
+    ["yes", false],
+    [1, false],
+  ])("agreedToHipaa %j -> %j", (value, expected) => {
+    expect(registrationPayload.parse({ agreedToHipaa: value }).agreedToHipaa).toBe(expected);
+  });
 
   it("turns a non-number into a value every rule refuses", () => {
     const p = registrationPayload.parse({ gender: "abc", preferredLanguage: 1.5 });

@@ -29,11 +29,36 @@ const o = (patch: Partial<OutcomeFields>): OutcomeFields => ({ ...base, ...patch
 
 describe("outcome corrections (001 §4.3)", () => {
   it.each([
-    ["no donor: not cleared, not confirmed", o({ donorStatus: D.NoDonor, isCleared: true, isCenterConfirmed: true, transplantCenterSituation: S.Selected, preferredCenterId: 3 }), true, { isCleared: false, isCenterConfirmed: false }],
-    ["member center: cleared and confirmed", o({ transplantCenterSituation: S.Selected, preferredCenterId: 3 }), true, { isCleared: true, isCenterConfirmed: true }],
-    ["non-member center, staying: cleared", o({ transplantCenterSituation: S.Selected, preferredCenterId: 3, willingToTransfer: Transfer.No }), false, { isCleared: true, isCenterConfirmed: false }],
-    ["non-member center, willing: unchanged", o({ transplantCenterSituation: S.Selected, preferredCenterId: 3, willingToTransfer: Transfer.Yes }), false, { isCleared: false, isCenterConfirmed: false }],
-    ["registered, no center id: unchanged", o({ transplantCenterSituation: S.Selected, preferredCenterId: 0, isCleared: true }), true, { isCleared: true, isCenterConfirmed: false }],
+    [
+      "no donor: not cleared, not confirmed",
+      o({ donorStatus: D.NoDonor, isCleared: true, isCenterConfirmed: true, transplantCenterSituation: S.Selected, preferredCenterId: 3 }),
+      true,
+      { isCleared: false, isCenterConfirmed: false },
+    ],
+    [
+      "member center: cleared and confirmed",
+      o({ transplantCenterSituation: S.Selected, preferredCenterId: 3 }),
+      true,
+      { isCleared: true, isCenterConfirmed: true },
+    ],
+    [
+      "non-member center, staying: cleared",
+      o({ transplantCenterSituation: S.Selected, preferredCenterId: 3, willingToTransfer: Transfer.No }),
+      false,
+      { isCleared: true, isCenterConfirmed: false },
+    ],
+    [
+      "non-member center, willing: unchanged",
+      o({ transplantCenterSituation: S.Selected, preferredCenterId: 3, willingToTransfer: Transfer.Yes }),
+      false,
+      { isCleared: false, isCenterConfirmed: false },
+    ],
+    [
+      "registered, no center id: unchanged",
+      o({ transplantCenterSituation: S.Selected, preferredCenterId: 0, isCleared: true }),
+      true,
+      { isCleared: true, isCenterConfirmed: false },
+    ],
     ["not registered: unchanged", o({ isCleared: true }), false, { isCleared: true, isCenterConfirmed: false }],
   ] as const)("%s", (_n, input, member, expected) => {
     const corrected = saveOutcome(input, member);
@@ -53,15 +78,30 @@ describe("outcome corrections (001 §4.3)", () => {
 
 describe("registration status on save (001 §4.3)", () => {
   it.each([
-    ["member center selected: referred after the lab tests (decision 035)", o({ transplantCenterSituation: S.Selected, preferredCenterId: 3 }), true, RegistrationStatus.CompleteLabTests],
-    ["member center selected, no donor: Not Eligible (decision 035)", o({ transplantCenterSituation: S.Selected, preferredCenterId: 3, donorStatus: D.NoDonor }), true, RegistrationStatus.RuledOut],
+    [
+      "member center selected: referred after the lab tests (decision 035)",
+      o({ transplantCenterSituation: S.Selected, preferredCenterId: 3 }),
+      true,
+      RegistrationStatus.CompleteLabTests,
+    ],
+    [
+      "member center selected, no donor: Not Eligible (decision 035)",
+      o({ transplantCenterSituation: S.Selected, preferredCenterId: 3, donorStatus: D.NoDonor }),
+      true,
+      RegistrationStatus.RuledOut,
+    ],
     ["center confirmed", o({ isCenterConfirmed: true, isCleared: true, preferredCenterId: 4 }), false, RegistrationStatus.CompleteLabTests],
     ["confirmed beats candidate", o({ isCenterConfirmed: true, isImmunoFreeCandidate: true }), false, RegistrationStatus.CompleteLabTests],
     ["immune-tolerance candidate", o({ isImmunoFreeCandidate: true, isCleared: false }), false, RegistrationStatus.IfPassCandidate],
     ["not cleared", o({ isCleared: false }), false, RegistrationStatus.RuledOut],
     ["no donor (corrected to not cleared)", o({ donorStatus: D.NoDonor, isCleared: true }), false, RegistrationStatus.RuledOut],
     ["cleared", o({ isCleared: true }), false, RegistrationStatus.SelectCenter],
-    ["non-member center, staying (corrected to cleared)", o({ transplantCenterSituation: S.Selected, preferredCenterId: 3, willingToTransfer: Transfer.No }), false, RegistrationStatus.SelectCenter],
+    [
+      "non-member center, staying (corrected to cleared)",
+      o({ transplantCenterSituation: S.Selected, preferredCenterId: 3, willingToTransfer: Transfer.No }),
+      false,
+      RegistrationStatus.SelectCenter,
+    ],
   ] as const)("%s", (_n, input, member, status) => {
     expect(registrationStatusOnSave(input, member)).toBe(status);
   });
@@ -96,7 +136,9 @@ describe("server-bound body (001 §3, D3)", () => {
       preferredCenterId: 3,
     });
     expect(body).not.toHaveProperty("willingToTransfer");
-    expect(outcomeFieldsOfBody(body)).toEqual(saveOutcome(o({ transplantCenterSituation: S.Selected, preferredCenterId: 3, willingToTransfer: Transfer.No }), false));
+    expect(outcomeFieldsOfBody(body)).toEqual(
+      saveOutcome(o({ transplantCenterSituation: S.Selected, preferredCenterId: 3, willingToTransfer: Transfer.No }), false),
+    );
   });
 });
 
@@ -106,7 +148,12 @@ describe("page after the save (001 §4.3)", () => {
     ["cleared, no center", o({ isCleared: true }), 8, "/select-center/8"],
     ["cleared, a center", o({ isCleared: true, preferredCenterId: 2 }), 8, "/landing"],
     ["not cleared, has donor, find center, no center", o({ isCleared: false }), 8, "/select-center/8"],
-    ["not cleared, find donor, microsite, no center", o({ isCleared: false, donorStatus: D.FindDonor, primaryGoal: G.TransferToMicrositeCenter }), 8, "/select-center/8"],
+    [
+      "not cleared, find donor, microsite, no center",
+      o({ isCleared: false, donorStatus: D.FindDonor, primaryGoal: G.TransferToMicrositeCenter }),
+      8,
+      "/select-center/8",
+    ],
     ["not cleared, has donor, goal Other", o({ isCleared: false, primaryGoal: G.Other }), 8, "/landing"],
     ["not cleared, has donor, understand options", o({ isCleared: false, primaryGoal: G.UnderstandOptions }), 8, "/landing"],
     ["not cleared, donor Other", o({ isCleared: false, donorStatus: D.Other }), 8, "/landing"],

@@ -1,11 +1,4 @@
-import {
-  DonorStatus,
-  PrimaryGoal,
-  RegistrationStatus,
-  Transfer,
-  TransplantCenterSituation,
-  type ValueOf,
-} from "./enums";
+import { DonorStatus, PrimaryGoal, RegistrationStatus, Transfer, TransplantCenterSituation, type ValueOf } from "./enums";
 
 /**
  * What saving a screening means (001 §4.3, DECISIONS D3): the outcome corrections, the registration status

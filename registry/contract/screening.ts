@@ -58,7 +58,10 @@ function enumValues(e: Record<string, number>): number[] {
 /** A number that is one of an enumeration's values (Unknown, -1, included). */
 const enumValue = (e: Record<string, number>) => {
   const values = enumValues(e);
-  return z.number().int().refine((v) => values.includes(v));
+  return z
+    .number()
+    .int()
+    .refine((v) => values.includes(v));
 };
 const otherText = z
   .string()
@@ -94,7 +97,9 @@ export type ScreeningBody = z.infer<typeof screeningBody>;
  * The "Other" rules of a screening body (001 §5): a description is required when Other is chosen
  * (kidney status, donor status, primary goal). Field -> `validation.required`.
  */
-export function screeningBodyErrors(b: Pick<ScreeningBody, "kidneyStatus" | "kidneyStatusOther" | "donorStatus" | "donorStatusOther" | "primaryGoal" | "primaryGoalOther">): FieldErrors {
+export function screeningBodyErrors(
+  b: Pick<ScreeningBody, "kidneyStatus" | "kidneyStatusOther" | "donorStatus" | "donorStatusOther" | "primaryGoal" | "primaryGoalOther">,
+): FieldErrors {
   const e: FieldErrors = {};
   if (b.kidneyStatus === KidneyStatus.Other && !b.kidneyStatusOther.trim()) e.kidneyStatusOther = ValidationKey.required;
   if (b.donorStatus === DonorStatus.Other && !b.donorStatusOther.trim()) e.donorStatusOther = ValidationKey.required;

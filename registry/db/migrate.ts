@@ -8,9 +8,7 @@ const MIGRATION_LOCK = 72_246_001;
 export async function runMigrations(db: DriverDb, migrations: readonly Migration[] = all): Promise<string[]> {
   return db.transaction(async (tx) => {
     await tx.query("select pg_advisory_xact_lock($1)", [MIGRATION_LOCK]);
-    await tx.exec(
-      "create table if not exists schema_migrations (id text primary key, applied_at timestamptz not null default now())",
-    );
+    await tx.exec("create table if not exists schema_migrations (id text primary key, applied_at timestamptz not null default now())");
     const done = new Set((await tx.query<{ id: string }>("select id from schema_migrations")).map((r) => r.id));
     const applied: string[] = [];
     for (const m of migrations) {

@@ -51,7 +51,8 @@ async function openMigratedPglite(): Promise<DriverDb> {
     renameSync(tmp, file);
     // Dumps of earlier migrations are not needed any more.
     for (const name of readdirSync(os.tmpdir())) {
-      if (/^registry-test-pglite-[0-9a-f]{16}\.tar$/.test(name) && name !== path.basename(file)) rmSync(path.join(os.tmpdir(), name), { force: true });
+      if (/^registry-test-pglite-[0-9a-f]{16}\.tar$/.test(name) && name !== path.basename(file))
+        rmSync(path.join(os.tmpdir(), name), { force: true });
     }
     return await openPglite({ memory: true, loadDataDir: fresh });
   } catch {

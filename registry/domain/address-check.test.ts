@@ -5,7 +5,13 @@ import { lookupZip, zip5Of, zipLocation } from "./zip-data";
 const IL = 14;
 const CA = 5;
 const address = (o: Partial<Parameters<typeof checkAddress>[0]> = {}) => ({
-  addressLine1: "12 Main Street", addressLine2: "Apt 3", city: "Springfield", usState: IL, postalCode: "62701", country: 1, ...o,
+  addressLine1: "12 Main Street",
+  addressLine2: "Apt 3",
+  city: "Springfield",
+  usState: IL,
+  postalCode: "62701",
+  country: 1,
+  ...o,
 });
 
 describe("bundled ZIP data", () => {
@@ -34,13 +40,15 @@ describe("checkAddress (D7)", () => {
 
   it("recommends the ZIP's city when the city differs", () => {
     expect(checkAddress(address({ city: "Chicago" }))).toEqual({
-      ok: false, recommended: { address1: "12 Main Street", address2: "Apt 3", city: "Springfield", state: "IL", zip5: "62701" },
+      ok: false,
+      recommended: { address1: "12 Main Street", address2: "Apt 3", city: "Springfield", state: "IL", zip5: "62701" },
     });
   });
 
   it("recommends the ZIP's state when the ZIP belongs to another state", () => {
     expect(checkAddress(address({ usState: CA }))).toEqual({
-      ok: false, recommended: { address1: "12 Main Street", address2: "Apt 3", city: "Springfield", state: "IL", zip5: "62701" },
+      ok: false,
+      recommended: { address1: "12 Main Street", address2: "Apt 3", city: "Springfield", state: "IL", zip5: "62701" },
     });
   });
 
@@ -62,7 +70,14 @@ describe("checkAddress (D7)", () => {
 });
 
 describe("sameAddress (docs/decisions/048)", () => {
-  const kept: CheckedAddress = { addressLine1: "12 Main Street", addressLine2: "Apt 3", city: "Chicago", usState: 14, postalCode: "62701", country: 1 };
+  const kept: CheckedAddress = {
+    addressLine1: "12 Main Street",
+    addressLine2: "Apt 3",
+    city: "Chicago",
+    usState: 14,
+    postalCode: "62701",
+    country: 1,
+  };
   it.each([
     ["the same", {}, true],
     ["case and spaces", { addressLine1: " 12  main street ", city: "CHICAGO" }, true],

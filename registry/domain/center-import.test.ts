@@ -52,20 +52,48 @@ describe("import-centers files (DECISIONS D8)", () => {
     expect(r.errors).toEqual([]);
     expect(r.centers).toEqual([
       {
-        centerId: 1, centerName: "Prairie Kidney Center, North", city: "Springfield", stateAbbr: "IL", postalCode: "62701",
-        latitude: 39.8, longitude: -89.6495, isKidneyForLifeParticipant: true, isMicrositeCenterOfExcellence: false,
-        isMicrositeParticipant: false, isMemberCenter: true, isRecipientShieldParticipant: false, performsNonSteroidProtocol: true,
-        hasVoucherProgram: true, lowEpletTransplantsLast12Months: null, nkrTransplantsLast12Months: 25, yearRangeLdNkrFacilitated: 7,
-        allLivingDonorTransplantsPriorYear: null, nkrPercentLdTransplants: 12.5, yearRangeLastDate: "2024-12-31", isDemo: false,
+        centerId: 1,
+        centerName: "Prairie Kidney Center, North",
+        city: "Springfield",
+        stateAbbr: "IL",
+        postalCode: "62701",
+        latitude: 39.8,
+        longitude: -89.6495,
+        isKidneyForLifeParticipant: true,
+        isMicrositeCenterOfExcellence: false,
+        isMicrositeParticipant: false,
+        isMemberCenter: true,
+        isRecipientShieldParticipant: false,
+        performsNonSteroidProtocol: true,
+        hasVoucherProgram: true,
+        lowEpletTransplantsLast12Months: null,
+        nkrTransplantsLast12Months: 25,
+        yearRangeLdNkrFacilitated: 7,
+        allLivingDonorTransplantsPriorYear: null,
+        nkrPercentLdTransplants: 12.5,
+        yearRangeLastDate: "2024-12-31",
+        isDemo: false,
       },
-      expect.objectContaining({ centerId: 2, city: "Chicago", stateAbbr: "IL", postalCode: "60601", lowEpletTransplantsLast12Months: 3, isMemberCenter: false }),
+      expect.objectContaining({
+        centerId: 2,
+        city: "Chicago",
+        stateAbbr: "IL",
+        postalCode: "60601",
+        lowEpletTransplantsLast12Months: 3,
+        isMemberCenter: false,
+      }),
     ]);
   });
 
   it("reads good JSON (an array or { centers }), with explicit coordinates for an unknown ZIP", () => {
-    const r = parseCentersJson(JSON.stringify([jsonRow(), jsonRow({ centerId: 11, postalCode: "00000", stateAbbr: "IL", latitude: 40.1, longitude: -88.2, extra: 1 })]));
+    const r = parseCentersJson(
+      JSON.stringify([jsonRow(), jsonRow({ centerId: 11, postalCode: "00000", stateAbbr: "IL", latitude: 40.1, longitude: -88.2, extra: 1 })]),
+    );
     expect(r.errors).toEqual([]);
-    expect(r.centers.map((c) => [c.centerId, c.latitude, c.longitude])).toEqual([[10, 41.8858, -87.6181], [11, 40.1, -88.2]]);
+    expect(r.centers.map((c) => [c.centerId, c.latitude, c.longitude])).toEqual([
+      [10, 41.8858, -87.6181],
+      [11, 40.1, -88.2],
+    ]);
     expect(r.warnings).toEqual(['property "extra" is not a center field and is ignored']);
     expect(parseCentersJson(JSON.stringify({ centers: [jsonRow()] })).centers).toHaveLength(1);
     expect(parseCentersFile("list.JSON", JSON.stringify([jsonRow()])).centers).toHaveLength(1);

@@ -97,7 +97,7 @@ export function parseCentersJson(text: string): CenterImport {
   if (data && typeof data === "object" && !Array.isArray(data) && Array.isArray((data as { centers?: unknown }).centers)) {
     data = (data as { centers: unknown[] }).centers;
   }
-  if (!Array.isArray(data)) return { centers: [], errors: ["the JSON must be an array of centers (or { \"centers\": [...] })"], warnings: [] };
+  if (!Array.isArray(data)) return { centers: [], errors: ['the JSON must be an array of centers (or { "centers": [...] })'], warnings: [] };
   const ignored = new Set<string>();
   const rows = data.map((item, i) => {
     const where = `row ${i + 1}`;
@@ -110,7 +110,10 @@ export function parseCentersJson(text: string): CenterImport {
     }
     return { values, where, problems: [] as string[] };
   });
-  return checkRows(rows, [...ignored].map((k) => `property "${k}" is not a center field and is ignored`));
+  return checkRows(
+    rows,
+    [...ignored].map((k) => `property "${k}" is not a center field and is ignored`),
+  );
 }
 
 function canonicalField(name: string): Field | undefined {
@@ -157,8 +160,10 @@ function checkRow(values: Partial<Record<Field, unknown>>, problems: string[]): 
   const hasLng = out.longitude !== undefined;
   if (hasLat !== hasLng) problems.push("latitude and longitude go together: give both or neither");
   if (!hasLat && !hasLng && !zip) problems.push(`postalCode ${postalCode} is not a known US ZIP code: give latitude and longitude`);
-  if ((out.latitude as number | undefined) !== undefined && Math.abs(out.latitude as number) > 90) problems.push("latitude must be between -90 and 90");
-  if ((out.longitude as number | undefined) !== undefined && Math.abs(out.longitude as number) > 180) problems.push("longitude must be between -180 and 180");
+  if ((out.latitude as number | undefined) !== undefined && Math.abs(out.latitude as number) > 90)
+    problems.push("latitude must be between -90 and 90");
+  if ((out.longitude as number | undefined) !== undefined && Math.abs(out.longitude as number) > 180)
+    problems.push("longitude must be between -180 and 180");
   if (out.isMicrositeCenterOfExcellence === true && out.isMicrositeParticipant !== true) {
     problems.push("isMicrositeCenterOfExcellence needs isMicrositeParticipant");
   }

@@ -69,11 +69,7 @@ describe("selectionVerdict (first match wins)", () => {
       { kind: "allowed", changing: true },
     ],
     ["a first selection", facts(), { kind: "allowed", changing: false }],
-    [
-      "a first selection next to a non-member center the patient stays with",
-      facts({ preferredCenterId: 4 }),
-      { kind: "allowed", changing: false },
-    ],
+    ["a first selection next to a non-member center the patient stays with", facts({ preferredCenterId: 4 }), { kind: "allowed", changing: false }],
   ])("%s", (_name, f, expected) => expect(selectionVerdict(f, 2, NOW)).toEqual(expected));
 });
 

@@ -13,11 +13,7 @@ import { ValidationKey } from "../contract/validation-keys";
 export type SelectionFacts = ChangeCenterScreening & { isOptedOut: boolean };
 
 /** Where a center can be chosen: cleared to select one, at the lab step, or sent to a center (to change it). */
-const SELECTABLE: readonly number[] = [
-  RegistrationStatus.SelectCenter,
-  RegistrationStatus.CompleteLabTests,
-  RegistrationStatus.SentToCenter,
-];
+const SELECTABLE: readonly number[] = [RegistrationStatus.SelectCenter, RegistrationStatus.CompleteLabTests, RegistrationStatus.SentToCenter];
 
 export type SelectionVerdict =
   | { kind: "refused"; reason: LabFormReasonValue }

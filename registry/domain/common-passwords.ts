@@ -75,20 +75,93 @@ asdfghjkl1234 zxcvbnm12345 zxcvbnm123456 1qaz2wsx1qaz2wsx qazwsx123456 qazwsxedc
 `;
 
 const NUMBER_SUFFIXES = [
-  "1", "12", "123", "1234", "12345", "123456", "1234567", "12345678", "123456789", "1234567890", "0", "00", "000",
-  "0000", "01", "007", "11", "111", "1111", "11111", "69", "99", "2", "22", "7", "77", "777", "321", "4321",
-  "54321", "654321", "101", "2468", "13579", "!", "!!", "1!", "12!", "123!", "1234!", "@123", "#1", "123$", "123.",
+  "1",
+  "12",
+  "123",
+  "1234",
+  "12345",
+  "123456",
+  "1234567",
+  "12345678",
+  "123456789",
+  "1234567890",
+  "0",
+  "00",
+  "000",
+  "0000",
+  "01",
+  "007",
+  "11",
+  "111",
+  "1111",
+  "11111",
+  "69",
+  "99",
+  "2",
+  "22",
+  "7",
+  "77",
+  "777",
+  "321",
+  "4321",
+  "54321",
+  "654321",
+  "101",
+  "2468",
+  "13579",
+  "!",
+  "!!",
+  "1!",
+  "12!",
+  "123!",
+  "1234!",
+  "@123",
+  "#1",
+  "123$",
+  "123.",
 ];
 const PREFIXES = ["my", "ilove", "iloveyou", "the", "123", "1234", "12345", "1"];
 const YEARS = Array.from({ length: 2030 - 1950 + 1 }, (_, i) => String(1950 + i));
 /** Short units people repeat until the password is long enough. */
 const REPEAT_UNITS = [
-  "12", "123", "1234", "12345", "123456", "01", "007", "69", "abc", "ab", "qwe", "asd", "zxc", "xyz", "a1", "1a",
-  "abc123", "qwerty", "pass", "love", "lol", "haha", "hehe", "blah", "yes", "no", "ok", "123abc", "1q2w", "q1w2",
+  "12",
+  "123",
+  "1234",
+  "12345",
+  "123456",
+  "01",
+  "007",
+  "69",
+  "abc",
+  "ab",
+  "qwe",
+  "asd",
+  "zxc",
+  "xyz",
+  "a1",
+  "1a",
+  "abc123",
+  "qwerty",
+  "pass",
+  "love",
+  "lol",
+  "haha",
+  "hehe",
+  "blah",
+  "yes",
+  "no",
+  "ok",
+  "123abc",
+  "1q2w",
+  "q1w2",
 ];
 const REPEATED_CHARS = "abcdefghijklmnopqrstuvwxyz0123456789!@#$%*.-_ ";
 
-const words = (block: string) => block.split(/\s+/).filter(Boolean).map((w) => w.toLowerCase());
+const words = (block: string) =>
+  block
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((w) => w.toLowerCase());
 
 function buildList(): Set<string> {
   const list = new Set<string>([...words(TOP), ...words(WALKS)]);
@@ -132,7 +205,7 @@ export function commonPasswordList(): ReadonlySet<string> {
   return cached;
 }
 
-const LEET: Record<string, string> = { "@": "a", "4": "a", "$": "s", "5": "s", "0": "o", "3": "e", "1": "i", "!": "i", "7": "t" };
+const LEET: Record<string, string> = { "@": "a", "4": "a", $: "s", "5": "s", "0": "o", "3": "e", "1": "i", "!": "i", "7": "t" };
 
 /** Case-insensitive; also catches letter-for-symbol swaps in the word part ("P@ssw0rd1234"). */
 export function isCommonPassword(password: string): boolean {

@@ -27,7 +27,12 @@ describe("distanceInMiles (haversine, DECISIONS D7)", () => {
 
 describe("boundingBox", () => {
   it("holds every point within the distance, in every direction", () => {
-    for (const origin of [springfield, { latitude: 61.2, longitude: -149.8 }, { latitude: 21.3, longitude: -157.85 }, { latitude: -33.9, longitude: 151.2 }]) {
+    for (const origin of [
+      springfield,
+      { latitude: 61.2, longitude: -149.8 },
+      { latitude: 21.3, longitude: -157.85 },
+      { latitude: -33.9, longitude: 151.2 },
+    ]) {
       for (const miles of [100, 300, 1000]) {
         const box = boundingBox(origin, miles);
         for (let bearing = 0; bearing < 360; bearing += 5) {

@@ -1,12 +1,5 @@
 import { randomInt } from "node:crypto";
-import {
-  LabFormReason,
-  LabIssue,
-  REQUISITION_ALPHABET,
-  REQUISITION_LENGTH,
-  type LabFormReasonValue,
-  type LabIssueKey,
-} from "../contract/labs";
+import { LabFormReason, LabIssue, REQUISITION_ALPHABET, REQUISITION_LENGTH, type LabFormReasonValue, type LabIssueKey } from "../contract/labs";
 import { RegistrationStatus } from "../contract/enums";
 
 /**
@@ -67,8 +60,7 @@ export function orderLabsRefusal(f: LabFacts, now: Date): LabFormReasonValue | n
   if (f.isOptedOut) return LabFormReason.optedOut;
   if (!atLabStep(f)) return LabFormReason.labsNotAvailable;
   const state = orderState(f.order, now);
-  if (state === "pending" && now.getTime() - f.order!.requestedAt.getTime() <= LAB_REQUEST_WINDOW_DAYS * DAY_MS)
-    return LabFormReason.orderPending;
+  if (state === "pending" && now.getTime() - f.order!.requestedAt.getTime() <= LAB_REQUEST_WINDOW_DAYS * DAY_MS) return LabFormReason.orderPending;
   if (state === "approved") return LabFormReason.orderCurrent;
   return null;
 }
@@ -123,9 +115,7 @@ export function newRequisition(): string {
  * (the results are still recorded).
  */
 export function statusAfterResults(status: number): number {
-  return status === RegistrationStatus.SelectCenter ||
-    status === RegistrationStatus.CompleteLabTests ||
-    status === RegistrationStatus.SentToCenter
+  return status === RegistrationStatus.SelectCenter || status === RegistrationStatus.CompleteLabTests || status === RegistrationStatus.SentToCenter
     ? RegistrationStatus.SentToCenter
     : status;
 }

@@ -36,7 +36,7 @@ describe("checkLabValues", () => {
           flag: "H",
         },
         { name: "ABO", value: "O Rh+" },
-      ])
+      ]),
     ).toEqual({
       ok: true,
       values: [
@@ -91,8 +91,8 @@ describe("checkLabValues", () => {
         Array.from({ length: 100 }, (_, i) => ({
           name: `T${i}`,
           value: "v".repeat(60),
-        }))
-      ).ok
+        })),
+      ).ok,
     ).toBe(true);
     expect(checkLabValues([{ name: "n".repeat(80), value: "v".repeat(61) }])).toMatchObject({
       ok: false,

@@ -82,10 +82,30 @@ describe("common password list", () => {
   });
 
   it.each([
-    "password1234", "PASSWORD1234", "Password1234", "qwertyuiop12", "qwertyuiop123", "123456789012", "1q2w3e4r5t6y",
-    "iloveyou1234", "aaaaaaaaaaaa", "passwordpassword", "sunshine2024", "football2000!", "P@ssw0rd1234", "Pa55w0rd1234",
-    "qazwsxedcrfv", "1qaz2wsx3edc", "abc123abc123", "monkey123456", "123123123123", "0987654321098", "kidneytransplant",
-    "iloveyoujessica", "mydragon1234", "Welcome12345",
+    "password1234",
+    "PASSWORD1234",
+    "Password1234",
+    "qwertyuiop12",
+    "qwertyuiop123",
+    "123456789012",
+    "1q2w3e4r5t6y",
+    "iloveyou1234",
+    "aaaaaaaaaaaa",
+    "passwordpassword",
+    "sunshine2024",
+    "football2000!",
+    "P@ssw0rd1234",
+    "Pa55w0rd1234",
+    "qazwsxedcrfv",
+    "1qaz2wsx3edc",
+    "abc123abc123",
+    "monkey123456",
+    "123123123123",
+    "0987654321098",
+    "kidneytransplant",
+    "iloveyoujessica",
+    "mydragon1234",
+    "Welcome12345",
   ])("refuses %s", (password) => {
     expect(isCommonPassword(password)).toBe(true);
   });

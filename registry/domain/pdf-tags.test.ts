@@ -138,7 +138,7 @@ describe("tagged PDFs", () => {
         '"Firmado por"',
         "TD",
         '"María Núñez"',
-      ].join(" | ")
+      ].join(" | "),
     );
   });
 

@@ -5,17 +5,7 @@
  * back to their elements, /MarkInfo << /Marked true >>, and everything else (bullets, rules, frames, page footers)
  * marked as artifacts.
  */
-import {
-  PDFArray,
-  PDFDict,
-  PDFName,
-  PDFNumber,
-  PDFOperator,
-  PDFOperatorNames,
-  type PDFDocument,
-  type PDFPage,
-  type PDFRef,
-} from "@cantoo/pdf-lib";
+import { PDFArray, PDFDict, PDFName, PDFNumber, PDFOperator, PDFOperatorNames, type PDFDocument, type PDFPage, type PDFRef } from "@cantoo/pdf-lib";
 
 /** The standard structure types used here. */
 export type StructType = "Document" | "H1" | "H2" | "P" | "L" | "LI" | "LBody" | "Table" | "TR" | "TH" | "TD" | "Div";
@@ -23,7 +13,11 @@ export type StructType = "Document" | "H1" | "H2" | "P" | "L" | "LI" | "LBody" |
 /** One structure element: its dictionary (registered, so kids and pages can point at it) and its kids so far. */
 export class StructElement {
   readonly kids: Array<StructElement | { page: PDFPage; mcid: number }> = [];
-  constructor(readonly type: StructType, readonly dict: PDFDict, readonly ref: PDFRef) {}
+  constructor(
+    readonly type: StructType,
+    readonly dict: PDFDict,
+    readonly ref: PDFRef,
+  ) {}
 }
 
 type PageMarks = { index: number; owners: PDFRef[] };

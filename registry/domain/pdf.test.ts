@@ -27,7 +27,13 @@ describe("renderPdf", () => {
       footer: "Registro - página {page} de {pages}",
       blocks: [
         { kind: "heading", text: "Paciente" },
-        { kind: "fields", rows: [["Nombre", "María Núñez"], ["Requisición", "K7P4-9QX2"]] },
+        {
+          kind: "fields",
+          rows: [
+            ["Nombre", "María Núñez"],
+            ["Requisición", "K7P4-9QX2"],
+          ],
+        },
         { kind: "paragraph", text: "texto ".repeat(1500) },
         { kind: "list", items: ["Hemograma completo"] },
         { kind: "signature", caption: "Firmado electrónicamente", rows: [["Firmado por", "María Núñez"]] },

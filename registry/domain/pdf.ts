@@ -225,7 +225,13 @@ function drawTable(layout: Layout, parent: StructElement, block: Extract<PdfBloc
     layout.room(rowHeight(wrapped));
     if (layout.page !== pageBefore) header(block.columns.map(() => null));
     const tr = layout.tags.element("TR", table);
-    tableRow(layout, wrapped, xs, layout.regular, row.map(() => layout.tags.element("TD", tr)));
+    tableRow(
+      layout,
+      wrapped,
+      xs,
+      layout.regular,
+      row.map(() => layout.tags.element("TD", tr)),
+    );
   }
   layout.gap(SIZE.body * 0.6);
 }
@@ -327,7 +333,9 @@ function styledTexts(spec: PdfDocumentSpec): Record<FontStyle, string> {
  * positioning), so shaping would only cost time (most of a document's rendering) and replace letters by ligatures.
  */
 const NO_FEATURES = Object.fromEntries(
-  ["rvrn", "ltra", "ltrm", "frac", "numr", "dnom", "ccmp", "locl", "rlig", "mark", "mkmk", "calt", "clig", "liga", "rclt", "curs", "kern"].map((f) => [f, false]),
+  ["rvrn", "ltra", "ltrm", "frac", "numr", "dnom", "ccmp", "locl", "rlig", "mark", "mkmk", "calt", "clig", "liga", "rclt", "curs", "kern"].map(
+    (f) => [f, false],
+  ),
 );
 
 /** The style's fonts that the text needs, embedded as subsets (only the glyphs drawn end up in the file). */

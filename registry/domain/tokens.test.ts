@@ -34,20 +34,42 @@ describe("sign-in tokens", () => {
 
   it.each([
     ["another secret", () => issueToken("another-secret-another-secret-12345", 42, NOW).token],
-    ["a changed payload", () => { const [v, , mac] = issueToken(SECRET, 42, NOW).token.split("."); return `${v}.${b64({ sub: 43, iat: NOW.getTime(), exp: NOW.getTime() + 1e6, jti: "x" })}.${mac}`; }],
+    [
+      "a changed payload",
+      () => {
+        const [v, , mac] = issueToken(SECRET, 42, NOW).token.split(".");
+        return `${v}.${b64({ sub: 43, iat: NOW.getTime(), exp: NOW.getTime() + 1e6, jti: "x" })}.${mac}`;
+      },
+    ],
     ["a truncated mac", () => issueToken(SECRET, 42, NOW).token.slice(0, -1)],
     ["another version", () => issueToken(SECRET, 42, NOW).token.replace(/^v1/, "v2")],
     ["two parts", () => issueToken(SECRET, 42, NOW).token.split(".").slice(0, 2).join(".")],
     ["four parts", () => `${issueToken(SECRET, 42, NOW).token}.x`],
     ["empty", () => ""],
     ["not base64url", () => "v1.a+b/c.d=e"],
-    ["a payload that is not JSON", () => { const body = Buffer.from("not json").toString("base64url"); return signed(null).replace(/^v1\.[^.]+/, `v1.${body}`); }],
-    ["a signed non-JSON body", () => { const body = Buffer.from("{oops").toString("base64url"); const key = createHmac("sha256", SECRET).update("registry.sign-in-token.v1").digest(); return `v1.${body}.${createHmac("sha256", key).update(`v1.${body}`).digest("base64url")}`; }],
+    [
+      "a payload that is not JSON",
+      () => {
+        const body = Buffer.from("not json").toString("base64url");
+        return signed(null).replace(/^v1\.[^.]+/, `v1.${body}`);
+      },
+    ],
+    [
+      "a signed non-JSON body",
+      () => {
+        const body = Buffer.from("{oops").toString("base64url");
+        const key = createHmac("sha256", SECRET).update("registry.sign-in-token.v1").digest();
+        return `v1.${body}.${createHmac("sha256", key).update(`v1.${body}`).digest("base64url")}`;
+      },
+    ],
     ["a signed payload without sub", () => signed({ iat: NOW.getTime(), exp: NOW.getTime() + 1000, jti: "x" })],
     ["a signed payload with a text sub", () => signed({ sub: "42", iat: NOW.getTime(), exp: NOW.getTime() + 1000, jti: "x" })],
     ["a signed payload with sub 0", () => signed({ sub: 0, iat: NOW.getTime(), exp: NOW.getTime() + 1000, jti: "x" })],
     ["a signed payload without jti", () => signed({ sub: 42, iat: NOW.getTime(), exp: NOW.getTime() + 1000 })],
-    ["a signed payload issued two minutes in the future", () => signed({ sub: 42, iat: NOW.getTime() + 120_000, exp: NOW.getTime() + 1e6, jti: "x" })],
+    [
+      "a signed payload issued two minutes in the future",
+      () => signed({ sub: 42, iat: NOW.getTime() + 120_000, exp: NOW.getTime() + 1e6, jti: "x" }),
+    ],
   ])("refuse %s", (_case, make) => {
     expect(verifyToken(SECRET, make(), NOW)).toBeNull();
   });

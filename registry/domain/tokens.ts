@@ -47,9 +47,7 @@ function isPayload(v: unknown): v is TokenPayload {
   if (typeof v !== "object" || v === null) return false;
   const p = v as Record<string, unknown>;
   return (
-    Number.isSafeInteger(p.sub) && (p.sub as number) > 0 &&
-    Number.isSafeInteger(p.iat) && Number.isSafeInteger(p.exp) &&
-    typeof p.jti === "string"
+    Number.isSafeInteger(p.sub) && (p.sub as number) > 0 && Number.isSafeInteger(p.iat) && Number.isSafeInteger(p.exp) && typeof p.jti === "string"
   );
 }
 

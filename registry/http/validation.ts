@@ -7,7 +7,7 @@ export function zodFieldErrors(error: ZodError): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const issue of error.issues) {
     const field = String(issue.path[0] ?? "body");
-    errors[field] ??= issue.code === "too_big" ? ValidationKey.tooLong : customKey(issue) ?? ValidationKey.invalidValue;
+    errors[field] ??= issue.code === "too_big" ? ValidationKey.tooLong : (customKey(issue) ?? ValidationKey.invalidValue);
   }
   return errors;
 }
@@ -25,7 +25,7 @@ export function bodyFieldErrors(error: ZodError, raw: Record<string, unknown>): 
       ? ValidationKey.required
       : issue.code === "too_big" && issue.type === "string"
         ? ValidationKey.tooLong
-        : customKey(issue) ?? ValidationKey.invalidValue;
+        : (customKey(issue) ?? ValidationKey.invalidValue);
   }
   return errors;
 }
@@ -49,7 +49,8 @@ export function disallowedTextFields(body: unknown): Record<string, string> {
   };
   if (typeof body !== "object" || body === null) return bad(body, 0) ? { body: ValidationKey.invalidCharacters } : {};
   for (const [field, value] of Object.entries(body)) {
-    if (hasDisallowedCharacters(field, true) || bad(value, 1)) errors[hasDisallowedCharacters(field, true) ? "body" : field] = ValidationKey.invalidCharacters;
+    if (hasDisallowedCharacters(field, true) || bad(value, 1))
+      errors[hasDisallowedCharacters(field, true) ? "body" : field] = ValidationKey.invalidCharacters;
   }
   return errors;
 }

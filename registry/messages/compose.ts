@@ -4,8 +4,7 @@ import { fill, textsFor, type MessageLang } from "./index";
 /** An email body part: a paragraph, or a link with its label. */
 type Part = string | { link: string; label: string };
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 /** Plain text and HTML from the same parts (every value escaped in the HTML). */
 function email(lang: MessageLang, to: string, subject: string, parts: Part[]): OutgoingMessage {

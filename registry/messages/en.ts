@@ -26,8 +26,10 @@ const en = {
   /** Security notices to the old contact when the email or mobile changes (docs/decisions/025); sent even to opted-out patients. */
   contactChanged: {
     emailSubject: "The email address of your account was changed",
-    emailIntro: "The email address of your kidney transplant registration account was changed to {{newValue}}. From now on, you sign in and receive our messages at that address.",
-    emailWarning: "If you did not make this change, someone else may be using your account: reset your password with 'Forgot your password?' and contact the patient team right away.",
+    emailIntro:
+      "The email address of your kidney transplant registration account was changed to {{newValue}}. From now on, you sign in and receive our messages at that address.",
+    emailWarning:
+      "If you did not make this change, someone else may be using your account: reset your password with 'Forgot your password?' and contact the patient team right away.",
     text: "National Kidney Registry: the mobile number of your account was changed to {{newValue}}. If you did not make this change, contact the patient team right away.",
   },
   inviteEmail: {

@@ -24,8 +24,10 @@ const es: RegistryTexts = {
   },
   contactChanged: {
     emailSubject: "Se cambió el correo electrónico de su cuenta",
-    emailIntro: "El correo electrónico de su cuenta de registro para trasplante de riñón se cambió a {{newValue}}. A partir de ahora, inicia sesión y recibe nuestros mensajes en esa dirección.",
-    emailWarning: "Si usted no hizo este cambio, es posible que otra persona esté usando su cuenta: restablezca su contraseña con «¿Olvidó su contraseña?» y comuníquese de inmediato con el equipo de atención a pacientes.",
+    emailIntro:
+      "El correo electrónico de su cuenta de registro para trasplante de riñón se cambió a {{newValue}}. A partir de ahora, inicia sesión y recibe nuestros mensajes en esa dirección.",
+    emailWarning:
+      "Si usted no hizo este cambio, es posible que otra persona esté usando su cuenta: restablezca su contraseña con «¿Olvidó su contraseña?» y comuníquese de inmediato con el equipo de atención a pacientes.",
     text: "National Kidney Registry: el número de celular de su cuenta se cambió a {{newValue}}. Si usted no hizo este cambio, comuníquese de inmediato con el equipo de atención a pacientes.",
   },
   inviteEmail: {
@@ -46,7 +48,8 @@ const es: RegistryTexts = {
     approvedEmail: {
       subject: "Su orden de laboratorio está lista",
       intro: "Se aprobó la orden de laboratorio de su registro para un trasplante de riñón.",
-      instructions: "Descárguela e imprímala desde la página Análisis de laboratorio de su panel, y llévela al laboratorio. La orden es válida hasta el {{expires}}.",
+      instructions:
+        "Descárguela e imprímala desde la página Análisis de laboratorio de su panel, y llévela al laboratorio. La orden es válida hasta el {{expires}}.",
       action: "Ir a su panel",
     },
     resultsEmail: {
@@ -113,7 +116,8 @@ const es: RegistryTexts = {
       labs: "Usted se hará análisis de laboratorio previos a la evaluación (de sangre y de orina) en un laboratorio cercano, solicitados por medio de este portal.",
       contact:
         "Si los resultados muestran que usted podría ser elegible, un centro de trasplante se comunicará con usted para explicarle los siguientes pasos, que pueden incluir más análisis y consultas en la clínica. Cualquier cambio en su tratamiento requiere un consentimiento aparte, firmado con su equipo de trasplante.",
-      followUp: "El programa podrá preguntarle sobre su salud durante un máximo de cinco años, por correo electrónico, por teléfono o en consultas en la clínica.",
+      followUp:
+        "El programa podrá preguntarle sobre su salud durante un máximo de cinco años, por correo electrónico, por teléfono o en consultas en la clínica.",
     },
     risksHeading: "¿Cuáles son los riesgos?",
     risks:
@@ -128,7 +132,8 @@ const es: RegistryTexts = {
     privacy:
       "Su información de salud está protegida por la Ley de Portabilidad y Responsabilidad del Seguro Médico (HIPAA) y por otras leyes. Al firmar, usted permite que el registro use su historia médica, sus resultados de laboratorio y sus datos de contacto para este programa, y que los comparta con el centro de trasplante participante, con el laboratorio y con las personas que supervisan la investigación, como un comité de ética institucional. Los informes de la investigación nunca dicen su nombre. Este permiso no vence a menos que usted lo cancele por escrito; cancelarlo pone fin a su participación.",
     costsHeading: "Costos y pagos",
-    costs: "Los análisis de laboratorio previos a la evaluación solicitados por medio de este portal no tienen ningún costo para usted. No recibirá ningún pago por participar.",
+    costs:
+      "Los análisis de laboratorio previos a la evaluación solicitados por medio de este portal no tienen ningún costo para usted. No recibirá ningún pago por participar.",
     contactHeading: "Preguntas",
     contact:
       "Si tiene preguntas sobre el programa, responda a cualquier correo electrónico que el registro le haya enviado y el equipo de atención a pacientes se comunicará con usted. Si tiene preguntas sobre sus derechos como participante en una investigación, pida a su centro de trasplante los datos de contacto de su comité de ética institucional.",
@@ -150,7 +155,8 @@ const es: RegistryTexts = {
       subject: "Su cuestionario de evaluación fue recibido",
       intro: "Gracias por completar el cuestionario de evaluación de su registro de trasplante de riñón.",
       selectCenter: "Su siguiente paso es seleccionar un centro de trasplante desde su panel.",
-      referred: "Será derivado a {{center}} cuando termine sus análisis de laboratorio. Le enviaremos un correo electrónico cuando su orden de laboratorio esté lista.",
+      referred:
+        "Será derivado a {{center}} cuando termine sus análisis de laboratorio. Le enviaremos un correo electrónico cuando su orden de laboratorio esté lista.",
       ifCandidate:
         "Es posible que sea elegible para el programa de inmunotolerancia ImmunoFree. Su solicitud fue enviada para revisión; si es seleccionado, nos comunicaremos con usted por correo electrónico.",
       notContinuing:
@@ -169,7 +175,8 @@ const es: RegistryTexts = {
     centerSelected: {
       subject: "Su selección de centro de trasplante",
       intro: "Gracias por seleccionar {{center}}. Su derivación al centro está pendiente.",
-      nextLabs: "Se necesita un análisis de sangre sencillo antes de que el centro pueda evaluarlo. Le enviaremos un correo electrónico cuando su orden de laboratorio esté lista.",
+      nextLabs:
+        "Se necesita un análisis de sangre sencillo antes de que el centro pueda evaluarlo. Le enviaremos un correo electrónico cuando su orden de laboratorio esté lista.",
       nextCenter: "El centro se comunicará con usted sobre los siguientes pasos.",
     },
     referralApproved: {

@@ -39,9 +39,14 @@ describe("the registry's texts", () => {
     expect(m.html).toContain('<a href="http://portal.test/register?token=a&amp;b">Register now</a>');
     expect(m.html).not.toContain("<Ana>");
     expect(confirmationEmail("es", "x@example.org", "012345")).toMatchObject({ channel: "email", subject: "Su código de confirmación" });
-    expect(confirmationEmail("en", "x@example.org", "012345").text).toContain("Your confirmation code is 012345\n\nEnter this code into the confirmation form. The code is good for 30 minutes.");
+    expect(confirmationEmail("en", "x@example.org", "012345").text).toContain(
+      "Your confirmation code is 012345\n\nEnter this code into the confirmation form. The code is good for 30 minutes.",
+    );
     expect(confirmationText("en", "+15550100001", "012345")).toEqual({
-      channel: "sms", to: "+15550100001", subject: "", text: "Your National Kidney Registry confirmation code is 012345. The code is good for 30 minutes.",
+      channel: "sms",
+      to: "+15550100001",
+      subject: "",
+      text: "Your National Kidney Registry confirmation code is 012345. The code is good for 30 minutes.",
     });
     expect(resetPasswordEmail("en", "x@example.org", "http://portal.test/register?h=t").html).toContain('href="http://portal.test/register?h=t"');
   });

@@ -52,7 +52,13 @@ export function screeningOutcome(
 }
 
 /** The email after a screening is saved (created or saved again), from what the registry stored. */
-export async function notifyScreeningSaved(db: Db, settings: RegistrySettings, screeningId: number, medicalRecordId: number, now: Date): Promise<void> {
+export async function notifyScreeningSaved(
+  db: Db,
+  settings: RegistrySettings,
+  screeningId: number,
+  medicalRecordId: number,
+  now: Date,
+): Promise<void> {
   const screening = await findScreening(db, screeningId);
   if (screening) await notifyJourney(db, settings, medicalRecordId, screeningOutcome(screening), { text: false, now });
 }

@@ -7,11 +7,7 @@ export type OutgoingMessage = { channel: "email" | "sms"; to: string; subject: s
  * Queues a message (DECISIONS D9). A worker sends 'pending' rows; with `hold` (demo mode, no provider) the message
  * stays in the outbox as 'held', to be read at the demo outbox. Answers the row id.
  */
-export async function enqueueMessage(
-  db: Db,
-  message: OutgoingMessage,
-  options: { hold: boolean; now?: Date } = { hold: false },
-): Promise<number> {
+export async function enqueueMessage(db: Db, message: OutgoingMessage, options: { hold: boolean; now?: Date } = { hold: false }): Promise<number> {
   const now = options.now ?? new Date();
   const rows = await db.query<{ id: number }>(
     `insert into outbox (channel, to_address, subject, text_body, html_body, created_at, status, next_attempt_at)
@@ -41,7 +37,15 @@ export type ClaimedMessage = OutgoingMessage & { id: number; attempts: number };
 export async function claimDue(db: Db, channels: string[], now: Date, leaseUntil: Date, limit: number): Promise<ClaimedMessage[]> {
   if (channels.length === 0) return [];
   return db.transaction(async (tx) => {
-    const rows = await tx.query<{ id: number; channel: "email" | "sms"; to_address: string; subject: string; text_body: string; html_body: string | null; attempts: number }>(
+    const rows = await tx.query<{
+      id: number;
+      channel: "email" | "sms";
+      to_address: string;
+      subject: string;
+      text_body: string;
+      html_body: string | null;
+      attempts: number;
+    }>(
       `select id, channel, to_address, subject, text_body, html_body, attempts from outbox
         where status = 'pending' and next_attempt_at <= $1 and channel = any($2::text[])
         order by next_attempt_at, id limit $3
@@ -51,7 +55,12 @@ export async function claimDue(db: Db, channels: string[], now: Date, leaseUntil
     if (rows.length === 0) return [];
     await tx.query("update outbox set next_attempt_at = $2 where id = any($1::bigint[])", [rows.map((r) => r.id), leaseUntil]);
     return rows.map((r) => ({
-      id: r.id, channel: r.channel, to: r.to_address, subject: r.subject, text: r.text_body, attempts: r.attempts,
+      id: r.id,
+      channel: r.channel,
+      to: r.to_address,
+      subject: r.subject,
+      text: r.text_body,
+      attempts: r.attempts,
       ...(r.html_body !== null ? { html: r.html_body } : {}),
     }));
   });
@@ -63,8 +72,10 @@ export async function markSent(db: Db, id: number, now: Date): Promise<void> {
 
 /** A failed try: counted, kept, and due again at `retryAt`, or 'failed' for good when `final`. `error` is a code, never a body. */
 export async function markFailed(db: Db, id: number, error: string, retryAt: Date, final: boolean): Promise<void> {
-  await db.query(
-    "update outbox set attempts = attempts + 1, last_error = $2, next_attempt_at = $3, status = $4 where id = $1",
-    [id, error.slice(0, 200), retryAt, final ? "failed" : "pending"],
-  );
+  await db.query("update outbox set attempts = attempts + 1, last_error = $2, next_attempt_at = $3, status = $4 where id = $1", [
+    id,
+    error.slice(0, 200),
+    retryAt,
+    final ? "failed" : "pending",
+  ]);
 }

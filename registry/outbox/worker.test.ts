@@ -78,10 +78,17 @@ describe.each(testDatabases())("the outbox on $name", (target) => {
   afterEach(async () => {
     while (cleanup.length) await cleanup.pop()!();
   });
-  const rows = () => t.db.query<{ id: number; status: string; attempts: number; last_error: string | null; next_attempt_at: Date; sent_at: Date | null }>(
-    "select id, status, attempts, last_error, next_attempt_at, sent_at from outbox order by id",
-  );
-  const message = (to = "ana@example.org") => ({ channel: "email" as const, to, subject: "Subject", text: "Body 123456", html: "<p>Body 123456</p>" });
+  const rows = () =>
+    t.db.query<{ id: number; status: string; attempts: number; last_error: string | null; next_attempt_at: Date; sent_at: Date | null }>(
+      "select id, status, attempts, last_error, next_attempt_at, sent_at from outbox order by id",
+    );
+  const message = (to = "ana@example.org") => ({
+    channel: "email" as const,
+    to,
+    subject: "Subject",
+    text: "Body 123456",
+    html: "<p>Body 123456</p>",
+  });
 
   describe("queueing rules", () => {
     it("holds a channel without a provider, and queues one with a provider as pending", async () => {
@@ -100,7 +107,9 @@ describe.each(testDatabases())("the outbox on $name", (target) => {
       expect(await enqueueForPatient(t.db, TEST_SETTINGS, optedOut, message(), { automated: true, now: t.clock })).toBeNull();
       expect(await t.count("outbox")).toBe(0);
       expect(await enqueueForPatient(t.db, TEST_SETTINGS, optedOut, message(), { automated: false, now: t.clock })).toEqual(expect.any(Number));
-      expect(await enqueueForPatient(t.db, TEST_SETTINGS, { isOptedOut: false }, message(), { automated: true, now: t.clock })).toEqual(expect.any(Number));
+      expect(await enqueueForPatient(t.db, TEST_SETTINGS, { isOptedOut: false }, message(), { automated: true, now: t.clock })).toEqual(
+        expect.any(Number),
+      );
       expect(await t.count("outbox")).toBe(2);
     });
   });
@@ -129,7 +138,14 @@ describe.each(testDatabases())("the outbox on $name", (target) => {
       expect([1, 2, 3, 4, 8, 20].map(retryDelayMs)).toEqual([30_000, 60_000, 120_000, 240_000, 3_600_000, 3_600_000]);
       await enqueueMessage(t.db, message(), { hold: false, now: t.clock });
       const logs: Record<string, unknown>[] = [];
-      const failing: Transports = { email: { send: async () => { throw new SendError("ECONNREFUSED"); }, close: () => {} } };
+      const failing: Transports = {
+        email: {
+          send: async () => {
+            throw new SendError("ECONNREFUSED");
+          },
+          close: () => {},
+        },
+      };
       for (let attempt = 1; attempt <= 3; attempt++) {
         expect(await processOutbox(t.db, failing, { now: t.clock, maxAttempts: 3, log: (e) => logs.push(e) })).toEqual({ sent: 0, failed: 1 });
         const [row] = await rows();
@@ -167,7 +183,12 @@ describe.each(testDatabases())("the outbox on $name", (target) => {
       const settings = withSmtp(smtp.port);
       const handler = t.handlerWith(settings);
       const p = await t.register(1, { preferredLanguage: 1 });
-      const a = await t.call("POST", "/api/mfa/send-confirmation-email", { token: p.token, body: { medicalRecordId: p.medicalRecordId, email: p.email } }, handler);
+      const a = await t.call(
+        "POST",
+        "/api/mfa/send-confirmation-email",
+        { token: p.token, body: { medicalRecordId: p.medicalRecordId, email: p.email } },
+        handler,
+      );
       expect(a.status).toBe(200);
       expect((await rows()).map((r) => r.status)).toEqual(["pending"]);
       const [{ text_body }] = (await t.db.query<{ text_body: string }>("select text_body from outbox")) as [{ text_body: string }];
@@ -191,7 +212,9 @@ describe.each(testDatabases())("the outbox on $name", (target) => {
 
     it("keeps a message through an SMTP outage and sends it once the server is back", async () => {
       const port = await freePort();
-      const transports: Transports = { email: smtpTransport(`smtp://user:pass@127.0.0.1:${port}`, "Kidney Registry <registration@portal.test>", FAST) };
+      const transports: Transports = {
+        email: smtpTransport(`smtp://user:pass@127.0.0.1:${port}`, "Kidney Registry <registration@portal.test>", FAST),
+      };
       cleanup.push(async () => transports.email!.close());
       await enqueue(t.db, withSmtp(port), message(), t.clock);
 

@@ -25,7 +25,13 @@ export function retryDelayMs(attempts: number): number {
 export async function processOutbox(db: Db, transports: Transports, o: OutboxRunOptions): Promise<{ sent: number; failed: number }> {
   const maxAttempts = o.maxAttempts ?? OUTBOX_DEFAULTS.maxAttempts;
   const channels = Object.keys(transports);
-  const claimed = await claimDue(db, channels, o.now, new Date(o.now.getTime() + (o.leaseMs ?? OUTBOX_DEFAULTS.leaseMs)), o.batchSize ?? OUTBOX_DEFAULTS.batchSize);
+  const claimed = await claimDue(
+    db,
+    channels,
+    o.now,
+    new Date(o.now.getTime() + (o.leaseMs ?? OUTBOX_DEFAULTS.leaseMs)),
+    o.batchSize ?? OUTBOX_DEFAULTS.batchSize,
+  );
   let sent = 0;
   let failed = 0;
   for (const message of claimed) {
@@ -47,7 +53,14 @@ export async function processOutbox(db: Db, transports: Transports, o: OutboxRun
     await markFailed(db, message.id, code, new Date(o.now.getTime() + retryDelayMs(attempts)), final);
     failed += 1;
     // Identifiers and the error code only: never the address or the body.
-    o.log?.({ level: final ? "error" : "warn", event: final ? "outbox.failed" : "outbox.retry", id: message.id, channel: message.channel, attempts, error: code });
+    o.log?.({
+      level: final ? "error" : "warn",
+      event: final ? "outbox.failed" : "outbox.retry",
+      id: message.id,
+      channel: message.channel,
+      attempts,
+      error: code,
+    });
   }
   return { sent, failed };
 }

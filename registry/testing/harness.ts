@@ -78,7 +78,13 @@ export class TestRegistry {
 
   /** A handler on the same database with other settings or clock. */
   handlerWith(settings: Partial<RegistrySettings>): RegistryHandler {
-    return createRegistryHandler({ db: this.db, settings: { ...this.settings, ...settings }, now: () => this.clock, log: (e) => this.logs.push(e), scryptPool: this.pool });
+    return createRegistryHandler({
+      db: this.db,
+      settings: { ...this.settings, ...settings },
+      now: () => this.clock,
+      log: (e) => this.logs.push(e),
+      scryptPool: this.pool,
+    });
   }
 
   private calls = 0;
@@ -87,7 +93,7 @@ export class TestRegistry {
     const headers = new Headers(opts.headers);
     // A client address per call unless the test gives one, so per-address rate limits only bite where tested.
     this.calls += 1;
-    if (!headers.has("x-client-address")) headers.set("x-client-address", `198.18.${this.calls >> 8 & 255}.${this.calls & 255}`);
+    if (!headers.has("x-client-address")) headers.set("x-client-address", `198.18.${(this.calls >> 8) & 255}.${this.calls & 255}`);
     if (opts.token !== undefined) headers.set("authorization", `Bearer ${opts.token}`);
     let body: BodyInit | undefined = opts.rawBody;
     if (opts.body !== undefined) {
@@ -114,8 +120,17 @@ export class TestRegistry {
 
   async count(
     table:
-      | "medical_records" | "accounts" | "outbox" | "audit_log" | "login_failures" | "login_lockouts" | "invites"
-      | "if_registrations" | "password_resets" | "confirmation_codes" | "rate_limit_hits",
+      | "medical_records"
+      | "accounts"
+      | "outbox"
+      | "audit_log"
+      | "login_failures"
+      | "login_lockouts"
+      | "invites"
+      | "if_registrations"
+      | "password_resets"
+      | "confirmation_codes"
+      | "rate_limit_hits",
   ): Promise<number> {
     const [row] = await this.db.query<{ n: number }>(`select count(*)::int as n from ${table}`);
     return row!.n;

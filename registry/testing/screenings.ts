@@ -1,4 +1,13 @@
-import { AntigenMatch, BiologicalRelative, DonorStatus, KidneyStatus, PrimaryGoal, RegistrationStatus, Transfer, TransplantCenterSituation } from "../contract/enums";
+import {
+  AntigenMatch,
+  BiologicalRelative,
+  DonorStatus,
+  KidneyStatus,
+  PrimaryGoal,
+  RegistrationStatus,
+  Transfer,
+  TransplantCenterSituation,
+} from "../contract/enums";
 import type { Screening } from "../contract/schemas";
 
 /**

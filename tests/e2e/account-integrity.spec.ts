@@ -1,4 +1,16 @@
-import { createPatient, expect, expectAccessible, fillRegistration, humanPause, latestCode, latestMessage, newPatient, scriptsRun, test, withPatient } from "./fixtures";
+import {
+  createPatient,
+  expect,
+  expectAccessible,
+  fillRegistration,
+  humanPause,
+  latestCode,
+  latestMessage,
+  newPatient,
+  scriptsRun,
+  test,
+  withPatient,
+} from "./fixtures";
 
 /**
  * Issue 12 on the account side: what the confirm screen and the profile show must agree with what the registry holds,

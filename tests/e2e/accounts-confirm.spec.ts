@@ -57,7 +57,10 @@ test.describe("confirm email and mobile (000 §2.5, §4, §8, §9)", () => {
     await expect(page.getByRole("status")).toContainText("We sent you a new code.");
     await expect.poll(() => latestCode(page.request, patient.email, "email")).not.toBe(first);
     const fresh = await latestCode(page.request, patient.email, "email");
-    await page.getByRole("dialog", { name: "Enter Confirmation Code" }).getByLabel("Confirmation Code").fill(`${fresh.slice(0, 3)} ${fresh.slice(3)}`);
+    await page
+      .getByRole("dialog", { name: "Enter Confirmation Code" })
+      .getByLabel("Confirmation Code")
+      .fill(`${fresh.slice(0, 3)} ${fresh.slice(3)}`);
     await page.getByRole("dialog").getByRole("button", { name: "Confirm Code" }).click();
     await expect(page.getByRole("status")).toContainText("Your email address is confirmed.");
     await expect(page.getByText("Confirmed", { exact: true })).toHaveCount(1);
@@ -115,9 +118,9 @@ test.describe("confirm email and mobile (000 §2.5, §4, §8, §9)", () => {
       const dialog = page.getByRole("dialog", { name: "Enter Confirmation Code" });
       await dialog.getByLabel("Confirmation Code").fill(wrong);
       await dialog.getByRole("button", { name: "Confirm Code" }).click();
-      await expect(page.getByRole("dialog", { name: "Enter Confirmation Code" }).getByRole("alert").filter({ hasText: "There is a problem" })).toContainText(
-        "The code you entered doesn't match",
-      );
+      await expect(
+        page.getByRole("dialog", { name: "Enter Confirmation Code" }).getByRole("alert").filter({ hasText: "There is a problem" }),
+      ).toContainText("The code you entered doesn't match");
     }
     const dialog = page.getByRole("dialog", { name: "Enter Confirmation Code" });
     await dialog.getByLabel("Confirmation Code").fill(code);

@@ -58,7 +58,8 @@ test.describe("forgot and reset password (000 §2.4, §5, §8; D6)", () => {
     await again.getByLabel("Password", { exact: true }).fill(NEW_PASSWORD);
     await again.getByLabel("Confirm password").fill(NEW_PASSWORD);
     // With JavaScript the form is re-checked as it is corrected (000 §4; issue 12, item 13): the mismatch is gone.
-    if (scriptsRun()) await expect(page.getByRole("dialog", { name: "Enter New Password" }).getByText("Password and confirm password don't match")).toHaveCount(0);
+    if (scriptsRun())
+      await expect(page.getByRole("dialog", { name: "Enter New Password" }).getByText("Password and confirm password don't match")).toHaveCount(0);
     await again.getByRole("button", { name: "Reset Password" }).click();
     await expect(page.getByRole("dialog", { name: "Enter New Password" })).toContainText("Your password has been reset.");
     expect(page.url()).not.toContain("h=");
@@ -69,7 +70,9 @@ test.describe("forgot and reset password (000 §2.4, §5, §8; D6)", () => {
     await login.getByLabel("Email").fill(patient.email);
     await login.getByLabel("Password").fill(patient.password);
     await login.getByRole("button", { name: "Login" }).click();
-    await expect(page.getByRole("dialog", { name: "Already Registered?" })).toContainText("We are unable to locate an account with those credentials");
+    await expect(page.getByRole("dialog", { name: "Already Registered?" })).toContainText(
+      "We are unable to locate an account with those credentials",
+    );
     await page.getByRole("dialog").getByLabel("Password").fill(NEW_PASSWORD);
     await page.getByRole("dialog").getByRole("button", { name: "Login" }).click();
     await expect(page).toHaveURL(/\/landing$/);
@@ -108,7 +111,9 @@ test.describe("forgot and reset password (000 §2.4, §5, §8; D6)", () => {
     await dialog.getByLabel("Email").fill(patient.email);
     await dialog.getByLabel("Password").fill("wrong password number 9");
     await dialog.getByRole("button", { name: "Login" }).click();
-    await expect(page.getByRole("dialog", { name: "Already Registered?" })).toContainText("We are unable to locate an account with those credentials");
+    await expect(page.getByRole("dialog", { name: "Already Registered?" })).toContainText(
+      "We are unable to locate an account with those credentials",
+    );
     // The form comes back rebuilt (the password emptied, the email kept) before the next try.
     await expect(page.getByRole("dialog").getByLabel("Password")).toHaveValue("");
     await expect(page.getByRole("dialog").getByLabel("Email")).toHaveValue(patient.email);

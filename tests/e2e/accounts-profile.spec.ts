@@ -51,7 +51,9 @@ test.describe("profile (000 §2.9, §5, §8)", () => {
     await page.getByLabel("Password", { exact: true }).fill(next);
     await page.getByLabel("Confirm password").fill("something else entirely");
     await page.getByRole("button", { name: "Update Password" }).click();
-    await expect(page.getByRole("alert").filter({ hasText: "There is a problem" }).getByRole("link", { name: "This doesn't match the entered password" })).toBeVisible();
+    await expect(
+      page.getByRole("alert").filter({ hasText: "There is a problem" }).getByRole("link", { name: "This doesn't match the entered password" }),
+    ).toBeVisible();
     await expect(page.getByLabel("Password", { exact: true })).toHaveValue("");
     await expect(page.getByLabel("Current password")).toHaveValue("");
     await expectAccessible(page);
@@ -62,7 +64,9 @@ test.describe("profile (000 §2.9, §5, §8)", () => {
     await page.getByLabel("Confirm password").fill(next);
     await page.getByRole("button", { name: "Update Password" }).click();
     await expect(page).toHaveTitle(/^Error: /);
-    await expect(page.getByRole("alert").filter({ hasText: "There is a problem" }).getByRole("link", { name: "The current password is not correct" })).toBeVisible();
+    await expect(
+      page.getByRole("alert").filter({ hasText: "There is a problem" }).getByRole("link", { name: "The current password is not correct" }),
+    ).toBeVisible();
     await expect(page.getByLabel("Current password")).toHaveAttribute("aria-invalid", "true");
     await expect(page.getByLabel("Current password")).toHaveValue("");
     await expectAccessible(page);

@@ -1,13 +1,4 @@
-import {
-  createPatient,
-  expect,
-  expectAccessible,
-  fillRegistration,
-  humanPause,
-  newPatient,
-  scriptsRun,
-  test,
-} from "./fixtures";
+import { createPatient, expect, expectAccessible, fillRegistration, humanPause, newPatient, scriptsRun, test } from "./fixtures";
 
 const form = (page: import("@playwright/test").Page) => page.locator("form[aria-label]").first();
 
@@ -73,7 +64,9 @@ test.describe("registration (000 §2.3, §5, §8; D7, D11)", () => {
     await expect(form(page).getByLabel("Password", { exact: true })).toHaveValue("");
     // Issue 12, item 16: the cleared passwords say why they are empty.
     for (const label of ["Password", "Confirm password"]) {
-      await expect(form(page).getByLabel(label, { exact: true })).toHaveAccessibleDescription(/For your security this was not kept\. Please type it again\./);
+      await expect(form(page).getByLabel(label, { exact: true })).toHaveAccessibleDescription(
+        /For your security this was not kept\. Please type it again\./,
+      );
     }
     await expectAccessible(page);
   });

@@ -1,5 +1,16 @@
 import type { Browser, BrowserContext, Page } from "@playwright/test";
-import { createCandidate, expect, expectAccessible, latestCode, latestMessage, newPatient, scriptsRun, STAFF_COMMANDS_NEED, staffCommandsAvailable, withPatient as test } from "./fixtures";
+import {
+  createCandidate,
+  expect,
+  expectAccessible,
+  latestCode,
+  latestMessage,
+  newPatient,
+  scriptsRun,
+  STAFF_COMMANDS_NEED,
+  staffCommandsAvailable,
+  withPatient as test,
+} from "./fixtures";
 
 /** Issue 11: hostile and careless traffic against the accounts (docs/decisions/023, 024, 025). */
 
@@ -80,7 +91,9 @@ test.describe("a copied cookie after sign-out (D6, docs/decisions/023)", () => {
       await replay();
       await thiefPage.goto("medical-history/review");
       await expect(thiefPage).toHaveURL(/\/register\?logout=true$/);
-      await expect(thiefPage.getByRole("status")).toContainText("Your session has ended: you signed out or your password was changed. Please sign in again.");
+      await expect(thiefPage.getByRole("status")).toContainText(
+        "Your session has ended: you signed out or your password was changed. Please sign in again.",
+      );
       await expect(thiefPage.getByText(`Welcome, ${patient.firstName}`)).toHaveCount(0);
       await expect(thiefPage.locator("body")).not.toContainText("Tacrolimus");
       await expectAccessible(thiefPage);

@@ -66,7 +66,10 @@ async function ageSession(page: Page, change: (data: SessionData, now: number) =
   const session = store.read(`${SESSION_COOKIE}=${cookie!.value}`);
   expect(session.get("token"), "a signed-in session").toBeTruthy();
   change(session.data, Date.now());
-  const value = store.write(session, false).split(";")[0]!.slice(SESSION_COOKIE.length + 1);
+  const value = store
+    .write(session, false)
+    .split(";")[0]!
+    .slice(SESSION_COOKIE.length + 1);
   await page.context().addCookies([{ ...cookie!, value }]);
 }
 

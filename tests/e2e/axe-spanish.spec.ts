@@ -100,7 +100,10 @@ test.describe("Requirement PLT-005: axe in Spanish", () => {
 
     // Center selection with its confirmation dialog, then the lab pages and the lab staff page.
     await visit(page, `select-center/${id}`, "select center");
-    await page.getByRole("button", { name: /^Elegir / }).first().click();
+    await page
+      .getByRole("button", { name: /^Elegir / })
+      .first()
+      .click();
     await expect(page.getByRole("dialog")).toBeVisible();
     await checkSpanish(page, "select center confirmation");
     await page.getByRole("dialog").getByRole("button", { name: "Entiendo, continuar" }).click();

@@ -187,7 +187,7 @@ test.describe("center selection and labs", () => {
     const wait = page.getByRole("dialog", { name: "Please Give Additional Time" });
     await expect(wait).toBeVisible();
     await expect(
-      wait.getByText(`Please wait at least three (3) days for ${NEAR} to contact you before you select a new transplant center.`)
+      wait.getByText(`Please wait at least three (3) days for ${NEAR} to contact you before you select a new transplant center.`),
     ).toBeVisible();
     await expectAccessible(page);
     await wait.getByRole("button", { name: "Dismiss" }).click();

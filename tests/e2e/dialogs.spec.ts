@@ -84,17 +84,23 @@ withPatient.describe("dialogs of a signed-in patient", () => {
   withPatient("select center: the confirmation, Escape then reopen (JavaScript); Tab stays inside (without)", async ({ page, patient }) => {
     const id = await createClearedScreening(page.request, patient);
     await page.goto(`select-center/${id}`);
-    const opener = page.getByRole("table", { name: "Kidney for Life Centers" }).getByRole("button", { name: /^Select / }).first();
+    const opener = page
+      .getByRole("table", { name: "Kidney for Life Centers" })
+      .getByRole("button", { name: /^Select / })
+      .first();
     await checkDialog(page, opener, "Select Center Confirmation");
   });
 
-  withPatient("change center inside the 3-day wait: the close-out, Escape then reopen (JavaScript); Tab stays inside (without)", async ({ page, patient }) => {
-    const id = await createClearedScreening(page.request, patient);
-    await selectFirstCenter(page.request, id);
-    await page.goto("landing");
-    const opener = page.locator("article.registration-card").first().getByRole("button", { name: "Change Center" });
-    await checkDialog(page, opener, "Please Give Additional Time");
-  });
+  withPatient(
+    "change center inside the 3-day wait: the close-out, Escape then reopen (JavaScript); Tab stays inside (without)",
+    async ({ page, patient }) => {
+      const id = await createClearedScreening(page.request, patient);
+      await selectFirstCenter(page.request, id);
+      await page.goto("landing");
+      const opener = page.locator("article.registration-card").first().getByRole("button", { name: "Change Center" });
+      await checkDialog(page, opener, "Please Give Additional Time");
+    },
+  );
 
   withPatient("idle warning: Escape answers 'Stay signed in', and the next warning comes again", async ({ page, patient }) => {
     withPatient.skip(!scriptsRun(), "the warning needs JavaScript");

@@ -23,7 +23,10 @@ let exited: Promise<number | null>;
 let dataDir: string | undefined;
 
 function logLines(): string[] {
-  return stdout.join("").split("\n").filter((line) => line !== "");
+  return stdout
+    .join("")
+    .split("\n")
+    .filter((line) => line !== "");
 }
 
 function rssBytes(pid: number): number {
@@ -72,7 +75,9 @@ function call(agent: http.Agent, method: string, urlPath: string, headers: Recor
     const req = http.request(`${ORIGIN}${urlPath}`, { method, agent, headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString("utf8"), reused: req.reusedSocket }));
+      res.on("end", () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString("utf8"), reused: req.reusedSocket }),
+      );
     });
     req.on("error", reject);
     req.end(body);
@@ -134,7 +139,12 @@ test.describe.serial("the HTTP edge", () => {
       expect(response).toMatch(/\r\nconnection: close\r\n/i);
       expect(response).toContain("<h1>Se envió demasiado</h1>");
     }
-    const careless = await upload(`POST /register HTTP/1.1\r\nHost: 127.0.0.1:${PORT}\r\nContent-Length: ${TWENTY_MB}\r\n\r\n`, (data) => data, TWENTY_MB, false);
+    const careless = await upload(
+      `POST /register HTTP/1.1\r\nHost: 127.0.0.1:${PORT}\r\nContent-Length: ${TWENTY_MB}\r\n\r\n`,
+      (data) => data,
+      TWENTY_MB,
+      false,
+    );
     expect(careless.sent).toBeLessThan(TWENTY_MB);
     expect(rssBytes(server.pid!) - before).toBeLessThan(32 * 1024 * 1024);
   });
@@ -177,7 +187,11 @@ test.describe.serial("the HTTP edge", () => {
     expect(kept.status).toBe(302);
     expect(kept.headers.location).toBe("/landing?q=%E4%BD%A0");
     for (const line of logLines()) expect(() => JSON.parse(line), line).not.toThrow();
-    expect(logLines().filter((line) => line.includes("forged")).every((line) => JSON.parse(line).msg !== "forged")).toBe(true);
+    expect(
+      logLines()
+        .filter((line) => line.includes("forged"))
+        .every((line) => JSON.parse(line).msg !== "forged"),
+    ).toBe(true);
     expect(stderr.join("")).toBe("");
   });
 

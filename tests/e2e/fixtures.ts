@@ -141,7 +141,9 @@ export async function latestMessage(request: APIRequestContext, to: string, chan
   await expect
     .poll(async () => {
       const entries = await outbox(request);
-      found = entries.find((e) => e.channel === channel && (channel === "email" ? e.to.toLowerCase() === to.toLowerCase() : digits(e.to) === digits(to)));
+      found = entries.find(
+        (e) => e.channel === channel && (channel === "email" ? e.to.toLowerCase() === to.toLowerCase() : digits(e.to) === digits(to)),
+      );
       return !!found;
     })
     .toBe(true);
@@ -256,7 +258,10 @@ export const test = base.extend<{ clientAddress: string } & TestOptions>({
   },
   // eslint-disable-next-line no-empty-pattern -- Playwright reads fixture dependencies from the destructuring
   clientAddress: async ({}, provide, testInfo) => {
-    const n = testInfo.workerIndex * 4096 + (testInfo.repeatEachIndex + 1) * 97 + [...testInfo.testId].reduce((h, c) => (h * 31 + c.charCodeAt(0)) & 0xfff, 7);
+    const n =
+      testInfo.workerIndex * 4096 +
+      (testInfo.repeatEachIndex + 1) * 97 +
+      [...testInfo.testId].reduce((h, c) => (h * 31 + c.charCodeAt(0)) & 0xfff, 7);
     await provide(`10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`);
   },
   extraHTTPHeaders: async ({ clientAddress }, provide) => {
@@ -299,7 +304,15 @@ export const STAFF_COMMANDS_NEED = "registry commands need the e2e portal on Pos
  */
 export async function registryCommand(args: string[]): Promise<string> {
   if (!databaseUrl) throw new Error(STAFF_COMMANDS_NEED);
-  const env = { ...process.env, ...e2eRegistryEnv, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, DEMO_MODE: "true", NODE_ENV: "development" as const, LOG_LEVEL: "error" };
+  const env = {
+    ...process.env,
+    ...e2eRegistryEnv,
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    DEMO_MODE: "true",
+    NODE_ENV: "development" as const,
+    LOG_LEVEL: "error",
+  };
   try {
     const { stdout } = await execFileAsync(process.execPath, [path.resolve(buildDir, "registry.js"), ...args], { env, timeout: 60_000 });
     return stdout;

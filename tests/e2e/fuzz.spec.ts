@@ -1,6 +1,16 @@
 import { request as playwrightRequest, type APIRequestContext } from "@playwright/test";
 import { markDisallowedCharacters, textRuleOf } from "../../registry/contract/text-rules";
-import { createCandidate, createClearedScreening, createPatient, expect, formPoster, hiddenValue, newPatient, staffCommandsAvailable, test } from "./fixtures";
+import {
+  createCandidate,
+  createClearedScreening,
+  createPatient,
+  expect,
+  formPoster,
+  hiddenValue,
+  newPatient,
+  staffCommandsAvailable,
+  test,
+} from "./fixtures";
 import { badSegment, badValue, fuzzSeed, htmlEscaped, prng, STACK_TRACE, type Rng, type Wire } from "./support/fuzz-input";
 
 /**
@@ -65,48 +75,174 @@ function anonymousForms(formIssued: string, taken: { email: string; phone: strin
       ],
       kept: [...NAMES_KEPT, "email"],
     },
-    { name: "register hipaa", path: () => "register", fields: [["hipaa", "open"], ...person, ["email", "a@example.org"]], kept: [...NAMES_KEPT, "email"] },
+    {
+      name: "register hipaa",
+      path: () => "register",
+      fields: [["hipaa", "open"], ...person, ["email", "a@example.org"]],
+      kept: [...NAMES_KEPT, "email"],
+    },
     // A sign-in the registry checks costs a memory-hard hash: fewer of them, so the run stays within its time.
-    { name: "login", path: () => "register", fields: [["intent", "login"], ["email", "fuzz@example.org"], ["password", "not the password 1"]], kept: ["email"], weight: 0.15 },
-    { name: "forgot", path: () => "register", fields: [["intent", "forgot"], ["email", "fuzz@example.org"]], kept: ["email"] },
+    {
+      name: "login",
+      path: () => "register",
+      fields: [
+        ["intent", "login"],
+        ["email", "fuzz@example.org"],
+        ["password", "not the password 1"],
+      ],
+      kept: ["email"],
+      weight: 0.15,
+    },
+    {
+      name: "forgot",
+      path: () => "register",
+      fields: [
+        ["intent", "forgot"],
+        ["email", "fuzz@example.org"],
+      ],
+      kept: ["email"],
+    },
     {
       name: "reset",
       path: () => "register",
-      fields: [["intent", "reset"], ["resetToken", "abc"], ["email", "fuzz@example.org"], ["password", "another long password 9"], ["confirmPassword", "another long password 9"]],
+      fields: [
+        ["intent", "reset"],
+        ["resetToken", "abc"],
+        ["email", "fuzz@example.org"],
+        ["password", "another long password 9"],
+        ["confirmPassword", "another long password 9"],
+      ],
       kept: ["email"],
       weight: 0.5,
     },
     { name: "address step", path: () => "register", fields: [["intent", "address-recommended"]], kept: [] },
-    { name: "update-labs", path: () => "update-labs", fields: [["intent", "requisition"], ["requisition", "R-000001"], ["labStaffKey", "wrong key"]], kept: ["requisition"] },
+    {
+      name: "update-labs",
+      path: () => "update-labs",
+      fields: [
+        ["intent", "requisition"],
+        ["requisition", "R-000001"],
+        ["labStaffKey", "wrong key"],
+      ],
+      kept: ["requisition"],
+    },
     { name: "keep-alive", path: () => "keep-alive", fields: [], kept: [] },
   ];
 }
 
 function patientForms(screeningId: number): FormTarget[] {
   return [
-    { name: "confirm start", path: () => "confirm", fields: [["intent", "start-email"], ["email", "a@example.org"], ["phoneNumber", "(212) 555-0101"]], kept: ["email"] },
-    { name: "confirm start text", path: () => "confirm", fields: [["intent", "start-text"], ["email", "a@example.org"], ["phoneNumber", "(212) 555-0101"]], kept: [] },
-    { name: "confirm send", path: () => "confirm", fields: [["intent", "send-email"], ["value", "a@example.org"]], kept: [] },
-    { name: "confirm code", path: () => "confirm?code=email", fields: [["intent", "verify"], ["code", "123456"]], kept: ["code"] },
+    {
+      name: "confirm start",
+      path: () => "confirm",
+      fields: [
+        ["intent", "start-email"],
+        ["email", "a@example.org"],
+        ["phoneNumber", "(212) 555-0101"],
+      ],
+      kept: ["email"],
+    },
+    {
+      name: "confirm start text",
+      path: () => "confirm",
+      fields: [
+        ["intent", "start-text"],
+        ["email", "a@example.org"],
+        ["phoneNumber", "(212) 555-0101"],
+      ],
+      kept: [],
+    },
+    {
+      name: "confirm send",
+      path: () => "confirm",
+      fields: [
+        ["intent", "send-email"],
+        ["value", "a@example.org"],
+      ],
+      kept: [],
+    },
+    {
+      name: "confirm code",
+      path: () => "confirm?code=email",
+      fields: [
+        ["intent", "verify"],
+        ["code", "123456"],
+      ],
+      kept: ["code"],
+    },
     { name: "confirm resend", path: () => "confirm", fields: [["intent", "resend"]], kept: [] },
     { name: "profile", path: () => "profile", fields: [["intent", "profile"], ...person, ...address], kept: NAMES_KEPT },
-    { name: "profile password", path: () => "profile", fields: [["intent", "password"], ["password", "x"], ["confirmPassword", "y"]], kept: [], weight: 0.3 },
+    {
+      name: "profile password",
+      path: () => "profile",
+      fields: [
+        ["intent", "password"],
+        ["password", "x"],
+        ["confirmPassword", "y"],
+      ],
+      kept: [],
+      weight: 0.3,
+    },
     { name: "profile address", path: () => "profile", fields: [["intent", "address-submitted"]], kept: [] },
-    { name: "change center", path: () => "landing", fields: [["intent", "change-center"], ["screeningId", String(screeningId)], ["reason", "4"], ["other", "Closer to home"]], kept: [] },
-    { name: "request labs", path: () => "landing", fields: [["intent", "request-labs"], ["screeningId", String(screeningId)]], kept: [] },
+    {
+      name: "change center",
+      path: () => "landing",
+      fields: [
+        ["intent", "change-center"],
+        ["screeningId", String(screeningId)],
+        ["reason", "4"],
+        ["other", "Closer to home"],
+      ],
+      kept: [],
+    },
+    {
+      name: "request labs",
+      path: () => "landing",
+      fields: [
+        ["intent", "request-labs"],
+        ["screeningId", String(screeningId)],
+      ],
+      kept: [],
+    },
     { name: "start screening", path: () => "landing", fields: [["intent", "start-screening"]], kept: [] },
     { name: "opt", path: () => "landing", fields: [["intent", "opt-in"]], kept: [] },
     { name: "screening start", path: () => "screening/start", fields: [["screeningId", String(screeningId)]], kept: [] },
     {
       name: "screening step",
       path: () => "screening/patient-situation",
-      fields: [["intent", "continue"], ["kidneyStatus", "4"], ["kidneyStatusOther", "Something else"], ["subStep", "1"]],
+      fields: [
+        ["intent", "continue"],
+        ["kidneyStatus", "4"],
+        ["kidneyStatusOther", "Something else"],
+        ["subStep", "1"],
+      ],
       kept: ["kidneyStatusOther"],
     },
-    { name: "screening validation", path: () => "screening/patient-validation", fields: [["intent", "continue"], ...person, ["phoneNumberSecondary", ""]], kept: [] },
+    {
+      name: "screening validation",
+      path: () => "screening/patient-validation",
+      fields: [["intent", "continue"], ...person, ["phoneNumberSecondary", ""]],
+      kept: [],
+    },
     { name: "select center", path: () => `select-center/${screeningId}`, fields: [["centerId", "1"]], kept: [] },
-    { name: "e-sign", path: () => "e-sign", fields: [["typedName", "Rosa Martinez"], ["documentHash", "abc"]], kept: [] },
-    { name: "medical history", path: () => "medical-history/kidney-transplant", fields: [["intent", "next"], ["hadKidneyTxp", "true"]], kept: [] },
+    {
+      name: "e-sign",
+      path: () => "e-sign",
+      fields: [
+        ["typedName", "Rosa Martinez"],
+        ["documentHash", "abc"],
+      ],
+      kept: [],
+    },
+    {
+      name: "medical history",
+      path: () => "medical-history/kidney-transplant",
+      fields: [
+        ["intent", "next"],
+        ["hadKidneyTxp", "true"],
+      ],
+      kept: [],
+    },
     { name: "medical history review", path: () => "medical-history/review", fields: [["intent", "submit"]], kept: [] },
   ];
 }
@@ -125,10 +261,42 @@ async function createFuzzCandidate(api: APIRequestContext): Promise<string> {
 
 function candidateForms(): FormTarget[] {
   return [
-    { name: "medical history text", path: () => "medical-history/anti-rejection-medicines", fields: [["intent", "next"], ["addlMedicines", "Tacrolimus"]], kept: ["addlMedicines"] },
-    { name: "medical history date", path: () => "medical-history/last-kidney-transplant", fields: [["intent", "next"], ["lastKidneyTxpDate", "2020-01-15"]], kept: [] },
-    { name: "medical history yes/no", path: () => "medical-history/kidney-transplant", fields: [["intent", "previous"], ["receivedKidneyTransplant", "1"]], kept: [] },
-    { name: "e-sign", path: () => "e-sign", fields: [["typedName", "Ifuzz Martinez"], ["documentHash", "abc"]], kept: ["typedName"] },
+    {
+      name: "medical history text",
+      path: () => "medical-history/anti-rejection-medicines",
+      fields: [
+        ["intent", "next"],
+        ["addlMedicines", "Tacrolimus"],
+      ],
+      kept: ["addlMedicines"],
+    },
+    {
+      name: "medical history date",
+      path: () => "medical-history/last-kidney-transplant",
+      fields: [
+        ["intent", "next"],
+        ["lastKidneyTxpDate", "2020-01-15"],
+      ],
+      kept: [],
+    },
+    {
+      name: "medical history yes/no",
+      path: () => "medical-history/kidney-transplant",
+      fields: [
+        ["intent", "previous"],
+        ["receivedKidneyTransplant", "1"],
+      ],
+      kept: [],
+    },
+    {
+      name: "e-sign",
+      path: () => "e-sign",
+      fields: [
+        ["typedName", "Ifuzz Martinez"],
+        ["documentHash", "abc"],
+      ],
+      kept: ["typedName"],
+    },
   ];
 }
 
@@ -164,7 +332,14 @@ function paramPaths(r: Rng, screeningId: number): { method: "GET" | "POST"; path
   return { method, path };
 }
 
-type Case = { name: string; method: "GET" | "POST"; path: string; body?: string; contentType?: string; expectKept: Array<{ field: string; text: string }> };
+type Case = {
+  name: string;
+  method: "GET" | "POST";
+  path: string;
+  body?: string;
+  contentType?: string;
+  expectKept: Array<{ field: string; text: string }>;
+};
 
 function formCase(r: Rng, target: FormTarget, csrf: string): Case {
   const fields: Array<[string, Wire]> = target.fields.map(([k, v]) => [k, { wire: encodeURIComponent(v), text: v, kind: "good" }]);
@@ -184,7 +359,9 @@ function formCase(r: Rng, target: FormTarget, csrf: string): Case {
   for (const [k, v] of fields) parts.push(`${encodeURIComponent(k)}=${v.wire}`);
   const reversed = r.chance(0.5);
   if (reversed) parts.reverse(); // the token last
-  const contentType = r.chance(0.04) ? r.pick(["application/json", "text/plain", "multipart/form-data; boundary=x", ""]) : "application/x-www-form-urlencoded";
+  const contentType = r.chance(0.04)
+    ? r.pick(["application/json", "text/plain", "multipart/form-data; boundary=x", ""])
+    : "application/x-www-form-urlencoded";
   // What must come back in the page: each changed field the form shows, as the server reads it (the first of a
   // repeated name), with each character that is not allowed shown as U+FFFD. Line breaks are left out of the check
   // (HTML and React may normalise them in a text area).
@@ -203,7 +380,8 @@ async function send(api: APIRequestContext, c: Case, r: Rng) {
   const headers: Record<string, string> = { "X-Forwarded-For": `10.${200 + r.int(50)}.${r.int(256)}.${r.int(256)}` };
   if (c.contentType) headers["Content-Type"] = c.contentType;
   // Now and then a language preference no browser would send (D10 reads it when there is no cookie).
-  if (r.chance(0.05)) headers["Accept-Language"] = r.pick([";;;,,,q=abc", "zz-ZZ;q=2, es;q=NaN", "x".repeat(4000), "*;q=-1", "es-419, en;q=0.5, *;q=0.1"]);
+  if (r.chance(0.05))
+    headers["Accept-Language"] = r.pick([";;;,,,q=abc", "zz-ZZ;q=2, es;q=NaN", "x".repeat(4000), "*;q=-1", "es-419, en;q=0.5, *;q=0.1"]);
   const answer = await api.fetch(c.path, { method: c.method, headers, data: c.body, maxRedirects: 0, failOnStatusCode: false });
   return { status: answer.status(), type: answer.headers()["content-type"] ?? "", body: await answer.text() };
 }
@@ -258,7 +436,6 @@ function weighted(r: Rng, forms: FormTarget[]): FormTarget {
   return forms[forms.length - 1]!;
 }
 
-
 test.describe("fuzz: malformed input in every form and route parameter", () => {
   test.skip(() => test.info().project.name !== "js", "runs once, in the js project (plain HTTP, no browser)");
   test.setTimeout(600_000);
@@ -279,13 +456,17 @@ test.describe("fuzz: malformed input in every form and route parameter", () => {
     const anonForms = anonymousForms(hiddenValue(registerPage, "formIssued"), patient);
     const signedInForms = patientForms(screeningId);
 
-    const mixed = (forms: FormTarget[], csrf: string, params = 0.3) => (r: Rng): Case => {
-      if (r.chance(params)) return { name: "param", ...paramPaths(r, screeningId), expectKept: [] };
-      return formCase(r, weighted(r, forms), csrf);
-    };
+    const mixed =
+      (forms: FormTarget[], csrf: string, params = 0.3) =>
+      (r: Rng): Case => {
+        if (r.chance(params)) return { name: "param", ...paramPaths(r, screeningId), expectKept: [] };
+        return formCase(r, weighted(r, forms), csrf);
+      };
     // A tenth for the immune-tolerance candidate's forms when registry staff commands are available (E2E_DATABASE_URL).
     const candidateShare = staffCommandsAvailable ? Math.floor(COUNT / 10) : 0;
-    const candidate = candidateShare ? await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { "X-Forwarded-For": `10.199.${seed & 255}.7` } }) : null;
+    const candidate = candidateShare
+      ? await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { "X-Forwarded-For": `10.199.${seed & 255}.7` } })
+      : null;
     const candidateCsrf = candidate ? await createFuzzCandidate(candidate) : "";
     const half = Math.floor((COUNT - candidateShare) / 2);
     const failures = [
@@ -295,7 +476,17 @@ test.describe("fuzz: malformed input in every form and route parameter", () => {
     ];
     await anonymous.dispose();
     await candidate?.dispose();
-    if (process.env.FUZZ_TIMING) process.stdout.write([...timing].sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k}: ${v} ms\n`).join("") + [...statuses].sort().map(([k, v]) => `${k}: ${v}\n`).join(""));
+    if (process.env.FUZZ_TIMING)
+      process.stdout.write(
+        [...timing]
+          .sort((a, b) => b[1] - a[1])
+          .map(([k, v]) => `${k}: ${v} ms\n`)
+          .join("") +
+          [...statuses]
+            .sort()
+            .map(([k, v]) => `${k}: ${v}\n`)
+            .join(""),
+      );
     expect(failures.slice(0, 25), `${failures.length} failures with FUZZ_SEED=${seed}`).toEqual([]);
   });
 });

@@ -275,7 +275,9 @@ test("an invited transplant patient completes the medical history and e-signs th
     await expect(signButton).toBeDisabled();
     const caseHint = `Continue is available once the capital letters match too: type ${fullName}.`;
     await expect(page.getByText(caseHint)).toBeVisible();
-    await expect(name).toHaveAccessibleDescription(`Your signature must match your full name exactly: ${fullName}. It is case sensitive. ${caseHint}`);
+    await expect(name).toHaveAccessibleDescription(
+      `Your signature must match your full name exactly: ${fullName}. It is case sensitive. ${caseHint}`,
+    );
     await expect(signButton).toHaveAccessibleDescription(caseHint);
     await name.fill(fullName.split(" ")[0]!);
     await expect(signButton).toHaveAccessibleDescription(`Continue is available once the name you type matches ${fullName} exactly.`);
@@ -299,9 +301,7 @@ test("an invited transplant patient completes the medical history and e-signs th
   await expect(page).toHaveURL(/\/landing$/);
   await expect(page.getByText("Thank you. Your consent form is signed.")).toBeVisible();
   await expectStages(page, "Pre-workup Labs", ["Registration", "Medical History", "E-Sign"]);
-  await expect(
-    page.getByText("The program's coordinator will contact you about the pre-workup lab tests.", { exact: false })
-  ).toBeVisible();
+  await expect(page.getByText("The program's coordinator will contact you about the pre-workup lab tests.", { exact: false })).toBeVisible();
   await expect(page.getByRole("button", { name: "E-Sign" })).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Medical History" })).toHaveCount(0);
   await expectAccessible(page);

@@ -138,7 +138,9 @@ test.describe("journey integrity (issue 12)", () => {
 
     await page.goto("landing");
     await expect(card(page).getByText(`Thank you for selecting ${memberCenter}.`)).toBeVisible();
-    await expect(card(page).getByText("A simple blood test is needed before we can refer you. Please check your email for instructions.")).toBeVisible();
+    await expect(
+      card(page).getByText("A simple blood test is needed before we can refer you. Please check your email for instructions."),
+    ).toBeVisible();
     const labs = stepCard(page, "Lab Tests");
     await expect(labs.getByText("Pending Lab Test Results")).toBeVisible();
     await expect(labs.getByRole("button", { name: "Download Labs" })).toHaveAttribute("href", new RegExp(`/lab-tests/${id}$`));
@@ -157,7 +159,9 @@ test.describe("journey integrity (issue 12)", () => {
     await expect(page.getByRole("button", { name: "Previous" })).toHaveCount(0);
     await page.getByRole("button", { name: "Return to Dashboard" }).click();
     await expect(page).toHaveURL(/\/landing$/);
-    await expect(page.getByText("We are unable to continue because we are only authorised to refer patients who have a willing living donor", { exact: false })).toBeVisible();
+    await expect(
+      page.getByText("We are unable to continue because we are only authorised to refer patients who have a willing living donor", { exact: false }),
+    ).toBeVisible();
     await expect(page.getByRole("heading", { name: "Sent to Center" })).toHaveCount(0);
     const id = await screeningOf(patient.email);
     expect((await screeningRow(id)).status).toBe(99);
@@ -228,7 +232,9 @@ test.describe("journey integrity (issue 12)", () => {
     await continueTo(page, "transplant-center-transfer");
     await answer(page, "No, I would like to stay with my current center", "complete");
     await expect(
-      page.getByText("We are glad you are satisfied with your current transplant center and do not wish to transfer your care. You may return to the dashboard."),
+      page.getByText(
+        "We are glad you are satisfied with your current transplant center and do not wish to transfer your care. You may return to the dashboard.",
+      ),
     ).toBeVisible();
     await page.getByRole("button", { name: "Return to Dashboard" }).click();
     // The Complete page has a 'Show Results' of its own (decision 050): wait for the dashboard's.

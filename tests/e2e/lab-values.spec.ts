@@ -90,7 +90,12 @@ test.describe("lab values and the remembered lab staff key", () => {
     await expect(page.getByText("Your lab results are ready.")).toBeVisible();
     const results = await download(page, page.getByRole("link", { name: "Click here to download your lab results (PDF)" }));
     expect(results.name).toBe("lab-results.pdf");
-    for (const expected of ["Test Result Unit Reference range Flag", "Creatinine 1.9 mg/dL 0.6-1.2 High", "Potassium 4.1 mmol/L 3.5-5.1 Normal", "O Rh+"]) {
+    for (const expected of [
+      "Test Result Unit Reference range Flag",
+      "Creatinine 1.9 mg/dL 0.6-1.2 High",
+      "Potassium 4.1 mmol/L 3.5-5.1 Normal",
+      "O Rh+",
+    ]) {
       expect(results.text, expected).toContain(expected);
     }
 

@@ -35,10 +35,15 @@ async function expectNoSidewaysScroll(page: Page, what: string) {
         return true;
       })
       .slice(0, 5)
-      .map((el) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}.${[...el.classList].join(".")} right=${Math.round(el.getBoundingClientRect().right)}`);
+      .map(
+        (el) =>
+          `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}.${[...el.classList].join(".")} right=${Math.round(el.getBoundingClientRect().right)}`,
+      );
     return { scrollWidth: document.documentElement.scrollWidth, inner, wider };
   });
-  expect(found.scrollWidth, `${what} at ${found.inner} px scrolls sideways; sticking out: ${found.wider.join(" | ")}`).toBeLessThanOrEqual(found.inner);
+  expect(found.scrollWidth, `${what} at ${found.inner} px scrolls sideways; sticking out: ${found.wider.join(" | ")}`).toBeLessThanOrEqual(
+    found.inner,
+  );
 }
 
 async function visit(page: Page, path: string) {
@@ -46,7 +51,6 @@ async function visit(page: Page, path: string) {
   await expect(page.locator("h1, dialog[open] h2").first()).toBeVisible();
   await expectNoSidewaysScroll(page, path);
 }
-
 
 test.describe("at 320 px, without signing in", () => {
   test.use({ viewport: { width: 320, height: 640 } });

@@ -25,7 +25,9 @@ async function start(page: Page, patient: Patient) {
   await heading(page, "What best describes your situation?");
   await expect(page.getByText("Screening Questionnaire", { exact: true }).first()).toBeVisible();
   await expect(page.getByText("Progress: Step 1 of 8")).toBeVisible();
-  await expect(page.getByText("Please read VERY carefully your answers will affect which transplant centers you will be able to select.")).toBeVisible();
+  await expect(
+    page.getByText("Please read VERY carefully your answers will affect which transplant centers you will be able to select."),
+  ).toBeVisible();
   await expect(page.getByRole("link", { name: "Return to Dashboard" })).toBeVisible();
   await expectAccessible(page);
 }
@@ -113,7 +115,14 @@ test.describe("screening questionnaire", () => {
     await continueTo(page, "transplant-center-transfer");
     await heading(page, "Would you like to select a member center and transfer your care?");
     // Requirement SCR-008: the advantages of a member center, and no answer chosen in advance.
-    for (const advantage of ["Transplant Expertise", "Better Match", "Reduced Immunosuppression", "Shorter Wait Time", "Voucher Program", "Microsite Program"]) {
+    for (const advantage of [
+      "Transplant Expertise",
+      "Better Match",
+      "Reduced Immunosuppression",
+      "Shorter Wait Time",
+      "Voucher Program",
+      "Microsite Program",
+    ]) {
       await expect(page.getByText(advantage, { exact: true })).toBeVisible();
     }
     await expect(page.getByText("80% of registry patients are transplanted within 90 days.")).toBeVisible();
@@ -121,7 +130,9 @@ test.describe("screening questionnaire", () => {
     await answer(page, "No, I would like to stay with my current center", "complete");
     await heading(page, "You have completed the questionnaire");
     await expect(
-      page.getByText("We are glad you are satisfied with your current transplant center and do not wish to transfer your care. You may return to the dashboard."),
+      page.getByText(
+        "We are glad you are satisfied with your current transplant center and do not wish to transfer your care. You may return to the dashboard.",
+      ),
     ).toBeVisible();
     await page.getByRole("button", { name: "Return to Dashboard" }).click();
     await expect(page).toHaveURL(/\/landing$/);
@@ -135,7 +146,9 @@ test.describe("screening questionnaire", () => {
     await answer(page, "No, I have not selected a transplant center", "donor-situation");
     await answer(page, "I do not have a donor and am not interested in finding one", "not-eligible");
     await expect(
-      page.getByText("The registry can only refer patients who have a willing living donor or who are looking for a transplant center with microsites."),
+      page.getByText(
+        "The registry can only refer patients who have a willing living donor or who are looking for a transplant center with microsites.",
+      ),
     ).toBeVisible();
     await expect(page.getByText("A shorter wait: a kidney from a deceased donor can take 3 to 10 years")).toBeVisible();
     await expect(page.getByText("Better survival: 93% at one year and 83% at five years")).toBeVisible();

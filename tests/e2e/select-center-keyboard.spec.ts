@@ -89,7 +89,9 @@ test.describe("the Microsite section when none is near (issue 12)", () => {
   test("in Spanish", async ({ page, patient }) => {
     const id = await createClearedScreening(page.request, patient, { donorStatus: "2", primaryGoal: "3" });
     await page.goto(`language?lng=es&to=${encodeURIComponent(`/select-center/${id}`)}`);
-    await expect(page.getByText("No hay ningún Centro de excelencia de Micrositios a menos de 300 millas de su código postal.", { exact: false })).toBeVisible();
+    await expect(
+      page.getByText("No hay ningún Centro de excelencia de Micrositios a menos de 300 millas de su código postal.", { exact: false }),
+    ).toBeVisible();
     await expect(page.getByRole("link", { name: "Mostrar centros a menos de 1.000 millas" })).toBeVisible();
   });
 });

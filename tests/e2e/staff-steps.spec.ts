@@ -87,7 +87,11 @@ test.describe("center staff steps", () => {
     expect(approvedMail.text).toMatch(/Go to your dashboard: http:\/\/127\.0\.0\.1:\d+\/landing/);
 
     await page.goto("landing");
-    await expect(card(page).getByRole("note").filter({ hasText: `${NEAR} has approved your referral and will contact you` })).toBeVisible();
+    await expect(
+      card(page)
+        .getByRole("note")
+        .filter({ hasText: `${NEAR} has approved your referral and will contact you` }),
+    ).toBeVisible();
     // The lab tests are still pending: the header says so first.
     await expect(card(page).getByText("Pending Completion of Lab Tests")).toBeVisible();
     await expect(referralRow(page)).toContainText("Center Approved");
@@ -104,7 +108,11 @@ test.describe("center staff steps", () => {
 
     await page.goto("landing");
     await expect(card(page).getByText("Referral Completed by Center")).toBeVisible();
-    await expect(card(page).getByRole("note").filter({ hasText: `${NEAR} has completed your referral.` })).toBeVisible();
+    await expect(
+      card(page)
+        .getByRole("note")
+        .filter({ hasText: `${NEAR} has completed your referral.` }),
+    ).toBeVisible();
     await expect(referralRow(page)).toContainText("Completed by Center");
     await expectAccessible(page);
     await expect(registryCommand(["referral-status", "--referral", String(referralId), "--status", "approved"])).rejects.toThrow(
@@ -144,7 +152,9 @@ plain.describe("program staff steps", () => {
     await page.goto("landing");
     await expect(program.locator('li[aria-current="step"]')).toContainText("Completed (current step)");
     await expect(program.getByRole("listitem").filter({ hasText: "Pre-workup Labs" })).toContainText("(completed)");
-    await expect(program.getByText("Your pre-workup lab tests are recorded. The program's coordinator will contact you about the next steps.")).toBeVisible();
+    await expect(
+      program.getByText("Your pre-workup lab tests are recorded. The program's coordinator will contact you about the next steps."),
+    ).toBeVisible();
 
     await registryCommand(["program-stage", "--record", recordId, "--stage", "completed"]);
     const done = await latestMessage(page.request, p.email, "email");

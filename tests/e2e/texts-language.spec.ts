@@ -35,7 +35,10 @@ async function expectPage(page: Page, lang: "en" | "es", heading: string) {
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
 }
 
-test("a Spanish-preferring patient signs in from an English page: every page after it is Spanish, until the switch says English", async ({ page, request }) => {
+test("a Spanish-preferring patient signs in from an English page: every page after it is Spanish, until the switch says English", async ({
+  page,
+  request,
+}) => {
   test.setTimeout(90_000);
   const errors = watchErrors(page);
   const patient = await createPatient(request, newPatient("Lucia"), { spanish: true });

@@ -63,7 +63,11 @@ describe("environment file samples", () => {
 
   it("the samples read the same through sh as through systemd (docs/operations.md runs staff commands that way)", () => {
     for (const file of ["deploy/systemd/portal.env.example", "deploy/systemd/registry.env.example"]) {
-      const printed = execFileSync("sh", ["-c", `set -a; . "$0"; set +a; "${process.execPath}" -e 'process.stdout.write(JSON.stringify(process.env))'`, path.join(root, file)], { encoding: "utf8", env: { NODE_ENV: "test" } });
+      const printed = execFileSync(
+        "sh",
+        ["-c", `set -a; . "$0"; set +a; "${process.execPath}" -e 'process.stdout.write(JSON.stringify(process.env))'`, path.join(root, file)],
+        { encoding: "utf8", env: { NODE_ENV: "test" } },
+      );
       const viaSh = JSON.parse(printed) as Record<string, string>;
       for (const [name, value] of Object.entries(envOf(file))) expect(viaSh[name], name).toBe(value);
     }
@@ -75,7 +79,12 @@ describe("environment file samples", () => {
   });
 
   it("registry.env.example with its secrets filled in passes the registry's checks in production", () => {
-    const config = registrySettingsFromEnv({ ...envOf("deploy/systemd/registry.env.example"), ...secrets, NODE_ENV: "production", DATA_DIR: os.tmpdir() });
+    const config = registrySettingsFromEnv({
+      ...envOf("deploy/systemd/registry.env.example"),
+      ...secrets,
+      NODE_ENV: "production",
+      DATA_DIR: os.tmpdir(),
+    });
     expect(config).toMatchObject({ production: true, port: 4000 });
     expect(config.databaseUrl).toMatch(/^postgres:/);
   });
@@ -100,112 +109,137 @@ describe("nginx samples", () => {
   });
 
   const tools = found("nginx") && found("openssl");
-  describe.skipIf(!tools)(tools ? "the TLS sample, with a self-signed certificate" : "the TLS sample (skipped: nginx or openssl is not installed)", () => {
-    let dir = "";
-    let nginx: ChildProcess | undefined;
-    let upstream: http.Server | undefined;
-    let ca = "";
-    const ports = { https: 0, http: 0, upstream: 0 };
-    const seen: http.IncomingHttpHeaders[] = [];
+  describe.skipIf(!tools)(
+    tools ? "the TLS sample, with a self-signed certificate" : "the TLS sample (skipped: nginx or openssl is not installed)",
+    () => {
+      let dir = "";
+      let nginx: ChildProcess | undefined;
+      let upstream: http.Server | undefined;
+      let ca = "";
+      const ports = { https: 0, http: 0, upstream: 0 };
+      const seen: http.IncomingHttpHeaders[] = [];
 
-    const freePort = () =>
-      new Promise<number>((resolve) => {
-        const probe = net.createServer().listen(0, "127.0.0.1", () => {
-          const { port } = probe.address() as net.AddressInfo;
-          probe.close(() => resolve(port));
+      const freePort = () =>
+        new Promise<number>((resolve) => {
+          const probe = net.createServer().listen(0, "127.0.0.1", () => {
+            const { port } = probe.address() as net.AddressInfo;
+            probe.close(() => resolve(port));
+          });
         });
-      });
-    const nginxArgs = () => ["-p", dir, "-c", path.join(dir, "nginx.conf")];
+      const nginxArgs = () => ["-p", dir, "-c", path.join(dir, "nginx.conf")];
 
-    beforeAll(async () => {
-      dir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-nginx-tls-"));
-      const base = Number(process.env.DEPLOY_TEST_PORT ?? 0);
-      ports.https = base || (await freePort());
-      ports.http = base ? base + 1 : await freePort();
-      ports.upstream = base ? base + 2 : await freePort();
-      execFileSync("openssl", ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "1", "-subj", "/CN=localhost", "-addext", "subjectAltName=DNS:localhost", "-keyout", path.join(dir, "key.pem"), "-out", path.join(dir, "cert.pem")], { stdio: "ignore" });
-      ca = fs.readFileSync(path.join(dir, "cert.pem"), "utf8");
-      const sample = read("deploy/nginx/portal-tls.conf")
-        .replace(/^\s*listen \[::\].*\n/gm, "")
-        .replace("listen 80;", `listen 127.0.0.1:${ports.http};`)
-        .replace("listen 443 ssl http2;", `listen 127.0.0.1:${ports.https} ssl http2;`)
-        .replace(/ssl_certificate .*;/, `ssl_certificate ${dir}/cert.pem;`)
-        .replace(/ssl_certificate_key .*;/, `ssl_certificate_key ${dir}/key.pem;`)
-        .replace("server 127.0.0.1:3000;", `server 127.0.0.1:${ports.upstream};`);
-      expect(sample).toContain(`${dir}/cert.pem`);
-      fs.writeFileSync(path.join(dir, "portal.conf"), sample);
-      fs.mkdirSync(path.join(dir, "logs"));
-      fs.writeFileSync(
-        path.join(dir, "nginx.conf"),
-        `worker_processes 1;\npid ${dir}/nginx.pid;\nerror_log ${dir}/logs/error.log warn;\nevents { worker_connections 64; }\n` +
-          `http {\n  access_log off;\n  client_body_temp_path ${dir}/body;\n  proxy_temp_path ${dir}/proxy;\n  fastcgi_temp_path ${dir}/fastcgi;\n` +
-          `  uwsgi_temp_path ${dir}/uwsgi;\n  scgi_temp_path ${dir}/scgi;\n  include ${dir}/portal.conf;\n}\n`,
-      );
-      // A stand-in for the portal: records what nginx forwards, and sends its own HSTS header (as the portal does).
-      upstream = http.createServer((req, res) => {
-        seen.push(req.headers);
-        res.setHeader("Strict-Transport-Security", "max-age=1");
-        res.end("portal");
-      });
-      await new Promise<void>((resolve) => upstream!.listen(ports.upstream, "127.0.0.1", resolve));
-    });
-
-    afterAll(async () => {
-      if (nginx && nginx.exitCode === null) {
-        const exited = new Promise((resolve) => nginx!.once("exit", resolve));
-        nginx.kill("SIGQUIT");
-        await exited;
-      }
-      await new Promise((resolve) => (upstream ? upstream.close(resolve) : resolve(undefined)));
-      if (dir) fs.rmSync(dir, { recursive: true, force: true });
-    });
-
-    const get = (url: string, client: typeof http | typeof https) =>
-      new Promise<{ status: number; headers: http.IncomingHttpHeaders; raw: string[] }>((resolve, reject) => {
-        const options = client === https ? { ca, servername: "localhost" } : {};
-        client
-          .get(url, options, (res) => {
-            res.resume();
-            res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, raw: res.rawHeaders }));
-          })
-          .on("error", reject);
-      });
-    const hstsHeaders = (raw: string[]) => raw.filter((_, i) => i % 2 === 0 && raw[i]!.toLowerCase() === "strict-transport-security").length;
-
-    it("passes nginx -t", () => {
-      const result = spawnSync("nginx", ["-t", ...nginxArgs()], { encoding: "utf8" });
-      expect(result.stderr).toContain("syntax is ok");
-      expect(result.stderr).toContain("test is successful");
-      expect(result.stderr).not.toMatch(/\[warn\]|\[emerg\]/);
-      expect(result.status).toBe(0);
-    });
-
-    it("serves /portal/ over TLS with one HSTS header and tells the portal the browser used HTTPS", async () => {
-      nginx = spawn("nginx", [...nginxArgs(), "-g", "daemon off;"], { stdio: "ignore" });
-      let answer: Awaited<ReturnType<typeof get>> | undefined;
-      for (let attempt = 0; attempt < 100 && !answer; attempt++) {
-        answer = await get(`https://localhost:${ports.https}/portal/register?lang=es`, https).catch(async () => {
-          await new Promise((resolve) => setTimeout(resolve, 100));
-          return undefined;
+      beforeAll(async () => {
+        dir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-nginx-tls-"));
+        const base = Number(process.env.DEPLOY_TEST_PORT ?? 0);
+        ports.https = base || (await freePort());
+        ports.http = base ? base + 1 : await freePort();
+        ports.upstream = base ? base + 2 : await freePort();
+        execFileSync(
+          "openssl",
+          [
+            "req",
+            "-x509",
+            "-newkey",
+            "ec",
+            "-pkeyopt",
+            "ec_paramgen_curve:prime256v1",
+            "-nodes",
+            "-days",
+            "1",
+            "-subj",
+            "/CN=localhost",
+            "-addext",
+            "subjectAltName=DNS:localhost",
+            "-keyout",
+            path.join(dir, "key.pem"),
+            "-out",
+            path.join(dir, "cert.pem"),
+          ],
+          { stdio: "ignore" },
+        );
+        ca = fs.readFileSync(path.join(dir, "cert.pem"), "utf8");
+        const sample = read("deploy/nginx/portal-tls.conf")
+          .replace(/^\s*listen \[::\].*\n/gm, "")
+          .replace("listen 80;", `listen 127.0.0.1:${ports.http};`)
+          .replace("listen 443 ssl http2;", `listen 127.0.0.1:${ports.https} ssl http2;`)
+          .replace(/ssl_certificate .*;/, `ssl_certificate ${dir}/cert.pem;`)
+          .replace(/ssl_certificate_key .*;/, `ssl_certificate_key ${dir}/key.pem;`)
+          .replace("server 127.0.0.1:3000;", `server 127.0.0.1:${ports.upstream};`);
+        expect(sample).toContain(`${dir}/cert.pem`);
+        fs.writeFileSync(path.join(dir, "portal.conf"), sample);
+        fs.mkdirSync(path.join(dir, "logs"));
+        fs.writeFileSync(
+          path.join(dir, "nginx.conf"),
+          `worker_processes 1;\npid ${dir}/nginx.pid;\nerror_log ${dir}/logs/error.log warn;\nevents { worker_connections 64; }\n` +
+            `http {\n  access_log off;\n  client_body_temp_path ${dir}/body;\n  proxy_temp_path ${dir}/proxy;\n  fastcgi_temp_path ${dir}/fastcgi;\n` +
+            `  uwsgi_temp_path ${dir}/uwsgi;\n  scgi_temp_path ${dir}/scgi;\n  include ${dir}/portal.conf;\n}\n`,
+        );
+        // A stand-in for the portal: records what nginx forwards, and sends its own HSTS header (as the portal does).
+        upstream = http.createServer((req, res) => {
+          seen.push(req.headers);
+          res.setHeader("Strict-Transport-Security", "max-age=1");
+          res.end("portal");
         });
-      }
-      expect(answer?.status).toBe(200);
-      expect(answer?.headers["strict-transport-security"]).toBe("max-age=63072000; includeSubDomains");
-      expect(hstsHeaders(answer!.raw)).toBe(1);
-      const forwarded = seen.at(-1)!;
-      expect(forwarded["x-forwarded-proto"]).toBe("https");
-      expect(forwarded["x-forwarded-host"]).toBe(`localhost:${ports.https}`);
-      expect(forwarded["x-forwarded-for"]).toBe("127.0.0.1");
-    });
+        await new Promise<void>((resolve) => upstream!.listen(ports.upstream, "127.0.0.1", resolve));
+      });
 
-    it("sends /portal to /portal/ over HTTPS, and HTTP to HTTPS", async () => {
-      const bare = await get(`https://localhost:${ports.https}/portal`, https);
-      expect(bare.status).toBe(301);
-      expect(new URL(bare.headers.location!, "https://localhost").pathname).toBe("/portal/");
-      expect(hstsHeaders(bare.raw)).toBe(1);
-      const plain = await get(`http://127.0.0.1:${ports.http}/portal/register?lang=es`, http);
-      expect(plain.status).toBe(301);
-      expect(plain.headers.location).toBe("https://127.0.0.1/portal/register?lang=es");
-    });
-  });
+      afterAll(async () => {
+        if (nginx && nginx.exitCode === null) {
+          const exited = new Promise((resolve) => nginx!.once("exit", resolve));
+          nginx.kill("SIGQUIT");
+          await exited;
+        }
+        await new Promise((resolve) => (upstream ? upstream.close(resolve) : resolve(undefined)));
+        if (dir) fs.rmSync(dir, { recursive: true, force: true });
+      });
+
+      const get = (url: string, client: typeof http | typeof https) =>
+        new Promise<{ status: number; headers: http.IncomingHttpHeaders; raw: string[] }>((resolve, reject) => {
+          const options = client === https ? { ca, servername: "localhost" } : {};
+          client
+            .get(url, options, (res) => {
+              res.resume();
+              res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, raw: res.rawHeaders }));
+            })
+            .on("error", reject);
+        });
+      const hstsHeaders = (raw: string[]) => raw.filter((_, i) => i % 2 === 0 && raw[i]!.toLowerCase() === "strict-transport-security").length;
+
+      it("passes nginx -t", () => {
+        const result = spawnSync("nginx", ["-t", ...nginxArgs()], { encoding: "utf8" });
+        expect(result.stderr).toContain("syntax is ok");
+        expect(result.stderr).toContain("test is successful");
+        expect(result.stderr).not.toMatch(/\[warn\]|\[emerg\]/);
+        expect(result.status).toBe(0);
+      });
+
+      it("serves /portal/ over TLS with one HSTS header and tells the portal the browser used HTTPS", async () => {
+        nginx = spawn("nginx", [...nginxArgs(), "-g", "daemon off;"], { stdio: "ignore" });
+        let answer: Awaited<ReturnType<typeof get>> | undefined;
+        for (let attempt = 0; attempt < 100 && !answer; attempt++) {
+          answer = await get(`https://localhost:${ports.https}/portal/register?lang=es`, https).catch(async () => {
+            await new Promise((resolve) => setTimeout(resolve, 100));
+            return undefined;
+          });
+        }
+        expect(answer?.status).toBe(200);
+        expect(answer?.headers["strict-transport-security"]).toBe("max-age=63072000; includeSubDomains");
+        expect(hstsHeaders(answer!.raw)).toBe(1);
+        const forwarded = seen.at(-1)!;
+        expect(forwarded["x-forwarded-proto"]).toBe("https");
+        expect(forwarded["x-forwarded-host"]).toBe(`localhost:${ports.https}`);
+        expect(forwarded["x-forwarded-for"]).toBe("127.0.0.1");
+      });
+
+      it("sends /portal to /portal/ over HTTPS, and HTTP to HTTPS", async () => {
+        const bare = await get(`https://localhost:${ports.https}/portal`, https);
+        expect(bare.status).toBe(301);
+        expect(new URL(bare.headers.location!, "https://localhost").pathname).toBe("/portal/");
+        expect(hstsHeaders(bare.raw)).toBe(1);
+        const plain = await get(`http://127.0.0.1:${ports.http}/portal/register?lang=es`, http);
+        expect(plain.status).toBe(301);
+        expect(plain.headers.location).toBe("https://127.0.0.1/portal/register?lang=es");
+      });
+    },
+  );
 });

@@ -67,14 +67,7 @@ export function MedicalQuestion({ question, today }: { question: QuestionView; t
       return (
         <>
           <h1>{q("question")}</h1>
-          <TextField
-            name={field}
-            label={label(field)}
-            hint={hint}
-            inputMode="decimal"
-            autoComplete="off"
-            className="medical-history__number"
-          />
+          <TextField name={field} label={label(field)} hint={hint} inputMode="decimal" autoComplete="off" className="medical-history__number" />
         </>
       );
     case "text":

@@ -105,7 +105,12 @@ function PostTransplant({ view }: { view: StepData }) {
   const antigen = useChoices(antigenMatchOptions);
   const choices = useChoices(transplantTypeOptions, {
     [BiologicalRelative.Sibling]: (
-      <RadioGroup name="antigenMatch" legend={t("screening.postTransplant.antigenQuestion")} hint={t("screening.postTransplant.antigenHint")} options={antigen} />
+      <RadioGroup
+        name="antigenMatch"
+        legend={t("screening.postTransplant.antigenQuestion")}
+        hint={t("screening.postTransplant.antigenHint")}
+        options={antigen}
+      />
     ),
   });
   return (
@@ -119,7 +124,12 @@ function CenterRegistration({ view }: { view: StepData }) {
   const { t } = useTranslation();
   return (
     <StepForm view={view}>
-      <RadioGroup name="transplantCenterSituation" legend={t("screening.centerRegistration.question")} options={useChoices(centerSituationOptions)} legendAsHeading />
+      <RadioGroup
+        name="transplantCenterSituation"
+        legend={t("screening.centerRegistration.question")}
+        options={useChoices(centerSituationOptions)}
+        legendAsHeading
+      />
     </StepForm>
   );
 }
@@ -128,7 +138,10 @@ function CenterRegistration({ view }: { view: StepData }) {
 function CenterSelection({ view }: { view: StepData }) {
   const { t } = useTranslation();
   const f = useField("preferredCenterId");
-  const options = [{ value: "0", label: t("screening.centerSelection.placeholder") }, ...view.centers.map((c) => ({ value: String(c.id), label: c.name }))];
+  const options = [
+    { value: "0", label: t("screening.centerSelection.placeholder") },
+    ...view.centers.map((c) => ({ value: String(c.id), label: c.name })),
+  ];
   return (
     <StepForm view={view}>
       <div className={f.error ? "field field--error" : "field"}>
@@ -136,7 +149,13 @@ function CenterSelection({ view }: { view: StepData }) {
           <label htmlFor={f.id}>{t("screening.centerSelection.question")}</label>
         </h1>
         <ErrorMessage id={f.errorId} error={f.error} />
-        <select id={f.id} name="preferredCenterId" defaultValue={f.value} aria-invalid={f.error ? true : undefined} aria-describedby={f.error ? f.errorId : undefined}>
+        <select
+          id={f.id}
+          name="preferredCenterId"
+          defaultValue={f.value}
+          aria-invalid={f.error ? true : undefined}
+          aria-describedby={f.error ? f.errorId : undefined}
+        >
           {options.map((o) => (
             <option key={o.value} value={o.value}>
               {o.label}

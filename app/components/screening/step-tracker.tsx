@@ -24,7 +24,13 @@ export function StepTracker({ view }: { view: TrackerView }) {
         {view.steps.map((s) => (
           <li
             key={s.step}
-            className={s.current ? "step-tracker__step step-tracker__step--current" : s.completed ? "step-tracker__step step-tracker__step--done" : "step-tracker__step"}
+            className={
+              s.current
+                ? "step-tracker__step step-tracker__step--current"
+                : s.completed
+                  ? "step-tracker__step step-tracker__step--done"
+                  : "step-tracker__step"
+            }
             aria-current={s.current ? "step" : undefined}
           >
             <span className="step-tracker__mark" aria-hidden="true">

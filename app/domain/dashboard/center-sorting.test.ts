@@ -19,7 +19,13 @@ const center = testCenter;
 
 describe("the contract's center fits the sortable center", () => {
   it("a TransplantCenter of the contract can be sorted and grouped", () => {
-    const fromRegistry: TransplantCenter = { ...center(1), nkrTransplantsLast12Months: 3, yearRangeLdNkrFacilitated: 2, nkrPercentLdTransplants: 10, yearRangeLastDate: "12/31/2025" };
+    const fromRegistry: TransplantCenter = {
+      ...center(1),
+      nkrTransplantsLast12Months: 3,
+      yearRangeLdNkrFacilitated: 2,
+      nkrPercentLdTransplants: 10,
+      yearRangeLastDate: "12/31/2025",
+    };
     const sorted: TransplantCenter[] = sortCenters([fromRegistry], initialCenterSort);
     expect(sorted).toEqual([fromRegistry]);
   });
@@ -81,16 +87,35 @@ describe("sort from the query (?sort=&dir=)", () => {
     expect(sortFromQuery(sort, dir)).toEqual(expected);
   });
 
-  it.each([["name", true], ["toString", false], ["constructor", false], [3, false]] as const)("isCenterColumn(%j) = %s", (v, ok) => {
+  it.each([
+    ["name", true],
+    ["toString", false],
+    ["constructor", false],
+    [3, false],
+  ] as const)("isCenterColumn(%j) = %s", (v, ok) => {
     expect(isCenterColumn(v)).toBe(ok);
   });
 });
 
 describe("sorting the centers", () => {
   const centers = [
-    center(1, { centerName: "beta", stateAbbr: "NY", distanceInMiles: 120, isKidneyForLifeParticipant: true, lowEpletTransplantsLast12Months: 0, nkrPercentLdTransplants: 12.5 }),
+    center(1, {
+      centerName: "beta",
+      stateAbbr: "NY",
+      distanceInMiles: 120,
+      isKidneyForLifeParticipant: true,
+      lowEpletTransplantsLast12Months: 0,
+      nkrPercentLdTransplants: 12.5,
+    }),
     center(2, { centerName: "Alpha", stateAbbr: "CA", distanceInMiles: null, lowEpletTransplantsLast12Months: null, nkrPercentLdTransplants: null }),
-    center(3, { centerName: "gamma", stateAbbr: "AZ", distanceInMiles: 5, isKidneyForLifeParticipant: true, lowEpletTransplantsLast12Months: 7, nkrPercentLdTransplants: 40 }),
+    center(3, {
+      centerName: "gamma",
+      stateAbbr: "AZ",
+      distanceInMiles: 5,
+      isKidneyForLifeParticipant: true,
+      lowEpletTransplantsLast12Months: 7,
+      nkrPercentLdTransplants: 40,
+    }),
     center(4, { centerName: "Center 10", stateAbbr: "NY", distanceInMiles: 60, lowEpletTransplantsLast12Months: 7, nkrPercentLdTransplants: 3 }),
   ];
   const ids = (sort: CenterSort) => sortCenters(centers, sort).map((c) => c.centerId);
@@ -128,7 +153,13 @@ describe("sections (001 §2.10)", () => {
   it.each([
     ["Kidney for Life by default", PrimaryGoal.FindCenter, "selectCenter.sectionKidneyForLife", [3, 1], [4, 2]],
     ["Kidney for Life for a Kidney for Life goal", PrimaryGoal.TransferToKidneyForLifeCenter, "selectCenter.sectionKidneyForLife", [3, 1], [4, 2]],
-    ["Microsite Centers of Excellence for a microsite goal", PrimaryGoal.TransferToMicrositeCenter, "selectCenter.sectionMicrositeExcellence", [2, 3], [4, 1]],
+    [
+      "Microsite Centers of Excellence for a microsite goal",
+      PrimaryGoal.TransferToMicrositeCenter,
+      "selectCenter.sectionMicrositeExcellence",
+      [2, 3],
+      [4, 1],
+    ],
   ] as const)("%s", (_n, goal, firstTitle, first, second) => {
     const [a, b] = centerSections(centers, goal, initialCenterSort);
     expect(a.titleKey).toBe(firstTitle);

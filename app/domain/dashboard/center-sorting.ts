@@ -112,7 +112,11 @@ export type CenterSection<T> = { titleKey: string; centers: T[] };
  * TransferToMicrositeCenter, else the Kidney for Life Centers; then 'Other NKR Member Centers' with the rest.
  * Each section is sorted with the table's sort.
  */
-export function centerSections<T extends SortableCenter>(centers: readonly T[], primaryGoal: number, sort: CenterSort): [CenterSection<T>, CenterSection<T>] {
+export function centerSections<T extends SortableCenter>(
+  centers: readonly T[],
+  primaryGoal: number,
+  sort: CenterSort,
+): [CenterSection<T>, CenterSection<T>] {
   const microsite = primaryGoal === PrimaryGoal.TransferToMicrositeCenter;
   const inFirst = (c: T) => (microsite ? c.isMicrositeCenterOfExcellence : c.isKidneyForLifeParticipant);
   return [
@@ -120,7 +124,13 @@ export function centerSections<T extends SortableCenter>(centers: readonly T[], 
       titleKey: microsite ? "selectCenter.sectionMicrositeExcellence" : "selectCenter.sectionKidneyForLife",
       centers: sortCenters(centers.filter(inFirst), sort),
     },
-    { titleKey: "selectCenter.sectionOtherMembers", centers: sortCenters(centers.filter((c) => !inFirst(c)), sort) },
+    {
+      titleKey: "selectCenter.sectionOtherMembers",
+      centers: sortCenters(
+        centers.filter((c) => !inFirst(c)),
+        sort,
+      ),
+    },
   ];
 }
 

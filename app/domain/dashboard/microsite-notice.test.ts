@@ -51,7 +51,11 @@ describe("the notice", () => {
   });
 
   it("offers any distance when the nearest's distance is unknown", () => {
-    expect(micrositeNotice(q300, [center(4, null, true)])).toEqual({ within: 300, nearestMiles: null, widen: { distance: 1000, href: "?distance=1000" } });
+    expect(micrositeNotice(q300, [center(4, null, true)])).toEqual({
+      within: 300,
+      nearestMiles: null,
+      widen: { distance: 1000, href: "?distance=1000" },
+    });
   });
 
   it("offers no link when no center of excellence is listed at all", () => {
@@ -59,6 +63,10 @@ describe("the notice", () => {
   });
 
   it("offers the next distance when the wider list could not be had", () => {
-    expect(micrositeNotice({ ...q300, distance: 100 }, null)).toEqual({ within: 100, nearestMiles: null, widen: { distance: 300, href: "?distance=300" } });
+    expect(micrositeNotice({ ...q300, distance: 100 }, null)).toEqual({
+      within: 100,
+      nearestMiles: null,
+      widen: { distance: 300, href: "?distance=300" },
+    });
   });
 });

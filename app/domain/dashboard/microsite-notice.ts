@@ -35,7 +35,10 @@ export function distanceReaching(from: DistanceFilter, miles: number | null): Di
  * The notice, from every center at any distance (`anywhere`), or null when that list could not be had (then the
  * link offers the next distance up).
  */
-export function micrositeNotice(q: SelectCenterQuery & { distance: Exclude<DistanceFilter, 0> }, anywhere: readonly SortableCenter[] | null): MicrositeNotice {
+export function micrositeNotice(
+  q: SelectCenterQuery & { distance: Exclude<DistanceFilter, 0> },
+  anywhere: readonly SortableCenter[] | null,
+): MicrositeNotice {
   const link = (distance: DistanceFilter) => ({ distance, href: queryString({ ...q, distance, select: null }) });
   if (anywhere === null) return { within: q.distance, nearestMiles: null, widen: link(distanceReaching(q.distance, null)) };
   const excellence = anywhere.filter((c) => c.isMicrositeCenterOfExcellence);

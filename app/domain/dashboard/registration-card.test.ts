@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { DonorStatus, KidneyStatus, PrimaryGoal, ReferralStatus as RF, RegistrationStatus as RS, Transfer, TransplantCenterSituation } from "../../../registry/contract/enums";
+import {
+  DonorStatus,
+  KidneyStatus,
+  PrimaryGoal,
+  ReferralStatus as RF,
+  RegistrationStatus as RS,
+  Transfer,
+  TransplantCenterSituation,
+} from "../../../registry/contract/enums";
 import type { Screening } from "../../../registry/contract/schemas";
 import { aScreening } from "../../../registry/testing/screenings";
 import {
@@ -49,10 +57,28 @@ describe("the current center's referral steps (docs/decisions/043)", () => {
   });
   it.each([
     ["pending", [referral(4, RF.PendingCenter, "03/01/2026")], RS.SentToCenter, null, null],
-    ["approved", [referral(4, RF.CenterApproved, "03/01/2026")], RS.SentToCenter, "landing.card.statusCenterApproved", "landing.card.centerApprovedText"],
-    ["completed", [referral(4, RF.CompletedByCenter, "03/01/2026")], RS.SentToCenter, "landing.card.statusCompletedByCenter", "landing.card.completedByCenterText"],
+    [
+      "approved",
+      [referral(4, RF.CenterApproved, "03/01/2026")],
+      RS.SentToCenter,
+      "landing.card.statusCenterApproved",
+      "landing.card.centerApprovedText",
+    ],
+    [
+      "completed",
+      [referral(4, RF.CompletedByCenter, "03/01/2026")],
+      RS.SentToCenter,
+      "landing.card.statusCompletedByCenter",
+      "landing.card.completedByCenterText",
+    ],
     // Approved while the lab tests are pending: the header still says what the patient must do; the note says the rest.
-    ["approved, labs pending", [referral(4, RF.CenterApproved, "03/01/2026")], RS.CompleteLabTests, "landing.card.statusLabTests", "landing.card.centerApprovedText"],
+    [
+      "approved, labs pending",
+      [referral(4, RF.CenterApproved, "03/01/2026")],
+      RS.CompleteLabTests,
+      "landing.card.statusLabTests",
+      "landing.card.centerApprovedText",
+    ],
     // Another center's approval (the patient changed center since) is not the current center's.
     ["other center", [referral(5, RF.CenterApproved, "03/01/2026"), referral(4, RF.PendingCenter, "03/05/2026")], RS.SentToCenter, null, null],
     // The newest referral to the current center counts.
@@ -91,75 +117,142 @@ const summary = (v: ReturnType<typeof card>) => v.steps.map((st) => [st.id, st.c
 
 describe("step cards, badges and buttons (000 §2.7, §4; 001 §4.4)", () => {
   it.each([
-    ["screening status", { status: RS.Screening, isCleared: false }, [
-      ["screening", false, "landing.badgePendingScreening", "showResults"],
-      ["selectCenter", false, "landing.badgePendingCenterSelect", null],
-      ["labTests", false, "landing.badgePendingLabTestStart", null],
-      ["sentToCenter", false, "landing.badgePendingLabTestCompletions", null],
-    ]],
-    ["select center, no center", {}, [
-      ["screening", true, null, "showResults"],
-      ["selectCenter", false, "landing.badgePendingCenterSelect", "selectCenter"],
-      ["labTests", false, "landing.badgePendingLabTestStart", null],
-      ["sentToCenter", false, "landing.badgePendingLabTestCompletions", null],
-    ]],
-    ["select center, transplanted kidney", { kidneyStatus: KidneyStatus.Transplanted }, [
-      ["screening", true, null, "showResults"],
-      ["selectCenter", false, "landing.badgeUnavailable", "selectCenter"],
-      ["labTests", false, "landing.badgePendingLabTestStart", null],
-      ["sentToCenter", false, "landing.badgePendingLabTestCompletions", null],
-    ]],
-    ["select center, immune-tolerance candidate flag", { isImmunoFreeCandidate: true }, [
-      ["screening", true, null, "showResults"],
-      ["selectCenter", false, "landing.badgeUnavailable", "selectCenter"],
-      ["labTests", false, "landing.badgePendingLabTestStart", null],
-      ["sentToCenter", false, "landing.badgePendingLabTestCompletions", null],
-    ]],
-    ["select center, staying with a center", { preferredCenterId: 4, preferredCenter: "C" }, [
-      ["screening", true, null, "showResults"],
-      ["selectCenter", true, null, "changeCenter"],
-      ["labTests", false, "landing.badgePendingLabTestStart", null],
-      ["sentToCenter", false, "landing.badgePendingLabTestCompletions", null],
-    ]],
-    ["lab tests, ordered, pending approval", { status: RS.CompleteLabTests, preferredCenterId: 4, labsOrdered: true, prescriptionRequestDateTime: "03/19/2026" }, [
-      ["screening", true, null, "showResults"],
-      ["selectCenter", true, null, "changeCenter"],
-      ["labTests", false, "landing.badgePendingLabTestResults", "labOrderRequested"],
-      ["sentToCenter", false, "landing.badgePendingLabTestCompletions", null],
-    ]],
-    ["lab tests, not ordered", { status: RS.CompleteLabTests, preferredCenterId: 4 }, [
-      ["screening", true, null, "showResults"],
-      ["selectCenter", true, null, "changeCenter"],
-      ["labTests", false, "landing.badgePendingLabTestStart", "requestLabs"],
-      ["sentToCenter", false, "landing.badgePendingLabTestCompletions", null],
-    ]],
-    ["lab tests, downloaded", { status: RS.CompleteLabTests, preferredCenterId: 4, labsOrdered: true, prescriptionDownloadDateTime: "03/19/2026 10:00", prescriptionExpirationDate: "06/17/2026" }, [
-      ["screening", true, null, "showResults"],
-      ["selectCenter", true, null, "changeCenter"],
-      ["labTests", false, "landing.badgeLabTestsDownloaded", "downloadLabs"],
-      ["sentToCenter", false, "landing.badgePendingLabTestCompletions", null],
-    ]],
-    ["sent to center, results in", { status: RS.SentToCenter, preferredCenterId: 4, labsOrdered: true, prescriptionDownloadDateTime: "03/01/2026", labsUploadedDateTime: "03/15/2026" }, [
-      ["screening", true, null, "showResults"],
-      ["selectCenter", true, null, "changeCenter"],
-      ["labTests", true, null, "downloadResults"],
-      ["sentToCenter", true, null, null],
-    ]],
+    [
+      "screening status",
+      { status: RS.Screening, isCleared: false },
+      [
+        ["screening", false, "landing.badgePendingScreening", "showResults"],
+        ["selectCenter", false, "landing.badgePendingCenterSelect", null],
+        ["labTests", false, "landing.badgePendingLabTestStart", null],
+        ["sentToCenter", false, "landing.badgePendingLabTestCompletions", null],
+      ],
+    ],
+    [
+      "select center, no center",
+      {},
+      [
+        ["screening", true, null, "showResults"],
+        ["selectCenter", false, "landing.badgePendingCenterSelect", "selectCenter"],
+        ["labTests", false, "landing.badgePendingLabTestStart", null],
+        ["sentToCenter", false, "landing.badgePendingLabTestCompletions", null],
+      ],
+    ],
+    [
+      "select center, transplanted kidney",
+      { kidneyStatus: KidneyStatus.Transplanted },
+      [
+        ["screening", true, null, "showResults"],
+        ["selectCenter", false, "landing.badgeUnavailable", "selectCenter"],
+        ["labTests", false, "landing.badgePendingLabTestStart", null],
+        ["sentToCenter", false, "landing.badgePendingLabTestCompletions", null],
+      ],
+    ],
+    [
+      "select center, immune-tolerance candidate flag",
+      { isImmunoFreeCandidate: true },
+      [
+        ["screening", true, null, "showResults"],
+        ["selectCenter", false, "landing.badgeUnavailable", "selectCenter"],
+        ["labTests", false, "landing.badgePendingLabTestStart", null],
+        ["sentToCenter", false, "landing.badgePendingLabTestCompletions", null],
+      ],
+    ],
+    [
+      "select center, staying with a center",
+      { preferredCenterId: 4, preferredCenter: "C" },
+      [
+        ["screening", true, null, "showResults"],
+        ["selectCenter", true, null, "changeCenter"],
+        ["labTests", false, "landing.badgePendingLabTestStart", null],
+        ["sentToCenter", false, "landing.badgePendingLabTestCompletions", null],
+      ],
+    ],
+    [
+      "lab tests, ordered, pending approval",
+      { status: RS.CompleteLabTests, preferredCenterId: 4, labsOrdered: true, prescriptionRequestDateTime: "03/19/2026" },
+      [
+        ["screening", true, null, "showResults"],
+        ["selectCenter", true, null, "changeCenter"],
+        ["labTests", false, "landing.badgePendingLabTestResults", "labOrderRequested"],
+        ["sentToCenter", false, "landing.badgePendingLabTestCompletions", null],
+      ],
+    ],
+    [
+      "lab tests, not ordered",
+      { status: RS.CompleteLabTests, preferredCenterId: 4 },
+      [
+        ["screening", true, null, "showResults"],
+        ["selectCenter", true, null, "changeCenter"],
+        ["labTests", false, "landing.badgePendingLabTestStart", "requestLabs"],
+        ["sentToCenter", false, "landing.badgePendingLabTestCompletions", null],
+      ],
+    ],
+    [
+      "lab tests, downloaded",
+      {
+        status: RS.CompleteLabTests,
+        preferredCenterId: 4,
+        labsOrdered: true,
+        prescriptionDownloadDateTime: "03/19/2026 10:00",
+        prescriptionExpirationDate: "06/17/2026",
+      },
+      [
+        ["screening", true, null, "showResults"],
+        ["selectCenter", true, null, "changeCenter"],
+        ["labTests", false, "landing.badgeLabTestsDownloaded", "downloadLabs"],
+        ["sentToCenter", false, "landing.badgePendingLabTestCompletions", null],
+      ],
+    ],
+    [
+      "sent to center, results in",
+      {
+        status: RS.SentToCenter,
+        preferredCenterId: 4,
+        labsOrdered: true,
+        prescriptionDownloadDateTime: "03/01/2026",
+        labsUploadedDateTime: "03/15/2026",
+      },
+      [
+        ["screening", true, null, "showResults"],
+        ["selectCenter", true, null, "changeCenter"],
+        ["labTests", true, null, "downloadResults"],
+        ["sentToCenter", true, null, null],
+      ],
+    ],
     // Issue 12 item 4: a change of center at SentToCenter placed a new order; it is approved, the results are awaited.
-    ["sent to center, a new order after a change of center", { status: RS.SentToCenter, preferredCenterId: 4, labsOrdered: true, prescriptionRequestDateTime: "03/19/2026", prescriptionExpirationDate: "06/17/2026" }, [
-      ["screening", true, null, "showResults"],
-      ["selectCenter", true, null, "changeCenter"],
-      ["labTests", false, "landing.badgePendingLabTestResults", "downloadLabs"],
-      ["sentToCenter", true, null, null],
-    ]],
+    [
+      "sent to center, a new order after a change of center",
+      {
+        status: RS.SentToCenter,
+        preferredCenterId: 4,
+        labsOrdered: true,
+        prescriptionRequestDateTime: "03/19/2026",
+        prescriptionExpirationDate: "06/17/2026",
+      },
+      [
+        ["screening", true, null, "showResults"],
+        ["selectCenter", true, null, "changeCenter"],
+        ["labTests", false, "landing.badgePendingLabTestResults", "downloadLabs"],
+        ["sentToCenter", true, null, null],
+      ],
+    ],
     ["ruled out (cleared flag set): only the screening step", { status: RS.RuledOut, isCleared: true }, [["screening", true, null, "showResults"]]],
-    ["immune-tolerance candidate: only the screening step", { status: RS.IfPassCandidate, isCleared: true, isImmunoFreeCandidate: true }, [["screening", true, null, "showResults"]]],
+    [
+      "immune-tolerance candidate: only the screening step",
+      { status: RS.IfPassCandidate, isCleared: true, isImmunoFreeCandidate: true },
+      [["screening", true, null, "showResults"]],
+    ],
   ] as const)("%s", (_n, patch, expected) => {
     expect(summary(card(patch as Partial<Screening>))).toEqual(expected);
   });
 
   it("titles of the four cards", () => {
-    expect(card({}).steps.map((st) => st.titleKey)).toEqual(["landing.stepScreening", "landing.stepSelectCenter", "landing.stepLabTests", "landing.stepSentToCenter"]);
+    expect(card({}).steps.map((st) => st.titleKey)).toEqual([
+      "landing.stepScreening",
+      "landing.stepSelectCenter",
+      "landing.stepLabTests",
+      "landing.stepSentToCenter",
+    ]);
   });
 
   it("button labels", () => {
@@ -173,8 +266,16 @@ describe("step cards, badges and buttons (000 §2.7, §4; 001 §4.4)", () => {
 
 describe("thank-you alert (000 §2.7)", () => {
   it.each([
-    ["center and a donor, labs required", { preferredCenterId: 4, preferredCenter: "City" }, { centerName: "City", labsRequired: true, textKey: "landing.card.thankYou", labsTextKey: "landing.card.thankYouLabs" }],
-    ["center and a donor, labs uploaded", { preferredCenterId: 4, preferredCenter: "City", labsUploadedDateTime: "03/01/2026" }, { centerName: "City", labsRequired: false, textKey: "landing.card.thankYou", labsTextKey: "landing.card.thankYouLabs" }],
+    [
+      "center and a donor, labs required",
+      { preferredCenterId: 4, preferredCenter: "City" },
+      { centerName: "City", labsRequired: true, textKey: "landing.card.thankYou", labsTextKey: "landing.card.thankYouLabs" },
+    ],
+    [
+      "center and a donor, labs uploaded",
+      { preferredCenterId: 4, preferredCenter: "City", labsUploadedDateTime: "03/01/2026" },
+      { centerName: "City", labsRequired: false, textKey: "landing.card.thankYou", labsTextKey: "landing.card.thankYouLabs" },
+    ],
     ["no center", { preferredCenterId: 0 }, null],
     ["a center, looking for a donor", { preferredCenterId: 4, donorStatus: DonorStatus.FindDonor }, null],
   ] as const)("%s", (_n, patch, expected) => {
@@ -203,8 +304,18 @@ describe("not-cleared view (001 §4.6)", () => {
     ["goal understand options", { primaryGoal: PrimaryGoal.UnderstandOptions }, false, "landing.notCleared.reasonExploring"],
     ["goal Other", { primaryGoal: PrimaryGoal.Other }, false, "landing.notCleared.reasonExploring"],
     ["immune-tolerance status", { status: RS.IfPassCandidate }, false, "landing.notCleared.reasonExploring"],
-    ["non-member center, staying", { transplantCenterSituation: TransplantCenterSituation.Selected, preferredCenterId: 4, willingToTransfer: Transfer.No }, false, "landing.notCleared.reasonStaying"],
-    ["member center, staying", { transplantCenterSituation: TransplantCenterSituation.Selected, preferredCenterId: 4, willingToTransfer: Transfer.No }, true, "landing.notCleared.reasonNotEligible"],
+    [
+      "non-member center, staying",
+      { transplantCenterSituation: TransplantCenterSituation.Selected, preferredCenterId: 4, willingToTransfer: Transfer.No },
+      false,
+      "landing.notCleared.reasonStaying",
+    ],
+    [
+      "member center, staying",
+      { transplantCenterSituation: TransplantCenterSituation.Selected, preferredCenterId: 4, willingToTransfer: Transfer.No },
+      true,
+      "landing.notCleared.reasonNotEligible",
+    ],
     ["no center, unwilling", { preferredCenterId: 0, willingToTransfer: Transfer.No }, false, "landing.notCleared.reasonNotWilling"],
     ["anything else", { willingToTransfer: Transfer.Yes }, false, "landing.notCleared.reasonNotEligible"],
   ] as const)("reason: %s", (_n, patch, member, key) => {
@@ -263,7 +374,13 @@ describe("referrals, newest first (000 §2.7)", () => {
 });
 
 describe("staying with a non-member center (issue 12 item 9)", () => {
-  const stay = { status: RS.SelectCenter, transplantCenterSituation: TransplantCenterSituation.Selected, willingToTransfer: Transfer.No, preferredCenterId: 4, preferredCenter: "Local Hospital" };
+  const stay = {
+    status: RS.SelectCenter,
+    transplantCenterSituation: TransplantCenterSituation.Selected,
+    willingToTransfer: Transfer.No,
+    preferredCenterId: 4,
+    preferredCenter: "Local Hospital",
+  };
   it("shows the screening and center steps only, with a note naming the center", () => {
     const v = card(stay, false);
     expect(v.steps.map((st) => [st.id, st.complete, st.button?.kind ?? null])).toEqual([

@@ -123,21 +123,14 @@ export function showsNotClearedView(s: Pick<Screening, "isCleared" | "status">):
 /** Registered with a non-member center and not willing to transfer. */
 function staysWithNonMember(s: Screening, member: boolean): boolean {
   return (
-    s.transplantCenterSituation === TransplantCenterSituation.Selected &&
-    s.preferredCenterId > 0 &&
-    !member &&
-    s.willingToTransfer === Transfer.No
+    s.transplantCenterSituation === TransplantCenterSituation.Selected && s.preferredCenterId > 0 && !member && s.willingToTransfer === Transfer.No
   );
 }
 
 /** The reason of the not-cleared alert, first match wins (001 §4.6). */
 export function notClearedReasonKey(s: Screening, preferredCenterIsMember: boolean): string {
   if (s.donorStatus === DonorStatus.NoDonor) return "landing.notCleared.reasonNoDonor";
-  if (
-    s.primaryGoal === PrimaryGoal.UnderstandOptions ||
-    s.primaryGoal === PrimaryGoal.Other ||
-    s.status === RegistrationStatus.IfPassCandidate
-  )
+  if (s.primaryGoal === PrimaryGoal.UnderstandOptions || s.primaryGoal === PrimaryGoal.Other || s.status === RegistrationStatus.IfPassCandidate)
     return "landing.notCleared.reasonExploring";
   if (staysWithNonMember(s, preferredCenterIsMember)) return "landing.notCleared.reasonStaying";
   if (s.preferredCenterId <= 0 && s.willingToTransfer === Transfer.No) return "landing.notCleared.reasonNotWilling";

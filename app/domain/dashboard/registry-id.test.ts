@@ -11,6 +11,6 @@ describe("ids from a URL or a form", () => {
 
   it.each([["0"], ["-1"], ["1.5"], ["1e3"], [" 7"], ["7 "], ["abc"], [""], ["2147483648"], ["99999999999"], ["０７"], [null], [undefined]])(
     "%j is no id",
-    (text) => expect(parseRegistryId(text)).toBeNull()
+    (text) => expect(parseRegistryId(text)).toBeNull(),
   );
 });

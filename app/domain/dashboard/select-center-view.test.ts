@@ -248,12 +248,7 @@ describe("selection gate (001 §4.5)", () => {
       stored({ screeningId: 8 }),
       { kind: "changeCenterDialog", href: "/landing?change=9" },
     ],
-    [
-      "an expired reason -> the dialog",
-      changing,
-      stored({ expiresAt: now.getTime() }),
-      { kind: "changeCenterDialog", href: "/landing?change=9" },
-    ],
+    ["an expired reason -> the dialog", changing, stored({ expiresAt: now.getTime() }), { kind: "changeCenterDialog", href: "/landing?change=9" }],
     ["a change with its reason", changing, stored(), { kind: "ok", reason: 4, other: "moving" }],
     [
       "sent to center without referrals, with a reason",

@@ -211,7 +211,7 @@ export type ConfirmationView = {
 export function confirmationView(
   s: Pick<Screening, "labsUploadedDateTime" | "primaryGoal" | "preferredCenterId">,
   centers: readonly SortableCenter[],
-  select: number | null
+  select: number | null,
 ): ConfirmationView | null {
   if (select === null || select === s.preferredCenterId) return null;
   const center = centers.find((c) => c.centerId === select);

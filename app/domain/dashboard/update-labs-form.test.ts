@@ -19,20 +19,8 @@ describe("which button (000 §2.13)", () => {
 
 describe("the update-labs form", () => {
   it.each([
-    [
-      "requisition as printed",
-      "update-requisition",
-      "3ACD-7EFG",
-      KEY,
-      { action: "requisition", requisition: "3ACD7EFG", labStaffKey: KEY },
-    ],
-    [
-      "lower case and spaces",
-      "process-results",
-      "  3acd 7efg ",
-      ` ${KEY} `,
-      { action: "results", requisition: "3ACD7EFG", labStaffKey: KEY },
-    ],
+    ["requisition as printed", "update-requisition", "3ACD-7EFG", KEY, { action: "requisition", requisition: "3ACD7EFG", labStaffKey: KEY }],
+    ["lower case and spaces", "process-results", "  3acd 7efg ", ` ${KEY} `, { action: "results", requisition: "3ACD7EFG", labStaffKey: KEY }],
   ] as const)("%s is accepted", (_n, intent, requisition, labStaffKey, value) => {
     expect(validateUpdateLabs({ intent, requisition, labStaffKey })).toEqual({ ok: true, value });
   });

@@ -40,7 +40,7 @@ describe("the body sent to the registry (001 §3, §7)", () => {
         weight: "165,5",
         addlMedicines: undefined,
       },
-      TODAY
+      TODAY,
     );
     expect(r.ok && [r.body.birthGender, r.body.weight, r.body.addlMedicines]).toEqual([true, 165.5, null]);
   });
@@ -71,11 +71,14 @@ describe("the body sent to the registry (001 §3, §7)", () => {
         otherOrganTxpDetails: "In 2001",
         medicalConditionComments: " Asthma ",
       },
-      TODAY
+      TODAY,
     );
-    expect(
-      r.ok && [r.body.hadOtherOrganTransplant, r.body.otherOrganTxp, r.body.otherOrganTxpDetails, r.body.medicalConditionComments]
-    ).toEqual([true, "Liver", "In 2001", "Asthma"]);
+    expect(r.ok && [r.body.hadOtherOrganTransplant, r.body.otherOrganTxp, r.body.otherOrganTxpDetails, r.body.medicalConditionComments]).toEqual([
+      true,
+      "Liver",
+      "In 2001",
+      "Asthma",
+    ]);
   });
 
   it("refuses a draft with a question to fix, naming the first", () => {

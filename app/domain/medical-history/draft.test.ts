@@ -11,7 +11,7 @@ describe("a new draft", () => {
         birthDate: " 1961-04-12 ",
         weight: "",
         ...({ nope: "x" } as object),
-      })
+      }),
     ).toEqual({
       owner: 7,
       answers: { birthDate: "1961-04-12" },
@@ -54,8 +54,8 @@ describe("the draft read back from the session", () => {
           answers: { weight: 165, heightFt: "5", extra: "x" },
           furthest: REVIEW,
         },
-        7
-      )
+        7,
+      ),
     ).toEqual({
       owner: 7,
       answers: { heightFt: "5" },
@@ -166,7 +166,7 @@ describe("keeping a question's answers", () => {
     expect(
       withAnswers(early, at("kidney-transplant"), {
         receivedKidneyTransplant: "1",
-      }).furthest
+      }).furthest,
     ).toBe(0);
   });
   it("a first answer (nothing before) never cuts", () => {

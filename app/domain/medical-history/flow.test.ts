@@ -67,13 +67,7 @@ describe("Next and Previous", () => {
     expect(got.ok && [got.goTo, got.draft.furthest]).toEqual([at("last-kidney-transplant"), at("last-kidney-transplant")]);
   });
   it("Previous keeps what was typed, checked or not, and goes back past skipped questions", () => {
-    const got = answer(
-      draft({ receivedKidneyTransplant: "0" }, at("birth-date")),
-      at("birth-date"),
-      { birthDate: "not yet" },
-      "previous",
-      TODAY
-    );
+    const got = answer(draft({ receivedKidneyTransplant: "0" }, at("birth-date")), at("birth-date"), { birthDate: "not yet" }, "previous", TODAY);
     expect(got).toEqual({
       ok: true,
       draft: draft({ receivedKidneyTransplant: "0", birthDate: "not yet" }, at("birth-date")),

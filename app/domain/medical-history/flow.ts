@@ -41,7 +41,7 @@ export function answer(
   position: number,
   values: Record<string, string>,
   intent: "next" | "previous",
-  today: string
+  today: string,
 ): Answered {
   const q = QUESTIONS[position];
   if (!q)

@@ -60,7 +60,7 @@ export function reviewRows(answers: Answers): ReviewRow[] {
         field,
         labelKey: field === "heightFt" ? "height" : field,
         value: valueOf(field, answers),
-      }))
+      })),
   );
 }
 

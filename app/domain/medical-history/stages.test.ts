@@ -36,16 +36,8 @@ describe("the immune-tolerance stages on the dashboard (D12)", () => {
         textKey: "medical.stages.nextESign",
       },
     ],
-    [
-      ImmunoFreeStatus.ESign,
-      ["done", "done", "done", "current", "upcoming"],
-      { kind: "text", textKey: "medical.stages.nextPreWorkupLabs" },
-    ],
-    [
-      ImmunoFreeStatus.Preworkuplab,
-      ["done", "done", "done", "done", "current"],
-      { kind: "text", textKey: "medical.stages.nextCompletion" },
-    ],
+    [ImmunoFreeStatus.ESign, ["done", "done", "done", "current", "upcoming"], { kind: "text", textKey: "medical.stages.nextPreWorkupLabs" }],
+    [ImmunoFreeStatus.Preworkuplab, ["done", "done", "done", "done", "current"], { kind: "text", textKey: "medical.stages.nextCompletion" }],
     [ImmunoFreeStatus.Completed, ["done", "done", "done", "done", "done"], { kind: "text", textKey: "medical.stages.nextNone" }],
   ] as const)("stage %i reached: %j, next %j", (reached, states, next) => {
     const view = immuneToleranceStages(reg(reached))!;

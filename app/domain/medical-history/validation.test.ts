@@ -123,8 +123,8 @@ describe("the first question to fix", () => {
           receivedKidneyTransplant: "0",
           lastKidneyTxpDate: "not a date",
         },
-        TODAY
-      )
+        TODAY,
+      ),
     ).toBeNull();
   });
 });

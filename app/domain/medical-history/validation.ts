@@ -57,7 +57,7 @@ export function questionErrors(q: Question, answers: Answers, today: string): Qu
       e[field] = dateErrors(
         value,
         field === "lastKidneyTxpDate" ? MedicalErrorKey.lastKidneyTxpDateRequired : MedicalErrorKey.birthDateRequired,
-        today
+        today,
       );
       break;
     case "height":

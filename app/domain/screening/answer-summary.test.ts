@@ -43,13 +43,29 @@ describe("answer summary (001 §2.9)", () => {
 
   it("a full granular screening, numbered across groups", () => {
     const summary = answerSummary(
-      s({ kidneyStatus: 99, kidneyStatusOther: " stage 4 ", transplantCenterSituation: 1, preferredCenterId: 3, preferredCenter: "City Hospital", willingToTransfer: 0, donorStatus: 4, donorStatusOther: "a cousin", primaryGoal: 6, primaryGoalOther: "learn more" }),
+      s({
+        kidneyStatus: 99,
+        kidneyStatusOther: " stage 4 ",
+        transplantCenterSituation: 1,
+        preferredCenterId: 3,
+        preferredCenter: "City Hospital",
+        willingToTransfer: 0,
+        donorStatus: 4,
+        donorStatusOther: "a cousin",
+        primaryGoal: 6,
+        primaryGoalOther: "learn more",
+      }),
     );
     expect(summary).toEqual({
       kind: "answers",
       titleKey: "screening.summary.title",
       groups: [
-        { categoryKey: "screening.summary.categoryHealth", items: [{ number: 1, questionKey: "screening.patientSituation.question", answerKey: "screening.patientSituation.other", detailText: "stage 4" }] },
+        {
+          categoryKey: "screening.summary.categoryHealth",
+          items: [
+            { number: 1, questionKey: "screening.patientSituation.question", answerKey: "screening.patientSituation.other", detailText: "stage 4" },
+          ],
+        },
         {
           categoryKey: "screening.summary.categoryCenter",
           items: [
@@ -58,8 +74,16 @@ describe("answer summary (001 §2.9)", () => {
             { number: 4, questionKey: "screening.summary.willingToTransferQuestion", answerKey: "screening.summary.no" },
           ],
         },
-        { categoryKey: "screening.summary.categoryDonor", items: [{ number: 5, questionKey: "screening.donorSituation.question", answerKey: "screening.donorSituation.other", detailText: "a cousin" }] },
-        { categoryKey: "screening.summary.categoryGoals", items: [{ number: 6, questionKey: "screening.primaryGoal.question", answerKey: "screening.primaryGoal.other", detailText: "learn more" }] },
+        {
+          categoryKey: "screening.summary.categoryDonor",
+          items: [
+            { number: 5, questionKey: "screening.donorSituation.question", answerKey: "screening.donorSituation.other", detailText: "a cousin" },
+          ],
+        },
+        {
+          categoryKey: "screening.summary.categoryGoals",
+          items: [{ number: 6, questionKey: "screening.primaryGoal.question", answerKey: "screening.primaryGoal.other", detailText: "learn more" }],
+        },
       ],
     });
   });
@@ -79,21 +103,65 @@ describe("answer summary (001 §2.9)", () => {
   });
 
   it.each([
-    ["'Not interested in finding a living donor' is summarized and not repeated", NOT_INTERESTED_GOAL_TEXT, { answerKey: "screening.summary.notInterestedInDonor" }],
+    [
+      "'Not interested in finding a living donor' is summarized and not repeated",
+      NOT_INTERESTED_GOAL_TEXT,
+      { answerKey: "screening.summary.notInterestedInDonor" },
+    ],
     ["another text is a detail", "Not interested", { answerKey: "screening.primaryGoal.other", detailText: "Not interested" }],
     ["a blank text gives no detail", "  ", { answerKey: "screening.primaryGoal.other" }],
   ] as const)("goal Other: %s", (_n, text, expected) => {
     const summary = answerSummary(s({ primaryGoal: 6, primaryGoalOther: text }));
-    expect(summary.kind === "answers" && summary.groups[0]!.items[0]).toEqual({ number: 1, questionKey: "screening.primaryGoal.question", ...expected });
+    expect(summary.kind === "answers" && summary.groups[0]!.items[0]).toEqual({
+      number: 1,
+      questionKey: "screening.primaryGoal.question",
+      ...expected,
+    });
   });
 
   it.each([
-    ["not registered: willingness shown, no center", s({ transplantCenterSituation: 2, willingToTransfer: 1 }), [["screening.centerRegistration.question", "screening.summary.no"], ["screening.summary.willingToTransferQuestion", "screening.summary.yes"]]],
-    ["registered, center without a name, unknown willingness", s({ transplantCenterSituation: 1, preferredCenterId: 5 }), [["screening.centerRegistration.question", "screening.summary.yes"], ["screening.summary.willingToTransferQuestion", "screening.summary.unknown"]]],
+    [
+      "not registered: willingness shown, no center",
+      s({ transplantCenterSituation: 2, willingToTransfer: 1 }),
+      [
+        ["screening.centerRegistration.question", "screening.summary.no"],
+        ["screening.summary.willingToTransferQuestion", "screening.summary.yes"],
+      ],
+    ],
+    [
+      "registered, center without a name, unknown willingness",
+      s({ transplantCenterSituation: 1, preferredCenterId: 5 }),
+      [
+        ["screening.centerRegistration.question", "screening.summary.yes"],
+        ["screening.summary.willingToTransferQuestion", "screening.summary.unknown"],
+      ],
+    ],
     // Issue 12 item 7: a center chosen on the select-center page after answering "No" is not "the center you are registered with".
-    ["not registered, a center selected later", s({ transplantCenterSituation: 2, willingToTransfer: 1, preferredCenterId: 3, preferredCenter: "Member Center" }), [["screening.centerRegistration.question", "screening.summary.no"], ["screening.summary.willingToTransferQuestion", "screening.summary.yes"]]],
-    ["registered with a named center", s({ transplantCenterSituation: 1, willingToTransfer: 0, preferredCenterId: 3, preferredCenter: "City Hospital" }), [["screening.centerRegistration.question", "screening.summary.yes"], ["screening.centerSelection.question", undefined], ["screening.summary.willingToTransferQuestion", "screening.summary.no"]]],
-    ["an unknown situation value", s({ transplantCenterSituation: 7 }), [["screening.centerRegistration.question", "screening.summary.unknown"], ["screening.summary.willingToTransferQuestion", "screening.summary.unknown"]]],
+    [
+      "not registered, a center selected later",
+      s({ transplantCenterSituation: 2, willingToTransfer: 1, preferredCenterId: 3, preferredCenter: "Member Center" }),
+      [
+        ["screening.centerRegistration.question", "screening.summary.no"],
+        ["screening.summary.willingToTransferQuestion", "screening.summary.yes"],
+      ],
+    ],
+    [
+      "registered with a named center",
+      s({ transplantCenterSituation: 1, willingToTransfer: 0, preferredCenterId: 3, preferredCenter: "City Hospital" }),
+      [
+        ["screening.centerRegistration.question", "screening.summary.yes"],
+        ["screening.centerSelection.question", undefined],
+        ["screening.summary.willingToTransferQuestion", "screening.summary.no"],
+      ],
+    ],
+    [
+      "an unknown situation value",
+      s({ transplantCenterSituation: 7 }),
+      [
+        ["screening.centerRegistration.question", "screening.summary.unknown"],
+        ["screening.summary.willingToTransferQuestion", "screening.summary.unknown"],
+      ],
+    ],
   ] as const)("center answers: %s", (_n, source, expected) => {
     const summary = answerSummary(source);
     expect(summary.kind === "answers" && summary.groups[0]!.items.map((i) => [i.questionKey, i.answerKey])).toEqual(expected);

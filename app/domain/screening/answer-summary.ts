@@ -8,14 +8,7 @@ import {
   TransplantCenterSituation,
 } from "../../../registry/contract/enums";
 import type { ScreeningAnswers } from "./draft";
-import {
-  antigenMatchOptions,
-  donorStatusOptions,
-  kidneyStatusOptions,
-  optionLabel,
-  primaryGoalLabels,
-  transplantTypeOptions,
-} from "./options";
+import { antigenMatchOptions, donorStatusOptions, kidneyStatusOptions, optionLabel, primaryGoalLabels, transplantTypeOptions } from "./options";
 import { NOT_INTERESTED_GOAL_TEXT } from "./step-machine";
 
 /**

@@ -21,24 +21,82 @@ const staying = { transplantCenterSituation: S.Selected, willingToTransfer: Tran
 
 describe("Complete page variant (001 §2.8, D3)", () => {
   it.each([
-    ["(a) confirmed center", c({ isCenterConfirmed: true, isCleared: true, preferredCenterId: 4, preferredCenter: "Center A" }), false,
-      { variant: "centerConfirmed", headingKey: "screening.complete.centerConfirmedHeading", textKey: "screening.complete.centerConfirmedText", centerName: "Center A", button: RETURN }],
-    ["(b) immune-tolerance candidate", c({ isImmunoFreeCandidate: true, isCleared: true }), false,
-      { variant: "immuneToleranceCandidate", headingKey: "screening.complete.immunoFreeHeading", textKey: "screening.complete.immunoFreeText", button: { labelKey: "screening.complete.continue", href: "/landing" } }],
-    ["(b) candidate not cleared reads Continue", c({ isImmunoFreeCandidate: true }), false,
-      { variant: "immuneToleranceCandidate", button: { labelKey: "screening.complete.continue", href: "/landing" } }],
-    ["(c) stays with a member center", c({ ...staying, isCleared: true, isCenterConfirmed: true }), true,
-      { variant: "completed", outcome: "staysMember", headingKey: "screening.complete.completedHeading", textKey: "screening.complete.staysMember", button: RETURN }],
-    ["(c) stays with a non-member center", c({ ...staying, isCleared: true }), false,
-      { variant: "completed", outcome: "staysNonMember", textKey: "screening.complete.staysNonMember", button: RETURN }],
-    ["(c) cleared", c({ isCleared: true }), false,
-      { variant: "completed", outcome: "cleared", textKey: "screening.complete.cleared", button: { labelKey: "screening.complete.continue", href: "/select-center/9" } }],
-    ["(c) not cleared", c({}), false,
-      { variant: "completed", outcome: "notCleared", textKey: "screening.complete.notCleared", button: RETURN }],
-    ["(d) cleared, no screening id yet", c({ isCleared: true, currentScreeningId: 0 }), false,
-      { variant: "basedOnAnswers", outcome: "cleared", headingKey: "screening.complete.basedOnAnswersHeading", button: { labelKey: "screening.complete.continue", href: "/landing" } }],
-    ["(d) not cleared, no screening id yet", c({ currentScreeningId: 0 }), false,
-      { variant: "basedOnAnswers", outcome: "notCleared", button: RETURN }],
+    [
+      "(a) confirmed center",
+      c({ isCenterConfirmed: true, isCleared: true, preferredCenterId: 4, preferredCenter: "Center A" }),
+      false,
+      {
+        variant: "centerConfirmed",
+        headingKey: "screening.complete.centerConfirmedHeading",
+        textKey: "screening.complete.centerConfirmedText",
+        centerName: "Center A",
+        button: RETURN,
+      },
+    ],
+    [
+      "(b) immune-tolerance candidate",
+      c({ isImmunoFreeCandidate: true, isCleared: true }),
+      false,
+      {
+        variant: "immuneToleranceCandidate",
+        headingKey: "screening.complete.immunoFreeHeading",
+        textKey: "screening.complete.immunoFreeText",
+        button: { labelKey: "screening.complete.continue", href: "/landing" },
+      },
+    ],
+    [
+      "(b) candidate not cleared reads Continue",
+      c({ isImmunoFreeCandidate: true }),
+      false,
+      { variant: "immuneToleranceCandidate", button: { labelKey: "screening.complete.continue", href: "/landing" } },
+    ],
+    [
+      "(c) stays with a member center",
+      c({ ...staying, isCleared: true, isCenterConfirmed: true }),
+      true,
+      {
+        variant: "completed",
+        outcome: "staysMember",
+        headingKey: "screening.complete.completedHeading",
+        textKey: "screening.complete.staysMember",
+        button: RETURN,
+      },
+    ],
+    [
+      "(c) stays with a non-member center",
+      c({ ...staying, isCleared: true }),
+      false,
+      { variant: "completed", outcome: "staysNonMember", textKey: "screening.complete.staysNonMember", button: RETURN },
+    ],
+    [
+      "(c) cleared",
+      c({ isCleared: true }),
+      false,
+      {
+        variant: "completed",
+        outcome: "cleared",
+        textKey: "screening.complete.cleared",
+        button: { labelKey: "screening.complete.continue", href: "/select-center/9" },
+      },
+    ],
+    ["(c) not cleared", c({}), false, { variant: "completed", outcome: "notCleared", textKey: "screening.complete.notCleared", button: RETURN }],
+    [
+      "(d) cleared, no screening id yet",
+      c({ isCleared: true, currentScreeningId: 0 }),
+      false,
+      {
+        variant: "basedOnAnswers",
+        outcome: "cleared",
+        headingKey: "screening.complete.basedOnAnswersHeading",
+        button: { labelKey: "screening.complete.continue", href: "/landing" },
+      },
+    ],
+    [
+      "(d) not cleared, no screening id yet",
+      c({ currentScreeningId: 0 }),
+      false,
+      { variant: "basedOnAnswers", outcome: "notCleared", button: RETURN },
+    ],
   ] as const)("%s", (_n, input, member, expected) => {
     expect(completeVariant(input, member)).toMatchObject(expected);
   });

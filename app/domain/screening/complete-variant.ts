@@ -28,11 +28,7 @@ const CONTINUE = "screening.complete.continue";
 
 /** Registered with a center and staying there (willingness No, a center chosen). */
 export function staysWithCurrentCenter(s: OutcomeFields): boolean {
-  return (
-    s.transplantCenterSituation === TransplantCenterSituation.Selected &&
-    s.willingToTransfer === Transfer.No &&
-    s.preferredCenterId > 0
-  );
+  return s.transplantCenterSituation === TransplantCenterSituation.Selected && s.willingToTransfer === Transfer.No && s.preferredCenterId > 0;
 }
 
 /**
@@ -64,13 +60,7 @@ export function completeVariant(s: CompleteInput, preferredCenterIsMember: boole
       textKey: "screening.complete.immunoFreeText",
       button: { labelKey, href },
     };
-  const outcome: CompleteOutcome = stays
-    ? preferredCenterIsMember
-      ? "staysMember"
-      : "staysNonMember"
-    : s.isCleared
-      ? "cleared"
-      : "notCleared";
+  const outcome: CompleteOutcome = stays ? (preferredCenterIsMember ? "staysMember" : "staysNonMember") : s.isCleared ? "cleared" : "notCleared";
   const saved = s.currentScreeningId > 0;
   return {
     variant: saved ? "completed" : "basedOnAnswers",

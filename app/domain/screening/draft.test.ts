@@ -1,14 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  draftFromUnknown,
-  furthestStep,
-  initialDraft,
-  isWellFormedDraft,
-  recordSaved,
-  resetDraft,
-} from "./draft";
+import { draftFromUnknown, furthestStep, initialDraft, isWellFormedDraft, recordSaved, resetDraft } from "./draft";
 import { Step } from "./steps";
-
 
 describe("screening draft (001 §3)", () => {
   it("starts with every enumeration Unknown, ids 0, at PatientSituation", () => {

@@ -11,7 +11,9 @@ const sources = folders.flatMap((dir) =>
     .filter((f) => f.endsWith(".ts") && !f.endsWith(".test.ts"))
     .map((f) => readFileSync(join(dir, f), "utf8")),
 );
-const used = new Set(sources.flatMap((src) => [...src.matchAll(/"((?:screening|landing|changeCenter|selectCenter|validation)\.[A-Za-z0-9_.]+)"/g)].map((m) => m[1]!)));
+const used = new Set(
+  sources.flatMap((src) => [...src.matchAll(/"((?:screening|landing|changeCenter|selectCenter|validation)\.[A-Za-z0-9_.]+)"/g)].map((m) => m[1]!)),
+);
 const documented = readFileSync(join(here, "LOCALE_KEYS.md"), "utf8");
 const listed = new Set([...documented.matchAll(/^\| `([^`]+)` \|/gm)].map((m) => m[1]!));
 

@@ -6,8 +6,20 @@ describe("primary goal options (001 §2.7)", () => {
   const G = PrimaryGoal;
   it.each([
     ["no center, has donor", 0, Transfer.Unknown, DonorStatus.HasDonor, [G.FindCenter, G.StandardVoucher, G.TransferToKidneyForLifeCenter, G.Other]],
-    ["no center, find donor", 0, Transfer.Yes, DonorStatus.FindDonor, [G.FindCenter, G.TransferToMicrositeCenter, G.TransferToKidneyForLifeCenter, G.Other]],
-    ["no center, no donor", 0, Transfer.Yes, DonorStatus.NoDonor, [G.FindCenter, G.TransferToMicrositeCenter, G.TransferToKidneyForLifeCenter, G.Other]],
+    [
+      "no center, find donor",
+      0,
+      Transfer.Yes,
+      DonorStatus.FindDonor,
+      [G.FindCenter, G.TransferToMicrositeCenter, G.TransferToKidneyForLifeCenter, G.Other],
+    ],
+    [
+      "no center, no donor",
+      0,
+      Transfer.Yes,
+      DonorStatus.NoDonor,
+      [G.FindCenter, G.TransferToMicrositeCenter, G.TransferToKidneyForLifeCenter, G.Other],
+    ],
     ["center kept, has donor", 7, Transfer.No, DonorStatus.HasDonor, [G.StandardVoucher, G.TransferToKidneyForLifeCenter, G.Other]],
     ["center, willing to transfer, other donor", 7, Transfer.Yes, DonorStatus.Other, [G.FindCenter, G.TransferToKidneyForLifeCenter, G.Other]],
     ["center, unknown willingness, unknown donor", 7, Transfer.Unknown, DonorStatus.Unknown, [G.TransferToKidneyForLifeCenter, G.Other]],

@@ -114,8 +114,7 @@ export function primaryGoalOptions(draft: GoalInput): AnswerOption[] {
   const goals: number[] = [];
   if (draft.preferredCenterId <= 0 || draft.willingToTransfer === Transfer.Yes) goals.push(PrimaryGoal.FindCenter);
   if (draft.donorStatus === DonorStatus.HasDonor) goals.push(PrimaryGoal.StandardVoucher);
-  if (draft.donorStatus === DonorStatus.FindDonor || draft.donorStatus === DonorStatus.NoDonor)
-    goals.push(PrimaryGoal.TransferToMicrositeCenter);
+  if (draft.donorStatus === DonorStatus.FindDonor || draft.donorStatus === DonorStatus.NoDonor) goals.push(PrimaryGoal.TransferToMicrositeCenter);
   goals.push(PrimaryGoal.TransferToKidneyForLifeCenter, PrimaryGoal.Other);
   return goals.map((g) => primaryGoalLabels[g]!);
 }

@@ -8,13 +8,7 @@ import { isMemberCenterSelected, saveOutcome, type OutcomeFields } from "../../.
  * six messages. Two of them (staying with a non-member center, information seeker) carry a Return to Dashboard button.
  */
 
-export type ResultsOutcome =
-  | "sentToMemberCenter"
-  | "immuneTolerance"
-  | "staysNonMember"
-  | "informationSeeker"
-  | "cleared"
-  | "notCleared";
+export type ResultsOutcome = "sentToMemberCenter" | "immuneTolerance" | "staysNonMember" | "informationSeeker" | "cleared" | "notCleared";
 
 export type ResultsOutcomeView = { outcome: ResultsOutcome; textKey: string; returnToDashboard: boolean };
 

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { AntigenMatch, BiologicalRelative, DonorStatus, KidneyStatus, PrimaryGoal, Transfer, TransplantCenterSituation } from "../../../registry/contract/enums";
+import {
+  AntigenMatch,
+  BiologicalRelative,
+  DonorStatus,
+  KidneyStatus,
+  PrimaryGoal,
+  Transfer,
+  TransplantCenterSituation,
+} from "../../../registry/contract/enums";
 import { initialDraft, type ScreeningDraft } from "./draft";
 import {
   allowedStep,
@@ -49,7 +57,11 @@ describe("Continue gates (001 §5, §2.5)", () => {
     ["PatientSituation unknown", at(Step.PatientSituation), { kidneyStatus: choose }],
     ["PatientSituation not offered (3)", at(Step.PatientSituation, { kidneyStatus: K.TransplantedNoImmunosuppression }), { kidneyStatus: choose }],
     ["PatientSituation dialysis now", at(Step.PatientSituation, { kidneyStatus: K.DialysisNow }), ok],
-    ["PatientSituation Other, blank", at(Step.PatientSituation, { kidneyStatus: K.Other, kidneyStatusOther: "  " }), { kidneyStatusOther: describeOther }],
+    [
+      "PatientSituation Other, blank",
+      at(Step.PatientSituation, { kidneyStatus: K.Other, kidneyStatusOther: "  " }),
+      { kidneyStatusOther: describeOther },
+    ],
     ["PatientSituation Other, described", at(Step.PatientSituation, { kidneyStatus: K.Other, kidneyStatusOther: "x" }), ok],
     ["PostTransplant unknown", at(Step.PostTransplant), { transplantType: choose }],
     ["PostTransplant parent (no antigen question)", at(Step.PostTransplant, { transplantType: R.Parent }), ok],
@@ -72,7 +84,11 @@ describe("Continue gates (001 §5, §2.5)", () => {
     ["Donor Other blank", at(Step.DonorSituation, { donorStatus: D.Other }), { donorStatusOther: describeOther }],
     ["Donor Other described", at(Step.DonorSituation, { donorStatus: D.Other, donorStatusOther: "maybe" }), ok],
     ["Goal unknown", at(Step.PrimaryGoal), { primaryGoal: choose }],
-    ["Goal not offered (voucher without a donor)", at(Step.PrimaryGoal, { donorStatus: D.FindDonor, primaryGoal: G.StandardVoucher }), { primaryGoal: choose }],
+    [
+      "Goal not offered (voucher without a donor)",
+      at(Step.PrimaryGoal, { donorStatus: D.FindDonor, primaryGoal: G.StandardVoucher }),
+      { primaryGoal: choose },
+    ],
     ["Goal UnderstandOptions is never offered", at(Step.PrimaryGoal, { primaryGoal: G.UnderstandOptions }), { primaryGoal: choose }],
     ["Goal Other blank", at(Step.PrimaryGoal, { primaryGoal: G.Other }), { primaryGoalOther: describeOther }],
     ["Goal Kidney for Life", at(Step.PrimaryGoal, { primaryGoal: G.TransferToKidneyForLifeCenter }), ok],
@@ -91,9 +107,24 @@ describe("Continue gates (001 §5, §2.5)", () => {
 
 describe("answers and their resets (001 §2.4-2.7, §4.2)", () => {
   it.each([
-    ["Parent resets the antigen answer and ignores a posted one", { antigenMatch: A.Yes }, { transplantType: R.Parent, antigenMatch: A.No }, { transplantType: R.Parent, antigenMatch: A.Unknown }],
-    ["Child keeps the previous antigen answer", { antigenMatch: A.Yes }, { transplantType: R.Child, antigenMatch: A.No }, { transplantType: R.Child, antigenMatch: A.Yes }],
-    ["Sibling resets, then takes the posted antigen answer", { antigenMatch: A.Yes }, { transplantType: R.Sibling, antigenMatch: A.NotSure }, { transplantType: R.Sibling, antigenMatch: A.NotSure }],
+    [
+      "Parent resets the antigen answer and ignores a posted one",
+      { antigenMatch: A.Yes },
+      { transplantType: R.Parent, antigenMatch: A.No },
+      { transplantType: R.Parent, antigenMatch: A.Unknown },
+    ],
+    [
+      "Child keeps the previous antigen answer",
+      { antigenMatch: A.Yes },
+      { transplantType: R.Child, antigenMatch: A.No },
+      { transplantType: R.Child, antigenMatch: A.Yes },
+    ],
+    [
+      "Sibling resets, then takes the posted antigen answer",
+      { antigenMatch: A.Yes },
+      { transplantType: R.Sibling, antigenMatch: A.NotSure },
+      { transplantType: R.Sibling, antigenMatch: A.NotSure },
+    ],
     ["Sibling without an antigen answer", { antigenMatch: A.Yes }, { transplantType: R.Sibling }, { antigenMatch: A.Unknown }],
     ["Not biological resets", { antigenMatch: A.No }, { transplantType: R.NotBiological }, { antigenMatch: A.Unknown }],
     ["Other biological resets", { antigenMatch: A.No }, { transplantType: R.BiologicalOther }, { antigenMatch: A.Unknown }],
@@ -103,7 +134,12 @@ describe("answers and their resets (001 §2.4-2.7, §4.2)", () => {
 
   it.each([
     ["kidney: Other keeps its trimmed text", Step.PatientSituation, { kidneyStatus: K.Other, kidneyStatusOther: " x " }, { kidneyStatusOther: "x" }],
-    ["kidney: another answer clears the text", Step.PatientSituation, { kidneyStatus: K.DialysisNow, kidneyStatusOther: "x" }, { kidneyStatusOther: "" }],
+    [
+      "kidney: another answer clears the text",
+      Step.PatientSituation,
+      { kidneyStatus: K.DialysisNow, kidneyStatusOther: "x" },
+      { kidneyStatusOther: "" },
+    ],
     ["donor: Other keeps its text", Step.DonorSituation, { donorStatus: D.Other, donorStatusOther: "y" }, { donorStatusOther: "y" }],
     ["donor: another answer clears the text", Step.DonorSituation, { donorStatus: D.HasDonor, donorStatusOther: "y" }, { donorStatusOther: "" }],
     ["goal: Other keeps its text", Step.PrimaryGoal, { primaryGoal: G.Other, primaryGoalOther: "z" }, { primaryGoalOther: "z" }],
@@ -118,23 +154,111 @@ describe("answers and their resets (001 §2.4-2.7, §4.2)", () => {
   });
 
   it.each([
-    ["not registered: no center, willing to transfer", Step.TransplantCenterRegistration, 1, { preferredCenterId: MEMBER, isCenterConfirmed: true, willingToTransfer: Transfer.No }, { transplantCenterSituation: S.NotSelected }, { transplantCenterSituation: S.NotSelected, preferredCenterId: 0, preferredCenter: "", isCenterConfirmed: false, willingToTransfer: Transfer.Yes }],
-    ["registered: nothing else changes yet", Step.TransplantCenterRegistration, 1, { preferredCenterId: NON_MEMBER, willingToTransfer: Transfer.No }, { transplantCenterSituation: S.Selected }, { transplantCenterSituation: S.Selected, preferredCenterId: NON_MEMBER, willingToTransfer: Transfer.No }],
-    ["member center: No, cleared, confirmed", Step.TransplantCenterSelection, 1, {}, { preferredCenterId: MEMBER }, { preferredCenterId: MEMBER, preferredCenter: "Member", transplantCenterSituation: S.Selected, willingToTransfer: Transfer.No, isCleared: true, isCenterConfirmed: true }],
-    ["non-member center: willingness reset", Step.TransplantCenterSelection, 1, { willingToTransfer: Transfer.No, isCenterConfirmed: true }, { preferredCenterId: NON_MEMBER }, { preferredCenterId: NON_MEMBER, preferredCenter: "Local", willingToTransfer: Transfer.Unknown, isCenterConfirmed: false }],
-    ["no center (0)", Step.TransplantCenterSelection, 1, { preferredCenterId: MEMBER, preferredCenter: "Member", isCenterConfirmed: true }, { preferredCenterId: 0 }, { preferredCenterId: 0, preferredCenter: "", isCenterConfirmed: false }],
-    ["combined #2 member", Step.TransplantCenterSituation, 2, {}, { preferredCenterId: MEMBER }, { willingToTransfer: Transfer.No, isCenterConfirmed: true }],
+    [
+      "not registered: no center, willing to transfer",
+      Step.TransplantCenterRegistration,
+      1,
+      { preferredCenterId: MEMBER, isCenterConfirmed: true, willingToTransfer: Transfer.No },
+      { transplantCenterSituation: S.NotSelected },
+      {
+        transplantCenterSituation: S.NotSelected,
+        preferredCenterId: 0,
+        preferredCenter: "",
+        isCenterConfirmed: false,
+        willingToTransfer: Transfer.Yes,
+      },
+    ],
+    [
+      "registered: nothing else changes yet",
+      Step.TransplantCenterRegistration,
+      1,
+      { preferredCenterId: NON_MEMBER, willingToTransfer: Transfer.No },
+      { transplantCenterSituation: S.Selected },
+      { transplantCenterSituation: S.Selected, preferredCenterId: NON_MEMBER, willingToTransfer: Transfer.No },
+    ],
+    [
+      "member center: No, cleared, confirmed",
+      Step.TransplantCenterSelection,
+      1,
+      {},
+      { preferredCenterId: MEMBER },
+      {
+        preferredCenterId: MEMBER,
+        preferredCenter: "Member",
+        transplantCenterSituation: S.Selected,
+        willingToTransfer: Transfer.No,
+        isCleared: true,
+        isCenterConfirmed: true,
+      },
+    ],
+    [
+      "non-member center: willingness reset",
+      Step.TransplantCenterSelection,
+      1,
+      { willingToTransfer: Transfer.No, isCenterConfirmed: true },
+      { preferredCenterId: NON_MEMBER },
+      { preferredCenterId: NON_MEMBER, preferredCenter: "Local", willingToTransfer: Transfer.Unknown, isCenterConfirmed: false },
+    ],
+    [
+      "no center (0)",
+      Step.TransplantCenterSelection,
+      1,
+      { preferredCenterId: MEMBER, preferredCenter: "Member", isCenterConfirmed: true },
+      { preferredCenterId: 0 },
+      { preferredCenterId: 0, preferredCenter: "", isCenterConfirmed: false },
+    ],
+    [
+      "combined #2 member",
+      Step.TransplantCenterSituation,
+      2,
+      {},
+      { preferredCenterId: MEMBER },
+      { willingToTransfer: Transfer.No, isCenterConfirmed: true },
+    ],
     ["willingness Yes taken", Step.TransplantCenterTransfer, 1, {}, { willingToTransfer: Transfer.Yes }, { willingToTransfer: Transfer.Yes }],
-    ["willingness 5 ignored", Step.TransplantCenterTransfer, 1, { willingToTransfer: Transfer.No }, { willingToTransfer: 5 }, { willingToTransfer: Transfer.No }],
-    ["fields of another step ignored", Step.DonorSituation, 1, {}, { donorStatus: D.HasDonor, primaryGoal: G.FindCenter, preferredCenterId: MEMBER }, { donorStatus: D.HasDonor, primaryGoal: G.Unknown, preferredCenterId: 0 }],
-    ["combined #1 does not take a center", Step.TransplantCenterSituation, 1, {}, { transplantCenterSituation: S.Selected, preferredCenterId: MEMBER }, { transplantCenterSituation: S.Selected, preferredCenterId: 0 }],
-    ["combined #3 takes only willingness", Step.TransplantCenterSituation, 3, { preferredCenterId: NON_MEMBER, transplantCenterSituation: S.Selected }, { willingToTransfer: Transfer.No, transplantCenterSituation: S.NotSelected }, { willingToTransfer: Transfer.No, transplantCenterSituation: S.Selected }],
+    [
+      "willingness 5 ignored",
+      Step.TransplantCenterTransfer,
+      1,
+      { willingToTransfer: Transfer.No },
+      { willingToTransfer: 5 },
+      { willingToTransfer: Transfer.No },
+    ],
+    [
+      "fields of another step ignored",
+      Step.DonorSituation,
+      1,
+      {},
+      { donorStatus: D.HasDonor, primaryGoal: G.FindCenter, preferredCenterId: MEMBER },
+      { donorStatus: D.HasDonor, primaryGoal: G.Unknown, preferredCenterId: 0 },
+    ],
+    [
+      "combined #1 does not take a center",
+      Step.TransplantCenterSituation,
+      1,
+      {},
+      { transplantCenterSituation: S.Selected, preferredCenterId: MEMBER },
+      { transplantCenterSituation: S.Selected, preferredCenterId: 0 },
+    ],
+    [
+      "combined #3 takes only willingness",
+      Step.TransplantCenterSituation,
+      3,
+      { preferredCenterId: NON_MEMBER, transplantCenterSituation: S.Selected },
+      { willingToTransfer: Transfer.No, transplantCenterSituation: S.NotSelected },
+      { willingToTransfer: Transfer.No, transplantCenterSituation: S.Selected },
+    ],
   ] as const)("%s", (_n, step, subStep, before, answers, after) => {
     expect(applyAnswers(at(step, { ...before, situationSubStep: subStep }), answers, ctx)).toMatchObject(after);
   });
 
   it("a center missing from the list is chosen as a non-member without a name", () => {
-    expect(chooseCenter(initialDraft(), 55)).toMatchObject({ preferredCenterId: 55, preferredCenter: "", isCenterConfirmed: false, willingToTransfer: Transfer.Unknown });
+    expect(chooseCenter(initialDraft(), 55)).toMatchObject({
+      preferredCenterId: 55,
+      preferredCenter: "",
+      isCenterConfirmed: false,
+      willingToTransfer: Transfer.Unknown,
+    });
   });
 
   it.each([
@@ -158,25 +282,161 @@ describe("answers and their resets (001 §2.4-2.7, §4.2)", () => {
 
 describe("continueFrom: next steps and leaving effects (001 §4.1, D3)", () => {
   it.each([
-    ["PatientSituation Transplanted -> PostTransplant, candidate", at(Step.PatientSituation), { kidneyStatus: K.Transplanted }, ctx, Step.PostTransplant, 1, { isImmunoFreeCandidate: true, isCleared: false }],
-    ["PatientSituation dialysis -> Registration (granular)", at(Step.PatientSituation, { isCleared: true, isImmunoFreeCandidate: true }), { kidneyStatus: K.DialysisNow }, ctx, Step.TransplantCenterRegistration, 1, { isImmunoFreeCandidate: false, isCleared: false }],
-    ["PatientSituation dialysis -> combined screen #1", at(Step.PatientSituation), { kidneyStatus: K.Dialysis2Years }, combined, Step.TransplantCenterSituation, 1, {}],
-    ["PostTransplant -> PatientValidation, cleared", at(Step.PostTransplant), { transplantType: R.Parent }, ctx, Step.PatientValidation, 1, { isCleared: true }],
-    ["Registration no -> DonorSituation", at(Step.TransplantCenterRegistration), { transplantCenterSituation: S.NotSelected }, ctx, Step.DonorSituation, 1, {}],
-    ["Registration yes -> Selection", at(Step.TransplantCenterRegistration), { transplantCenterSituation: S.Selected }, ctx, Step.TransplantCenterSelection, 1, {}],
-    ["Selection member -> DonorSituation", at(Step.TransplantCenterSelection), { preferredCenterId: MEMBER }, ctx, Step.DonorSituation, 1, { willingToTransfer: Transfer.No }],
-    ["Selection non-member -> Transfer, willingness Unknown", at(Step.TransplantCenterSelection, { willingToTransfer: Transfer.No }), { preferredCenterId: NON_MEMBER }, ctx, Step.TransplantCenterTransfer, 1, { willingToTransfer: Transfer.Unknown }],
-    ["Selection same non-member re-posted -> Transfer, willingness Unknown", at(Step.TransplantCenterSelection, { preferredCenterId: NON_MEMBER, willingToTransfer: Transfer.No }), {}, ctx, Step.TransplantCenterTransfer, 1, { willingToTransfer: Transfer.Unknown }],
-    ["Transfer yes -> DonorSituation, the current center kept until the save", at(Step.TransplantCenterTransfer, { preferredCenterId: NON_MEMBER, preferredCenter: "Local", transplantCenterSituation: S.Selected }), { willingToTransfer: Transfer.Yes }, ctx, Step.DonorSituation, 1, { preferredCenterId: NON_MEMBER, preferredCenter: "Local" }],
-    ["Combined #1 yes -> #2", at(Step.TransplantCenterSituation), { transplantCenterSituation: S.Selected }, combined, Step.TransplantCenterSituation, 2, {}],
-    ["Combined #1 no -> DonorSituation", at(Step.TransplantCenterSituation), { transplantCenterSituation: S.NotSelected }, combined, Step.DonorSituation, 1, { willingToTransfer: Transfer.Yes }],
-    ["Combined #2 non-member -> #3", at(Step.TransplantCenterSituation, { situationSubStep: 2, transplantCenterSituation: S.Selected }), { preferredCenterId: NON_MEMBER }, combined, Step.TransplantCenterSituation, 3, { willingToTransfer: Transfer.Unknown }],
-    ["Combined #3 yes -> DonorSituation, the current center kept until the save", at(Step.TransplantCenterSituation, { situationSubStep: 3, transplantCenterSituation: S.Selected, preferredCenterId: NON_MEMBER }), { willingToTransfer: Transfer.Yes }, combined, Step.DonorSituation, 1, { preferredCenterId: NON_MEMBER }],
+    [
+      "PatientSituation Transplanted -> PostTransplant, candidate",
+      at(Step.PatientSituation),
+      { kidneyStatus: K.Transplanted },
+      ctx,
+      Step.PostTransplant,
+      1,
+      { isImmunoFreeCandidate: true, isCleared: false },
+    ],
+    [
+      "PatientSituation dialysis -> Registration (granular)",
+      at(Step.PatientSituation, { isCleared: true, isImmunoFreeCandidate: true }),
+      { kidneyStatus: K.DialysisNow },
+      ctx,
+      Step.TransplantCenterRegistration,
+      1,
+      { isImmunoFreeCandidate: false, isCleared: false },
+    ],
+    [
+      "PatientSituation dialysis -> combined screen #1",
+      at(Step.PatientSituation),
+      { kidneyStatus: K.Dialysis2Years },
+      combined,
+      Step.TransplantCenterSituation,
+      1,
+      {},
+    ],
+    [
+      "PostTransplant -> PatientValidation, cleared",
+      at(Step.PostTransplant),
+      { transplantType: R.Parent },
+      ctx,
+      Step.PatientValidation,
+      1,
+      { isCleared: true },
+    ],
+    [
+      "Registration no -> DonorSituation",
+      at(Step.TransplantCenterRegistration),
+      { transplantCenterSituation: S.NotSelected },
+      ctx,
+      Step.DonorSituation,
+      1,
+      {},
+    ],
+    [
+      "Registration yes -> Selection",
+      at(Step.TransplantCenterRegistration),
+      { transplantCenterSituation: S.Selected },
+      ctx,
+      Step.TransplantCenterSelection,
+      1,
+      {},
+    ],
+    [
+      "Selection member -> DonorSituation",
+      at(Step.TransplantCenterSelection),
+      { preferredCenterId: MEMBER },
+      ctx,
+      Step.DonorSituation,
+      1,
+      { willingToTransfer: Transfer.No },
+    ],
+    [
+      "Selection non-member -> Transfer, willingness Unknown",
+      at(Step.TransplantCenterSelection, { willingToTransfer: Transfer.No }),
+      { preferredCenterId: NON_MEMBER },
+      ctx,
+      Step.TransplantCenterTransfer,
+      1,
+      { willingToTransfer: Transfer.Unknown },
+    ],
+    [
+      "Selection same non-member re-posted -> Transfer, willingness Unknown",
+      at(Step.TransplantCenterSelection, { preferredCenterId: NON_MEMBER, willingToTransfer: Transfer.No }),
+      {},
+      ctx,
+      Step.TransplantCenterTransfer,
+      1,
+      { willingToTransfer: Transfer.Unknown },
+    ],
+    [
+      "Transfer yes -> DonorSituation, the current center kept until the save",
+      at(Step.TransplantCenterTransfer, { preferredCenterId: NON_MEMBER, preferredCenter: "Local", transplantCenterSituation: S.Selected }),
+      { willingToTransfer: Transfer.Yes },
+      ctx,
+      Step.DonorSituation,
+      1,
+      { preferredCenterId: NON_MEMBER, preferredCenter: "Local" },
+    ],
+    [
+      "Combined #1 yes -> #2",
+      at(Step.TransplantCenterSituation),
+      { transplantCenterSituation: S.Selected },
+      combined,
+      Step.TransplantCenterSituation,
+      2,
+      {},
+    ],
+    [
+      "Combined #1 no -> DonorSituation",
+      at(Step.TransplantCenterSituation),
+      { transplantCenterSituation: S.NotSelected },
+      combined,
+      Step.DonorSituation,
+      1,
+      { willingToTransfer: Transfer.Yes },
+    ],
+    [
+      "Combined #2 non-member -> #3",
+      at(Step.TransplantCenterSituation, { situationSubStep: 2, transplantCenterSituation: S.Selected }),
+      { preferredCenterId: NON_MEMBER },
+      combined,
+      Step.TransplantCenterSituation,
+      3,
+      { willingToTransfer: Transfer.Unknown },
+    ],
+    [
+      "Combined #3 yes -> DonorSituation, the current center kept until the save",
+      at(Step.TransplantCenterSituation, { situationSubStep: 3, transplantCenterSituation: S.Selected, preferredCenterId: NON_MEMBER }),
+      { willingToTransfer: Transfer.Yes },
+      combined,
+      Step.DonorSituation,
+      1,
+      { preferredCenterId: NON_MEMBER },
+    ],
     ["Donor has donor -> PrimaryGoal", at(Step.DonorSituation), { donorStatus: D.HasDonor }, ctx, Step.PrimaryGoal, 1, {}],
     ["Donor Other -> PrimaryGoal", at(Step.DonorSituation), { donorStatus: D.Other, donorStatusOther: "x" }, ctx, Step.PrimaryGoal, 1, {}],
-    ["Goal find center -> PatientValidation, cleared", at(Step.PrimaryGoal), { primaryGoal: G.FindCenter }, ctx, Step.PatientValidation, 1, { isCleared: true }],
-    ["Goal Kidney for Life -> cleared", at(Step.PrimaryGoal), { primaryGoal: G.TransferToKidneyForLifeCenter }, ctx, Step.PatientValidation, 1, { isCleared: true }],
-    ["Goal Other -> not cleared", at(Step.PrimaryGoal, { isCleared: true }), { primaryGoal: G.Other, primaryGoalOther: "x" }, ctx, Step.PatientValidation, 1, { isCleared: false }],
+    [
+      "Goal find center -> PatientValidation, cleared",
+      at(Step.PrimaryGoal),
+      { primaryGoal: G.FindCenter },
+      ctx,
+      Step.PatientValidation,
+      1,
+      { isCleared: true },
+    ],
+    [
+      "Goal Kidney for Life -> cleared",
+      at(Step.PrimaryGoal),
+      { primaryGoal: G.TransferToKidneyForLifeCenter },
+      ctx,
+      Step.PatientValidation,
+      1,
+      { isCleared: true },
+    ],
+    [
+      "Goal Other -> not cleared",
+      at(Step.PrimaryGoal, { isCleared: true }),
+      { primaryGoal: G.Other, primaryGoalOther: "x" },
+      ctx,
+      Step.PatientValidation,
+      1,
+      { isCleared: false },
+    ],
   ] as const)("%s", (_n, draft, answers, c, step, subStep, patch) => {
     const r = continueFrom(draft, answers, c);
     expect(r.ok).toBe(true);
@@ -201,7 +461,13 @@ describe("continueFrom: next steps and leaving effects (001 §4.1, D3)", () => {
   });
 
   it("Continue cuts the trail after the step it leaves", () => {
-    const d = at(Step.TransplantCenterRegistration, {}, [Step.PatientSituation, Step.TransplantCenterRegistration, Step.TransplantCenterSelection, Step.TransplantCenterTransfer, Step.DonorSituation]);
+    const d = at(Step.TransplantCenterRegistration, {}, [
+      Step.PatientSituation,
+      Step.TransplantCenterRegistration,
+      Step.TransplantCenterSelection,
+      Step.TransplantCenterTransfer,
+      Step.DonorSituation,
+    ]);
     const r = continueFrom(d, { transplantCenterSituation: S.NotSelected }, ctx);
     expect(r.ok && r.draft.reached).toEqual([Step.PatientSituation, Step.TransplantCenterRegistration, Step.DonorSituation]);
   });
@@ -214,7 +480,13 @@ describe("continueFrom: next steps and leaving effects (001 §4.1, D3)", () => {
 });
 
 describe("previousFrom (001 §4.1 previous-step rules, §2.5)", () => {
-  const trail = [Step.PatientSituation, Step.TransplantCenterRegistration, Step.TransplantCenterSelection, Step.TransplantCenterTransfer, Step.DonorSituation];
+  const trail = [
+    Step.PatientSituation,
+    Step.TransplantCenterRegistration,
+    Step.TransplantCenterSelection,
+    Step.TransplantCenterTransfer,
+    Step.DonorSituation,
+  ];
   it.each([
     ["PostTransplant", at(Step.PostTransplant), ctx, Step.PatientSituation, 1],
     ["Registration", at(Step.TransplantCenterRegistration), ctx, Step.PatientSituation, 1],
@@ -223,15 +495,69 @@ describe("previousFrom (001 §4.1 previous-step rules, §2.5)", () => {
     ["Combined #1", at(Step.TransplantCenterSituation), combined, Step.PatientSituation, 1],
     ["Combined #2", at(Step.TransplantCenterSituation, { situationSubStep: 2 }), combined, Step.TransplantCenterSituation, 1],
     ["Combined #3", at(Step.TransplantCenterSituation, { situationSubStep: 3 }), combined, Step.TransplantCenterSituation, 2],
-    ["Donor, not registered (granular)", at(Step.DonorSituation, { transplantCenterSituation: S.NotSelected }), ctx, Step.TransplantCenterRegistration, 1],
-    ["Donor, member center (granular)", at(Step.DonorSituation, { transplantCenterSituation: S.Selected, preferredCenterId: MEMBER }), ctx, Step.TransplantCenterSelection, 1],
-    ["Donor, unknown center (granular)", at(Step.DonorSituation, { transplantCenterSituation: S.Selected, preferredCenterId: 99 }), ctx, Step.TransplantCenterSelection, 1],
-    ["Donor, non-member center (granular)", at(Step.DonorSituation, { transplantCenterSituation: S.Selected, preferredCenterId: NON_MEMBER }, trail), ctx, Step.TransplantCenterTransfer, 1],
-    ["Donor, transferring, no center any more (granular)", at(Step.DonorSituation, { transplantCenterSituation: S.Selected, preferredCenterId: 0 }), ctx, Step.TransplantCenterSelection, 1],
-    ["Donor, not registered (combined)", at(Step.DonorSituation, { transplantCenterSituation: S.NotSelected }), combined, Step.TransplantCenterSituation, 1],
-    ["Donor, member center (combined)", at(Step.DonorSituation, { transplantCenterSituation: S.Selected, preferredCenterId: MEMBER }), combined, Step.TransplantCenterSituation, 2],
-    ["Donor, no center any more (combined)", at(Step.DonorSituation, { transplantCenterSituation: S.Selected, preferredCenterId: 0 }), combined, Step.TransplantCenterSituation, 2],
-    ["Donor, non-member center (combined)", at(Step.DonorSituation, { transplantCenterSituation: S.Selected, preferredCenterId: NON_MEMBER }), combined, Step.TransplantCenterSituation, 3],
+    [
+      "Donor, not registered (granular)",
+      at(Step.DonorSituation, { transplantCenterSituation: S.NotSelected }),
+      ctx,
+      Step.TransplantCenterRegistration,
+      1,
+    ],
+    [
+      "Donor, member center (granular)",
+      at(Step.DonorSituation, { transplantCenterSituation: S.Selected, preferredCenterId: MEMBER }),
+      ctx,
+      Step.TransplantCenterSelection,
+      1,
+    ],
+    [
+      "Donor, unknown center (granular)",
+      at(Step.DonorSituation, { transplantCenterSituation: S.Selected, preferredCenterId: 99 }),
+      ctx,
+      Step.TransplantCenterSelection,
+      1,
+    ],
+    [
+      "Donor, non-member center (granular)",
+      at(Step.DonorSituation, { transplantCenterSituation: S.Selected, preferredCenterId: NON_MEMBER }, trail),
+      ctx,
+      Step.TransplantCenterTransfer,
+      1,
+    ],
+    [
+      "Donor, transferring, no center any more (granular)",
+      at(Step.DonorSituation, { transplantCenterSituation: S.Selected, preferredCenterId: 0 }),
+      ctx,
+      Step.TransplantCenterSelection,
+      1,
+    ],
+    [
+      "Donor, not registered (combined)",
+      at(Step.DonorSituation, { transplantCenterSituation: S.NotSelected }),
+      combined,
+      Step.TransplantCenterSituation,
+      1,
+    ],
+    [
+      "Donor, member center (combined)",
+      at(Step.DonorSituation, { transplantCenterSituation: S.Selected, preferredCenterId: MEMBER }),
+      combined,
+      Step.TransplantCenterSituation,
+      2,
+    ],
+    [
+      "Donor, no center any more (combined)",
+      at(Step.DonorSituation, { transplantCenterSituation: S.Selected, preferredCenterId: 0 }),
+      combined,
+      Step.TransplantCenterSituation,
+      2,
+    ],
+    [
+      "Donor, non-member center (combined)",
+      at(Step.DonorSituation, { transplantCenterSituation: S.Selected, preferredCenterId: NON_MEMBER }),
+      combined,
+      Step.TransplantCenterSituation,
+      3,
+    ],
     ["PrimaryGoal", at(Step.PrimaryGoal), ctx, Step.DonorSituation, 1],
     ["PatientValidation, transplanted", at(Step.PatientValidation, { kidneyStatus: K.Transplanted }), ctx, Step.PostTransplant, 1],
     ["PatientValidation, dialysis", at(Step.PatientValidation, { kidneyStatus: K.DialysisNow }), ctx, Step.PrimaryGoal, 1],
@@ -257,9 +583,18 @@ describe("previousFrom (001 §4.1 previous-step rules, §2.5)", () => {
   });
 
   it("entering Transfer resets its answer and forgets the steps after it", () => {
-    const d = at(Step.DonorSituation, { transplantCenterSituation: S.Selected, preferredCenterId: NON_MEMBER, willingToTransfer: Transfer.Yes }, trail);
+    const d = at(
+      Step.DonorSituation,
+      { transplantCenterSituation: S.Selected, preferredCenterId: NON_MEMBER, willingToTransfer: Transfer.Yes },
+      trail,
+    );
     const r = previousFrom(d, ctx);
-    expect(r.ok && r.draft).toMatchObject({ step: Step.TransplantCenterTransfer, willingToTransfer: Transfer.Unknown, previousStep: Step.DonorSituation, reached: trail.slice(0, 4) });
+    expect(r.ok && r.draft).toMatchObject({
+      step: Step.TransplantCenterTransfer,
+      willingToTransfer: Transfer.Unknown,
+      previousStep: Step.DonorSituation,
+      reached: trail.slice(0, 4),
+    });
   });
 
   it("going back keeps the trail for the browser's forward button", () => {
@@ -301,18 +636,32 @@ describe("never skip ahead (DECISIONS D3)", () => {
   });
 
   it("opening a walked step records the previous step", () => {
-    expect(enterStep(d, Step.PatientSituation, ctx).draft).toMatchObject({ step: Step.PatientSituation, previousStep: Step.DonorSituation, reached: d.reached });
+    expect(enterStep(d, Step.PatientSituation, ctx).draft).toMatchObject({
+      step: Step.PatientSituation,
+      previousStep: Step.DonorSituation,
+      reached: d.reached,
+    });
   });
 
   it("opening Transfer by its address resets its answer", () => {
-    const t = at(Step.Complete, { willingToTransfer: Transfer.No }, [Step.PatientSituation, Step.TransplantCenterRegistration, Step.TransplantCenterSelection, Step.TransplantCenterTransfer, Step.Complete]);
+    const t = at(Step.Complete, { willingToTransfer: Transfer.No }, [
+      Step.PatientSituation,
+      Step.TransplantCenterRegistration,
+      Step.TransplantCenterSelection,
+      Step.TransplantCenterTransfer,
+      Step.Complete,
+    ]);
     const e = enterStep(t, Step.TransplantCenterTransfer, ctx);
     expect(e.draft).toMatchObject({ step: Step.TransplantCenterTransfer, willingToTransfer: Transfer.Unknown });
     expect(allowedStep(e.draft, Step.Complete)).toBe(Step.TransplantCenterTransfer);
   });
 
   it("opening the combined screen from a later step shows the sub-step of its last answer", () => {
-    const t = at(Step.DonorSituation, { transplantCenterSituation: S.Selected, preferredCenterId: MEMBER }, [Step.PatientSituation, Step.TransplantCenterSituation, Step.DonorSituation]);
+    const t = at(Step.DonorSituation, { transplantCenterSituation: S.Selected, preferredCenterId: MEMBER }, [
+      Step.PatientSituation,
+      Step.TransplantCenterSituation,
+      Step.DonorSituation,
+    ]);
     expect(enterStep(t, Step.TransplantCenterSituation, combined).draft.situationSubStep).toBe(2);
   });
 });
@@ -341,9 +690,21 @@ describe("navigation helper (001 §4.1) and its safe fallback (000 §8)", () => 
     ["not a draft", "garbage", fallback],
     ["a broken draft", { ...initialDraft(), step: 77 }, fallback],
     ["a fresh draft", initialDraft(), { step: Step.PatientSituation, valid: false, canGoNext: false, canGoPrevious: false, complete: false }],
-    ["an answered first step", at(Step.PatientSituation, { kidneyStatus: K.DialysisNow }), { step: Step.PatientSituation, valid: true, canGoNext: true, canGoPrevious: false, complete: false }],
-    ["PatientValidation", at(Step.PatientValidation), { step: Step.PatientValidation, valid: true, canGoNext: true, canGoPrevious: true, complete: false }],
-    ["Complete (saved: no way back, docs/decisions/033)", at(Step.Complete), { step: Step.Complete, valid: true, canGoNext: false, canGoPrevious: false, complete: true }],
+    [
+      "an answered first step",
+      at(Step.PatientSituation, { kidneyStatus: K.DialysisNow }),
+      { step: Step.PatientSituation, valid: true, canGoNext: true, canGoPrevious: false, complete: false },
+    ],
+    [
+      "PatientValidation",
+      at(Step.PatientValidation),
+      { step: Step.PatientValidation, valid: true, canGoNext: true, canGoPrevious: true, complete: false },
+    ],
+    [
+      "Complete (saved: no way back, docs/decisions/033)",
+      at(Step.Complete),
+      { step: Step.Complete, valid: true, canGoNext: false, canGoPrevious: false, complete: true },
+    ],
   ] as const)("%s", (_n, value, expected) => {
     expect(navigationState(value, ctx)).toEqual(expected);
   });
@@ -352,9 +713,17 @@ describe("navigation helper (001 §4.1) and its safe fallback (000 §8)", () => 
 describe("answers from a posted form", () => {
   it.each([
     ["numbers", { kidneyStatus: "1", preferredCenterId: "12" }, { kidneyStatus: 1, preferredCenterId: 12 }],
-    ["unreadable choices are Unknown", { donorStatus: "abc", primaryGoal: "", willingToTransfer: "1.5" }, { donorStatus: -1, primaryGoal: -1, willingToTransfer: -1 }],
+    [
+      "unreadable choices are Unknown",
+      { donorStatus: "abc", primaryGoal: "", willingToTransfer: "1.5" },
+      { donorStatus: -1, primaryGoal: -1, willingToTransfer: -1 },
+    ],
     ["an unreadable center is none", { preferredCenterId: "x" }, { preferredCenterId: 0 }],
-    ["texts kept as typed", { primaryGoalOther: " hi ", kidneyStatusOther: "", donorStatusOther: "d" }, { primaryGoalOther: " hi ", kidneyStatusOther: "", donorStatusOther: "d" }],
+    [
+      "texts kept as typed",
+      { primaryGoalOther: " hi ", kidneyStatusOther: "", donorStatusOther: "d" },
+      { primaryGoalOther: " hi ", kidneyStatusOther: "", donorStatusOther: "d" },
+    ],
     ["absent fields are not answers", { other: "1" }, {}],
   ] as const)("%s", (_n, values, expected) => {
     expect(answersFromForm(values)).toEqual(expected);

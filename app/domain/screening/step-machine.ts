@@ -46,9 +46,7 @@ export const ScreeningError = {
 
 export type FieldErrors = Partial<Record<AnswerField | "step", string>>;
 export type SaveKind = "complete" | "notEligible";
-export type ContinueResult =
-  | { ok: true; draft: ScreeningDraft; save?: SaveKind }
-  | { ok: false; errors: FieldErrors; draft: ScreeningDraft };
+export type ContinueResult = { ok: true; draft: ScreeningDraft; save?: SaveKind } | { ok: false; errors: FieldErrors; draft: ScreeningDraft };
 export type PreviousResult = { ok: true; draft: ScreeningDraft } | { ok: false; errors: FieldErrors };
 
 const isGranular = (ctx: { granular?: boolean } | undefined) => ctx?.granular !== false;
@@ -196,14 +194,12 @@ export function canContinue(draft: ScreeningDraft, ctx?: MachineContext): GateRe
     if (draft.preferredCenterId <= 0 || !known) errors.preferredCenterId = ScreeningError.chooseCenter;
   };
   const willingGate = () => {
-    if (draft.willingToTransfer !== Transfer.Yes && draft.willingToTransfer !== Transfer.No)
-      errors.willingToTransfer = ScreeningError.chooseOption;
+    if (draft.willingToTransfer !== Transfer.Yes && draft.willingToTransfer !== Transfer.No) errors.willingToTransfer = ScreeningError.chooseOption;
   };
   switch (draft.step) {
     case Step.PatientSituation:
       if (!isOffered(kidneyStatusOptions, draft.kidneyStatus)) errors.kidneyStatus = ScreeningError.chooseOption;
-      else if (draft.kidneyStatus === KidneyStatus.Other && !draft.kidneyStatusOther.trim())
-        errors.kidneyStatusOther = ScreeningError.describeOther;
+      else if (draft.kidneyStatus === KidneyStatus.Other && !draft.kidneyStatusOther.trim()) errors.kidneyStatusOther = ScreeningError.describeOther;
       break;
     case Step.PostTransplant:
       if (!isOffered(transplantTypeOptions, draft.transplantType)) errors.transplantType = ScreeningError.chooseOption;
@@ -211,8 +207,7 @@ export function canContinue(draft: ScreeningDraft, ctx?: MachineContext): GateRe
         errors.antigenMatch = ScreeningError.chooseOption;
       break;
     case Step.TransplantCenterRegistration:
-      if (!isOffered(centerSituationOptions, draft.transplantCenterSituation))
-        errors.transplantCenterSituation = ScreeningError.chooseOption;
+      if (!isOffered(centerSituationOptions, draft.transplantCenterSituation)) errors.transplantCenterSituation = ScreeningError.chooseOption;
       break;
     case Step.TransplantCenterSelection:
       centerGate();
@@ -222,20 +217,17 @@ export function canContinue(draft: ScreeningDraft, ctx?: MachineContext): GateRe
       break;
     case Step.TransplantCenterSituation:
       if (draft.situationSubStep === 1) {
-        if (!isOffered(centerSituationOptions, draft.transplantCenterSituation))
-          errors.transplantCenterSituation = ScreeningError.chooseOption;
+        if (!isOffered(centerSituationOptions, draft.transplantCenterSituation)) errors.transplantCenterSituation = ScreeningError.chooseOption;
       } else if (draft.situationSubStep === 2) centerGate();
       else willingGate();
       break;
     case Step.DonorSituation:
       if (!isOffered(donorStatusOptions, draft.donorStatus)) errors.donorStatus = ScreeningError.chooseOption;
-      else if (draft.donorStatus === DonorStatus.Other && !draft.donorStatusOther.trim())
-        errors.donorStatusOther = ScreeningError.describeOther;
+      else if (draft.donorStatus === DonorStatus.Other && !draft.donorStatusOther.trim()) errors.donorStatusOther = ScreeningError.describeOther;
       break;
     case Step.PrimaryGoal:
       if (!isOffered(primaryGoalOptions(draft), draft.primaryGoal)) errors.primaryGoal = ScreeningError.chooseOption;
-      else if (draft.primaryGoal === PrimaryGoal.Other && !draft.primaryGoalOther.trim())
-        errors.primaryGoalOther = ScreeningError.describeOther;
+      else if (draft.primaryGoal === PrimaryGoal.Other && !draft.primaryGoalOther.trim()) errors.primaryGoalOther = ScreeningError.describeOther;
       break;
     default:
       break;
@@ -390,8 +382,7 @@ function previousOf(d: ScreeningDraft, ctx: MachineContext): StepValue | undefin
     case Step.DonorSituation: {
       if (!granular) return Step.TransplantCenterSituation;
       if (d.transplantCenterSituation !== TransplantCenterSituation.Selected) return Step.TransplantCenterRegistration;
-      if (d.preferredCenterId > 0 && findCenter(ctx, d.preferredCenterId)?.isMemberCenter === false)
-        return Step.TransplantCenterTransfer;
+      if (d.preferredCenterId > 0 && findCenter(ctx, d.preferredCenterId)?.isMemberCenter === false) return Step.TransplantCenterTransfer;
       // A member or unknown center, or none chosen any more (transferring): the center is picked on Selection.
       return Step.TransplantCenterSelection;
     }
@@ -456,8 +447,7 @@ export type NavigationState = {
  * well-formed draft falls back to PatientSituation with everything false (000 §8 "safe fallback").
  */
 export function navigationState(value: unknown, ctx: MachineContext): NavigationState {
-  if (!isWellFormedDraft(value))
-    return { step: Step.PatientSituation, valid: false, canGoNext: false, canGoPrevious: false, complete: false };
+  if (!isWellFormedDraft(value)) return { step: Step.PatientSituation, valid: false, canGoNext: false, canGoPrevious: false, complete: false };
   const draft = value;
   const valid = canContinue(draft, ctx).ok;
   return {
@@ -479,7 +469,15 @@ export function answersFromForm(values: Readonly<Record<string, string | undefin
     const n = Number(raw.trim());
     return raw.trim() !== "" && Number.isInteger(n) ? n : fallback;
   };
-  const numberFields = ["kidneyStatus", "transplantType", "antigenMatch", "transplantCenterSituation", "willingToTransfer", "donorStatus", "primaryGoal"] as const;
+  const numberFields = [
+    "kidneyStatus",
+    "transplantType",
+    "antigenMatch",
+    "transplantCenterSituation",
+    "willingToTransfer",
+    "donorStatus",
+    "primaryGoal",
+  ] as const;
   for (const f of numberFields) {
     const raw = values[f];
     if (raw !== undefined) out[f] = num(raw, -1);

@@ -1,12 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  DonorStatus,
-  KidneyStatus,
-  PrimaryGoal,
-  RegistrationStatus,
-  Transfer,
-  TransplantCenterSituation,
-} from "../../../registry/contract/enums";
+import { DonorStatus, KidneyStatus, PrimaryGoal, RegistrationStatus, Transfer, TransplantCenterSituation } from "../../../registry/contract/enums";
 import { completeVariant } from "./complete-variant";
 import { initialDraft, recordSaved, resetDraft, type ScreeningAnswers, type ScreeningDraft } from "./draft";
 import { pageAfterSave, registrationStatusOnSave, screeningSaveBody } from "../../../registry/contract/save-outcome";
@@ -63,42 +56,107 @@ const D = DonorStatus;
 const G = PrimaryGoal;
 const S = TransplantCenterSituation;
 
-
 const cases: PathCase[] = [
   {
     name: "dialysis, willing donor, no center, find a center -> cleared, select center",
-    answers: [{ kidneyStatus: K.DialysisNow }, { transplantCenterSituation: S.NotSelected }, { donorStatus: D.HasDonor }, { primaryGoal: G.FindCenter }, {}],
+    answers: [
+      { kidneyStatus: K.DialysisNow },
+      { transplantCenterSituation: S.NotSelected },
+      { donorStatus: D.HasDonor },
+      { primaryGoal: G.FindCenter },
+      {},
+    ],
     steps: ["PatientSituation", "TransplantCenterRegistration", "DonorSituation", "PrimaryGoal", "PatientValidation", "Complete"],
     save: "complete",
-    draft: { isCleared: true, isCenterConfirmed: false, isImmunoFreeCandidate: false, willingToTransfer: Transfer.Yes, preferredCenterId: 0, transplantCenterSituation: S.NotSelected, donorStatus: D.HasDonor, primaryGoal: G.FindCenter },
+    draft: {
+      isCleared: true,
+      isCenterConfirmed: false,
+      isImmunoFreeCandidate: false,
+      willingToTransfer: Transfer.Yes,
+      preferredCenterId: 0,
+      transplantCenterSituation: S.NotSelected,
+      donorStatus: D.HasDonor,
+      primaryGoal: G.FindCenter,
+    },
     status: RegistrationStatus.SelectCenter,
     page: `/select-center/${SCREENING_ID}`,
     variant: { variant: "completed", outcome: "cleared", button: "screening.complete.continue" },
   },
   {
     name: "registered with a member center -> referred after the lab tests (decision 035)",
-    answers: [{ kidneyStatus: K.Dialysis2Years }, { transplantCenterSituation: S.Selected }, { preferredCenterId: MEMBER }, { donorStatus: D.HasDonor }, { primaryGoal: G.StandardVoucher }, {}],
-    steps: ["PatientSituation", "TransplantCenterRegistration", "TransplantCenterSelection", "DonorSituation", "PrimaryGoal", "PatientValidation", "Complete"],
+    answers: [
+      { kidneyStatus: K.Dialysis2Years },
+      { transplantCenterSituation: S.Selected },
+      { preferredCenterId: MEMBER },
+      { donorStatus: D.HasDonor },
+      { primaryGoal: G.StandardVoucher },
+      {},
+    ],
+    steps: [
+      "PatientSituation",
+      "TransplantCenterRegistration",
+      "TransplantCenterSelection",
+      "DonorSituation",
+      "PrimaryGoal",
+      "PatientValidation",
+      "Complete",
+    ],
     save: "complete",
-    draft: { isCleared: true, isCenterConfirmed: true, willingToTransfer: Transfer.No, preferredCenterId: MEMBER, preferredCenter: "Member Transplant Center", transplantCenterSituation: S.Selected },
+    draft: {
+      isCleared: true,
+      isCenterConfirmed: true,
+      willingToTransfer: Transfer.No,
+      preferredCenterId: MEMBER,
+      preferredCenter: "Member Transplant Center",
+      transplantCenterSituation: S.Selected,
+    },
     status: RegistrationStatus.CompleteLabTests,
     page: "/landing",
     variant: { variant: "completed", outcome: "staysMember", button: "screening.returnToDashboard" },
   },
   {
     name: "registered with a non-member center, not transferring -> cleared, stays, select-center status",
-    answers: [{ kidneyStatus: K.DialysisNow }, { transplantCenterSituation: S.Selected }, { preferredCenterId: NON_MEMBER }, { willingToTransfer: Transfer.No }],
+    answers: [
+      { kidneyStatus: K.DialysisNow },
+      { transplantCenterSituation: S.Selected },
+      { preferredCenterId: NON_MEMBER },
+      { willingToTransfer: Transfer.No },
+    ],
     steps: ["PatientSituation", "TransplantCenterRegistration", "TransplantCenterSelection", "TransplantCenterTransfer", "Complete"],
     save: "complete",
-    draft: { isCleared: true, isCenterConfirmed: false, willingToTransfer: Transfer.No, preferredCenterId: NON_MEMBER, donorStatus: D.Unknown, primaryGoal: G.Unknown },
+    draft: {
+      isCleared: true,
+      isCenterConfirmed: false,
+      willingToTransfer: Transfer.No,
+      preferredCenterId: NON_MEMBER,
+      donorStatus: D.Unknown,
+      primaryGoal: G.Unknown,
+    },
     status: RegistrationStatus.SelectCenter,
     page: "/landing",
     variant: { variant: "completed", outcome: "staysNonMember", button: "screening.returnToDashboard" },
   },
   {
     name: "registered with a non-member center, transferring, find a donor, microsite -> cleared, select center",
-    answers: [{ kidneyStatus: K.DialysisNow }, { transplantCenterSituation: S.Selected }, { preferredCenterId: NON_MEMBER }, { willingToTransfer: Transfer.Yes }, { donorStatus: D.FindDonor }, { primaryGoal: G.TransferToMicrositeCenter }, {}],
-    steps: ["PatientSituation", "TransplantCenterRegistration", "TransplantCenterSelection", "TransplantCenterTransfer", "DonorSituation", "PrimaryGoal", "PatientValidation", "Complete"],
+    answers: [
+      { kidneyStatus: K.DialysisNow },
+      { transplantCenterSituation: S.Selected },
+      { preferredCenterId: NON_MEMBER },
+      { willingToTransfer: Transfer.Yes },
+      { donorStatus: D.FindDonor },
+      { primaryGoal: G.TransferToMicrositeCenter },
+      {},
+    ],
+    steps: [
+      "PatientSituation",
+      "TransplantCenterRegistration",
+      "TransplantCenterSelection",
+      "TransplantCenterTransfer",
+      "DonorSituation",
+      "PrimaryGoal",
+      "PatientValidation",
+      "Complete",
+    ],
     save: "complete",
     draft: { isCleared: true, isCenterConfirmed: false, willingToTransfer: Transfer.Yes, preferredCenterId: 0, preferredCenter: "" },
     status: RegistrationStatus.SelectCenter,
@@ -116,8 +174,21 @@ const cases: PathCase[] = [
   },
   {
     name: "no donor, registered with a non-member center and transferring -> not eligible, center cleared",
-    answers: [{ kidneyStatus: K.DialysisNow }, { transplantCenterSituation: S.Selected }, { preferredCenterId: NON_MEMBER }, { willingToTransfer: Transfer.Yes }, { donorStatus: D.NoDonor }],
-    steps: ["PatientSituation", "TransplantCenterRegistration", "TransplantCenterSelection", "TransplantCenterTransfer", "DonorSituation", "NotEligible"],
+    answers: [
+      { kidneyStatus: K.DialysisNow },
+      { transplantCenterSituation: S.Selected },
+      { preferredCenterId: NON_MEMBER },
+      { willingToTransfer: Transfer.Yes },
+      { donorStatus: D.NoDonor },
+    ],
+    steps: [
+      "PatientSituation",
+      "TransplantCenterRegistration",
+      "TransplantCenterSelection",
+      "TransplantCenterTransfer",
+      "DonorSituation",
+      "NotEligible",
+    ],
     save: "notEligible",
     draft: { isCleared: false, preferredCenterId: 0, primaryGoal: G.Other, primaryGoalOther: NOT_INTERESTED_GOAL_TEXT },
     status: RegistrationStatus.RuledOut,
@@ -137,7 +208,14 @@ const cases: PathCase[] = [
     answers: [{ kidneyStatus: K.Transplanted }, { transplantType: 3, antigenMatch: 1 }, {}],
     steps: ["PatientSituation", "PostTransplant", "PatientValidation", "Complete"],
     save: "complete",
-    draft: { isImmunoFreeCandidate: true, isCleared: true, transplantType: 3, antigenMatch: 1, transplantCenterSituation: S.Unknown, donorStatus: D.Unknown },
+    draft: {
+      isImmunoFreeCandidate: true,
+      isCleared: true,
+      transplantType: 3,
+      antigenMatch: 1,
+      transplantCenterSituation: S.Unknown,
+      donorStatus: D.Unknown,
+    },
     status: RegistrationStatus.IfPassCandidate,
     page: "/landing",
     variant: { variant: "immuneToleranceCandidate", button: "screening.complete.continue" },
@@ -148,13 +226,31 @@ const cases: PathCase[] = [
     answers: [{ kidneyStatus: K.Transplanted }, { transplantType: 1 }, {}],
     steps: ["PatientSituation", "PostTransplant", "PatientValidation", "Complete"],
     save: "complete",
-    draft: { currentScreeningId: SCREENING_ID, isImmunoFreeCandidate: true, isCenterConfirmed: false, preferredCenterId: 0, preferredCenter: "", transplantCenterSituation: S.Unknown, willingToTransfer: Transfer.Unknown, donorStatus: D.Unknown, primaryGoal: G.Unknown, transplantType: 1, antigenMatch: -1 },
+    draft: {
+      currentScreeningId: SCREENING_ID,
+      isImmunoFreeCandidate: true,
+      isCenterConfirmed: false,
+      preferredCenterId: 0,
+      preferredCenter: "",
+      transplantCenterSituation: S.Unknown,
+      willingToTransfer: Transfer.Unknown,
+      donorStatus: D.Unknown,
+      primaryGoal: G.Unknown,
+      transplantType: 1,
+      antigenMatch: -1,
+    },
     status: RegistrationStatus.IfPassCandidate,
     page: "/landing",
   },
   {
     name: "goal Other -> not cleared, ruled out",
-    answers: [{ kidneyStatus: K.Other, kidneyStatusOther: "kidney disease, stage 4" }, { transplantCenterSituation: S.NotSelected }, { donorStatus: D.HasDonor }, { primaryGoal: G.Other, primaryGoalOther: "  just exploring  " }, {}],
+    answers: [
+      { kidneyStatus: K.Other, kidneyStatusOther: "kidney disease, stage 4" },
+      { transplantCenterSituation: S.NotSelected },
+      { donorStatus: D.HasDonor },
+      { primaryGoal: G.Other, primaryGoalOther: "  just exploring  " },
+      {},
+    ],
     steps: ["PatientSituation", "TransplantCenterRegistration", "DonorSituation", "PrimaryGoal", "PatientValidation", "Complete"],
     save: "complete",
     draft: { isCleared: false, primaryGoal: G.Other, primaryGoalOther: "just exploring", kidneyStatusOther: "kidney disease, stage 4" },
@@ -165,7 +261,13 @@ const cases: PathCase[] = [
   {
     name: "combined screen: not registered -> donor, goal, cleared",
     granular: false,
-    answers: [{ kidneyStatus: K.DialysisNow }, { transplantCenterSituation: S.NotSelected }, { donorStatus: D.FindDonor }, { primaryGoal: G.TransferToKidneyForLifeCenter }, {}],
+    answers: [
+      { kidneyStatus: K.DialysisNow },
+      { transplantCenterSituation: S.NotSelected },
+      { donorStatus: D.FindDonor },
+      { primaryGoal: G.TransferToKidneyForLifeCenter },
+      {},
+    ],
     steps: ["PatientSituation", "TransplantCenterSituation#1", "DonorSituation", "PrimaryGoal", "PatientValidation", "Complete"],
     save: "complete",
     draft: { isCleared: true, willingToTransfer: Transfer.Yes, preferredCenterId: 0 },
@@ -187,7 +289,12 @@ const cases: PathCase[] = [
   {
     name: "combined screen: non-member center, not willing -> complete after sub-step 3",
     granular: false,
-    answers: [{ kidneyStatus: K.DialysisNow }, { transplantCenterSituation: S.Selected }, { preferredCenterId: NON_MEMBER }, { willingToTransfer: Transfer.No }],
+    answers: [
+      { kidneyStatus: K.DialysisNow },
+      { transplantCenterSituation: S.Selected },
+      { preferredCenterId: NON_MEMBER },
+      { willingToTransfer: Transfer.No },
+    ],
     steps: ["PatientSituation", "TransplantCenterSituation#1", "TransplantCenterSituation#2", "TransplantCenterSituation#3", "Complete"],
     save: "complete",
     draft: { isCleared: true, isCenterConfirmed: false, willingToTransfer: Transfer.No, preferredCenterId: NON_MEMBER },
@@ -198,8 +305,25 @@ const cases: PathCase[] = [
   {
     name: "combined screen: non-member center, willing -> donor situation with no center",
     granular: false,
-    answers: [{ kidneyStatus: K.Dialysis2Years }, { transplantCenterSituation: S.Selected }, { preferredCenterId: NON_MEMBER }, { willingToTransfer: Transfer.Yes }, { donorStatus: D.HasDonor }, { primaryGoal: G.StandardVoucher }, {}],
-    steps: ["PatientSituation", "TransplantCenterSituation#1", "TransplantCenterSituation#2", "TransplantCenterSituation#3", "DonorSituation", "PrimaryGoal", "PatientValidation", "Complete"],
+    answers: [
+      { kidneyStatus: K.Dialysis2Years },
+      { transplantCenterSituation: S.Selected },
+      { preferredCenterId: NON_MEMBER },
+      { willingToTransfer: Transfer.Yes },
+      { donorStatus: D.HasDonor },
+      { primaryGoal: G.StandardVoucher },
+      {},
+    ],
+    steps: [
+      "PatientSituation",
+      "TransplantCenterSituation#1",
+      "TransplantCenterSituation#2",
+      "TransplantCenterSituation#3",
+      "DonorSituation",
+      "PrimaryGoal",
+      "PatientValidation",
+      "Complete",
+    ],
     save: "complete",
     draft: { isCleared: true, willingToTransfer: Transfer.Yes, preferredCenterId: 0 },
     status: RegistrationStatus.SelectCenter,
@@ -248,7 +372,15 @@ describe("every path through the wizard (001 §4.1, §4.3, DECISIONS D3)", () =>
       // Issue 12 item 8: the current center stays in the draft while the patient steps back.
       if (draft.step === Step.TransplantCenterTransfer) expect(draft.preferredCenterId).toBe(NON_MEMBER);
     }
-    expect(back).toEqual(["PatientValidation", "PrimaryGoal", "DonorSituation", "TransplantCenterTransfer", "TransplantCenterSelection", "TransplantCenterRegistration", "PatientSituation"]);
+    expect(back).toEqual([
+      "PatientValidation",
+      "PrimaryGoal",
+      "DonorSituation",
+      "TransplantCenterTransfer",
+      "TransplantCenterSelection",
+      "TransplantCenterRegistration",
+      "PatientSituation",
+    ]);
   });
 
   it.each(cases)("a saved pass cannot step back from its terminal step: $name", (c) => {
@@ -268,6 +400,14 @@ describe("every path through the wizard (001 §4.1, §4.3, DECISIONS D3)", () =>
       draft = r.draft;
       back.push(label(draft));
     }
-    expect(back).toEqual(["PatientValidation", "PrimaryGoal", "DonorSituation", "TransplantCenterSituation#3", "TransplantCenterSituation#2", "TransplantCenterSituation#1", "PatientSituation"]);
+    expect(back).toEqual([
+      "PatientValidation",
+      "PrimaryGoal",
+      "DonorSituation",
+      "TransplantCenterSituation#3",
+      "TransplantCenterSituation#2",
+      "TransplantCenterSituation#1",
+      "PatientSituation",
+    ]);
   });
 });

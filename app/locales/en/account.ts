@@ -62,13 +62,16 @@ const account = {
     tokenValidated: "Token validated successfully",
     inviteEmailMismatch: "This is not the email address your invitation was sent to.",
     inviteEmailHint: "This is the email address your invitation was sent to.",
-    addressNotFound: "We were unable to find a matching address. Please validate your submitted address below or return to the previous page to ensure the address is correct.",
+    addressNotFound:
+      "We were unable to find a matching address. Please validate your submitted address below or return to the previous page to ensure the address is correct.",
     addressExpired: "The address check was left open for too long. Please check your details and press Register again.",
   },
   address: {
     title: "Confirm Address",
-    recommendedInfo: "We found an address that matches yours. It is best to use the recommended address. If a recommended address cannot be found, you may have a typo or be missing vital information.",
-    noMatch: "We were unable to find a matching address. Please validate your submitted address below or return to the previous page to ensure the address is correct.",
+    recommendedInfo:
+      "We found an address that matches yours. It is best to use the recommended address. If a recommended address cannot be found, you may have a typo or be missing vital information.",
+    noMatch:
+      "We were unable to find a matching address. Please validate your submitted address below or return to the previous page to ensure the address is correct.",
     recommendedHeading: "Recommended address",
     submittedHeading: "Address you entered",
     useRecommended: "Use Recommended",
@@ -79,10 +82,12 @@ const account = {
   hipaa: {
     title: "HIPAA Release",
     heading: "AUTHORIZATION FOR RELEASE AND DISCLOSURE OF HEALTH INFORMATION PURSUANT TO HIPAA",
-    intro: "I authorize the National Kidney Registry to make my name, date of birth, image and likeness, and the medical details of my need for a kidney transplant publicly available to potential donors, to help me find a living donor.",
+    intro:
+      "I authorize the National Kidney Registry to make my name, date of birth, image and likeness, and the medical details of my need for a kidney transplant publicly available to potential donors, to help me find a living donor.",
     understand: "I understand that:",
     voluntary: "This authorization is voluntary.",
-    revocable: "I may revoke this authorization at any time by writing to the National Kidney Registry, except to the extent that action has already been taken based on it.",
+    revocable:
+      "I may revoke this authorization at any time by writing to the National Kidney Registry, except to the extent that action has already been taken based on it.",
     insecure: "Electronic communications, such as email and text messages, may not be secure, and information sent this way could be read by others.",
     harmless: "I hold the National Kidney Registry harmless for any use or disclosure of my information made under this authorization.",
     agree: "Yes, I Agree",
@@ -149,11 +154,14 @@ const account = {
     sendText: "Send Confirmation Text",
     sendEmailTitle: "Confirm Your Email Address",
     sendTextTitle: "Confirm Your Mobile Number",
-    alreadyConfirmedEmail: "Your email was already confirmed, so we cannot change it until you confirm the new email address. Are you sure you want to change it?",
-    alreadyConfirmedMobile: "Your mobile number was already confirmed, so we cannot change it until you confirm the new mobile number. Are you sure you want to change it?",
+    alreadyConfirmedEmail:
+      "Your email was already confirmed, so we cannot change it until you confirm the new email address. Are you sure you want to change it?",
+    alreadyConfirmedMobile:
+      "Your mobile number was already confirmed, so we cannot change it until you confirm the new mobile number. Are you sure you want to change it?",
     emailSendTo: "We will send a confirmation code to {{value}}.",
     newEmailPassword: "This address will become the email you sign in with, so please enter your current password first.",
-    emailSender: "The message comes from the National Kidney Registry's registration address. If it does not arrive within a few minutes, check your spam or junk folder, or the Promotions and Updates tabs in Gmail. You can also search your mailbox for messages from the National Kidney Registry.",
+    emailSender:
+      "The message comes from the National Kidney Registry's registration address. If it does not arrive within a few minutes, check your spam or junk folder, or the Promotions and Updates tabs in Gmail. You can also search your mailbox for messages from the National Kidney Registry.",
     textSendTo: "We will text a numeric confirmation code to {{value}}.",
     enterCode: "Enter the code into the form that opens next. The code is good for 30 minutes.",
     codeTitle: "Enter Confirmation Code",
@@ -214,7 +222,8 @@ const account = {
     optInButton: "Opt In",
     optOutTitle: "Confirm Registration Opt Out",
     optInTitle: "Confirm Registration Opt In",
-    optOutBody: "If you opt out, you will no longer receive automated emails or text messages about your registration, and your registration will not move forward. You can opt back in at any time from your dashboard.",
+    optOutBody:
+      "If you opt out, you will no longer receive automated emails or text messages about your registration, and your registration will not move forward. You can opt back in at any time from your dashboard.",
     optInBody: "If you opt in, your registration continues where you left it, and you will again receive emails and text messages about it.",
     optOutConfirm: "Opt Out",
     optInConfirm: "Opt In",

@@ -5,7 +5,15 @@ import labs from "./labs";
 import medical, { medicalValidation } from "./medical";
 
 /** English: the source of every key. Each area keeps its own file; Spanish mirrors them one to one. */
-const en = { ...shell, ...account, ...screening, ...labs, ...medical, landing: { ...account.landing, ...landingCard }, validation: { ...account.validation, ...medicalValidation } } as const;
+const en = {
+  ...shell,
+  ...account,
+  ...screening,
+  ...labs,
+  ...medical,
+  landing: { ...account.landing, ...landingCard },
+  validation: { ...account.validation, ...medicalValidation },
+} as const;
 
 export default en;
 

@@ -154,7 +154,8 @@ const labs = {
     resultsUpdated: "Successfully updated lab results",
     resultsFailed: "Unable to update lab results",
     requisitionRequired: "Enter the requisition #",
-    requisitionFormat: "The requisition # is 8 characters, as printed on the lab order. It uses only the digits 3, 4, 6, 7 and 9 and the capital letters except B, I, L, O, S and Z (they look like other characters).",
+    requisitionFormat:
+      "The requisition # is 8 characters, as printed on the lab order. It uses only the digits 3, 4, 6, 7 and 9 and the capital letters except B, I, L, O, S and Z (they look like other characters).",
     staffKeyRequired: "Enter the lab staff key",
     staffKeyInvalid: "The lab staff key is not valid",
     requisitionUnknown: "No lab order has this requisition #",

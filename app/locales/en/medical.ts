@@ -134,8 +134,7 @@ const medical = {
       nextRegistration: "The program's coordinator is reviewing your registration and will contact you.",
       nextMedicalHistory: "Please complete the medical history questionnaire.",
       nextESign: "Please read and sign the program's consent form.",
-      nextPreWorkupLabs:
-        "Thank you for signing the consent form. The program's coordinator will contact you about the pre-workup lab tests.",
+      nextPreWorkupLabs: "Thank you for signing the consent form. The program's coordinator will contact you about the pre-workup lab tests.",
       nextCompletion: "Your pre-workup lab tests are recorded. The program's coordinator will contact you about the next steps.",
       nextNone: "You have completed every step of the program's registration. Thank you.",
       nextOptedOut: "You are not taking part in the program at the moment. To continue, please contact the program's coordinator.",

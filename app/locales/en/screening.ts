@@ -154,9 +154,12 @@ const screening = {
       completedHeading: "You have completed the questionnaire",
       basedOnAnswersHeading: "Based on your answers",
       staysMember: "You will be referred to your transplant center after your lab tests. Please check your email for lab instructions.",
-      staysNonMember: "We are glad you are satisfied with your current transplant center and do not wish to transfer your care. You may return to the dashboard.",
-      cleared: "You are cleared to select a transplant center. Please make sure to only select transplant centers that are close enough that you are willing to transfer to.",
-      notCleared: "We can only refer patients who are willing to transfer to the selected center AND who either have a willing living donor or are seeking a center with Microsites.",
+      staysNonMember:
+        "We are glad you are satisfied with your current transplant center and do not wish to transfer your care. You may return to the dashboard.",
+      cleared:
+        "You are cleared to select a transplant center. Please make sure to only select transplant centers that are close enough that you are willing to transfer to.",
+      notCleared:
+        "We can only refer patients who are willing to transfer to the selected center AND who either have a willing living donor or are seeking a center with Microsites.",
     },
     summary: {
       title: "Response Summary",
@@ -175,7 +178,8 @@ const screening = {
     results: {
       title: "Screening Results",
       close: "Close",
-      informationSeeker: "Thank you for telling us about your goals. As you are exploring your options, we will not refer you to a transplant center now. If your situation changes, choose My Situation has Changed on the dashboard.",
+      informationSeeker:
+        "Thank you for telling us about your goals. As you are exploring your options, we will not refer you to a transplant center now. If your situation changes, choose My Situation has Changed on the dashboard.",
     },
   },
 } as const;
@@ -199,7 +203,8 @@ export const landingCard = {
     thankYou: "Thank you for selecting {{center}}.",
     thankYouLabs: "A simple blood test is needed before we can refer you. Please check your email for instructions.",
     labsRequirement: "Lab tests are required before you can be referred to a transplant center.",
-    stayingNonMember: "You are staying with {{center}}, which is not a member center of the registry: no lab tests or referral are needed. If you would like to transfer your care to a member center, choose Change Center.",
+    stayingNonMember:
+      "You are staying with {{center}}, which is not a member center of the registry: no lab tests or referral are needed. If you would like to transfer your care to a member center, choose Change Center.",
     stepComplete: "Complete",
     stepNumber: "Step {{number}}",
     referralsCaption: "Transplant centers you were referred to",

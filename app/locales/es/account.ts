@@ -65,13 +65,16 @@ const account: Widen<typeof en> = {
     tokenValidated: "Código de invitación validado correctamente",
     inviteEmailMismatch: "Este no es el correo electrónico al que se envió su invitación.",
     inviteEmailHint: "Es el correo electrónico al que se envió su invitación.",
-    addressNotFound: "No encontramos una dirección que coincida. Revise la dirección que envió abajo o vuelva a la página anterior para asegurarse de que la dirección es correcta.",
+    addressNotFound:
+      "No encontramos una dirección que coincida. Revise la dirección que envió abajo o vuelva a la página anterior para asegurarse de que la dirección es correcta.",
     addressExpired: "La verificación de la dirección quedó abierta demasiado tiempo. Revise sus datos y pulse Registrarse otra vez.",
   },
   address: {
     title: "Confirmar dirección",
-    recommendedInfo: "Encontramos una dirección que coincide con la suya. Lo mejor es usar la dirección recomendada. Si no se encuentra una dirección recomendada, es posible que haya un error de escritura o que falte información importante.",
-    noMatch: "No encontramos una dirección que coincida. Revise la dirección que envió abajo o vuelva a la página anterior para asegurarse de que la dirección es correcta.",
+    recommendedInfo:
+      "Encontramos una dirección que coincide con la suya. Lo mejor es usar la dirección recomendada. Si no se encuentra una dirección recomendada, es posible que haya un error de escritura o que falte información importante.",
+    noMatch:
+      "No encontramos una dirección que coincida. Revise la dirección que envió abajo o vuelva a la página anterior para asegurarse de que la dirección es correcta.",
     recommendedHeading: "Dirección recomendada",
     submittedHeading: "Dirección que escribió",
     useRecommended: "Usar la recomendada",
@@ -82,12 +85,16 @@ const account: Widen<typeof en> = {
   hipaa: {
     title: "Autorización HIPAA",
     heading: "AUTORIZACIÓN PARA LA DIVULGACIÓN DE INFORMACIÓN DE SALUD CONFORME A HIPAA",
-    intro: "Autorizo al National Kidney Registry a hacer públicos, para posibles donantes, mi nombre, mi fecha de nacimiento, mi imagen y semejanza, y los detalles médicos de mi necesidad de un trasplante de riñón, para ayudarme a encontrar un donante vivo.",
+    intro:
+      "Autorizo al National Kidney Registry a hacer públicos, para posibles donantes, mi nombre, mi fecha de nacimiento, mi imagen y semejanza, y los detalles médicos de mi necesidad de un trasplante de riñón, para ayudarme a encontrar un donante vivo.",
     understand: "Entiendo que:",
     voluntary: "Esta autorización es voluntaria.",
-    revocable: "Puedo revocar esta autorización en cualquier momento por escrito al National Kidney Registry, salvo en la medida en que ya se hayan tomado acciones basadas en ella.",
-    insecure: "Las comunicaciones electrónicas, como el correo electrónico y los mensajes de texto, pueden no ser seguras, y otras personas podrían leer la información enviada de esa forma.",
-    harmless: "Eximo al National Kidney Registry de toda responsabilidad por el uso o la divulgación de mi información hechos conforme a esta autorización.",
+    revocable:
+      "Puedo revocar esta autorización en cualquier momento por escrito al National Kidney Registry, salvo en la medida en que ya se hayan tomado acciones basadas en ella.",
+    insecure:
+      "Las comunicaciones electrónicas, como el correo electrónico y los mensajes de texto, pueden no ser seguras, y otras personas podrían leer la información enviada de esa forma.",
+    harmless:
+      "Eximo al National Kidney Registry de toda responsabilidad por el uso o la divulgación de mi información hechos conforme a esta autorización.",
     agree: "Sí, acepto",
     disagree: "No, no acepto",
     open: "Leer la autorización HIPAA",
@@ -113,7 +120,8 @@ const account: Widen<typeof en> = {
     submit: "Enviar solicitud",
     sending: "Enviando la solicitud, un momento por favor...",
     sent: "Debería recibir un correo electrónico con un enlace para restablecer su contraseña...",
-    sentDetail: "Si no lo ve en unos minutos, revise su carpeta de correo no deseado. El enlace es válido durante 60 minutos y se puede usar una sola vez.",
+    sentDetail:
+      "Si no lo ve en unos minutos, revise su carpeta de correo no deseado. El enlace es válido durante 60 minutos y se puede usar una sola vez.",
     returnToLogin: "Volver a iniciar sesión",
     emailRequired: "El correo electrónico es obligatorio",
     cannotAccept: "No podemos aceptar su solicitud hasta que complete los campos de abajo...",
@@ -152,11 +160,14 @@ const account: Widen<typeof en> = {
     sendText: "Enviar mensaje de confirmación",
     sendEmailTitle: "Confirme su correo electrónico",
     sendTextTitle: "Confirme su número de celular",
-    alreadyConfirmedEmail: "Su correo electrónico ya estaba confirmado, así que no podemos cambiarlo hasta que confirme el nuevo correo electrónico. ¿Seguro que desea cambiarlo?",
-    alreadyConfirmedMobile: "Su número de celular ya estaba confirmado, así que no podemos cambiarlo hasta que confirme el nuevo número. ¿Seguro que desea cambiarlo?",
+    alreadyConfirmedEmail:
+      "Su correo electrónico ya estaba confirmado, así que no podemos cambiarlo hasta que confirme el nuevo correo electrónico. ¿Seguro que desea cambiarlo?",
+    alreadyConfirmedMobile:
+      "Su número de celular ya estaba confirmado, así que no podemos cambiarlo hasta que confirme el nuevo número. ¿Seguro que desea cambiarlo?",
     emailSendTo: "Enviaremos un código de confirmación a {{value}}.",
     newEmailPassword: "Esta dirección pasará a ser el correo con el que inicia sesión; por eso, escriba primero su contraseña actual.",
-    emailSender: "El mensaje proviene de la dirección de registro del National Kidney Registry. Si no llega en unos minutos, revise su carpeta de correo no deseado o las pestañas Promociones y Notificaciones de Gmail. También puede buscar en su buzón los mensajes del National Kidney Registry.",
+    emailSender:
+      "El mensaje proviene de la dirección de registro del National Kidney Registry. Si no llega en unos minutos, revise su carpeta de correo no deseado o las pestañas Promociones y Notificaciones de Gmail. También puede buscar en su buzón los mensajes del National Kidney Registry.",
     textSendTo: "Enviaremos un código numérico de confirmación por mensaje de texto al {{value}}.",
     enterCode: "Escriba el código en el formulario que se abrirá a continuación. El código es válido durante 30 minutos.",
     codeTitle: "Escriba el código de confirmación",
@@ -178,8 +189,10 @@ const account: Widen<typeof en> = {
     continueHint: "Podrá continuar cuando su cuenta esté verificada.",
     changeEmail: "Cambiar el correo electrónico",
     changeMobile: "Cambiar el número de celular",
-    changingEmail: "Escriba el nuevo correo electrónico y envíe un código de confirmación. Su correo confirmado se mantiene hasta que confirme el nuevo.",
-    changingMobile: "Escriba el nuevo número de celular y envíe un código de confirmación. Su número confirmado se mantiene hasta que confirme el nuevo.",
+    changingEmail:
+      "Escriba el nuevo correo electrónico y envíe un código de confirmación. Su correo confirmado se mantiene hasta que confirme el nuevo.",
+    changingMobile:
+      "Escriba el nuevo número de celular y envíe un código de confirmación. Su número confirmado se mantiene hasta que confirme el nuevo.",
   },
   mfa: {
     tooManySends: "Se enviaron demasiados códigos a este contacto. Espere una hora e inténtelo de nuevo.",
@@ -189,7 +202,8 @@ const account: Widen<typeof en> = {
     tooManyNewMobiles: "Se enviaron códigos a 3 números de celular nuevos en las últimas 24 horas. Inténtelo de nuevo mañana.",
     emailInvalid: "Escriba un correo electrónico válido...",
     mobileInvalid: "Escriba un número de celular de EE. UU. válido...",
-    codeLocked: "Ese código se escribió mal demasiadas veces, así que quedó bloqueado. Seleccione 'Enviar un código nuevo' y escriba el código nuevo.",
+    codeLocked:
+      "Ese código se escribió mal demasiadas veces, así que quedó bloqueado. Seleccione 'Enviar un código nuevo' y escriba el código nuevo.",
     mobileInvalidOther: "Escriba un número de celular válido, con su código de país, por ejemplo +44 7911 123456...",
   },
   landing: {
@@ -217,7 +231,8 @@ const account: Widen<typeof en> = {
     optInButton: "Darse de alta",
     optOutTitle: "Confirmar la baja del registro",
     optInTitle: "Confirmar el alta en el registro",
-    optOutBody: "Si se da de baja, dejará de recibir correos electrónicos y mensajes de texto automáticos sobre su registro, y su registro no seguirá avanzando. Puede volver a darse de alta en cualquier momento desde su panel.",
+    optOutBody:
+      "Si se da de baja, dejará de recibir correos electrónicos y mensajes de texto automáticos sobre su registro, y su registro no seguirá avanzando. Puede volver a darse de alta en cualquier momento desde su panel.",
     optInBody: "Si se da de alta, su registro continuará donde lo dejó y volverá a recibir correos electrónicos y mensajes de texto sobre él.",
     optOutConfirm: "Darse de baja",
     optInConfirm: "Darse de alta",

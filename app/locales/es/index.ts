@@ -5,6 +5,14 @@ import screening, { landingCard } from "./screening";
 import labs from "./labs";
 import medical, { medicalValidation } from "./medical";
 
-const es: Messages = { ...shell, ...account, ...screening, ...labs, ...medical, landing: { ...account.landing, ...landingCard }, validation: { ...account.validation, ...medicalValidation } };
+const es: Messages = {
+  ...shell,
+  ...account,
+  ...screening,
+  ...labs,
+  ...medical,
+  landing: { ...account.landing, ...landingCard },
+  validation: { ...account.validation, ...medicalValidation },
+};
 
 export default es;

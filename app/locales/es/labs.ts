@@ -55,8 +55,7 @@ const labs: Widen<typeof labsEn> = {
       state: "El estado donde se encuentra el centro de trasplante.",
       distance: "La distancia en millas entre su código postal y el centro de trasplante.",
       kidneyForLife: "El centro participa en el programa Kidney for Life.",
-      lowEplet:
-        "Trasplantes en el centro con bajo desajuste de epletos (una buena compatibilidad entre donante y receptor) en los últimos 12 meses.",
+      lowEplet: "Trasplantes en el centro con bajo desajuste de epletos (una buena compatibilidad entre donante y receptor) en los últimos 12 meses.",
       nkrLast12Months: "Trasplantes en el centro facilitados por el registro en los últimos 12 meses.",
       nkrPriorYear: "Trasplantes de donante vivo en el centro facilitados por el registro del {{from}} al {{to}}.",
       nkrPriorYearNoRange: "Trasplantes de donante vivo en el centro facilitados por el registro el año anterior.",
@@ -67,8 +66,7 @@ const labs: Widen<typeof labsEn> = {
         "El centro participa en el Programa de Micrositios: un sitio web gratuito y asesoramiento para buscar un donante vivo. Cada paciente con micrositio recibe 250 tarjetas de presentación.",
       nonSteroidal: "El centro ofrece un protocolo contra el rechazo sin esteroides.",
       voucher: "El centro participa en el programa de vales estándar (Standard Voucher).",
-      recipientShield:
-        "Se aplica un reemplazo ante una falta primaria de funcionamiento notificada dentro de los 90 días posteriores al trasplante.",
+      recipientShield: "Se aplica un reemplazo ante una falta primaria de funcionamiento notificada dentro de los 90 días posteriores al trasplante.",
       memberCenter: "El centro es miembro del National Kidney Registry.",
     },
     confirm: {
@@ -156,7 +154,8 @@ const labs: Widen<typeof labsEn> = {
     resultsUpdated: "Los resultados de laboratorio se actualizaron correctamente",
     resultsFailed: "No se pudieron actualizar los resultados de laboratorio",
     requisitionRequired: "Ingrese el n.º de requisición",
-    requisitionFormat: "El n.º de requisición tiene 8 caracteres, tal como aparece en la orden de laboratorio. Solo usa los dígitos 3, 4, 6, 7 y 9 y las letras mayúsculas excepto B, I, L, O, S y Z (se confunden con otros caracteres).",
+    requisitionFormat:
+      "El n.º de requisición tiene 8 caracteres, tal como aparece en la orden de laboratorio. Solo usa los dígitos 3, 4, 6, 7 y 9 y las letras mayúsculas excepto B, I, L, O, S y Z (se confunden con otros caracteres).",
     staffKeyRequired: "Ingrese la clave del personal de laboratorio",
     staffKeyInvalid: "La clave del personal de laboratorio no es válida",
     requisitionUnknown: "Ninguna orden de laboratorio tiene este n.º de requisición",

@@ -107,7 +107,8 @@ const screening: Pick<Messages, "screening"> = {
       findCenter: "Encontrar un centro de trasplante",
       findCenterDescription: "Quiero ayuda para elegir un centro de trasplante que se ajuste a mis necesidades.",
       standardVoucher: "Encontrar la mejor compatibilidad mediante el programa Standard Voucher",
-      standardVoucherDescription: "Mi donante dispuesto no es compatible conmigo, o quiero la mejor compatibilidad posible para el riñón de mi donante.",
+      standardVoucherDescription:
+        "Mi donante dispuesto no es compatible conmigo, o quiero la mejor compatibilidad posible para el riñón de mi donante.",
       micrositeCenter: "Encontrar un centro con micrositios",
       micrositeCenterDescription: "Un sitio web gratuito y el asesoramiento de un centro participante para ayudarme a buscar un donante vivo.",
       kidneyForLifeCenter: "Encontrar un centro Kidney for Life",
@@ -151,10 +152,14 @@ const screening: Pick<Messages, "screening"> = {
       immunoFreeText: "Su solicitud se ha enviado para su revisión. Si es seleccionado, nos pondremos en contacto con usted por correo electrónico.",
       completedHeading: "Ha completado el cuestionario",
       basedOnAnswersHeading: "Según sus respuestas",
-      staysMember: "Le derivaremos a su centro de trasplante después de sus análisis de laboratorio. Revise su correo electrónico para ver las instrucciones de los análisis.",
-      staysNonMember: "Nos alegra que esté satisfecho con su centro de trasplante actual y que no desee trasladar su atención. Puede volver al panel.",
-      cleared: "Está autorizado para elegir un centro de trasplante. Asegúrese de elegir solo centros de trasplante lo bastante cercanos como para estar dispuesto a trasladarse a ellos.",
-      notCleared: "Solo podemos derivar a pacientes que estén dispuestos a trasladarse al centro elegido Y que tengan un donante vivo dispuesto o busquen un centro con micrositios.",
+      staysMember:
+        "Le derivaremos a su centro de trasplante después de sus análisis de laboratorio. Revise su correo electrónico para ver las instrucciones de los análisis.",
+      staysNonMember:
+        "Nos alegra que esté satisfecho con su centro de trasplante actual y que no desee trasladar su atención. Puede volver al panel.",
+      cleared:
+        "Está autorizado para elegir un centro de trasplante. Asegúrese de elegir solo centros de trasplante lo bastante cercanos como para estar dispuesto a trasladarse a ellos.",
+      notCleared:
+        "Solo podemos derivar a pacientes que estén dispuestos a trasladarse al centro elegido Y que tengan un donante vivo dispuesto o busquen un centro con micrositios.",
     },
     summary: {
       title: "Resumen de respuestas",
@@ -173,7 +178,8 @@ const screening: Pick<Messages, "screening"> = {
     results: {
       title: "Resultados de la evaluación",
       close: "Cerrar",
-      informationSeeker: "Gracias por contarnos sus objetivos. Como está explorando sus opciones, por ahora no le derivaremos a un centro de trasplante. Si su situación cambia, elija Mi situación ha cambiado en el panel.",
+      informationSeeker:
+        "Gracias por contarnos sus objetivos. Como está explorando sus opciones, por ahora no le derivaremos a un centro de trasplante. Si su situación cambia, elija Mi situación ha cambiado en el panel.",
     },
   },
 };
@@ -196,7 +202,8 @@ export const landingCard: Widen<typeof enLandingCard> = {
     thankYou: "Gracias por elegir {{center}}.",
     thankYouLabs: "Se necesita un sencillo análisis de sangre antes de poder derivarle. Revise su correo electrónico para ver las instrucciones.",
     labsRequirement: "Se necesitan análisis de laboratorio antes de que podamos derivarle a un centro de trasplante.",
-    stayingNonMember: "Usted seguirá con {{center}}, que no es un centro miembro del registro: no se necesitan análisis de laboratorio ni derivación. Si desea transferir su atención a un centro miembro, elija Cambiar de centro.",
+    stayingNonMember:
+      "Usted seguirá con {{center}}, que no es un centro miembro del registro: no se necesitan análisis de laboratorio ni derivación. Si desea transferir su atención a un centro miembro, elija Cambiar de centro.",
     stepComplete: "Completado",
     stepNumber: "Paso {{number}}",
     referralsCaption: "Centros de trasplante a los que fue derivado",
@@ -215,7 +222,8 @@ export const landingCard: Widen<typeof enLandingCard> = {
     statusCompletedByCenter: "Derivación completada por el centro",
     centerApprovedText: "{{center}} aprobó su derivación y se comunicará con usted sobre los siguientes pasos de su evaluación.",
     completedByCenterText: "{{center}} completó su derivación. Si tiene preguntas sobre su atención, comuníquese directamente con el centro.",
-    programInvitedText: "Usted está registrado en el programa de inmunotolerancia ImmunoFree. A continuación encontrará los pasos del programa y lo que sigue.",
+    programInvitedText:
+      "Usted está registrado en el programa de inmunotolerancia ImmunoFree. A continuación encontrará los pasos del programa y lo que sigue.",
   },
   labs: {
     downloadResults: "Descargar resultados",

@@ -8,7 +8,8 @@ const root = path.resolve(import.meta.dirname, "../../..");
 const dir = path.join(root, ".cache", "nginx");
 fs.rmSync(dir, { recursive: true, force: true });
 fs.mkdirSync(path.join(dir, "logs"), { recursive: true });
-const sample = fs.readFileSync(path.join(root, "deploy/nginx/portal.conf"), "utf8")
+const sample = fs
+  .readFileSync(path.join(root, "deploy/nginx/portal.conf"), "utf8")
   .replace("server 127.0.0.1:3000;", `server 127.0.0.1:${upstreamPort};`)
   .replace("listen 8080;", `listen 127.0.0.1:${listenPort};`);
 fs.writeFileSync(path.join(dir, "portal.conf"), sample);
