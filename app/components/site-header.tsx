@@ -14,10 +14,7 @@ import { useHydrated } from "./use-hydrated";
 function LanguageChoice({ lang, here }: { lang: string; here: string }) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
-  const carry = useMatches()
-    .map((m) => (m.handle as RouteHandle | undefined)?.carryForm)
-    .filter(Boolean)
-    .at(-1);
+  const carry = useCarryForm();
   const to = `/language?lng=${lang}&to=${encodeURIComponent(here)}`;
   const action = useHref(carry ? `${to}&form=${carry.form}` : to);
   if (carry && !hydrated) {
@@ -32,6 +29,26 @@ function LanguageChoice({ lang, here }: { lang: string; here: string }) {
       {t(`language.${lang}`)}
     </Link>
   );
+}
+
+/** The page's main form that the language switch carries without JavaScript (handle.carryForm), if any. */
+function useCarryForm() {
+  return useMatches()
+    .map((m) => (m.handle as RouteHandle | undefined)?.carryForm)
+    .filter(Boolean)
+    .at(-1);
+}
+
+/**
+ * Without JavaScript the switch's buttons belong to the page's form and come first in the page, so Enter in a field
+ * would switch the language: this copy of the form's own submit comes before them, so Enter sends the form as its
+ * main button does. Hidden from sight, from the tab order and from assistive technology.
+ */
+function FormDefaultSubmit() {
+  const hydrated = useHydrated();
+  const carry = useCarryForm();
+  if (!carry || hydrated) return null;
+  return <button type="submit" form={carry.elementId} className="visually-hidden" tabIndex={-1} aria-hidden="true" />;
 }
 
 /** Header of 000 §2.2, with the language switch of DECISIONS D10 (links, so it works without JavaScript). */
@@ -49,6 +66,7 @@ export function SiteHeader({ patient, lang, here }: { patient: { firstName: stri
   }, [location.key]);
   return (
     <header className="site-header">
+      <FormDefaultSubmit />
       <nav className="container" aria-label={t("common.appName")}>
         <ul>
           <li>
