@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
 import en from "~/locales/en/index";
 import es from "~/locales/es/index";
@@ -39,5 +39,13 @@ describe("texts", () => {
     expect(await loader(args("es"))).toBeInstanceOf(Response);
     const spanish = withTexts(["landing"], () => ({}));
     expect(((await spanish(args("es"))) as { texts: unknown }).texts).toEqual({ landing: es.landing });
+  });
+
+  it("withTexts puts the texts inside a data() answer and keeps its status (a 404 page still has its texts)", async () => {
+    const loader = withTexts(["labPages"], () => data({ screeningId: null }, { status: 404 }));
+    const answer = (await loader(args("en"))) as unknown as { type: string; data: { screeningId: null; texts: unknown }; init: ResponseInit };
+    expect(answer.type).toBe("DataWithResponseInit");
+    expect(answer.init.status).toBe(404);
+    expect(answer.data).toEqual({ screeningId: null, texts: { labPages: en.labPages } });
   });
 });

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import type { Lang, Messages } from "~/locales";
 import en from "~/locales/en/index";
 import es from "~/locales/es/index";
@@ -55,8 +55,16 @@ type Loaded<R> = R extends Response ? R : R & { texts: Texts };
  */
 export function withTexts<A extends LoaderFunctionArgs, R>(sections: readonly Section[], loader: (args: A) => R | Promise<R>) {
   return async (args: A): Promise<Loaded<R>> => {
-    const data = await loader(args);
-    if (data instanceof Response) return data as Loaded<R>;
-    return { ...data, texts: textsFor(args.context.lang, sections) } as Loaded<R>;
+    const answer = await loader(args);
+    if (answer instanceof Response) return answer as Loaded<R>;
+    const texts = textsFor(args.context.lang, sections);
+    // `data(value, { status })` (a 404 page, a form answered with its status): the texts go inside, the status stays.
+    if (isDataWithInit(answer)) return data({ ...answer.data, texts }, answer.init ?? undefined) as unknown as Loaded<R>;
+    return { ...answer, texts } as Loaded<R>;
   };
+}
+
+/** Remix's `data()` answer (a DataWithResponseInit: the value, and the status and headers to send). */
+function isDataWithInit(value: unknown): value is { type: "DataWithResponseInit"; data: object; init: ResponseInit | null } {
+  return typeof value === "object" && value !== null && (value as { type?: unknown }).type === "DataWithResponseInit";
 }
