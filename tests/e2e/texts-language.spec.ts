@@ -70,7 +70,8 @@ test("a Spanish-preferring patient signs in from an English page: every page aft
   await expect(page.getByRole("status")).toContainText(es.session.signedOut);
 
   // The switch's choice wins over the patient's: English chosen, then signing in stays in English.
-  await page.getByRole("link", { name: en.language.en }).click();
+  // On /register without JavaScript the switch is a button of the form, carrying what was typed (decision 054).
+  await page.getByRole("list", { name: es.header.languageSwitch }).getByText(en.language.en, { exact: true }).click();
   await expectPage(page, "en", en.register.heading);
   await signIn(page, en, patient.email, patient.password);
   await expect(page).toHaveURL(/\/landing$/);
