@@ -12,6 +12,7 @@ import { ValidationKey } from "../contract/validation-keys";
 import { insertIfRegistration } from "../data/if-registrations";
 import { testDatabases } from "../db/test-databases";
 import { START, useRegistry } from "../testing/harness";
+import { HISTORY } from "../testing/medical-histories";
 import { CONSENT_VERSION } from "./e-sign-document";
 
 const PDFTOTEXT = "/usr/bin/pdftotext";
@@ -23,27 +24,6 @@ function pdfText(bytes: Uint8Array): string {
   writeFileSync(file, bytes);
   return execFileSync(PDFTOTEXT, ["-layout", file, "-"], { encoding: "utf8" });
 }
-
-/** A valid medical history (contract/medical-history.ts). */
-const HISTORY = {
-  receivedKidneyTransplant: false,
-  lastKidneyTxpDate: null,
-  addlMedicines: null,
-  birthDate: "1980-05-17",
-  heightFt: 5,
-  heightInches: 6,
-  weight: 150,
-  hadOtherOrganTransplant: false,
-  otherOrganTxp: null,
-  otherOrganTxpDetails: null,
-  birthGender: false,
-  hasCardiacIssues: false,
-  hasPulmonaryIssues: false,
-  hasImmunoDisease: false,
-  hasHighBloodPressure: false,
-  hasAllergies: false,
-  medicalConditionComments: null,
-};
 
 describe.each(testDatabases())("e-sign on $name", (target) => {
   const t = useRegistry(target);

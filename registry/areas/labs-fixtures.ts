@@ -3,8 +3,9 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { approveLabs, type ApproveTarget } from "../commands/labs";
-import { upsertCenters, type CenterRecord } from "../data/centers";
+import { upsertCenters } from "../data/centers";
 import { START, type TestRegistry } from "../testing/harness";
+import { aCenterRecord } from "../testing/centers";
 import { aScreeningBody } from "../testing/screenings";
 
 /** Test helpers of the center selection and lab tests (referrals.test.ts, labs.test.ts, commands). */
@@ -14,31 +15,7 @@ export const CENTER_B = 202;
 export const CENTER_C = 203;
 export const NON_MEMBER = 204;
 
-function center(centerId: number, centerName: string, isMemberCenter: boolean): CenterRecord {
-  return {
-    centerId,
-    centerName,
-    city: "Springfield",
-    stateAbbr: "IL",
-    postalCode: "62702",
-    latitude: 39.8317,
-    longitude: -89.6465,
-    isKidneyForLifeParticipant: isMemberCenter,
-    isMicrositeCenterOfExcellence: false,
-    isMicrositeParticipant: false,
-    isMemberCenter,
-    isRecipientShieldParticipant: false,
-    performsNonSteroidProtocol: false,
-    hasVoucherProgram: false,
-    lowEpletTransplantsLast12Months: null,
-    nkrTransplantsLast12Months: 0,
-    yearRangeLdNkrFacilitated: 0,
-    allLivingDonorTransplantsPriorYear: null,
-    nkrPercentLdTransplants: 0,
-    yearRangeLastDate: "2024-12-31",
-    isDemo: false,
-  };
-}
+const center = aCenterRecord;
 
 export const CENTERS = [
   center(CENTER_A, "Lakeside Kidney Institute", true),

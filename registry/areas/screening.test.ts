@@ -14,39 +14,16 @@ import {
 import { envelope, RegistryMessage } from "../contract/envelope";
 import { passRecord, screening } from "../contract/schemas";
 import { insertReferral } from "../data/center-referrals";
-import { upsertCenters, type CenterRecord } from "../data/centers";
+import { upsertCenters } from "../data/centers";
 import { testDatabases } from "../db/test-databases";
 import { START, useRegistry } from "../testing/harness";
+import { aCenterRecord } from "../testing/centers";
 import { aScreeningBody } from "../testing/screenings";
 
 const MEMBER = 101;
 const NON_MEMBER = 102;
 
-function center(centerId: number, centerName: string, isMemberCenter: boolean): CenterRecord {
-  return {
-    centerId,
-    centerName,
-    city: "Springfield",
-    stateAbbr: "IL",
-    postalCode: "62702",
-    latitude: 39.8317,
-    longitude: -89.6465,
-    isKidneyForLifeParticipant: isMemberCenter,
-    isMicrositeCenterOfExcellence: false,
-    isMicrositeParticipant: false,
-    isMemberCenter,
-    isRecipientShieldParticipant: false,
-    performsNonSteroidProtocol: false,
-    hasVoucherProgram: false,
-    lowEpletTransplantsLast12Months: null,
-    nkrTransplantsLast12Months: 0,
-    yearRangeLdNkrFacilitated: 0,
-    allLivingDonorTransplantsPriorYear: null,
-    nkrPercentLdTransplants: 0,
-    yearRangeLastDate: "2024-12-31",
-    isDemo: false,
-  };
-}
+const center = aCenterRecord;
 
 const body = aScreeningBody;
 

@@ -8,6 +8,7 @@ import { insertIfRegistration } from "../data/if-registrations";
 import { testDatabases } from "../db/test-databases";
 import type { RegistryConfig } from "../settings";
 import { START, TEST_SETTINGS, useRegistry, type TestRegistry } from "../testing/harness";
+import { HISTORY } from "../testing/medical-histories";
 import { approveOne, CENTER_A, CENTER_B, clearedBody, NON_MEMBER, patientWithScreening, selectCenter, signIn } from "./labs-fixtures";
 
 const CENTER_KEY = { "x-center-staff-key": TEST_SETTINGS.centerStaffKey! };
@@ -332,25 +333,7 @@ describe.each(testDatabases())("center and program staff steps on $name", (targe
     expect(row!.status).toBe(RegistrationStatus.IfPassCandidate);
 
     // The candidate's medical history, then the e-signature: one email each.
-    const history = {
-      receivedKidneyTransplant: false,
-      lastKidneyTxpDate: null,
-      addlMedicines: null,
-      birthDate: "1980-05-17",
-      heightFt: 5,
-      heightInches: 6,
-      weight: 150,
-      hadOtherOrganTransplant: false,
-      otherOrganTxp: null,
-      otherOrganTxpDetails: null,
-      birthGender: false,
-      hasCardiacIssues: false,
-      hasPulmonaryIssues: false,
-      hasImmunoDisease: false,
-      hasHighBloodPressure: false,
-      hasAllergies: false,
-      medicalConditionComments: null,
-    };
+    const history = HISTORY;
     expect((await t.call("POST", `/api/pass/${d.medicalRecordId}/medical-history`, { token: d.token, body: history })).status).toBe(200);
     // A second submission (the stage already moved on) sends nothing more.
     expect((await t.call("POST", `/api/pass/${d.medicalRecordId}/medical-history`, { token: d.token, body: history })).status).toBe(200);

@@ -1,0 +1,20 @@
+/** A valid medical history submission (contract/medical-history.ts), for the registry's tests. */
+export const HISTORY = {
+  receivedKidneyTransplant: false,
+  lastKidneyTxpDate: null,
+  addlMedicines: null,
+  birthDate: "1980-05-17",
+  heightFt: 5,
+  heightInches: 6,
+  weight: 150,
+  hadOtherOrganTransplant: false,
+  otherOrganTxp: null,
+  otherOrganTxpDetails: null,
+  birthGender: false,
+  hasCardiacIssues: false,
+  hasPulmonaryIssues: false,
+  hasImmunoDisease: false,
+  hasHighBloodPressure: false,
+  hasAllergies: false,
+  medicalConditionComments: null,
+};
