@@ -19,7 +19,7 @@ export default tseslint.config(
   },
   {
     // Browser code must not pull zod schemas into the bundle: import the contract's plain modules directly.
-    files: ["app/components/**/*.tsx"],
+    files: ["app/components/**/*.tsx", "app/features/**/*.tsx"],
     rules: {
       "@typescript-eslint/no-restricted-imports": [
         "error",
@@ -37,8 +37,8 @@ export default tseslint.config(
     },
   },
   {
-    files: ["app/routes/**/*.tsx", "app/domain/**/*.ts"],
-    ignores: ["app/domain/*-form.ts"],
+    files: ["app/routes/**/*.tsx", "app/features/**/*.ts"],
+    ignores: ["app/features/**/*.server.ts", "app/features/**/*.test.ts", "app/features/accounts/*-form.ts", "app/features/labs/update-labs-form.ts"],
     rules: {
       "no-restricted-imports": [
         "error",

@@ -1,11 +1,11 @@
 import { RemixBrowser } from "@remix-run/react";
 import { startTransition, StrictMode, useEffect } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { enhanced } from "./enhance/cut-the-mustard";
-import { installFocusMemory } from "./enhance/focus-memory";
-import { installInPageLinks } from "./enhance/in-page-links";
-import { installKeepTyped } from "./enhance/keep-typed";
-import { installRouteChunkFallback } from "./enhance/route-chunk-fallback";
+import { enhanced } from "~/enhance/cut-the-mustard";
+import { installFocusMemory } from "~/enhance/focus-memory";
+import { installInPageLinks } from "~/enhance/in-page-links";
+import { installKeepTyped } from "~/enhance/keep-typed";
+import { installRouteChunkFallback } from "~/enhance/route-chunk-fallback";
 
 /** Marks the moment the page is hydrated (effects run after the whole tree commits): `npm run bench` times it. */
 function HydratedMark() {

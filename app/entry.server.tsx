@@ -1,8 +1,8 @@
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
-import { NonceContext } from "./components/nonce";
-import { PageCollector } from "./strip-nul.server";
+import { NonceContext } from "~/components/nonce";
+import { PageCollector } from "~/platform/strip-nul.server";
 import { describeError } from "../server/describe-error";
 
 const ABORT_DELAY = 5_000;
@@ -27,7 +27,7 @@ export default function handleRequest(
         // buffer, to browsers and bots alike (docs/decisions/056).
         onAllReady() {
           shellRendered = true;
-          // React 18.3.1 can leave NUL bytes at its buffer's edge (app/strip-nul.server.ts): the collector drops them.
+          // React 18.3.1 can leave NUL bytes at its buffer's edge (app/platform/strip-nul.server.ts): the collector drops them.
           pipe(
             new PageCollector((page) => {
               clearTimeout(timer);

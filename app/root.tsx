@@ -14,22 +14,22 @@ import {
 import { useTranslation } from "~/texts/use-translation";
 import picoHref from "@picocss/pico/css/pico.min.css?url";
 import appHref from "./styles/app.css?url";
-import { DocumentTitle } from "./components/document-title";
-import { PageFlash } from "./components/flash-messages";
-import { takeFlash } from "./flash.server";
-import { IdleWarning } from "./components/idle-warning";
-import { SiteFooter } from "./components/site-footer";
-import { SiteHeader } from "./components/site-header";
-import { useNonce } from "./components/nonce";
-import { headerFirstName } from "./auth.server";
-import { CutTheMustard } from "./enhance/cut-the-mustard";
-import { KeepTyped } from "./enhance/keep-typed";
-import { NavigationFocus } from "./enhance/navigation-focus";
-import { csrfToken } from "./forms/form.server";
-import type { RootData } from "./root-data";
-import { idleMsLeft } from "./session-limits";
-import { mergeTexts } from "./texts/texts";
-import { textsFor, textsForKeys, type Section } from "./texts/texts.server";
+import { DocumentTitle } from "~/components/document-title";
+import { PageFlash } from "~/components/flash-messages";
+import { takeFlash } from "~/platform/flash.server";
+import { IdleWarning } from "~/components/idle-warning";
+import { SiteFooter } from "~/components/site-footer";
+import { SiteHeader } from "~/components/site-header";
+import { useNonce } from "~/components/nonce";
+import { headerFirstName } from "~/platform/auth.server";
+import { CutTheMustard } from "~/enhance/cut-the-mustard";
+import { KeepTyped } from "~/enhance/keep-typed";
+import { NavigationFocus } from "~/enhance/navigation-focus";
+import { csrfToken } from "~/forms/form.server";
+import type { RootData } from "~/platform/root-data";
+import { idleMsLeft } from "~/platform/session-limits";
+import { mergeTexts } from "~/texts/texts";
+import { textsFor, textsForKeys, type Section } from "~/texts/texts.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: picoHref },

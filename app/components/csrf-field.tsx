@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from "@remix-run/react";
-import type { RootData } from "~/root-data";
+import type { RootData } from "~/platform/root-data";
 
 /** The hidden CSRF field every POST form carries. */
 export function CsrfField() {

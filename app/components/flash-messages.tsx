@@ -1,8 +1,8 @@
 import { useLocation, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "~/texts/use-translation";
-import type { RootData } from "~/root-data";
-import type { FlashMessage } from "~/session-keys";
+import type { RootData } from "~/platform/root-data";
+import type { FlashMessage } from "~/platform/session-keys";
 import { useHydrated } from "./use-hydrated";
 
 /** Whether the app has hydrated once: later mounts are client-side navigations (see `useShownAfterMount`). */

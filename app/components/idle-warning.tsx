@@ -1,7 +1,7 @@
 import { Link, useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/texts/use-translation";
-import { IDLE_WARNING_MS } from "~/session-keys";
+import { IDLE_WARNING_MS } from "~/platform/session-keys";
 import { CsrfField } from "./csrf-field";
 import { Dialog } from "./dialog";
 

@@ -1,6 +1,6 @@
 import { useCallback, useState, type FormEvent } from "react";
 import { useTranslation } from "~/texts/use-translation";
-import { liveErrors, type FieldErrors, type Values } from "~/domain/live-rules";
+import { liveErrors, type FieldErrors, type Values } from "~/features/accounts/live-rules";
 import type { FormFailure } from "~/forms/types";
 
 type Live = { attempt: string; touched: ReadonlySet<string>; errors: FieldErrors };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { REGISTER_FIELDS } from "~/domain/registration-fields";
-import { Session } from "~/session.server";
+import { REGISTER_FIELDS } from "~/features/accounts/registration-field-names";
+import { Session } from "~/platform/session.server";
 import { CARRIED_FORM_MS, carryForm, isCarriedForm, takeCarriedForm } from "./carried-form.server";
 
 const posted = (extra: Record<string, string> = {}) => {

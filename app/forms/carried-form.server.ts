@@ -1,6 +1,6 @@
-import type { Session } from "~/session.server";
+import type { Session } from "~/platform/session.server";
 import { formAnswer, withoutSecrets } from "./form.server";
-import { sessionCookieBytes, WRITE_LIMIT } from "~/session.server";
+import { sessionCookieBytes, WRITE_LIMIT } from "~/platform/session.server";
 import type { FormFailure } from "./types";
 
 /**

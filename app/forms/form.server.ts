@@ -2,7 +2,7 @@ import { data } from "@remix-run/node";
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import { hasDisallowedCharacters, markDisallowedCharacters, textProblem, textRuleOf } from "../../registry/contract/text-rules";
 import { withParams } from "../../registry/contract/validation-keys";
-import type { Session } from "../session.server";
+import type { Session } from "~/platform/session.server";
 import type { FieldErrors, FormFailure, FormMessage } from "./types";
 
 export const CSRF_FIELD = "_csrf";

@@ -1,6 +1,6 @@
 // The language list only: browser code imports this module, so it must never pull the messages in (English and
 // Spanish each load on demand in the browser, entry.client.tsx; the server bundles both, i18n.server.ts).
-export type { Messages } from "./en/index";
+export type { Messages } from "~/locales/en/index";
 export const supportedLanguages = ["en", "es"] as const;
 export type Lang = (typeof supportedLanguages)[number];
 export const fallbackLanguage: Lang = "en";

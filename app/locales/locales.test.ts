@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import en from "./en/index";
-import es from "./es/index";
+import en from "~/locales/en/index";
+import es from "~/locales/es/index";
 
 function keys(obj: object, prefix = ""): string[] {
   return Object.entries(obj).flatMap(([k, v]) => (typeof v === "string" ? [`${prefix}${k}`] : keys(v as object, `${prefix}${k}.`)));

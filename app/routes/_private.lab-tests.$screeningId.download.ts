@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { labDownload } from "~/forms/lab-pages.server";
+import { labDownload } from "~/features/labs/lab-pages.server";
 
 /** GET /lab-tests/{screeningId}/download: the lab order PDF as lab-tests.pdf (000 §4). */
 export async function loader({ params, context }: LoaderFunctionArgs) {

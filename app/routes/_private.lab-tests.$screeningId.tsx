@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import type { RouteHandle } from "~/components/document-title";
-import { LabPage } from "~/components/lab-page";
-import { labPageAnswer } from "~/forms/lab-pages.server";
+import { LabPage } from "~/features/labs/lab-page";
+import { labPageAnswer } from "~/features/labs/lab-pages.server";
 import { withTexts } from "~/texts/texts.server";
 
 export const handle: RouteHandle = { titleKey: "labPages.tests.title" };

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { withPatient } from "~/auth.server";
-import { resumePosition } from "~/domain/medical-history/navigation";
-import { pathOf } from "~/domain/medical-history/questions";
-import { loadDraft } from "~/forms/medical-history.server";
+import { withPatient } from "~/platform/auth.server";
+import { resumePosition } from "~/features/medical-history/navigation";
+import { pathOf } from "~/features/medical-history/questions";
+import { loadDraft } from "~/features/medical-history/medical-history.server";
 
 /**
  * /medical-history (001 §2.1, the dashboard's 'Medical History' action): where the patient left the questionnaire,

@@ -2,18 +2,18 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/texts/use-translation";
-import { addFlash, withPatient } from "~/auth.server";
+import { addFlash, withPatient } from "~/platform/auth.server";
 import { CsrfField } from "~/components/csrf-field";
 import type { RouteHandle } from "~/components/document-title";
 import { ErrorSummary } from "~/components/error-summary";
 import { FormState, useFormFailure } from "~/components/form-context";
-import { ScreeningStep, type StepData } from "~/components/screening/screening-step";
-import { StepTracker } from "~/components/screening/step-tracker";
-import { ScreeningResultsDialog } from "~/components/screening/results-dialog";
-import { answerSummary } from "~/domain/screening/answer-summary";
-import { completeVariant } from "~/domain/screening/complete-variant";
-import { resultsOutcome } from "~/domain/screening/results-outcome";
-import type { ScreeningDraft } from "~/domain/screening/draft";
+import { ScreeningStep, type StepData } from "~/features/screening/screening-step";
+import { StepTracker } from "~/features/screening/step-tracker";
+import { ScreeningResultsDialog } from "~/features/screening/results-dialog";
+import { answerSummary } from "~/features/screening/answer-summary-model";
+import { completeVariant } from "~/features/screening/complete-variant";
+import { resultsOutcome } from "~/features/screening/results-outcome";
+import type { ScreeningDraft } from "~/features/screening/draft";
 import {
   answersFromForm,
   continueFrom,
@@ -22,12 +22,12 @@ import {
   primaryGoalOptions,
   stepFields,
   type FieldErrors,
-} from "~/domain/screening/step-machine";
-import { showsCarefulWarning, showsReturnToDashboard, Step, stepOfSlug, stepPath } from "~/domain/screening/steps";
-import { stepTracker, type TrackerView } from "~/domain/screening/tracker";
-import { VALIDATION_FIELDS, validationDefaults, validationPayload } from "~/domain/screening/validation-form";
+} from "~/features/screening/step-machine";
+import { showsCarefulWarning, showsReturnToDashboard, Step, stepOfSlug, stepPath } from "~/features/screening/steps";
+import { stepTracker, type TrackerView } from "~/features/screening/tracker";
+import { VALIDATION_FIELDS, validationDefaults, validationPayload } from "~/features/screening/validation-form";
 import { formAnswer, formFailure, inputFailure, readForm, textFields } from "~/forms/form.server";
-import { isMemberCenter, loadCenters, machineContext, readDraft, saveDraft, writeDraft } from "~/forms/screening.server";
+import { isMemberCenter, loadCenters, machineContext, readDraft, saveDraft, writeDraft } from "~/features/screening/screening.server";
 import { RegistryUnavailableError } from "~/registry/client.server";
 import { PageFlash } from "~/components/flash-messages";
 import { withTexts } from "~/texts/texts.server";

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { furthestStep } from "~/domain/screening/draft";
-import { stepPath } from "~/domain/screening/steps";
-import { readDraft } from "~/forms/screening.server";
+import { furthestStep } from "~/features/screening/draft";
+import { stepPath } from "~/features/screening/steps";
+import { readDraft } from "~/features/screening/screening.server";
 
 /** The bare /screening (001 §2.1): the furthest step the draft has reached. */
 export async function loader({ context }: LoaderFunctionArgs) {

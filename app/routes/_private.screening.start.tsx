@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { readPassRecord } from "~/auth.server";
-import { showsNotClearedView } from "~/domain/dashboard/registration-card";
-import { resetDraft } from "~/domain/screening/draft";
-import { stepPath, Step } from "~/domain/screening/steps";
+import { readPassRecord } from "~/platform/auth.server";
+import { showsNotClearedView } from "~/features/dashboard/registration-card-model";
+import { resetDraft } from "~/features/screening/draft";
+import { stepPath, Step } from "~/features/screening/steps";
 import { readForm } from "~/forms/form.server";
-import { resetScreeningDraft, writeDraft } from "~/forms/screening.server";
+import { resetScreeningDraft, writeDraft } from "~/features/screening/screening.server";
 
 /** Nothing to show: a GET goes to the wizard's current step. */
 export async function loader() {

@@ -1,13 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/texts/use-translation";
-import { CentersTable } from "~/components/centers-table";
+import { CentersTable } from "~/features/centers/centers-table";
 import { CsrfField } from "~/components/csrf-field";
 import { Dialog } from "~/components/dialog";
 import type { RouteHandle } from "~/components/document-title";
-import { DISTANCE_OPTIONS } from "~/domain/dashboard/select-center-view";
+import { DISTANCE_OPTIONS } from "~/features/centers/select-center-view";
 import { readForm } from "~/forms/form.server";
-import { selectCenterAction, selectCenterPage, type SelectCenterPage } from "~/forms/select-center.server";
+import { selectCenterAction, selectCenterPage, type SelectCenterPage } from "~/features/centers/select-center.server";
 import { PageFlash } from "~/components/flash-messages";
 import { withTexts } from "~/texts/texts.server";
 

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet } from "@remix-run/react";
-import { requirePatient } from "~/auth.server";
+import { requirePatient } from "~/platform/auth.server";
 
 /** The private layout: signed-in patients only (000 §2.1), with the private pages' bottom margin. */
 export async function loader({ context }: LoaderFunctionArgs) {

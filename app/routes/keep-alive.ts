@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { requirePatient } from "~/auth.server";
+import { requirePatient } from "~/platform/auth.server";
 import { readForm } from "~/forms/form.server";
-import { idleMsLeft } from "~/session-limits";
+import { idleMsLeft } from "~/platform/session-limits";
 
 export function loader() {
   return redirect("/landing");

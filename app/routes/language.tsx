@@ -2,9 +2,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { carryForm, isCarriedForm } from "~/forms/carried-form.server";
 import { readForm } from "~/forms/form.server";
-import { languageCookie } from "~/i18n.server";
+import { languageCookie } from "~/platform/i18n.server";
 import { isLang } from "~/locales";
-import { safeRedirectPath } from "~/safe-redirect";
+import { safeRedirectPath } from "~/platform/safe-redirect";
 
 /** The language switch (DECISIONS D10): a plain link, remembered in a cookie. */
 export function loader({ request, context }: LoaderFunctionArgs) {

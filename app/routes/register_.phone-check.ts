@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Country } from "../../registry/contract/enums";
 import { phoneDigits, toE164 } from "../../registry/contract/phone";
-import { phoneCheckView } from "~/domain/phone-check";
+import { phoneCheckView } from "~/features/accounts/phone-check-rules";
 import { RegistryUnavailableError } from "~/registry/client.server";
 
 /**

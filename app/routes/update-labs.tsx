@@ -9,8 +9,8 @@ import { TextField } from "~/components/fields";
 import { FormState, useFormFailure } from "~/components/form-context";
 import { useHydrated } from "~/components/use-hydrated";
 import { readForm } from "~/forms/form.server";
-import { UPDATE_LABS_FORM } from "~/forms/center-lab-forms";
-import { sessionLabKey, updateLabsAction } from "~/forms/update-labs.server";
+import { UPDATE_LABS_FORM } from "~/features/labs/update-labs-form-ids";
+import { sessionLabKey, updateLabsAction } from "~/features/labs/update-labs.server";
 import { PageFlash } from "~/components/flash-messages";
 import { withTexts } from "~/texts/texts.server";
 

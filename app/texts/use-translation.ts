@@ -1,7 +1,7 @@
 import { useMatches } from "@remix-run/react";
 import { useMemo } from "react";
 import type { Lang } from "~/locales";
-import type { RootData } from "~/root-data";
+import type { RootData } from "~/platform/root-data";
 import { mergeTexts, translate, type T, type Texts } from "./texts";
 
 type WithTexts = { texts?: Texts } | null | undefined;

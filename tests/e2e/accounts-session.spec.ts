@@ -1,8 +1,8 @@
 import type { Page } from "@playwright/test";
 import fs from "node:fs";
 import path from "node:path";
-import { createSessionStore, SESSION_COOKIE } from "../../app/session.server";
-import type { SessionData } from "../../app/session-keys";
+import { createSessionStore, SESSION_COOKIE } from "../../app/platform/session.server";
+import type { SessionData } from "../../app/platform/session-keys";
 import {
   createPatient,
   dashboardOnTestClock,

@@ -9,7 +9,7 @@ import {
   staffCommandsAvailable,
   test,
 } from "./fixtures";
-import { answersByPage } from "../../app/domain/medical-history/test-answers";
+import { answersByPage } from "../../app/features/medical-history/test-answers";
 
 /**
  * Issue 10: axe stays clean in Spanish too, JavaScript on and off. One Spanish-speaking patient (the language switch,

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
-import { QUESTIONS } from "../../app/domain/medical-history/questions";
-import { complete } from "../../app/domain/medical-history/test-answers";
+import { QUESTIONS } from "../../app/features/medical-history/questions";
+import { complete } from "../../app/features/medical-history/test-answers";
 import {
   createCandidate,
   createClearedScreening,

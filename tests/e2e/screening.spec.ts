@@ -95,7 +95,7 @@ test.describe("screening questionnaire", () => {
     await answer(page, "I already have a willing donor", "primary-goal");
     await answer(page, "Find the best match through the Standard Voucher program", "patient-validation");
     await validateAndComplete(page);
-    // Staying with a member center: the (c) text for a member center (app/domain/screening/READINGS.md 13).
+    // Staying with a member center: the (c) text for a member center (app/features/screening/READINGS.md 13).
     await heading(page, "You have completed the questionnaire");
     await expect(
       page.getByText("You will be referred to your transplant center after your lab tests. Please check your email for lab instructions."),

@@ -17,5 +17,5 @@ const en = {
 
 export default en;
 
-import type { Widen } from "../types";
+import type { Widen } from "~/locales/types";
 export type Messages = Widen<typeof en>;

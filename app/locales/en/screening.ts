@@ -1,7 +1,7 @@
 /**
  * English texts: the screening questionnaire (001 §2.2-2.9, §8) and the dashboard's registration card
- * (000 §2.7, 001 §2.12, §4.4-4.6). Keys returned by app/domain/screening and app/domain/dashboard are listed in
- * app/domain/screening/LOCALE_KEYS.md. The card's keys live under `landing` (shared with account.ts), so they
+ * (000 §2.7, 001 §2.12, §4.4-4.6). Keys returned by app/features/screening and app/features/centers are listed in
+ * app/features/screening/LOCALE_KEYS.md. The card's keys live under `landing` (shared with account.ts), so they
  * are exported apart and merged into `landing` by en/index.ts.
  */
 const screening = {

@@ -1,5 +1,5 @@
-import type { Widen } from "../types";
-import type en from "../en/account";
+import type { Widen } from "~/locales/types";
+import type en from "~/locales/en/account";
 
 /** Textos en español: account. */
 const account: Widen<typeof en> = {

@@ -1,4 +1,4 @@
-import type { Messages } from "../en/index";
+import type { Messages } from "~/locales/en/index";
 import account from "./account";
 import shell from "./shell";
 import screening, { landingCard } from "./screening";

@@ -1,5 +1,5 @@
-import type labsEn from "../en/labs";
-import type { Widen } from "../types";
+import type labsEn from "~/locales/en/labs";
+import type { Widen } from "~/locales/types";
 
 /** Textos en español: selección de centro, cambio de centro, páginas de laboratorio y /update-labs. */
 const labs: Widen<typeof labsEn> = {

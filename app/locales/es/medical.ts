@@ -1,6 +1,6 @@
-import type { Messages } from "../en/index";
-import type { medicalValidation as enMedicalValidation } from "../en/medical";
-import type { Widen } from "../types";
+import type { Messages } from "~/locales/en/index";
+import type { medicalValidation as enMedicalValidation } from "~/locales/en/medical";
+import type { Widen } from "~/locales/types";
 
 /** Textos en español: historial médico, firma electrónica y pasos del programa de inmunotolerancia (como en/medical.ts). */
 const medical: Pick<Messages, "medical" | "eSign"> = {

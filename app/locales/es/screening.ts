@@ -1,6 +1,6 @@
-import type { Messages } from "../en/index";
-import type { landingCard as enLandingCard } from "../en/screening";
-import type { Widen } from "../types";
+import type { Messages } from "~/locales/en/index";
+import type { landingCard as enLandingCard } from "~/locales/en/screening";
+import type { Widen } from "~/locales/types";
 
 /** Textos en español: el cuestionario de evaluación y la tarjeta de registro del panel. */
 const screening: Pick<Messages, "screening"> = {

@@ -1,5 +1,5 @@
-import type { Widen } from "../types";
-import type en from "../en/shell";
+import type { Widen } from "~/locales/types";
+import type en from "~/locales/en/shell";
 
 /** Textos en español: shell. */
 const shell: Widen<typeof en> = {

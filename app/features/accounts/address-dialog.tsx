@@ -1,0 +1,63 @@
+import { Form } from "@remix-run/react";
+import { useTranslation } from "~/texts/use-translation";
+import type { AddressLines } from "./pending-address";
+import { CsrfField } from "~/components/csrf-field";
+import { Dialog } from "~/components/dialog";
+
+function Address({ lines }: { lines: AddressLines }) {
+  const { t } = useTranslation();
+  return (
+    <address>
+      {lines.street}
+      <br />
+      {[lines.city, lines.stateKey ? t(lines.stateKey) : lines.state].filter(Boolean).join(", ")} {lines.postalCode}
+    </address>
+  );
+}
+
+/**
+ * The 'Confirm Address' dialog of 000 §2.3 (DECISIONS D7). The form it answers for waits in the encrypted
+ * session (docs/decisions/005), so each button is a small form of its own: it works without JavaScript and the
+ * password never appears in the page.
+ */
+export function AddressDialog({
+  recommended,
+  submitted,
+  action,
+  cancelLabel,
+}: {
+  recommended: AddressLines | null;
+  submitted: AddressLines;
+  /** Where the buttons post (the page's own action). */
+  action: string;
+  cancelLabel: string;
+}) {
+  const { t } = useTranslation();
+  const button = (intent: string, label: string, className?: string) => (
+    <Form method="post" action={action} className="inline-form">
+      <CsrfField />
+      <button type="submit" name="intent" value={intent} className={className}>
+        {label}
+      </button>
+    </Form>
+  );
+  return (
+    <Dialog id="address-dialog" title={t("address.title")} open dismissable={false} footer={button("address-cancel", cancelLabel, "secondary")}>
+      <p className="notice notice--info" role="note">
+        {recommended ? t("address.recommendedInfo") : t("address.noMatch")}
+      </p>
+      {recommended ? (
+        <section aria-labelledby="address-recommended-title" className="address-choice">
+          <h3 id="address-recommended-title">{t("address.recommendedHeading")}</h3>
+          <Address lines={recommended} />
+          {button("address-recommended", t("address.useRecommended"))}
+        </section>
+      ) : null}
+      <section aria-labelledby="address-submitted-title" className="address-choice">
+        <h3 id="address-submitted-title">{t("address.submittedHeading")}</h3>
+        <Address lines={submitted} />
+        {button("address-confirm", t("address.confirm"), recommended ? "secondary" : undefined)}
+      </section>
+    </Dialog>
+  );
+}

@@ -1,0 +1,44 @@
+import { CodeResult, Country } from "../../../registry/contract/enums";
+import { isValidPhone } from "../../../registry/contract/phone";
+import { isValidEmail } from "../../../registry/contract/registration";
+
+/**
+ * The confirm screen's checks (000 §5 "Confirm screen", §8, §9); a mobile number by the rule of the address's
+ * country (docs/decisions/049): outside the US, with its country code.
+ */
+export function contactError(kind: "email" | "text", value: string, country: number = Country.UnitedStates): string | undefined {
+  if (kind === "email") return isValidEmail(value) ? undefined : "mfa.emailInvalid";
+  if (isValidPhone(value, country)) return undefined;
+  return country === Country.Other ? "mfa.mobileInvalidOther" : "mfa.mobileInvalid";
+}
+
+/** The country whose phone rule applies, as the confirm forms carry it (the registry checks again with the record's). */
+export function countryOf(value: unknown): number {
+  return String(value) === String(Country.Other) ? Country.Other : Country.UnitedStates;
+}
+
+/** A code as typed: spaces and hyphens are fine ("123 456", "123-456"). */
+export function normalizeCode(input: string): string {
+  return input.replace(/[\s-]/g, "");
+}
+
+/** Before asking the registry: empty -> required; anything but digits cannot be the code we sent. */
+export function codeError(code: string): string | undefined {
+  if (code === "") return "confirm.codeRequired";
+  if (!/^\d{1,12}$/.test(code)) return "confirm.codeInvalid";
+  return undefined;
+}
+
+/** The verification result (000 §9 CodeResult) -> the message, or null when the code was right. */
+export function codeResultMessage(result: number | null | undefined): string | null {
+  switch (result) {
+    case CodeResult.Valid:
+      return null;
+    case CodeResult.InvalidCode:
+      return "confirm.codeInvalid";
+    case CodeResult.CodeExpired:
+      return "confirm.codeExpired";
+    default:
+      return "confirm.checkFailed";
+  }
+}

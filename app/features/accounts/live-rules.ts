@@ -1,0 +1,105 @@
+import { AuthPreference, Country } from "../../../registry/contract/enums";
+import { isoToday } from "../../../registry/contract/limits";
+import { addressErrors, personErrors, registrationErrors } from "../../../registry/contract/registration-rules";
+import { passwordUpdateErrors, resetErrors } from "./password-rules";
+import { confirmPasswordError } from "./registration-field-names";
+
+/**
+ * The same rules the actions run, over a form's values as the browser holds them, for the re-check after a first
+ * submit (000 §4; issue 12, item 13). Zod-free on purpose: the server's parse also refuses over-long text and
+ * characters that are not allowed (docs/decisions/026); those errors stay until the field is changed.
+ */
+export type Values = Record<string, string>;
+export type FieldErrors = Record<string, string>;
+
+/** A number field as the registry's parse reads it: empty or not an integer -> -9999 (never valid). */
+function int(value: string | undefined): number {
+  const n = Number(value);
+  return value === undefined || value.trim() === "" || !Number.isInteger(n) ? -9999 : n;
+}
+
+function text(values: Values, name: string): string {
+  return (values[name] ?? "").trim();
+}
+
+function person(values: Values) {
+  return {
+    firstName: text(values, "firstName"),
+    middleInitial: text(values, "middleInitial"),
+    lastName: text(values, "lastName"),
+    preferredName: text(values, "preferredName"),
+    birthDate: text(values, "birthDate"),
+    preferredLanguage: int(values.preferredLanguage),
+    gender: int(values.gender),
+  };
+}
+
+function address(values: Values) {
+  const country = int(values.country);
+  return {
+    addressLine1: text(values, "addressLine1"),
+    addressLine2: text(values, "addressLine2"),
+    city: text(values, "city"),
+    usState: country === Country.UnitedStates ? Math.max(int(values.usState), 0) : 0,
+    province: country === Country.Other ? text(values, "province") : "",
+    postalCode: text(values, "postalCode"),
+    country: country === -9999 ? Country.NotSelected : country,
+  };
+}
+
+function defined(errors: Partial<Record<string, string>>): FieldErrors {
+  return Object.fromEntries(Object.entries(errors).filter((e): e is [string, string] => typeof e[1] === "string"));
+}
+
+/** Registration (000 §5): every field rule, confirm password and HIPAA; the phone by the address's country. */
+export function registerRecheck(values: Values, today: string = isoToday()): FieldErrors {
+  const errors = registrationErrors(
+    {
+      ...person(values),
+      ...address(values),
+      email: text(values, "email"),
+      password: values.password ?? "",
+      phoneNumber: text(values, "phoneNumber"),
+      phoneNumberSecondary: "",
+      authenticationPreference: AuthPreference.Email,
+      agreedToHipaa: values.agreedToHipaa === "true" || values.agreedToHipaa === "on",
+      entryreferrer: "",
+    },
+    today,
+  );
+  const confirm = confirmPasswordError(values.password ?? "", values.confirmPassword ?? "");
+  return defined({ ...errors, confirmPassword: confirm });
+}
+
+/** Profile 'Personal Information' (000 §5 Profile): names, birth date, language, gender and address. */
+export function profileRecheck(values: Values, today: string = isoToday()): FieldErrors {
+  return defined({ ...personErrors(person(values), today), ...addressErrors(address(values)) });
+}
+
+/** Profile 'New Password' (000 §5 Password update). */
+export function passwordRecheck(values: Values): FieldErrors {
+  return passwordUpdateErrors({
+    currentPassword: values.currentPassword ?? "",
+    password: values.password ?? "",
+    confirmPassword: values.confirmPassword ?? "",
+  });
+}
+
+/** Enter New Password (000 §5 Reset password). */
+export function resetRecheck(values: Values): FieldErrors {
+  return resetErrors({ email: values.email ?? "", password: values.password ?? "", confirmPassword: values.confirmPassword ?? "" });
+}
+
+/**
+ * What a form shows after a change, once it came back from a submit: a field the patient has changed since shows
+ * its rule's answer now (so a fixed field loses its error, and a wrong one gains it); an untouched field keeps what
+ * the server said (some answers only the registry can give: a number already registered, a common password).
+ */
+export function liveErrors(server: FieldErrors, local: FieldErrors, touched: ReadonlySet<string>, order: readonly string[]): FieldErrors {
+  const out: FieldErrors = {};
+  for (const name of order) {
+    const error = touched.has(name) ? local[name] : server[name];
+    if (error) out[name] = error;
+  }
+  return out;
+}

@@ -1,0 +1,28 @@
+import { ResetStatus } from "../../../registry/contract/accounts";
+
+// The rules themselves are zod-free, so the browser re-checks with them too (issue 12, item 13).
+export { forgotErrors, passwordUpdateErrors, resetErrors, type Errors } from "./password-rules";
+
+/** The reason shown after 'We were unable to reset your password due to the following reason:' (by statusId). */
+export function resetReasonKey(statusId: number): string {
+  switch (statusId) {
+    case ResetStatus.LinkInvalid:
+      return "reset.reasonLinkInvalid";
+    case ResetStatus.LinkExpired:
+      return "reset.reasonLinkExpired";
+    case ResetStatus.EmailMismatch:
+      return "reset.reasonEmailMismatch";
+    case ResetStatus.PasswordRejected:
+      return "reset.reasonPasswordRejected";
+    default:
+      return "reset.reasonUnknown";
+  }
+}
+
+/** The reset view's state (000 §4): -1 the form, 1 success, above 1 a failure with its reason. */
+export type ResetView = { kind: "form" } | { kind: "done" } | { kind: "failed"; reasonKey: string };
+export function resetView(outcome: { statusId: number } | undefined): ResetView {
+  if (!outcome || outcome.statusId < 1) return { kind: "form" };
+  if (outcome.statusId === ResetStatus.Success) return { kind: "done" };
+  return { kind: "failed", reasonKey: resetReasonKey(outcome.statusId) };
+}

@@ -1,0 +1,46 @@
+import { isValidEmail, passwordError } from "../../../registry/contract/registration-rules";
+
+/**
+ * The password screens' rules (000 §5 "Forgot password", "Reset password", "Password update"; DECISIONS D6):
+ * each answers field -> locale key, empty when the form can be sent.
+ */
+export type Errors = Record<string, string>;
+
+/** Forgot password: a valid email, else 'Email is required' (and the form-level alert). */
+export function forgotErrors(v: { email: string }): Errors {
+  return isValidEmail(v.email) ? {} : { email: "forgot.emailRequired" };
+}
+
+/** D6's length rules, for the screens whose own message covers an empty password. */
+function lengthError(password: string): string | undefined {
+  const e = passwordError(password);
+  return e === "validation.passwordRequired" ? undefined : e;
+}
+
+/** Reset password: valid email, a password (D6 rules), confirm equal to it. */
+export function resetErrors(v: { email: string; password: string; confirmPassword: string }): Errors {
+  const e: Errors = {};
+  if (!isValidEmail(v.email)) e.email = "reset.emailRequired";
+  if (v.password === "") e.password = "reset.passwordRequired";
+  else {
+    const length = lengthError(v.password);
+    if (length) e.password = length;
+  }
+  if (v.confirmPassword === "") e.confirmPassword = "reset.confirmRequired";
+  else if (v.confirmPassword !== v.password) e.confirmPassword = "reset.mismatch";
+  return e;
+}
+
+/** Profile 'New Password' (000 §5 Password update), with D6's length rules and the current password (docs/decisions/025). */
+export function passwordUpdateErrors(v: { currentPassword: string; password: string; confirmPassword: string }): Errors {
+  const e: Errors = {};
+  if (v.currentPassword === "") e.currentPassword = "validation.currentPasswordRequired";
+  if (v.password === "") e.password = "profile.passwordRequired";
+  else {
+    const length = lengthError(v.password);
+    if (length) e.password = length;
+  }
+  if (v.confirmPassword === "") e.confirmPassword = "profile.confirmRequired";
+  else if (v.confirmPassword !== v.password) e.confirmPassword = "profile.mismatch";
+  return e;
+}

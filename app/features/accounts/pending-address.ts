@@ -1,0 +1,58 @@
+import { Country } from "../../../registry/contract/enums";
+import { findUsState } from "../../../registry/contract/us-states";
+import { usStateKey } from "./display-names";
+import { PENDING_ADDRESS_MS, type PendingAddress, type RecommendedAddress } from "~/platform/session-keys";
+
+/** A form waiting in the Confirm Address dialog, for at most 15 minutes (docs/decisions/005). */
+export function pendingAddress(values: Record<string, string>, recommended: RecommendedAddress | null, now: number): PendingAddress {
+  return { values, recommended, expiresAt: now + PENDING_ADDRESS_MS };
+}
+
+export function isLive(pending: PendingAddress | undefined, now: number): pending is PendingAddress {
+  return !!pending && typeof pending.expiresAt === "number" && pending.expiresAt > now && !!pending.values;
+}
+
+/** The recommended address written into the form's fields; the state may come as an id or an abbreviation. */
+export function withRecommended(values: Record<string, string>, recommended: RecommendedAddress): Record<string, string> {
+  const state = findUsState(recommended.state);
+  return {
+    ...values,
+    addressLine1: recommended.address1,
+    addressLine2: recommended.address2,
+    city: recommended.city,
+    usState: state ? String(state.id) : (values.usState ?? "0"),
+    province: "",
+    country: String(Country.UnitedStates),
+    postalCode: recommended.zip5,
+  };
+}
+
+/** `stateKey`: the locale key of a US state's name (shown instead of `state` in the patient's language; issue 10). */
+export type AddressLines = { street: string; city: string; state: string; stateKey: string | null; postalCode: string };
+
+/** The address as the dialog shows it: the state as its description from the US-states list (000 §2.3). */
+function stateKeyOf(idOrAbbreviation: string): string | null {
+  const state = findUsState(idOrAbbreviation);
+  return state ? usStateKey(state.abbreviation) : null;
+}
+
+export function recommendedLines(r: RecommendedAddress): AddressLines {
+  return {
+    street: [r.address1, r.address2].filter(Boolean).join(", "),
+    city: r.city,
+    state: findUsState(r.state)?.description ?? r.state,
+    stateKey: stateKeyOf(r.state),
+    postalCode: r.zip5,
+  };
+}
+
+export function submittedLines(values: Record<string, string>): AddressLines {
+  const isUs = values.country === String(Country.UnitedStates);
+  return {
+    street: [values.addressLine1, values.addressLine2].filter(Boolean).join(", "),
+    city: values.city ?? "",
+    state: isUs ? (findUsState(values.usState ?? "")?.description ?? "") : (values.province ?? ""),
+    stateKey: isUs ? stateKeyOf(values.usState ?? "") : null,
+    postalCode: values.postalCode ?? "",
+  };
+}

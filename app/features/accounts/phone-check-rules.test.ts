@@ -1,0 +1,103 @@
+import { describe, expect, it } from "vitest";
+import { formatUsPhone } from "../../../registry/contract/phone";
+import { phoneCheckView } from "./phone-check-rules";
+import { displayValues, dropInapplicableRegion } from "./registration-form";
+
+const answer = (status: string | null, extra: { success?: boolean; status?: number; errors?: Record<string, string>; retryAfter?: number } = {}) => ({
+  status: extra.status ?? 200,
+  success: extra.success ?? status === "valid",
+  results: status === null ? null : { status },
+  ...(extra.errors ? { errors: extra.errors } : {}),
+  ...(extra.retryAfter ? { retryAfter: extra.retryAfter } : {}),
+});
+const TOAST = { status: "error", key: "register.phoneCheckFailed", toast: true };
+
+describe("phone check feedback (000 §5 Phone): server message, 'Unable to validate phone number', '... Please try again.' and the toast", () => {
+  it.each([
+    ["not 10 digits: the local rule, no call needed", "212555010", answer("valid"), { status: "invalid", key: "validation.phoneInvalidUs" }],
+    ["not 10 digits, even when the check failed", "", null, { status: "invalid", key: "validation.phoneInvalidUs" }],
+    ["available", "(212) 555-0100", answer("valid"), { status: "valid", key: "register.phoneAvailable" }],
+    [
+      "duplicate, with the server's message",
+      "2125550100",
+      answer("duplicate", { errors: { phoneNumber: "validation.phoneTaken" } }),
+      { status: "duplicate", key: "validation.phoneTaken" },
+    ],
+    ["duplicate without a message", "2125550100", answer("duplicate"), { status: "duplicate", key: "validation.phoneTaken" }],
+    [
+      "invalid for the registry, with its message",
+      "2125550100",
+      answer("invalid", { errors: { phoneNumber: "validation.phoneInvalidUs" } }),
+      { status: "invalid", key: "validation.phoneInvalidUs" },
+    ],
+    ["invalid for the registry without a message", "2125550100", answer("invalid"), { status: "invalid", key: "validation.phoneInvalidUs" }],
+    [
+      "rate limited per connection: how long to wait, from Retry-After",
+      "2125550100",
+      answer(null, { status: 429, errors: { form: "limits.tooManyFromConnection" }, retryAfter: 1500 }),
+      { status: "error", key: "limits.tooManyMinutes", params: { minutes: "25" }, limited: true },
+    ],
+    [
+      "rate limited without a Retry-After",
+      "2125550100",
+      answer(null, { status: 429 }),
+      { status: "error", key: "limits.tooManyFromConnection", limited: true },
+    ],
+    [
+      "refused with a field message (the server message)",
+      "2125550100",
+      answer(null, { status: 400, errors: { phoneNumber: "validation.tooLong" } }),
+      { status: "error", key: "validation.tooLong" },
+    ],
+    ["not valid, no status and no message", "2125550100", answer(null, { status: 404 }), { status: "error", key: "register.phoneCheckUnable" }],
+    [
+      "'valid' but not a success: no message",
+      "2125550100",
+      answer("valid", { success: false }),
+      { status: "error", key: "register.phoneCheckUnable" },
+    ],
+    ["an unknown status and no message", "2125550100", answer("pending", { success: false }), { status: "error", key: "register.phoneCheckUnable" }],
+    ["no answer at all (the check failed without a message): try again, and the toast", "2125550100", null, TOAST],
+  ] as const)("%s", (_n, phone, given, expected) => {
+    expect(phoneCheckView(phone, given)).toEqual(expected);
+  });
+});
+
+describe("phone check outside the US (docs/decisions/049)", () => {
+  it.each([
+    ["with its country code, available", "+44 7911 123456", answer("valid"), { status: "valid", key: "register.phoneAvailable" }],
+    ["too short: the local rule's general message, no call needed", "+44 79", answer("valid"), { status: "invalid", key: "validation.phoneInvalid" }],
+    ["invalid for the registry without a message", "+44 7911 123456", answer("invalid"), { status: "invalid", key: "validation.phoneInvalid" }],
+    [
+      "10 digits without a country code (North American)",
+      "(613) 555-0100",
+      answer("duplicate"),
+      { status: "duplicate", key: "validation.phoneTaken" },
+    ],
+  ] as const)("%s", (_n, phone, given, expected) => {
+    expect(phoneCheckView(phone, given, 0)).toEqual(expected);
+  });
+  it("keeps the US rule for a US address", () => {
+    expect(phoneCheckView("+44 7911 123456", answer("valid"), 1)).toEqual({ status: "invalid", key: "validation.phoneInvalidUs" });
+  });
+});
+
+describe("phone display and region fields (000 §2.3, §5)", () => {
+  it.each([
+    ["2", "(2"],
+    ["2125", "(212) 5"],
+    ["212555010099", "(212) 555-0100"],
+    ["212.555.0100", "(212) 555-0100"],
+  ])("formats %j as %j", (input, expected) => {
+    expect(formatUsPhone(input)).toBe(expected);
+  });
+  it("formats the phone when the form comes back, for the United States only", () => {
+    expect(displayValues({ country: "1", phoneNumber: "2125550100" }).phoneNumber).toBe("(212) 555-0100");
+    expect(displayValues({ country: "0", phoneNumber: "+44 20 7946 0958" }).phoneNumber).toBe("+44 20 7946 0958");
+  });
+  it("ignores the region field that does not apply", () => {
+    expect(dropInapplicableRegion({ country: "1", usState: "33", province: "Ontario" })).toEqual({ country: "1", usState: "33", province: "" });
+    expect(dropInapplicableRegion({ country: "0", usState: "33", province: "Ontario" })).toEqual({ country: "0", usState: "0", province: "Ontario" });
+    expect(dropInapplicableRegion({ country: "-1", usState: "33", province: "x" })).toEqual({ country: "-1", usState: "33", province: "x" });
+  });
+});

@@ -1,0 +1,55 @@
+import { Country } from "../../../registry/contract/enums";
+import { isValidPhone } from "../../../registry/contract/phone";
+import { connectionLimitMessage } from "~/forms/limits";
+
+/** What the phone availability check shows (000 §5 Phone), as locale keys. */
+export type PhoneCheckView = {
+  status: "valid" | "invalid" | "duplicate" | "error";
+  /** The feedback under the phone field. */
+  key: string;
+  /** The key's parameters (the minutes to wait). */
+  params?: Record<string, string>;
+  /** The check failed without a message: the toast 'Phone number validation failed...' shows too. */
+  toast?: true;
+  /** Refused by the per-connection limit (docs/decisions/021): a message for the whole form. */
+  limited?: true;
+};
+
+/** The registry's answer to POST /validate-phone, as the registry client gives it. */
+export type PhoneCheckAnswer = {
+  status: number;
+  success: boolean;
+  results: { status: string } | null;
+  /** A refusal's locale keys: `phoneNumber` for the number, `form` for the whole request (e.g. too many attempts). */
+  errors?: Record<string, string>;
+  /** Seconds to wait (Retry-After) of a refusal. */
+  retryAfter?: number;
+};
+
+/** 000 §5 Phone: the toast when the check fails without a message. */
+export const PHONE_CHECK_TOAST = "register.phoneCheckToast";
+
+/**
+ * The phone availability check's outcome -> its feedback (000 §5 Phone: 'Phone number is available', or the
+ * server message, else 'Unable to validate phone number', or, when the check itself failed, 'Unable to validate
+ * phone number. Please try again.' with the toast). `answer` is null when the check got no answer at all (the
+ * registry or the portal could not be reached, or answered something that is not the contract).
+ */
+export function phoneCheckView(phone: string, answer: PhoneCheckAnswer | null, country: number = Country.UnitedStates): PhoneCheckView {
+  const invalidKey = country === Country.Other ? "validation.phoneInvalid" : "validation.phoneInvalidUs";
+  if (!isValidPhone(phone, country)) return { status: "invalid", key: invalidKey };
+  if (!answer) return { status: "error", key: "register.phoneCheckFailed", toast: true };
+  if (answer.status === 429) return { status: "error", ...connectionLimitMessage(answer.retryAfter), limited: true };
+  const serverKey = answer.errors?.phoneNumber ?? answer.errors?.form;
+  switch (answer.results?.status) {
+    case "valid":
+      if (answer.success) return { status: "valid", key: "register.phoneAvailable" };
+      break;
+    case "duplicate":
+      return { status: "duplicate", key: serverKey ?? "validation.phoneTaken" };
+    case "invalid":
+      return { status: "invalid", key: serverKey ?? invalidKey };
+  }
+  if (serverKey) return { status: "error", key: serverKey };
+  return { status: "error", key: "register.phoneCheckUnable" };
+}

@@ -1,0 +1,101 @@
+import type { AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
+import { describe, expect, it } from "vitest";
+import { testDatabases } from "../../../registry/db/test-databases";
+import { useRegistry, validRegistration } from "../../../registry/testing/harness";
+import { PHONE_CHECK_TOAST } from "./phone-check-rules";
+import { createRegistryClient, type Fetcher } from "~/registry/client.server";
+import { loader as phoneCheckLoader } from "~/routes/register_.phone-check";
+import { Session } from "~/platform/session.server";
+import { issueFormStamp } from "./bot-check.server";
+import { BOT_PURPOSE, registerAction } from "./register.server";
+import type { FormFailure } from "~/forms/types";
+
+/**
+ * The phone availability check of 000 §5 at route level, against the reference registry: on submit (the check
+ * without JavaScript, and before every registration) and through GET /register/phone-check (the live check's
+ * JavaScript). A registry whose POST /validate-phone fails shows what the patient is told then.
+ */
+const formKey = new Uint8Array(32).fill(5);
+
+function registrationForm(n: number, overrides: Record<string, string> = {}): FormData {
+  const f = new FormData();
+  for (const [k, v] of Object.entries(validRegistration(n))) f.set(k, typeof v === "boolean" ? (v ? "true" : "") : String(v));
+  f.set("confirmPassword", String(f.get("password")));
+  f.set("formIssued", issueFormStamp(formKey, BOT_PURPOSE, Date.now() - 10_000));
+  f.set("website", "");
+  for (const [k, v] of Object.entries(overrides)) f.set(k, v);
+  return f;
+}
+
+/** What the action answered: a redirect's location, or the form handed back with its status. */
+function outcome(result: unknown): { location?: string; status?: number; failure?: FormFailure } {
+  if (result instanceof Response) return { location: result.headers.get("Location") ?? undefined, status: result.status };
+  const d = result as { data: FormFailure; init: { status?: number } | null };
+  return { failure: d.data, status: d.init?.status ?? 200 };
+}
+
+describe.each(testDatabases().slice(0, 1))("the phone check on /register ($name)", (target) => {
+  const t = useRegistry(target);
+  /** The registry, except that POST /validate-phone answers `validatePhone` when given. */
+  const context = (validatePhone?: () => Response): AppLoadContext => {
+    const fetch: Fetcher = async (request) =>
+      validatePhone && new URL(request.url).pathname === "/validate-phone" ? validatePhone() : t.handler(request);
+    return {
+      session: new Session({ csrf: "c" }, true),
+      registry: createRegistryClient({ fetch, baseUrl: "http://registry.test" }),
+      formKey,
+      lang: "en",
+      clientAddress: "203.0.113.9",
+      log: () => {},
+    } as unknown as AppLoadContext;
+  };
+  const liveCheck = async (ctx: AppLoadContext, phone: string) => {
+    const request = new Request(`http://portal.test/register/phone-check?phoneNumber=${encodeURIComponent(phone)}`);
+    const response = await phoneCheckLoader({ request, context: ctx, params: {} } as LoaderFunctionArgs);
+    return response.json();
+  };
+
+  it("a check that fails without a message: the form comes back as typed with the toast's text, nothing is registered", async () => {
+    const failing = context(() => new Response("upstream down", { status: 503 }));
+    const answer = outcome(await registerAction(registrationForm(1), failing));
+    expect(answer.status).toBe(503);
+    expect(answer.failure?.message).toEqual({ key: PHONE_CHECK_TOAST });
+    expect(answer.failure?.errors).toEqual({ phoneNumber: "register.phoneCheckFailed" });
+    expect(answer.failure?.values).toMatchObject({
+      firstName: "Ana",
+      email: "patient1@example.org",
+      phoneNumber: "(555) 010-0001",
+      city: "Springfield",
+    });
+    expect(answer.failure?.values).not.toHaveProperty("password");
+    expect(answer.failure?.values).not.toHaveProperty("confirmPassword");
+    expect(await t.count("medical_records")).toBe(0);
+
+    // The live check says 'Unable to validate phone number. Please try again.' and raises the toast.
+    expect(await liveCheck(failing, "(555) 010-0001")).toEqual({ status: "error", key: "register.phoneCheckFailed", toast: true });
+  });
+
+  it("a refusal without a message: 'Unable to validate phone number' at the field, no toast, nothing registered", async () => {
+    const refusing = context(() => Response.json({ success: false, results: null, message: null }, { status: 400 }));
+    const answer = outcome(await registerAction(registrationForm(2), refusing));
+    expect(answer.status).toBe(400);
+    expect(answer.failure?.errors).toEqual({ phoneNumber: "register.phoneCheckUnable" });
+    expect(answer.failure?.message).toBeUndefined();
+    expect(answer.failure?.values.lastName).toBe("Lopez");
+    expect(await t.count("medical_records")).toBe(0);
+    expect(await liveCheck(refusing, "5550100002")).toEqual({ status: "error", key: "register.phoneCheckUnable" });
+  });
+
+  it("the registry's own answers: a number already registered is refused with its message; an available one registers", async () => {
+    await t.register(3);
+    const registry = context();
+    expect(await liveCheck(registry, "(555) 010-0003")).toEqual({ status: "duplicate", key: "validation.phoneTaken" });
+    const taken = outcome(await registerAction(registrationForm(4, { phoneNumber: "(555) 010-0003" }), registry));
+    expect(taken.failure?.errors).toEqual({ phoneNumber: "validation.phoneTaken" });
+    expect(taken.failure?.message).toBeUndefined();
+
+    expect(await liveCheck(registry, "(555) 010-0004")).toEqual({ status: "valid", key: "register.phoneAvailable" });
+    expect(outcome(await registerAction(registrationForm(4), registry)).location).toBe("/landing");
+    expect(await t.count("medical_records")).toBe(2);
+  });
+});

@@ -1,0 +1,133 @@
+import type { AppLoadContext } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { signIn } from "~/platform/auth.server";
+import { isLive, pendingAddress, withRecommended } from "./pending-address";
+import { PHONE_CHECK_TOAST, phoneCheckView } from "./phone-check-rules";
+import { submitOutcome, type Reason } from "./register-outcome";
+import { REGISTER_FIELDS } from "./registration-field-names";
+import { checkRegistrationForm, displayValues } from "./registration-form";
+import { translator } from "~/texts/texts.server";
+import { RegistryUnavailableError, unavailableMessageKey } from "~/registry/client.server";
+import { botCheckMessage, checkBotFields, HONEYPOT_FIELD, ISSUED_FIELD, issueFormStamp } from "./bot-check.server";
+import { formFailure, formKept, linkValue, textFields } from "~/forms/form.server";
+import type { FieldErrors, FormMessage } from "~/forms/types";
+
+/** The registration form's hidden fields, echoed back with the values. */
+const HIDDEN = ["entryreferrer", "inviteToken", ISSUED_FIELD] as const;
+export const BOT_PURPOSE = "register";
+
+type Values = Record<string, string>;
+
+function hiddenValues(form: FormData): Record<(typeof HIDDEN)[number], string> {
+  const v = textFields(form, HIDDEN);
+  return { entryreferrer: linkValue(v.entryreferrer, 200), inviteToken: linkValue(v.inviteToken, 500), formIssued: linkValue(v.formIssued, 100) };
+}
+
+function fail(values: Values, errors: FieldErrors, message?: FormMessage, status = 400) {
+  return formFailure("register", displayValues(values), errors, REGISTER_FIELDS, message, status);
+}
+
+function reasonText(context: AppLoadContext, reason: Reason | undefined): Record<string, string> | undefined {
+  if (!reason) return undefined;
+  return { message: "key" in reason ? translator(context.lang)(reason.key) : reason.text };
+}
+
+/**
+ * The HIPAA dialog's buttons and its opener without JavaScript (000 §2.3): the form comes back with everything
+ * typed, the box ticked or not, and the dialog open or closed.
+ */
+export function hipaaStep(form: FormData, step: string) {
+  const values: Values = { ...textFields(form, REGISTER_FIELDS), ...hiddenValues(form) };
+  if (step === "agree") values.agreedToHipaa = "true";
+  if (step === "decline") values.agreedToHipaa = "";
+  return formKept("register", displayValues(values), REGISTER_FIELDS, step === "open" ? "hipaa" : undefined);
+}
+
+/** POST /register from the form: checks, bot check (D11), phone availability, then the registry. */
+export async function registerAction(form: FormData, context: AppLoadContext) {
+  const now = Date.now();
+  const hidden = hiddenValues(form);
+  const values: Values = { ...textFields(form, REGISTER_FIELDS), ...hidden };
+  const { payload, errors } = checkRegistrationForm(textFields(form, REGISTER_FIELDS), { entryreferrer: hidden.entryreferrer });
+  if (Object.keys(errors).length) return fail(values, errors as FieldErrors);
+
+  const bot = checkBotFields(context.formKey, BOT_PURPOSE, { honeypot: String(form.get(HONEYPOT_FIELD) ?? ""), stamp: hidden.formIssued }, now);
+  if (bot !== "ok") {
+    // A form posted too fast keeps its stamp (it soon becomes old enough); any other gets a fresh one.
+    const stamp = bot === "tooFast" ? hidden.formIssued : issueFormStamp(context.formKey, BOT_PURPOSE, now);
+    return fail({ ...values, formIssued: stamp }, {}, { key: botCheckMessage(bot) });
+  }
+
+  // 000 §4: the phone is checked first (the live check, or this one without JavaScript); only an available number
+  // goes on. A check that failed without a message shows the toast's text as the form's message (000 §5 Phone).
+  let answer = null;
+  try {
+    answer = await context.registry.validatePhone(payload.phoneNumber, context.clientAddress, payload.country);
+  } catch (error) {
+    if (!(error instanceof RegistryUnavailableError)) throw error;
+  }
+  const phone = phoneCheckView(payload.phoneNumber, answer, payload.country);
+  if (phone.limited) return fail(values, {}, { key: phone.key, params: phone.params }, 429);
+  if (phone.toast) return fail(values, { phoneNumber: phone.key }, { key: PHONE_CHECK_TOAST }, 503);
+  if (phone.status !== "valid") return fail(values, { phoneNumber: phone.key });
+  return submit(context, values, { addressConfirmed: false });
+}
+
+/** Sends a registration to the registry and acts on the answer (000 §4 "Registration submit", §8). */
+async function submit(context: AppLoadContext, values: Values, opts: { addressConfirmed: boolean }) {
+  const { payload } = checkRegistrationForm(values as Record<(typeof REGISTER_FIELDS)[number], string>, {
+    entryreferrer: values.entryreferrer ?? "",
+  });
+  let answer;
+  try {
+    answer = await context.registry.register(payload, {
+      inviteToken: values.inviteToken || undefined,
+      addressConfirmed: opts.addressConfirmed,
+      clientAddress: context.clientAddress,
+    });
+  } catch (error) {
+    if (error instanceof RegistryUnavailableError) return fail(values, {}, { key: unavailableMessageKey(error) }, 503);
+    throw error;
+  }
+  const outcome = submitOutcome(answer, {
+    addressConfirmed: opts.addressConfirmed,
+    failedKey: "register.failed",
+    failedWithKey: "register.failedWithMessage",
+  });
+  switch (outcome.kind) {
+    case "done":
+      context.session.unset("pendingRegistration");
+      signIn(context.session, answer.results!, { firstName: payload.firstName, preferredLanguage: payload.preferredLanguage });
+      return redirect("/landing");
+    case "confirmAddress":
+      context.session.set("pendingRegistration", {
+        ...pendingAddress(values, outcome.recommended, Date.now()),
+        inviteToken: values.inviteToken ?? "",
+      });
+      return redirect("/register?address=confirm");
+    case "fieldErrors":
+      return fail(
+        values,
+        outcome.errors,
+        outcome.reason ? { key: "register.failedWithMessage", params: reasonText(context, outcome.reason) } : undefined,
+      );
+    case "message":
+      return fail(values, {}, { key: outcome.key, params: reasonText(context, outcome.reason) }, answer.status === 429 ? 429 : 400);
+  }
+}
+
+/**
+ * The Confirm Address dialog's buttons (000 §2.3): use the recommended address or the submitted one (both
+ * resubmit with addrConfirmed=true), or cancel back to the form. The pending registration leaves the session
+ * in every case.
+ */
+export async function addressStep(intent: string, context: AppLoadContext) {
+  const pending = context.session.get("pendingRegistration");
+  context.session.unset("pendingRegistration");
+  if (!pending) return redirect("/register");
+  const values = { ...pending.values, inviteToken: pending.inviteToken };
+  if (!isLive(pending, Date.now())) return fail(values, {}, { key: "register.addressExpired" });
+  if (intent === "address-cancel") return formKept("register", displayValues(values), REGISTER_FIELDS);
+  const chosen = intent === "address-recommended" && pending.recommended ? withRecommended(values, pending.recommended) : values;
+  return submit(context, chosen, { addressConfirmed: true });
+}

@@ -1,0 +1,36 @@
+import { AuthPreference } from "../../../registry/contract/enums";
+import type { Account } from "../../../registry/contract/schemas";
+
+/**
+ * The verification gate of 000 §2.6 / §4: the email must be verified, and the mobile too when the
+ * authentication preference is phone.
+ */
+export function isVerified(account: Account | null): boolean {
+  if (!account) return false;
+  if (!account.isEmailVerified) return false;
+  if (account.authenticationPreference === AuthPreference.Phone && !account.isMobileVerified) return false;
+  return true;
+}
+
+export type StepCard = { titleKey: string; badgeKey: string };
+
+/** The dashboard before any screening (000 §2.6): warning when unverified, and the four step cards with their badges. */
+export function dashboardBeforeScreening(account: Account | null): {
+  verificationRequired: boolean;
+  allVerified: boolean;
+  canStartScreening: boolean;
+  steps: StepCard[];
+} {
+  const verified = isVerified(account);
+  return {
+    verificationRequired: !verified,
+    allVerified: !!account && account.isEmailVerified && account.isMobileVerified,
+    canStartScreening: verified,
+    steps: [
+      { titleKey: "landing.stepScreening", badgeKey: verified ? "landing.badgeReadyToStart" : "landing.badgePendingVerification" },
+      { titleKey: "landing.stepSelectCenter", badgeKey: "landing.badgePendingScreening" },
+      { titleKey: "landing.stepLabTests", badgeKey: "landing.badgePendingCenterSelect" },
+      { titleKey: "landing.stepSentToCenter", badgeKey: "landing.badgePendingLabTests" },
+    ],
+  };
+}

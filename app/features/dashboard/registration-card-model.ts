@@ -1,0 +1,272 @@
+import {
+  DonorStatus,
+  KidneyStatus,
+  PrimaryGoal,
+  ReferralStatus,
+  RegistrationStatus,
+  Transfer,
+  TransplantCenterSituation,
+} from "../../../registry/contract/enums";
+import type { Screening } from "../../../registry/contract/schemas";
+import { labButton, type LabButton } from "~/features/labs/lab-buttons";
+import { parseRegistryDate } from "../../../registry/contract/registry-dates";
+
+/**
+ * One registration (screening) on the dashboard (000 §2.7, §4; 001 §4.4-4.6): header title and status text,
+ * the thank-you alert, the four step cards with their badges and buttons, the not-cleared ('situation
+ * changed') view, the labs-requirement message, the immune-tolerance view and the referrals table.
+ */
+
+export type StepCardId = "screening" | "selectCenter" | "labTests" | "sentToCenter";
+export type StepCardButton =
+  | { kind: "showResults"; labelKey: "landing.card.showResults" }
+  | { kind: "selectCenter"; labelKey: "landing.card.selectCenter" }
+  | { kind: "changeCenter"; labelKey: "landing.card.changeCenter" }
+  | LabButton;
+export type StepCardView = {
+  id: StepCardId;
+  titleKey: string;
+  /** A completed step shows a check mark on green; an incomplete one its badge. */
+  complete: boolean;
+  badgeKey: string | null;
+  button: StepCardButton | null;
+};
+export type ReferralRow = { centerId: number; centerName: string; dateReferred: string; statusId: number; status: string };
+export type NotClearedView = {
+  alertKey: "landing.notCleared.alert";
+  reasonKey: string;
+  situationChangedKey: "landing.notCleared.situationChanged";
+  viewAnswersKey: "landing.notCleared.viewAnswers";
+};
+export type RegistrationCardView = {
+  titleKey: string;
+  statusTextKey: string | null;
+  thankYou: { centerName: string; labsRequired: boolean; textKey: string; labsTextKey: string } | null;
+  steps: StepCardView[];
+  notCleared: NotClearedView | null;
+  labsRequirementShown: boolean;
+  /** Staying with a non-member center: no lab tests or referral follow; the card says so (issue 12 item 9). */
+  stayingWith: { centerName: string; textKey: "landing.card.stayingNonMember" } | null;
+  immuneToleranceView: boolean;
+  /** The current center approved or completed the referral (staff steps, docs/decisions/043). */
+  referralUpdate: { centerName: string; textKey: "landing.card.centerApprovedText" | "landing.card.completedByCenterText" } | null;
+  referrals: ReferralRow[];
+};
+
+export type CardContext = {
+  /** Whether the screening's preferred center is a member center of the registry. */
+  preferredCenterIsMember: boolean;
+  now: Date;
+};
+
+type Status = number;
+const isSideStatus = (status: Status) => status === RegistrationStatus.IfPassCandidate || status === RegistrationStatus.RuledOut;
+
+export function isTransplantedKidney(kidneyStatus: number): boolean {
+  return kidneyStatus === KidneyStatus.Transplanted || kidneyStatus === KidneyStatus.TransplantedNoImmunosuppression;
+}
+
+/** Header title: 'In Need of a Kidney Transplant' for the 2-year-dialysis kidney status, else 'Pending'. */
+export function cardTitleKey(s: Pick<Screening, "kidneyStatus">): string {
+  return s.kidneyStatus === KidneyStatus.Dialysis2Years ? "landing.card.titleInNeed" : "landing.card.titlePending";
+}
+
+/**
+ * The newest referral to the screening's current center when that center approved or completed it (docs/decisions/043);
+ * null otherwise (no center, pending, or the patient closed it out for another center).
+ */
+export function currentReferralStep(s: Pick<Screening, "preferredCenterId" | "centerReferrals">): number | null {
+  if (s.preferredCenterId <= 0) return null;
+  const current = sortReferrals(s.centerReferrals).find((r) => r.centerId === s.preferredCenterId);
+  return current && (current.statusId === ReferralStatus.CenterApproved || current.statusId === ReferralStatus.CompletedByCenter)
+    ? current.statusId
+    : null;
+}
+
+/**
+ * Status text at the right of the header (000 §2.7); otherwise, once the current center approved or completed the
+ * referral, that step (docs/decisions/043); none for the other statuses.
+ */
+export function statusTextKey(s: Pick<Screening, "status" | "preferredCenterId" | "centerReferrals">): string | null {
+  if (s.status === RegistrationStatus.Screening) return "landing.card.statusScreening";
+  if (s.status === RegistrationStatus.SelectCenter && s.preferredCenterId <= 0) return "landing.card.statusSelectCenter";
+  if (s.status === RegistrationStatus.CompleteLabTests) return "landing.card.statusLabTests";
+  const step = currentReferralStep(s);
+  if (step === ReferralStatus.CenterApproved) return "landing.card.statusCenterApproved";
+  if (step === ReferralStatus.CompletedByCenter) return "landing.card.statusCompletedByCenter";
+  return null;
+}
+
+/**
+ * A step is complete when the status is beyond the step's status, or equal with a preferred center chosen
+ * (000 §4). The lab step is complete only beyond it: at CompleteLabTests a center is always chosen, so the
+ * 'equal' clause would tick the lab step before any lab test and hide its 'Pending Lab Test Results' badge.
+ */
+export function isStepComplete(stepStatus: Status, s: Pick<Screening, "status" | "preferredCenterId">): boolean {
+  if (s.status > stepStatus) return true;
+  if (stepStatus === RegistrationStatus.CompleteLabTests) return false;
+  return s.status === stepStatus && s.preferredCenterId > 0;
+}
+
+/**
+ * Not cleared, at least at select-center (or ruled out), and not sent to center (001 §4.6). The side statuses
+ * (98, 99) are numerically above select-center, so "or ruled out" is already covered; it is kept as the spec says it.
+ */
+export function showsNotClearedView(s: Pick<Screening, "isCleared" | "status">): boolean {
+  return (
+    !s.isCleared &&
+    (s.status >= RegistrationStatus.SelectCenter || s.status === RegistrationStatus.RuledOut) &&
+    s.status !== RegistrationStatus.SentToCenter
+  );
+}
+
+/** Registered with a non-member center and not willing to transfer. */
+function staysWithNonMember(s: Screening, member: boolean): boolean {
+  return (
+    s.transplantCenterSituation === TransplantCenterSituation.Selected && s.preferredCenterId > 0 && !member && s.willingToTransfer === Transfer.No
+  );
+}
+
+/** The reason of the not-cleared alert, first match wins (001 §4.6). */
+export function notClearedReasonKey(s: Screening, preferredCenterIsMember: boolean): string {
+  if (s.donorStatus === DonorStatus.NoDonor) return "landing.notCleared.reasonNoDonor";
+  if (s.primaryGoal === PrimaryGoal.UnderstandOptions || s.primaryGoal === PrimaryGoal.Other || s.status === RegistrationStatus.IfPassCandidate)
+    return "landing.notCleared.reasonExploring";
+  if (staysWithNonMember(s, preferredCenterIsMember)) return "landing.notCleared.reasonStaying";
+  if (s.preferredCenterId <= 0 && s.willingToTransfer === Transfer.No) return "landing.notCleared.reasonNotWilling";
+  return "landing.notCleared.reasonNotEligible";
+}
+
+/** The labs requirement message shows unless sent to center, in the not-cleared view, or staying with a non-member center. */
+export function showsLabsRequirement(s: Screening, preferredCenterIsMember: boolean): boolean {
+  return !(s.status === RegistrationStatus.SentToCenter || showsNotClearedView(s) || staysWithNonMember(s, preferredCenterIsMember));
+}
+
+/** The immune-tolerance (ImmunoFree) view: candidate status, or select-center with a transplanted kidney. */
+export function showsImmuneToleranceView(s: Pick<Screening, "status" | "kidneyStatus">): boolean {
+  return s.status === RegistrationStatus.IfPassCandidate || (s.status === RegistrationStatus.SelectCenter && isTransplantedKidney(s.kidneyStatus));
+}
+
+const labsUploaded = (s: Pick<Screening, "labsUploadedDateTime">) => parseRegistryDate(s.labsUploadedDateTime) !== null;
+
+/** Labs are required until lab results are uploaded (001 §2.10). */
+export function labsRequired(s: Pick<Screening, "labsUploadedDateTime">): boolean {
+  return !labsUploaded(s);
+}
+
+const pad = (n: number) => String(n).padStart(2, "0");
+const usDate = (d: Date) => `${pad(d.getUTCMonth() + 1)}/${pad(d.getUTCDate())}/${d.getUTCFullYear()}`;
+
+/** Referrals, newest first (dates shown MM/DD/YYYY); unreadable dates last, in their given order. */
+export function sortReferrals(referrals: readonly ReferralRow[]): ReferralRow[] {
+  return referrals
+    .map((r, i) => ({ r, i, at: parseRegistryDate(r.dateReferred) }))
+    .sort((a, b) => {
+      if (a.at && b.at) return b.at.getTime() - a.at.getTime() || a.i - b.i;
+      if (a.at) return -1;
+      if (b.at) return 1;
+      return a.i - b.i;
+    })
+    .map(({ r, at }) => ({ ...r, dateReferred: at ? usDate(at) : r.dateReferred }));
+}
+
+function stepCards(s: Screening, now: Date): StepCardView[] {
+  const screening: StepCardView = {
+    id: "screening",
+    titleKey: "landing.stepScreening",
+    complete: isStepComplete(RegistrationStatus.Screening, s),
+    badgeKey: null,
+    button: { kind: "showResults", labelKey: "landing.card.showResults" },
+  };
+  screening.badgeKey = screening.complete ? null : "landing.badgePendingScreening";
+  if (isSideStatus(s.status)) return [screening];
+
+  const selectComplete = isStepComplete(RegistrationStatus.SelectCenter, s);
+  const selectHidden = s.status === RegistrationStatus.IfPassCandidate || s.status < RegistrationStatus.SelectCenter;
+  const select: StepCardView = {
+    id: "selectCenter",
+    titleKey: "landing.stepSelectCenter",
+    complete: selectComplete,
+    badgeKey: selectComplete
+      ? null
+      : isTransplantedKidney(s.kidneyStatus) || s.isImmunoFreeCandidate
+        ? "landing.badgeUnavailable"
+        : "landing.badgePendingCenterSelect",
+    button: selectHidden
+      ? null
+      : s.preferredCenterId > 0
+        ? { kind: "changeCenter", labelKey: "landing.card.changeCenter" }
+        : { kind: "selectCenter", labelKey: "landing.card.selectCenter" },
+  };
+
+  // An order waiting for its results (placed at SentToCenter by a change of center) keeps the lab step open.
+  const labsComplete = isStepComplete(RegistrationStatus.CompleteLabTests, s) && !(s.labsOrdered && !labsUploaded(s));
+  const lab = labButton(s, now);
+  const labs: StepCardView = {
+    id: "labTests",
+    titleKey: "landing.stepLabTests",
+    complete: labsComplete,
+    badgeKey: labsComplete
+      ? null
+      : s.status === RegistrationStatus.CompleteLabTests && s.prescriptionDownloadDateTime.trim() !== ""
+        ? "landing.badgeLabTestsDownloaded"
+        : s.labsOrdered
+          ? "landing.badgePendingLabTestResults"
+          : "landing.badgePendingLabTestStart",
+    button: lab.kind === "none" ? null : lab,
+  };
+
+  const sentComplete = isStepComplete(RegistrationStatus.SentToCenter, s);
+  const sent: StepCardView = {
+    id: "sentToCenter",
+    titleKey: "landing.stepSentToCenter",
+    complete: sentComplete,
+    badgeKey: sentComplete ? null : "landing.badgePendingLabTestCompletions",
+    button: null,
+  };
+  return [screening, select, labs, sent];
+}
+
+function referralUpdate(s: Screening): RegistrationCardView["referralUpdate"] {
+  const step = currentReferralStep(s);
+  if (step === ReferralStatus.CenterApproved) return { centerName: s.preferredCenter, textKey: "landing.card.centerApprovedText" };
+  if (step === ReferralStatus.CompletedByCenter) return { centerName: s.preferredCenter, textKey: "landing.card.completedByCenterText" };
+  return null;
+}
+
+/**
+ * A patient staying with a non-member center (cleared, Select Center status) has no lab tests or referral ahead: the
+ * card shows the screening and center steps only, with a note naming the center and the way to transfer (Change
+ * Center), instead of 'Pending Lab Test Start' and 'Pending Lab Test Completions' forever.
+ */
+export function registrationCard(s: Screening, ctx: CardContext): RegistrationCardView {
+  const notCleared = showsNotClearedView(s);
+  const staying = !notCleared && s.status === RegistrationStatus.SelectCenter && staysWithNonMember(s, ctx.preferredCenterIsMember);
+  return {
+    titleKey: cardTitleKey(s),
+    statusTextKey: statusTextKey(s),
+    thankYou:
+      s.preferredCenterId > 0 && s.donorStatus === DonorStatus.HasDonor
+        ? {
+            centerName: s.preferredCenter,
+            labsRequired: labsRequired(s),
+            textKey: "landing.card.thankYou",
+            labsTextKey: "landing.card.thankYouLabs",
+          }
+        : null,
+    steps: notCleared ? [] : staying ? stepCards(s, ctx.now).slice(0, 2) : stepCards(s, ctx.now),
+    notCleared: notCleared
+      ? {
+          alertKey: "landing.notCleared.alert",
+          reasonKey: notClearedReasonKey(s, ctx.preferredCenterIsMember),
+          situationChangedKey: "landing.notCleared.situationChanged",
+          viewAnswersKey: "landing.notCleared.viewAnswers",
+        }
+      : null,
+    labsRequirementShown: showsLabsRequirement(s, ctx.preferredCenterIsMember),
+    stayingWith: staying ? { centerName: s.preferredCenter, textKey: "landing.card.stayingNonMember" } : null,
+    immuneToleranceView: showsImmuneToleranceView(s),
+    referralUpdate: referralUpdate(s),
+    referrals: sortReferrals(s.centerReferrals),
+  };
+}

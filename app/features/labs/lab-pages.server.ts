@@ -1,0 +1,83 @@
+import type { AppLoadContext } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { addFlash, withPatient } from "~/platform/auth.server";
+import { labPagePath, labPageState, LabPageStatus, type LabKind, type LabPageState } from "./lab-page-model";
+import { parseRegistryId } from "~/forms/registry-id";
+import { LabFormReason } from "../../../registry/contract/labs";
+import { RegistryUnavailableError } from "~/registry/client.server";
+
+/**
+ * /lab-tests/{screeningId} and /lab-results/{screeningId} (000 §2.11-2.12, §4 'Lab page status') and their PDF
+ * downloads. The registry checks that the screening is the signed-in patient's (DECISIONS D5); a refused token
+ * sends the patient to /register (withPatient).
+ */
+
+export type LabPageData = {
+  kind: LabKind;
+  screeningId: number | null;
+  /** null: the registry could not be reached (the page says so). */
+  state: LabPageState | null;
+};
+
+export async function labPageData(context: AppLoadContext, kind: LabKind, param: string | undefined): Promise<LabPageData> {
+  const screeningId = parseRegistryId(param);
+  if (screeningId === null) return { kind, screeningId, state: { status: LabPageStatus.Issues, messages: [], messageKeys: ["labPages.notFound"] } };
+  return withPatient(context, async ({ token }) => {
+    try {
+      const answer =
+        kind === "tests"
+          ? await context.registry.labTestsReady(token, screeningId, context.lang)
+          : await context.registry.labResultsReady(token, screeningId, context.lang);
+      return { kind, screeningId, state: labPageState(answer) };
+    } catch (error) {
+      if (error instanceof RegistryUnavailableError) return { kind, screeningId, state: null };
+      throw error;
+    }
+  });
+}
+
+/** The lab page's loader answer: a screening id that is not one (garbage in the URL) is a 404 page saying so. */
+export async function labPageAnswer(context: AppLoadContext, kind: LabKind, param: string | undefined) {
+  const page = await labPageData(context, kind, param);
+  return data(page, { status: page.screeningId === null ? 404 : 200 });
+}
+
+/** What the lab page says when a download is not there yet: the order awaiting approval, the results not yet in. */
+const NOT_YET: Record<string, string> = {
+  [LabFormReason.orderNotApproved]: "labActions.orderPending",
+  [LabFormReason.resultsPending]: "labPages.results.pending",
+};
+
+/**
+ * The PDF as an attachment named lab-tests.pdf / lab-results.pdf (000 §4). When there is nothing to download (or
+ * the registry cannot answer), the lab page shows again with a message instead of a broken download: an order
+ * awaiting approval, or results not yet in, say so (issue 12 item 9); anything else 'could not download just now'.
+ */
+export async function labDownload(context: AppLoadContext, kind: LabKind, param: string | undefined): Promise<Response> {
+  const screeningId = parseRegistryId(param);
+  if (screeningId === null) return redirect("/landing");
+  const back = (notYet?: string) => {
+    addFlash(context.session, notYet ? { kind: "status", key: notYet } : { kind: "alert", key: "labPages.downloadFailed" });
+    return redirect(labPagePath(kind, screeningId));
+  };
+  return withPatient(context, async ({ token }) => {
+    let answer;
+    try {
+      answer = kind === "tests" ? await context.registry.labTestsPdf(token, screeningId) : await context.registry.labResultsPdf(token, screeningId);
+    } catch (error) {
+      if (error instanceof RegistryUnavailableError) return back();
+      throw error;
+    }
+    if (!answer.success) return back(NOT_YET[answer.errors?.form ?? ""]);
+    return new Response(new Uint8Array(answer.pdf), {
+      status: 200,
+      headers: {
+        "Content-Type": "application/pdf",
+        "Content-Disposition": `attachment; filename="${answer.fileName}"`,
+        "Content-Length": String(answer.pdf.byteLength),
+        "Cache-Control": "no-store",
+        "X-Content-Type-Options": "nosniff",
+      },
+    });
+  });
+}

@@ -1,0 +1,119 @@
+import type { AppLoadContext } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { MedicalHistoryReason } from "../../../registry/contract/medical-history-refusal";
+import { isoToday } from "../../../registry/contract/registration";
+import { addFlash, type SignedIn } from "~/platform/auth.server";
+import { submissionBody } from "./body";
+import { medicalHistoryRefusal } from "./program";
+import { answersFromSubmission, draftFromUnknown, newDraft, type Answers, type MedicalHistoryDraft } from "./draft";
+import { RegistryUnavailableError } from "~/registry/client.server";
+import { sessionCookieBytes, WRITE_LIMIT, type Session } from "~/platform/session.server";
+
+/**
+ * The medical history's server side (001 §2.13, §4.7; DECISIONS D2; docs/decisions/015): the draft kept in the
+ * encrypted session until it is submitted, and the submission through the registry client. The rules are in
+ * app/features/medical-history; routes call these and render.
+ */
+
+/** Today (UTC, YYYY-MM-DD), as the registry counts it for "not later than today". */
+export function today(now = new Date()): string {
+  return isoToday(now);
+}
+
+/** The patient's draft from the session, or null (none, malformed, or another patient's). */
+export function readDraft(session: Session, owner: number): MedicalHistoryDraft | null {
+  return draftFromUnknown(session.get("medicalHistoryDraft"), owner);
+}
+
+/** Keeps the draft in the session; false (nothing changed) when the cookie would grow too large. */
+export function writeDraft(session: Session, draft: MedicalHistoryDraft, basePath = "/"): boolean {
+  if (sessionCookieBytes({ ...session.data, medicalHistoryDraft: draft }, basePath) > WRITE_LIMIT) return false;
+  session.set("medicalHistoryDraft", draft);
+  return true;
+}
+
+export function clearDraft(session: Session): void {
+  session.unset("medicalHistoryDraft");
+}
+
+/**
+ * The answers a new questionnaire starts from: the latest submission's (a patient filling it in again changes
+ * what they said before), else the birth date the patient registered with. Nothing when the registry cannot say.
+ */
+async function startingAnswers(context: AppLoadContext, patient: SignedIn): Promise<Answers> {
+  try {
+    const latest = await context.registry.latestMedicalHistory(patient.token, patient.medicalRecordId);
+    if (latest.success && latest.results) return answersFromSubmission(latest.results);
+    const record = await context.registry.passRecord(patient.medicalRecordId, patient.token);
+    return record.success && record.results ? { birthDate: record.results.medicalRecord.birthDate } : {};
+  } catch (error) {
+    if (error instanceof RegistryUnavailableError) return {};
+    throw error;
+  }
+}
+
+/**
+ * Only a patient of the ImmunoFree program fills the medical history: anyone else goes back to the dashboard with
+ * the reason (thrown redirect). When the registry cannot say, the pages open (the submission would fail anyway).
+ */
+async function requireProgram(context: AppLoadContext, patient: SignedIn): Promise<void> {
+  let record;
+  try {
+    record = await context.registry.passRecord(patient.medicalRecordId, patient.token);
+  } catch (error) {
+    if (error instanceof RegistryUnavailableError) return;
+    throw error;
+  }
+  if (!record.success || !record.results) return;
+  const refusal = medicalHistoryRefusal(record.results.medicalRecord.ifRegistration);
+  if (!refusal) return;
+  addFlash(context.session, { kind: "alert", key: refusal });
+  throw redirect("/landing");
+}
+
+/** The patient's draft, or a new one started (and kept) when there is none; only for patients of the program. */
+export async function loadDraft(context: AppLoadContext, patient: SignedIn): Promise<MedicalHistoryDraft> {
+  await requireProgram(context, patient);
+  const kept = readDraft(context.session, patient.medicalRecordId);
+  if (kept) return kept;
+  const draft = newDraft(patient.medicalRecordId, await startingAnswers(context, patient));
+  if (!writeDraft(context.session, draft, context.basePath)) return newDraft(patient.medicalRecordId);
+  return draft;
+}
+
+export type SubmitResult = { ok: true } | { ok: false; position: number } | { ok: false; position: null };
+
+/**
+ * 'Confirm and Submit' (001 §4.7): the body is built from the draft (a draft with a question to fix goes back to
+ * it) and posted. Success: the draft leaves the session and 'Medical History Complete' waits on the dashboard.
+ * A patient the registry finds is not a candidate goes back to the dashboard with the reason, the draft dropped.
+ * Any other refusal or the registry being down: 'We were unable to update your profile', the draft kept. A refused
+ * sign-in is withPatient's (the patient signs in again and finds the draft).
+ */
+export async function submitDraft(context: AppLoadContext, patient: SignedIn, draft: MedicalHistoryDraft): Promise<SubmitResult> {
+  const built = submissionBody(draft.answers, today());
+  if (!built.ok) return { ok: false, position: built.position };
+  let saved = false;
+  try {
+    const answer = await context.registry.saveMedicalHistory(patient.token, patient.medicalRecordId, built.body);
+    saved = answer.success;
+    if (answer.errors?.form === MedicalHistoryReason.notInProgram) {
+      // The registry's rule (the pages ask the same one): not a candidate, so back to the dashboard with the reason.
+      clearDraft(context.session);
+      addFlash(context.session, { kind: "alert", key: MedicalHistoryReason.notInProgram });
+      throw redirect("/landing");
+    }
+  } catch (error) {
+    if (!(error instanceof RegistryUnavailableError)) throw error;
+  }
+  if (!saved) {
+    addFlash(context.session, { kind: "alert", key: "medical.saveFailed" });
+    return { ok: false, position: null };
+  }
+  clearDraft(context.session);
+  addFlash(context.session, {
+    kind: "status",
+    key: "medical.complete",
+  });
+  return { ok: true };
+}

@@ -1,0 +1,109 @@
+import { useTranslation } from "~/texts/use-translation";
+import { MEDICAL_HISTORY_DATE_MIN } from "../../../registry/contract/limits";
+import { RadioGroup, SelectField, TextAreaField, TextField } from "~/components/fields";
+import { FEET_CHOICES, FEMALE, INCH_CHOICES, MALE, NO, YES, type QuestionKind } from "./questions";
+
+/** What the question page's loader hands the view. */
+export type QuestionView = {
+  key: string;
+  kind: QuestionKind;
+  fields: string[];
+  hint: boolean;
+};
+
+/**
+ * One question of the medical history (001 §2.13; PATTERNS "question page"): the question is the page's <h1> (the
+ * legend of a radio group or of the height's two selects); a single box carries a short label of its own (the
+ * review table's), so the heading stays the question. Inline errors and hints come from the shared fields.
+ */
+export function MedicalQuestion({ question, today }: { question: QuestionView; today: string }) {
+  const { t } = useTranslation();
+  const q = (k: string) => t(`medical.questions.${question.key}.${k}`);
+  const hint = question.hint ? q("hint") : undefined;
+  const field = question.fields[0]!;
+  const label = (name: string) => t(`medical.review.${name}`);
+  switch (question.kind) {
+    case "yesNo":
+      return (
+        <RadioGroup
+          name={field}
+          legend={q("question")}
+          legendAsHeading
+          hint={hint}
+          options={[
+            { value: YES, label: t("common.yes") },
+            { value: NO, label: t("common.no") },
+          ]}
+        />
+      );
+    case "birthGender":
+      return (
+        <RadioGroup
+          name={field}
+          legend={q("question")}
+          legendAsHeading
+          options={[
+            { value: MALE, label: t("medical.male") },
+            { value: FEMALE, label: t("medical.female") },
+          ]}
+        />
+      );
+    case "date":
+      return (
+        <>
+          <h1>{q("question")}</h1>
+          <TextField
+            name={field}
+            type="date"
+            label={label(field)}
+            hint={hint}
+            min={MEDICAL_HISTORY_DATE_MIN}
+            max={today}
+            autoComplete={field === "birthDate" ? "bday" : "off"}
+          />
+        </>
+      );
+    case "weight":
+      return (
+        <>
+          <h1>{q("question")}</h1>
+          <TextField name={field} label={label(field)} hint={hint} inputMode="decimal" autoComplete="off" className="medical-history__number" />
+        </>
+      );
+    case "text":
+      return (
+        <>
+          <h1>{q("question")}</h1>
+          <TextAreaField name={field} label={label(field)} hint={hint} optional rows={5} />
+        </>
+      );
+    case "height":
+      return (
+        <fieldset className="medical-history__height">
+          <legend className="question-legend">
+            <h1>{q("question")}</h1>
+          </legend>
+          <div className="medical-history__height-fields">
+            <SelectField
+              name="heightFt"
+              label={t("medical.feet")}
+              options={[{ value: "", label: t("common.select") }, ...FEET_CHOICES.map((v) => ({ value: v, label: v }))]}
+            />
+            <SelectField
+              name="heightInches"
+              label={t("medical.inches")}
+              options={[{ value: "", label: t("common.select") }, ...INCH_CHOICES.map((v) => ({ value: v, label: v }))]}
+            />
+          </div>
+        </fieldset>
+      );
+    case "otherOrgan":
+      return (
+        <>
+          <h1>{q("question")}</h1>
+          <TextField name="otherOrganTxp" label={q("organLabel")} autoComplete="off" />
+          <TextAreaField name="otherOrganTxpDetails" label={q("detailsLabel")} optional rows={4} />
+        </>
+      );
+  }
+}

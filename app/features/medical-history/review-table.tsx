@@ -1,0 +1,59 @@
+import { useTranslation } from "~/texts/use-translation";
+import { displayDate, displayWeight, type ReviewRow, type ReviewValue } from "./review";
+
+function Answer({ value }: { value: ReviewValue }) {
+  const { t, i18n } = useTranslation();
+  switch (value.kind) {
+    case "yes":
+      return <>{t("medical.review.yes")}</>;
+    case "no":
+      return <>{t("medical.review.no")}</>;
+    case "male":
+      return <>{t("medical.review.male")}</>;
+    case "female":
+      return <>{t("medical.review.female")}</>;
+    case "none":
+      return <>{t("medical.review.none")}</>;
+    case "date":
+      return <>{displayDate(value.iso, i18n.language)}</>;
+    case "height":
+      return (
+        <>
+          {t("medical.review.heightValue", {
+            feet: value.feet,
+            inches: value.inches,
+          })}
+        </>
+      );
+    case "weight":
+      return <>{t("medical.review.weightValue", { pounds: displayWeight(value.pounds, i18n.language) })}</>;
+    case "text":
+      return <span className="medical-history__text-answer">{value.text}</span>;
+  }
+}
+
+/** The review table of 001 §2.13: a real table, each row headed by its question, answers as the spec reads them. */
+export function ReviewTable({ rows }: { rows: ReviewRow[] }) {
+  const { t } = useTranslation();
+  return (
+    <table className="medical-history__review-table">
+      <caption>{t("medical.review.caption")}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{t("medical.review.question")}</th>
+          <th scope="col">{t("medical.review.answer")}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r) => (
+          <tr key={r.field}>
+            <th scope="row">{t(`medical.review.${r.labelKey}`)}</th>
+            <td>
+              <Answer value={r.value} />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

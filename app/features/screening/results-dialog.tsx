@@ -1,0 +1,54 @@
+import { Link } from "@remix-run/react";
+import { useTranslation } from "~/texts/use-translation";
+import { Dialog } from "~/components/dialog";
+import type { AnswerSummary as Summary } from "./answer-summary-model";
+import type { ResultsOutcomeView } from "./results-outcome";
+import { AnswerSummary } from "./answer-summary";
+
+/**
+ * Requirement DSH-010: the Screening Results dialog (001 §2.12; large, static backdrop: Escape does not close it). View-only (no
+ * `outcome`): 'Screening Results' with the answers, from the dashboard. Otherwise 'Screening Questionnaire' with the
+ * answers and the outcome message, from the page the save leads to; staying with a non-member center and the
+ * information seeker add Return to Dashboard. 'Close' is a link to `closeTo` (the page without the parameter), so it
+ * works without JavaScript (D1).
+ */
+export function ScreeningResultsDialog({
+  summary,
+  idPrefix,
+  closeTo,
+  outcome = null,
+}: {
+  summary: Summary;
+  idPrefix: string;
+  closeTo: string;
+  outcome?: ResultsOutcomeView | null;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Dialog
+      id="screening-results"
+      title={t(outcome ? "screening.title" : "screening.results.title")}
+      open
+      dismissable={false}
+      footer={
+        <div className="button-row">
+          {outcome?.returnToDashboard ? (
+            <Link to="/landing" role="button">
+              {t("screening.returnToDashboard")}
+            </Link>
+          ) : null}
+          <Link to={closeTo} role="button" className={outcome?.returnToDashboard ? "secondary" : undefined} preventScrollReset>
+            {t("screening.results.close")}
+          </Link>
+        </div>
+      }
+    >
+      <AnswerSummary summary={summary} headingLevel={3} idPrefix={idPrefix} />
+      {outcome ? (
+        <p className="notice" role="note" id={`${idPrefix}-outcome`}>
+          {t(outcome.textKey)}
+        </p>
+      ) : null}
+    </Dialog>
+  );
+}

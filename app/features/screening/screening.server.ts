@@ -1,0 +1,118 @@
+import type { AppLoadContext } from "@remix-run/node";
+import { RegistryMessage, SCREENING_TEXT_MAX, type Screening, type TransplantCenter } from "../../../registry/contract";
+import { toRegister, withPatient, type SignedIn } from "~/platform/auth.server";
+import { registrationCard, type RegistrationCardView } from "~/features/dashboard/registration-card-model";
+import { answerSummary, type AnswerSummary } from "./answer-summary-model";
+import { draftFromUnknown, recordSaved, type ScreeningDraft } from "./draft";
+import { screeningSaveBody } from "../../../registry/contract/save-outcome";
+import type { CenterInfo, MachineContext } from "./step-machine";
+import { RegistryUnavailableError, SessionExpiredError } from "~/registry/client.server";
+import type { Session } from "~/platform/session.server";
+
+/**
+ * The screening wizard's server side (DECISIONS D2, D3): the draft kept in the encrypted session, the centers
+ * the step machine needs, and the save through the registry client. The rules themselves are in
+ * app/features/screening; routes call these and render.
+ */
+
+export function readDraft(session: Session): ScreeningDraft {
+  return draftFromUnknown(session.get("screeningDraft"));
+}
+
+/** Keeps the draft in the session; free texts are capped so the cookie stays under 4 KB. */
+export function writeDraft(session: Session, draft: ScreeningDraft): void {
+  const cap = (s: string) => s.slice(0, SCREENING_TEXT_MAX);
+  session.set("screeningDraft", {
+    ...draft,
+    kidneyStatusOther: cap(draft.kidneyStatusOther),
+    donorStatusOther: cap(draft.donorStatusOther),
+    primaryGoalOther: cap(draft.primaryGoalOther),
+    preferredCenter: draft.preferredCenter.slice(0, 200),
+  });
+}
+
+/** 'Start Screening': a fresh draft (000 §2.6). */
+export function resetScreeningDraft(session: Session): void {
+  session.unset("screeningDraft");
+}
+
+export type CentersAnswer = { centers: CenterInfo[]; failed: boolean };
+
+/** GET /api/pass/centers: the centers by name, with membership (the machine's context). A failure answers none. */
+export async function loadCenters(context: AppLoadContext, patient: SignedIn): Promise<CentersAnswer> {
+  try {
+    const answer = await context.registry.transplantCenters(patient.token);
+    if (!answer.success || !answer.results) return { centers: [], failed: true };
+    return { centers: answer.results.map(centerInfo), failed: false };
+  } catch (error) {
+    if (error instanceof SessionExpiredError) throw error;
+    if (error instanceof RegistryUnavailableError) return { centers: [], failed: true };
+    throw error;
+  }
+}
+
+function centerInfo(c: TransplantCenter): CenterInfo {
+  return { centerId: c.centerId, centerName: c.centerName, isMemberCenter: c.isMemberCenter };
+}
+
+/** GRANULAR_CENTER_STEPS=false (config/settings.ts) uses the combined TransplantCenterSituation screen (DECISIONS D3). */
+export function machineContext(centers: readonly CenterInfo[], granular: boolean): MachineContext {
+  return { centers, granular };
+}
+
+export function isMemberCenter(ctx: MachineContext, centerId: number): boolean {
+  return ctx.centers.some((c) => c.centerId === centerId && c.isMemberCenter);
+}
+
+export type SaveResult = { ok: true; draft: ScreeningDraft } | { ok: false; message: string };
+
+/**
+ * Saves the draft (DECISIONS D3): the first save creates the screening (POST), later saves update it (PUT), with
+ * the server-bound body. A refused or expired sign-in sends the patient to /register with the timeout message
+ * (001 §8); any other failure answers its message, and the caller keeps the patient on the step.
+ */
+export async function saveDraft(context: AppLoadContext, patient: SignedIn, draft: ScreeningDraft, member: boolean): Promise<SaveResult> {
+  const body = screeningSaveBody(draft, member);
+  const { token, medicalRecordId } = patient;
+  let answer;
+  try {
+    answer =
+      draft.currentScreeningId > 0
+        ? await context.registry.updateScreening(token, medicalRecordId, draft.currentScreeningId, body)
+        : await context.registry.createScreening(token, medicalRecordId, body);
+  } catch (error) {
+    if (error instanceof SessionExpiredError) return timedOut(context.session);
+    if (error instanceof RegistryUnavailableError) return { ok: false, message: RegistryMessage.unavailable };
+    throw error;
+  }
+  if (answer.success && answer.results) return { ok: true, draft: recordSaved(draft, answer.results.id) };
+  const message = answer.message ?? RegistryMessage.internal;
+  if (message.toLowerCase().includes(RegistryMessage.tokenExpired)) return timedOut(context.session);
+  return { ok: false, message };
+}
+
+function timedOut(session: Session): never {
+  return toRegister(session, { kind: "alert", key: "screening.errors.timedOut" });
+}
+
+export type RegistrationCardData = { id: number; view: RegistrationCardView; summary: AnswerSummary };
+
+/**
+ * The dashboard's registration cards (000 §2.7), one per screening, with the answer summary of the 'Screening
+ * Results' dialog. The centers are fetched only when a screening names one (the card needs its membership).
+ */
+export async function registrationCards(
+  context: AppLoadContext,
+  screenings: readonly Screening[],
+  now = new Date(),
+): Promise<RegistrationCardData[]> {
+  if (screenings.length === 0) return [];
+  let centers: CenterInfo[] = [];
+  if (screenings.some((s) => s.preferredCenterId > 0)) centers = (await withPatient(context, (patient) => loadCenters(context, patient))).centers;
+  const member = (id: number) => centers.some((c) => c.centerId === id && c.isMemberCenter);
+  return screenings.map((s) => ({
+    id: s.id,
+    view: registrationCard(s, { preferredCenterIsMember: member(s.preferredCenterId), now }),
+    summary: answerSummary(s),
+  }));
+}

@@ -1,0 +1,19 @@
+import type { FlashMessage } from "./session-keys";
+import type { Lang } from "~/locales";
+import type { Texts } from "~/texts/texts";
+
+/** What the root loader gives every page. */
+export type RootData = {
+  lang: Lang;
+  /** The layout's texts and the flash messages' (decision 059). */
+  texts: Texts;
+  csrf: string;
+  flash: FlashMessage[];
+  patient: { firstName: string } | null;
+  demoMode: boolean;
+  year: number;
+  /** For a signed-in patient: ms until the idle limit, as the server counts it (for the idle warning). */
+  idleMsLeft: number | null;
+  /** Path and query of this page, for the language switch's return address. */
+  here: string;
+};
