@@ -1,6 +1,6 @@
 import { useLocation, useMatches } from "@remix-run/react";
 import { useContext } from "react";
-import type { T } from "~/texts/texts";
+import type { T, TextKey } from "~/texts/texts";
 import { useTranslation } from "~/texts/use-translation";
 import { UNSAFE_DataRouterStateContext } from "react-router-dom";
 import { reportsProblem } from "~/forms/types";
@@ -10,7 +10,7 @@ import { reportsProblem } from "~/forms/types";
  * string for pages whose dialogs are their own screens (e.g. /register?forgot=1 is 'Forgot Password').
  */
 export type RouteHandle = {
-  titleKey?: string | ((search: URLSearchParams) => string | undefined);
+  titleKey?: TextKey | ((search: URLSearchParams) => TextKey | undefined);
   /** A title that names where in a sequence the page is (a screening step, a question), from the route's data. */
   title?: (data: unknown, t: T) => string | undefined;
   /**

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useTranslation } from "~/texts/use-translation";
 import type { FormFailure } from "~/forms/types";
-import { messageOf } from "../../registry/contract/validation-keys";
+import { fieldMessage } from "~/texts/text-key";
 import { fieldId } from "./form-context";
 
 /**
@@ -37,7 +37,7 @@ export function ErrorSummary({ failure, rechecked = false }: { failure?: FormFai
         <ul>
           {fields.map((name) => (
             <li key={name}>
-              <a href={`#${fieldId(failure.form, name)}`}>{t(...messageOf(failure.errors[name]!))}</a>
+              <a href={`#${fieldId(failure.form, name)}`}>{t(...fieldMessage(failure.errors[name]!))}</a>
             </li>
           ))}
         </ul>

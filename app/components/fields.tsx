@@ -1,6 +1,6 @@
 import { useState, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
 import { useTranslation } from "~/texts/use-translation";
-import { messageOf } from "../../registry/contract/validation-keys";
+import { fieldMessage, type FieldError } from "~/texts/text-key";
 import { useField } from "./form-context";
 import { useHydrated } from "./use-hydrated";
 
@@ -47,13 +47,13 @@ function FieldFrame({
   );
 }
 
-export function ErrorMessage({ id, error }: { id: string; error?: string }) {
+export function ErrorMessage({ id, error }: { id: string; error?: FieldError }) {
   const { t } = useTranslation();
   if (!error) return null;
   return (
     <p id={id} className="field-error">
       <span className="visually-hidden">{t("errorSummary.titlePrefix")}</span>
-      {t(...messageOf(error))}
+      {t(...fieldMessage(error))}
     </p>
   );
 }

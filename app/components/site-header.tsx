@@ -1,7 +1,7 @@
 import { Form, Link, useHref, useLocation, useMatches } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "~/texts/use-translation";
-import { supportedLanguages } from "~/locales";
+import { supportedLanguages, type Lang } from "~/locales";
 import { CsrfField } from "./csrf-field";
 import type { RouteHandle } from "./document-title";
 import { useHydrated } from "./use-hydrated";
@@ -11,7 +11,7 @@ import { useHydrated } from "./use-hydrated";
  * server's page of a route that names its main form (handle.carryForm), a submit button of that form posting to
  * /language, so what was typed goes along (docs/decisions/054).
  */
-function LanguageChoice({ lang, here }: { lang: string; here: string }) {
+function LanguageChoice({ lang, here }: { lang: Lang; here: string }) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const carry = useCarryForm();

@@ -1,7 +1,8 @@
 import { FormReason } from "../../registry/contract/accounts";
+import type { TextKey } from "~/texts/texts";
 
 /** A message for the whole form, as a locale key and its parameters. */
-export type LimitMessage = { key: string; params?: Record<string, string> };
+export type LimitMessage = { key: TextKey; params?: Record<string, string> };
 
 /** The registry answer fields these rules read. */
 type Refusal = { status: number; errors?: Record<string, string>; retryAfter?: number };

@@ -1,7 +1,10 @@
+import type { FieldError } from "~/texts/text-key";
+import type { TextKey } from "~/texts/texts";
+
 /** What a failed form post hands back to its page: what was typed (never passwords) and what is wrong. */
-export type FieldErrors = Record<string, string>;
+export type FieldErrors = Record<string, FieldError>;
 /** A message for the whole form: a locale key and its parameters. */
-export type FormMessage = { key: string; params?: Record<string, string> };
+export type FormMessage = { key: TextKey; params?: Record<string, string> };
 
 export type FormFailure = {
   ok: false;

@@ -15,7 +15,7 @@ function usedSession() {
   s.set("medicalHistoryDraft", { medicalRecordId: 1, answers: {} } as never);
   s.set("pendingCode", { kind: "email", value: "ana@example.org" });
   s.set("cancelCenter", { screeningId: 3, reason: 1, other: "", expiresAt: Date.now() + 60_000 });
-  s.set("flash", [{ kind: "status", key: "logout.done" }]);
+  s.set("flash", [{ kind: "status", key: "session.signedOut" }]);
   return s;
 }
 
@@ -26,7 +26,7 @@ describe("the end of a sign-in leaves nothing of the patient in the session", ()
     for (const key of ["token", "medicalRecordId", "firstName", "screeningDraft", "medicalHistoryDraft", "pendingCode", "cancelCenter"] as const) {
       expect(s.get(key), key).toBeUndefined();
     }
-    expect(s.get("flash")).toEqual([{ kind: "status", key: "logout.done" }]);
+    expect(s.get("flash")).toEqual([{ kind: "status", key: "session.signedOut" }]);
   });
 
   it("clearSignIn keeps the language, so the page after a sign-out or a timeout is in the patient's language (decision 040)", () => {
@@ -72,7 +72,7 @@ describe("why the patient lands on /register (docs/decisions/040)", () => {
   });
 
   it("after the idle or 12-hour limit (queued by the server) the reason is kept and 'Please sign in' is not added", () => {
-    for (const key of ["session.timedOut", "session.expired", "session.ended"]) {
+    for (const key of ["session.timedOut", "session.expired", "session.ended"] as const) {
       const s = store.read(undefined);
       addFlash(s, { kind: "status", key });
       redirected(() => toRegister(s, { kind: "status", key: "session.signInRequired" }));

@@ -1,10 +1,11 @@
 import type { ScreeningDraft } from "~/features/screening/draft";
 import type { MedicalHistoryDraft } from "~/features/medical-history/draft";
 import type { RememberedLabKey } from "~/features/labs/lab-staff-key";
+import type { TextKey } from "~/texts/texts";
 /** What the encrypted cookie session holds (DECISIONS D2). Plain module: routes and server modules both import it. */
 export type FlashMessage = {
   kind: "status" | "alert";
-  key: string;
+  key: TextKey;
   params?: Record<string, string>;
 };
 

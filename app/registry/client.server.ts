@@ -35,6 +35,7 @@ import {
   type SelectCenterBody,
 } from "../../registry/contract";
 import { createSignInChecks } from "./sign-in-checks.server";
+import type { TextKey } from "~/texts/texts";
 
 /**
  * server.ts (bundled by esbuild) creates the client, and the Remix build checks its errors: each bundle has its own
@@ -71,7 +72,7 @@ export class RegistryBusyError extends RegistryUnavailableError {
   }
 }
 /** The form message for a registry that did not answer: busy (docs/decisions/020) or unreachable. */
-export function unavailableMessageKey(error: RegistryUnavailableError): string {
+export function unavailableMessageKey(error: RegistryUnavailableError): TextKey {
   return error instanceof RegistryBusyError ? "limits.busy" : "errors.registryDown";
 }
 /** The registry refused the sign-in token (expired, revoked or missing). */

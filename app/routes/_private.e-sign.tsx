@@ -13,6 +13,7 @@ import { FormState, useFormAnswer } from "~/components/form-context";
 import { useHydrated } from "~/components/use-hydrated";
 import { eSignRefusal, signatureMatches, signatureMismatch, type ESignRefusal } from "~/features/e-sign/e-sign";
 import { formFailure, inputFailure, readForm, textFields } from "~/forms/form.server";
+import { asFieldError } from "~/texts/text-key.server";
 import { RegistryUnavailableError } from "~/registry/client.server";
 import { SIGNATURE_NAME_MAX } from "../../registry/contract/limits";
 import { PageFlash } from "~/components/flash-messages";
@@ -23,10 +24,11 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesHref
 
 const FORM_ID = "e-sign";
 const FIELDS = ["typedName"] as const;
-const REFUSALS: readonly string[] = ["eSign.notInProgram", "eSign.medicalHistoryFirst", "eSign.alreadySigned"];
+const REFUSALS: readonly string[] = ["eSign.notInProgram", "eSign.medicalHistoryFirst", "eSign.alreadySigned"] satisfies ESignRefusal[];
+const isRefusal = (reason: string): reason is ESignRefusal => REFUSALS.includes(reason);
 
 /** Back to the dashboard with the reason the consent cannot be signed now. */
-function toDashboard(context: AppLoadContext, reason: ESignRefusal | string): Response {
+function toDashboard(context: AppLoadContext, reason: ESignRefusal): Response {
   addFlash(context.session, { kind: "alert", key: reason });
   return redirect("/landing");
 }
@@ -45,7 +47,7 @@ async function documentToSign(context: AppLoadContext, patient: SignedIn) {
     if (doc.success && doc.results && !doc.results.signedDateTime) return doc.results;
     if (doc.results?.signedDateTime) return toDashboard(context, "eSign.alreadySigned");
     const reason = doc.errors?.form;
-    if (reason && REFUSALS.includes(reason)) return toDashboard(context, reason);
+    if (reason && isRefusal(reason)) return toDashboard(context, reason);
     return "unavailable" as const;
   } catch (error) {
     if (error instanceof RegistryUnavailableError) return "unavailable" as const;
@@ -117,8 +119,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return redirect("/landing");
     }
     const reason = answer.errors?.form;
-    if (reason && REFUSALS.includes(reason)) return toDashboard(context, reason);
-    if (answer.errors?.typedName) return formFailure(FORM_ID, values, { typedName: answer.errors.typedName }, FIELDS);
+    if (reason && isRefusal(reason)) return toDashboard(context, reason);
+    if (answer.errors?.typedName) return formFailure(FORM_ID, values, { typedName: asFieldError(answer.errors.typedName) }, FIELDS);
     // A document that changed since it was shown (a new day, a new name): 200, so the page reloads the new one.
     if (reason === "eSign.documentChanged") return formFailure(FORM_ID, values, {}, FIELDS, { key: reason }, 200);
     return formFailure(FORM_ID, values, {}, FIELDS, {

@@ -46,12 +46,8 @@ export const loader = withTexts(
       const q = QUESTIONS[entered.position]!;
       const defaults: Record<string, string> = {};
       for (const field of q.fields) defaults[field] = draft.answers[field] ?? "";
-      const question: QuestionView = {
-        key: q.key,
-        kind: q.kind,
-        fields: [...q.fields],
-        hint: !!q.hint,
-      };
+      const shown = { kind: q.kind, fields: [...q.fields] };
+      const question: QuestionView = q.hint ? { ...shown, key: q.key, hint: true } : { ...shown, key: q.key, hint: false };
       return {
         question,
         defaults,
@@ -89,7 +85,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     const refused = inputFailure(FORM_ID, values, fields);
     if (refused) return refused;
     const result = answer(draft, entered.position, values, intent, now);
-    if (!result.ok) return formFailure(FORM_ID, values, result.errors as Record<string, string>, fields);
+    if (!result.ok) return formFailure(FORM_ID, values, result.errors, fields);
     if (!writeDraft(context.session, result.draft, context.basePath)) {
       return formFailure(FORM_ID, values, { [longestField(fields, values)]: "medical.errors.tooLongToKeep" }, fields);
     }

@@ -27,6 +27,8 @@ import { showsCarefulWarning, showsReturnToDashboard, Step, stepOfSlug, stepPath
 import { stepTracker, type TrackerView } from "~/features/screening/tracker";
 import { VALIDATION_FIELDS, validationDefaults, validationPayload } from "~/features/screening/validation-form";
 import { formAnswer, formFailure, inputFailure, readForm, textFields } from "~/forms/form.server";
+import { asFieldErrors } from "~/texts/text-key.server";
+import type { FieldErrors as FormFieldErrors } from "~/forms/types";
 import { isMemberCenter, loadCenters, machineContext, readDraft, saveDraft, writeDraft } from "~/features/screening/screening.server";
 import { RegistryUnavailableError } from "~/registry/client.server";
 import { PageFlash } from "~/components/flash-messages";
@@ -124,8 +126,8 @@ export const loader = withTexts(
   },
 );
 
-function errorsOf(errors: FieldErrors): Record<string, string> {
-  const out: Record<string, string> = {};
+function errorsOf(errors: FieldErrors): FormFieldErrors {
+  const out: FormFieldErrors = {};
   for (const [k, v] of Object.entries(errors)) if (k !== "step" && v) out[k] = v;
   return out;
 }
@@ -180,7 +182,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
         return formFailure(FORM_ID, values, {}, fields, { key: "screening.errors.recordUpdateFailed" });
       }
       if (!answer.success) {
-        const errors = answer.errors ?? {};
+        const errors = asFieldErrors(answer.errors);
         return formFailure(FORM_ID, values, errors, fields, Object.keys(errors).length ? undefined : { key: "screening.errors.recordUpdateFailed" });
       }
     }

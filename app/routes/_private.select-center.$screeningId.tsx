@@ -9,6 +9,7 @@ import { DISTANCE_OPTIONS } from "~/features/centers/select-center-view";
 import { readForm } from "~/forms/form.server";
 import { selectCenterAction, selectCenterPage, type SelectCenterPage } from "~/features/centers/select-center.server";
 import { PageFlash } from "~/components/flash-messages";
+import type { TextKey } from "~/texts/texts";
 import { withTexts } from "~/texts/texts.server";
 
 export const handle: RouteHandle = { titleKey: "selectCenter.pageTitle" };
@@ -26,7 +27,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   return selectCenterAction(form, context, params.screeningId, new URL(request.url));
 }
 
-const DISTANCE_LABELS: Record<(typeof DISTANCE_OPTIONS)[number], string> = {
+const DISTANCE_LABELS: Record<(typeof DISTANCE_OPTIONS)[number], TextKey> = {
   100: "selectCenter.distance100",
   300: "selectCenter.distance300",
   1000: "selectCenter.distance1000",

@@ -3,6 +3,7 @@ import { Country } from "../../registry/contract/enums";
 import { phoneDigits, toE164 } from "../../registry/contract/phone";
 import { phoneCheckView } from "~/features/accounts/phone-check-rules";
 import { RegistryUnavailableError } from "~/registry/client.server";
+import { withCheckedErrors } from "~/texts/text-key.server";
 
 /**
  * The live phone check of the registration form (000 §5 Phone), for its JavaScript: asks the registry's
@@ -23,5 +24,5 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       if (!(error instanceof RegistryUnavailableError)) throw error;
     }
   }
-  return Response.json(phoneCheckView(phone, answer, country), { headers: { "Cache-Control": "no-store" } });
+  return Response.json(phoneCheckView(phone, answer && withCheckedErrors(answer), country), { headers: { "Cache-Control": "no-store" } });
 }

@@ -1,3 +1,6 @@
+import type { Messages } from "~/locales";
+import type en from "~/locales/en/index";
+
 /**
  * The page's texts (docs/decisions/059): plain nested objects of strings, a slice of one language's messages
  * (app/locales). The server renders with them and the browser hydrates with the same slice, sent with the loader
@@ -8,8 +11,25 @@ export type Texts = { readonly [key: string]: string | Texts };
 /** Params of a text's `{{name}}` placeholders. */
 export type TextParams = Readonly<Record<string, string | number | undefined>>;
 
+/**
+ * Every text's dotted key (`common.continue`…): the leaves of the English messages, which
+ * Spanish mirrors (app/locales/types.ts). A misspelled or removed key is a compile error (docs/decisions/074).
+ * Type-only: the browser bundle never gets the messages from here.
+ */
+export type TextKey = LeafPaths<Messages>;
+
+/** The keys whose English text has `{{name}}` placeholders (the only ones a field error carries params for). */
+export type ParamTextKey = ParamPaths<typeof en>;
+
+/** The dotted paths of an object's string leaves. */
+type LeafPaths<O> = { [K in keyof O & string]: O[K] extends string ? K : `${K}.${LeafPaths<O[K]>}` }[keyof O & string];
+/** The same, for the leaves with a placeholder. */
+type ParamPaths<O> = {
+  [K in keyof O & string]: O[K] extends string ? (O[K] extends `${string}{{${string}` ? K : never) : `${K}.${ParamPaths<O[K]>}`;
+}[keyof O & string];
+
 /** Translate a dotted key: the text, or the key itself when the slice does not have it (as i18next did). */
-export type T = (key: string, params?: TextParams) => string;
+export type T = (key: TextKey, params?: TextParams) => string;
 
 function lookup(texts: Texts, key: string): string | undefined {
   let node: string | Texts | undefined = texts;

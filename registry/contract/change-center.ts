@@ -54,13 +54,13 @@ export function changeCenterDecision(s: ChangeCenterScreening, now: Date): Chang
 /** The dialog ?change={screeningId} opens on the dashboard: the close-out warning or the Additional Center Registration. */
 export type ChangeCenterDialogView = { kind: "closeOut"; screeningId: number; centerName: string } | { kind: "additional"; screeningId: number };
 
-/** The reasons of the dialog (000 §2.8); -1 is the unselected placeholder. */
-export const changeCenterReasons: ReadonlyArray<{ value: number; labelKey: string }> = [
+/** The reasons of the dialog (000 §2.8); -1 is the unselected placeholder. Literal keys: the portal checks them. */
+export const changeCenterReasons = [
   { value: 1, labelKey: "changeCenter.reasonCloser" },
   { value: 2, labelKey: "changeCenter.reasonNeverContacted" },
   { value: 3, labelKey: "changeCenter.reasonNotAGoodFit" },
   { value: 4, labelKey: "changeCenter.reasonOther" },
-];
+] as const satisfies ReadonlyArray<{ value: number; labelKey: string }>;
 export const CHANGE_CENTER_REASON_PLACEHOLDER = -1;
 export const CHANGE_CENTER_REASON_OTHER = 4;
 

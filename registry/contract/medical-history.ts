@@ -114,7 +114,10 @@ export type MedicalHistory = z.infer<typeof medicalHistory>;
 const blank = (v: string | null | undefined) => v === null || v === undefined || v.trim() === "";
 
 /** A date answer: a real YYYY-MM-DD date from 1920-01-01 to today (001 §5, 000 §9). */
-export function medicalDateError(value: string, today: string): string | undefined {
+export function medicalDateError(
+  value: string,
+  today: string,
+): typeof ValidationKey.invalidValue | (typeof MedicalHistoryKey)["dateTooEarly" | "dateInFuture"] | undefined {
   if (!isIsoDate(value)) return ValidationKey.invalidValue;
   if (value < MEDICAL_HISTORY_DATE_MIN) return MedicalHistoryKey.dateTooEarly;
   if (value > today) return MedicalHistoryKey.dateInFuture;

@@ -3,6 +3,7 @@ import { BIRTH_DATE_MIN } from "./limits";
 import { isValidPhone, phoneRules } from "./phone";
 import type { RegistrationPayload } from "./registration";
 import { findUsState } from "./us-states";
+import type { ValidationKeyValue } from "./validation-keys";
 
 /**
  * The field rules of 000 §5 for registration and profile, as pure functions of already-parsed values. No schema
@@ -11,6 +12,8 @@ import { findUsState } from "./us-states";
 
 /** Field -> message key (app/locales `validation.*`). Empty when valid. */
 export type FieldErrors = Partial<Record<string, string>>;
+/** The same, from the rules below: each message is one of ValidationKey's (the portal checks they all have texts). */
+export type RuleErrors = Partial<Record<string, ValidationKeyValue>>;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const PASSWORD_MIN = 12;
@@ -33,7 +36,7 @@ export function isValidBirthDate(value: string, today: string): boolean {
 }
 
 /** Password length rule of DECISIONS D6 (the common-password list is checked by the registry). */
-export function passwordError(password: string): string | undefined {
+export function passwordError(password: string): ValidationKeyValue | undefined {
   if (password === "") return "validation.passwordRequired";
   if ([...password].length < PASSWORD_MIN) return "validation.passwordTooShort";
   if ([...password].length > PASSWORD_MAX) return "validation.passwordTooLong";
@@ -52,8 +55,8 @@ export function personErrors(
     gender: number;
   },
   today: string,
-): FieldErrors {
-  const e: FieldErrors = {};
+): RuleErrors {
+  const e: RuleErrors = {};
   if (!p.firstName) e.firstName = "validation.firstNameRequired";
   if ([...p.middleInitial].length > 1) e.middleInitial = "validation.middleInitialTooLong";
   if (!p.lastName) e.lastName = "validation.lastNameRequired";
@@ -71,8 +74,8 @@ export function addressErrors(a: {
   province: string;
   postalCode: string;
   country: number;
-}): FieldErrors {
-  const e: FieldErrors = {};
+}): RuleErrors {
+  const e: RuleErrors = {};
   if (!a.addressLine1) e.addressLine1 = "validation.addressRequired";
   if (!a.city) e.city = "validation.cityRequired";
   if (a.country !== Country.UnitedStates && a.country !== Country.Other) e.country = "validation.countryRequired";
@@ -83,8 +86,8 @@ export function addressErrors(a: {
 }
 
 /** Phone messages of 000 §5: required when empty, then the rule of the address's country (toE164, docs/decisions/049). */
-export function phoneErrors(phoneNumber: string, phoneNumberSecondary: string, country: number, preference: number): FieldErrors {
-  const e: FieldErrors = {};
+export function phoneErrors(phoneNumber: string, phoneNumberSecondary: string, country: number, preference: number): RuleErrors {
+  const e: RuleErrors = {};
   const invalid = country === Country.UnitedStates ? "validation.phoneInvalidUs" : "validation.phoneInvalid";
   if (!phoneNumber) e.phoneNumber = "validation.phoneRequired";
   else if (!isValidPhone(phoneNumber, country)) e.phoneNumber = invalid;
@@ -94,8 +97,8 @@ export function phoneErrors(phoneNumber: string, phoneNumberSecondary: string, c
 }
 
 /** Every rule of 000 §5 for the registration form except the bot check and confirm-password (portal-only fields). */
-export function registrationErrors(p: RegistrationPayload, today: string): FieldErrors {
-  const e: FieldErrors = { ...personErrors(p, today) };
+export function registrationErrors(p: RegistrationPayload, today: string): RuleErrors {
+  const e: RuleErrors = { ...personErrors(p, today) };
   if (!p.email) e.email = "validation.emailRequired";
   else if (!isValidEmail(p.email)) e.email = "validation.emailInvalid";
   Object.assign(e, phoneErrors(p.phoneNumber, p.phoneNumberSecondary, p.country, p.authenticationPreference));

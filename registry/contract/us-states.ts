@@ -1,5 +1,4 @@
-/** US states and territories for the state select (000 §3 usStatesList). ids are stable. */
-export const usStates: ReadonlyArray<{ id: number; abbreviation: string; description: string }> = [
+const US_STATES = [
   ["AL", "Alabama"],
   ["AK", "Alaska"],
   ["AZ", "Arizona"],
@@ -54,7 +53,15 @@ export const usStates: ReadonlyArray<{ id: number; abbreviation: string; descrip
   ["PR", "Puerto Rico"],
   ["GU", "Guam"],
   ["VI", "U.S. Virgin Islands"],
-].map(([abbreviation, description], i) => ({ id: i + 1, abbreviation: abbreviation!, description: description! }));
+] as const;
+
+/** A state's or territory's abbreviation ("NY"): the portal checks it has a locale key (usStates.NY) for each one. */
+export type UsStateAbbreviation = (typeof US_STATES)[number][0];
+
+/** US states and territories for the state select (000 §3 usStatesList). ids are stable. */
+export const usStates: ReadonlyArray<{ id: number; abbreviation: UsStateAbbreviation; description: string }> = US_STATES.map(
+  ([abbreviation, description], i) => ({ id: i + 1, abbreviation, description }),
+);
 
 export function findUsState(idOrAbbreviation: string | number) {
   const key = String(idOrAbbreviation).trim().toUpperCase();

@@ -58,8 +58,8 @@ export const VALIDATION_KEYS: readonly ValidationKeyValue[] = Object.values(Vali
  * A field error with parameters for its message, as one string (field errors are strings everywhere: the registry's
  * envelope, the session, the form answer): `validation.textTooLong?max=100`. `messageOf` splits it again.
  */
-export function withParams(key: string, params: Record<string, string>): string {
-  return `${key}?${new URLSearchParams(params).toString()}`;
+export function withParams<K extends string>(key: K, params: Record<string, string>): `${K}?${string}` {
+  return `${key}?${new URLSearchParams(params).toString()}` as const;
 }
 
 /** The locale key and the parameters of a field error (see withParams). */

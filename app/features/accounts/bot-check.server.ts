@@ -1,3 +1,4 @@
+import type { TextKey } from "~/texts/texts";
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { HONEYPOT_FIELD, ISSUED_FIELD } from "./bot-fields";
 
@@ -50,7 +51,7 @@ export function checkBotFields(
 }
 
 /** The form message for each refusal (locale keys). A missing or forged stamp reads like a stale form. */
-export function botCheckMessage(outcome: Exclude<BotCheckOutcome, "ok">): string {
+export function botCheckMessage(outcome: Exclude<BotCheckOutcome, "ok">): TextKey {
   switch (outcome) {
     case "tooFast":
       return "register.tooFast";

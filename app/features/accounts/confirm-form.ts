@@ -1,12 +1,13 @@
 import { CodeResult, Country } from "../../../registry/contract/enums";
 import { isValidPhone } from "../../../registry/contract/phone";
 import { isValidEmail } from "../../../registry/contract/registration";
+import type { TextKey } from "~/texts/texts";
 
 /**
  * The confirm screen's checks (000 §5 "Confirm screen", §8, §9); a mobile number by the rule of the address's
  * country (docs/decisions/049): outside the US, with its country code.
  */
-export function contactError(kind: "email" | "text", value: string, country: number = Country.UnitedStates): string | undefined {
+export function contactError(kind: "email" | "text", value: string, country: number = Country.UnitedStates): TextKey | undefined {
   if (kind === "email") return isValidEmail(value) ? undefined : "mfa.emailInvalid";
   if (isValidPhone(value, country)) return undefined;
   return country === Country.Other ? "mfa.mobileInvalidOther" : "mfa.mobileInvalid";
@@ -23,14 +24,14 @@ export function normalizeCode(input: string): string {
 }
 
 /** Before asking the registry: empty -> required; anything but digits cannot be the code we sent. */
-export function codeError(code: string): string | undefined {
+export function codeError(code: string): TextKey | undefined {
   if (code === "") return "confirm.codeRequired";
   if (!/^\d{1,12}$/.test(code)) return "confirm.codeInvalid";
   return undefined;
 }
 
 /** The verification result (000 §9 CodeResult) -> the message, or null when the code was right. */
-export function codeResultMessage(result: number | null | undefined): string | null {
+export function codeResultMessage(result: number | null | undefined): TextKey | null {
   switch (result) {
     case CodeResult.Valid:
       return null;

@@ -4,6 +4,9 @@ import { addFlash, withPatient } from "~/platform/auth.server";
 import { codeError, codeResultMessage, contactError, countryOf, normalizeCode } from "./confirm-form";
 import { connectionLimitMessage, isConnectionLimit } from "~/forms/limits";
 import { translator } from "~/texts/texts.server";
+import { asFieldError, textKey } from "~/texts/text-key.server";
+import type { FieldError } from "~/texts/text-key";
+import type { FormMessage } from "~/forms/types";
 import { RegistryUnavailableError, type Answer } from "~/registry/client.server";
 import type { ContactKind } from "~/platform/session-keys";
 import { formFailure, formKept, inputFailure, textFields } from "~/forms/form.server";
@@ -13,9 +16,10 @@ const fieldOf = (kind: ContactKind) => (kind === "email" ? "email" : "phoneNumbe
 export const isKind = (v: unknown): v is ContactKind => v === "email" || v === "text";
 
 /** The reason after 'We were unable to send the confirmation code for the following reason:' (translated). */
-function sendFailure(context: AppLoadContext, answer: Answer<unknown> | null): { key: string; params: Record<string, string> } {
+function sendFailure(context: AppLoadContext, answer: Answer<unknown> | null): FormMessage {
   const t = translator(context.lang);
-  const key = answer?.errors?.form ?? Object.values(answer?.errors ?? {})[0];
+  const reasonKey = answer?.errors?.form ?? Object.values(answer?.errors ?? {})[0];
+  const key = reasonKey === undefined ? undefined : textKey(reasonKey);
   const reason = key ? t(key) : answer === null ? t("errors.registryDown") : answer.message || t("mfa.sendFailed");
   return { key: "confirm.sendFailed", params: { message: reason } };
 }
@@ -64,7 +68,15 @@ export async function sendAction(form: FormData, context: AppLoadContext, kind: 
   const answer = await sendCode(context, kind, value, currentPassword);
   const passwordError = answer?.errors?.currentPassword;
   if (passwordError)
-    return formFailure("send", { kind, value }, { currentPassword: passwordError }, ["currentPassword"], undefined, answer.status, open);
+    return formFailure(
+      "send",
+      { kind, value },
+      { currentPassword: asFieldError(passwordError) },
+      ["currentPassword"],
+      undefined,
+      answer.status,
+      open,
+    );
   if (!answer?.success) {
     return formFailure("send", { kind, value }, {}, [], sendFailure(context, answer), answer ? answer.status : 503, open);
   }
@@ -96,7 +108,7 @@ export async function verifyAction(form: FormData, context: AppLoadContext) {
   const refused = inputFailure("code", { code: typed }, ["code"]);
   if (refused) return refused;
   const code = normalizeCode(typed);
-  const fail = (key: string, status = 400) => formFailure("code", { code: typed }, { code: key }, ["code"], undefined, status);
+  const fail = (key: FieldError, status = 400) => formFailure("code", { code: typed }, { code: key }, ["code"], undefined, status);
   const local = codeError(code);
   if (local) return fail(local);
   const result = await withPatient(context, async ({ token, medicalRecordId }) => {
@@ -115,7 +127,8 @@ export async function verifyAction(form: FormData, context: AppLoadContext) {
   if (!result) return formFailure("code", { code: typed }, {}, ["code"], { key: "errors.registryDown" }, 503);
   if (isConnectionLimit(result)) return formFailure("code", { code: typed }, {}, ["code"], connectionLimitMessage(result.retryAfter), 429);
   // A contact that became another account's meanwhile comes as a reason (mfa.contactTaken), not a result code.
-  const message = result.errors?.form ?? codeResultMessage(result.results);
+  const reason = result.errors?.form;
+  const message = reason ? asFieldError(reason) : codeResultMessage(result.results);
   if (message) return fail(message);
   context.session.unset("pendingCode");
   addFlash(context.session, { kind: "status", key: pending.kind === "email" ? "confirm.emailConfirmed" : "confirm.mobileConfirmed" });

@@ -1,12 +1,13 @@
 import { ReferralStatus } from "../../../registry/contract/enums";
-import { usStates } from "../../../registry/contract/us-states";
+import { usStates, type UsStateAbbreviation } from "../../../registry/contract/us-states";
+import type { TextKey } from "~/texts/texts";
 
 /**
  * Locale keys for the registry's enum values and contract data that a patient sees (issue 10): the registry sends
  * English display text (centerReferral.status, usStatesList.description); the portal shows its own words in the
  * patient's language instead.
  */
-const REFERRAL_STATUS_KEYS: Readonly<Record<number, string>> = {
+const REFERRAL_STATUS_KEYS: Readonly<Record<number, TextKey>> = {
   [ReferralStatus.PendingCenter]: "landing.card.referralStatusName.pendingCenter",
   [ReferralStatus.CenterApproved]: "landing.card.referralStatusName.centerApproved",
   [ReferralStatus.CancelledByPatient]: "landing.card.referralStatusName.cancelledByPatient",
@@ -14,12 +15,12 @@ const REFERRAL_STATUS_KEYS: Readonly<Record<number, string>> = {
 };
 
 /** The key of a referral status; null for a status the portal does not know (then the registry's text is shown). */
-export function referralStatusKey(statusId: number): string | null {
+export function referralStatusKey(statusId: number): TextKey | null {
   return REFERRAL_STATUS_KEYS[statusId] ?? null;
 }
 
 /** The key of a US state or territory's name, by its abbreviation (registry/contract/us-states.ts). */
-export function usStateKey(abbreviation: string): string {
+export function usStateKey(abbreviation: UsStateAbbreviation): TextKey {
   return `usStates.${abbreviation}`;
 }
 

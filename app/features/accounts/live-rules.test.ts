@@ -76,8 +76,12 @@ describe("the browser's re-check runs the actions' rules (issue 12, item 13)", (
   });
 
   it("a changed field shows its rule's answer; an untouched one keeps the server's (e.g. a number already registered)", () => {
-    const server = { firstName: "validation.firstNameRequired", phoneNumber: "validation.phoneTaken", password: "validation.passwordCommon" };
-    const local = { email: "validation.emailInvalid", password: "validation.passwordTooShort" };
+    const server = {
+      firstName: "validation.firstNameRequired",
+      phoneNumber: "validation.phoneTaken",
+      password: "validation.passwordCommon",
+    } as const;
+    const local = { email: "validation.emailInvalid", password: "validation.passwordTooShort" } as const;
     const order = ["firstName", "email", "phoneNumber", "password"];
     expect(liveErrors(server, local, new Set(), order)).toEqual(server);
     expect(liveErrors(server, local, new Set(["firstName", "email"]), order)).toEqual({

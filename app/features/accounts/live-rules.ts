@@ -3,6 +3,8 @@ import { isoToday } from "../../../registry/contract/limits";
 import { addressErrors, personErrors, registrationErrors } from "../../../registry/contract/registration-rules";
 import { passwordUpdateErrors, resetErrors } from "./password-rules";
 import { confirmPasswordError } from "./registration-field-names";
+import type { FieldError } from "~/texts/text-key";
+import type { FieldErrors } from "~/forms/types";
 
 /**
  * The same rules the actions run, over a form's values as the browser holds them, for the re-check after a first
@@ -10,7 +12,7 @@ import { confirmPasswordError } from "./registration-field-names";
  * characters that are not allowed (docs/decisions/026); those errors stay until the field is changed.
  */
 export type Values = Record<string, string>;
-export type FieldErrors = Record<string, string>;
+export type { FieldErrors };
 
 /** A number field as the registry's parse reads it: empty or not an integer -> -9999 (never valid). */
 function int(value: string | undefined): number {
@@ -47,8 +49,8 @@ function address(values: Values) {
   };
 }
 
-function defined(errors: Partial<Record<string, string>>): FieldErrors {
-  return Object.fromEntries(Object.entries(errors).filter((e): e is [string, string] => typeof e[1] === "string"));
+function defined(errors: Partial<Record<string, FieldError>>): FieldErrors {
+  return Object.fromEntries(Object.entries(errors).filter((e): e is [string, FieldError] => typeof e[1] === "string"));
 }
 
 /** Registration (000 §5): every field rule, confirm password and HIPAA; the phone by the address's country. */

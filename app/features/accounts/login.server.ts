@@ -4,6 +4,8 @@ import { signIn } from "~/platform/auth.server";
 import { connectionLimitMessage, isConnectionLimit } from "~/forms/limits";
 import { RegistryUnavailableError, unavailableMessageKey } from "~/registry/client.server";
 import { formFailure, inputFailure, textFields } from "~/forms/form.server";
+import type { FieldErrors } from "~/forms/types";
+import type { TextKey } from "~/texts/texts";
 
 const LOGIN_FIELDS = ["email", "password"] as const;
 
@@ -12,10 +14,10 @@ export async function loginAction(form: FormData, context: AppLoadContext) {
   const values = textFields(form, LOGIN_FIELDS);
   const refused = inputFailure("login", values, LOGIN_FIELDS);
   if (refused) return refused;
-  const errors: Record<string, string> = {};
+  const errors: FieldErrors = {};
   if (!values.email.trim()) errors.email = "login.emailRequired";
   if (!values.password) errors.password = "login.passwordRequired";
-  const fail = (e: Record<string, string>, key?: string, status = 400, params?: Record<string, string>) =>
+  const fail = (e: FieldErrors, key?: TextKey, status = 400, params?: Record<string, string>) =>
     formFailure("login", values, e, LOGIN_FIELDS, key ? { key, params } : undefined, status);
   if (Object.keys(errors).length) return fail(errors);
   try {

@@ -1,10 +1,11 @@
 import { ResetStatus } from "../../../registry/contract/accounts";
+import type { TextKey } from "~/texts/texts";
 
 // The rules themselves are zod-free, so the browser re-checks with them too (issue 12, item 13).
 export { forgotErrors, passwordUpdateErrors, resetErrors, type Errors } from "./password-rules";
 
 /** The reason shown after 'We were unable to reset your password due to the following reason:' (by statusId). */
-export function resetReasonKey(statusId: number): string {
+export function resetReasonKey(statusId: number): TextKey {
   switch (statusId) {
     case ResetStatus.LinkInvalid:
       return "reset.reasonLinkInvalid";
@@ -20,7 +21,7 @@ export function resetReasonKey(statusId: number): string {
 }
 
 /** The reset view's state (000 §4): -1 the form, 1 success, above 1 a failure with its reason. */
-export type ResetView = { kind: "form" } | { kind: "done" } | { kind: "failed"; reasonKey: string };
+export type ResetView = { kind: "form" } | { kind: "done" } | { kind: "failed"; reasonKey: TextKey };
 export function resetView(outcome: { statusId: number } | undefined): ResetView {
   if (!outcome || outcome.statusId < 1) return { kind: "form" };
   if (outcome.statusId === ResetStatus.Success) return { kind: "done" };

@@ -1,10 +1,11 @@
 import { isValidEmail, passwordError } from "../../../registry/contract/registration-rules";
+import type { TextKey } from "~/texts/texts";
 
 /**
  * The password screens' rules (000 §5 "Forgot password", "Reset password", "Password update"; DECISIONS D6):
  * each answers field -> locale key, empty when the form can be sent.
  */
-export type Errors = Record<string, string>;
+export type Errors = Record<string, TextKey>;
 
 /** Forgot password: a valid email, else 'Email is required' (and the form-level alert). */
 export function forgotErrors(v: { email: string }): Errors {
@@ -12,7 +13,7 @@ export function forgotErrors(v: { email: string }): Errors {
 }
 
 /** D6's length rules, for the screens whose own message covers an empty password. */
-function lengthError(password: string): string | undefined {
+function lengthError(password: string): TextKey | undefined {
   const e = passwordError(password);
   return e === "validation.passwordRequired" ? undefined : e;
 }

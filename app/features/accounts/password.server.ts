@@ -5,6 +5,9 @@ import { forgotErrors, resetErrors } from "./password-form";
 import { connectionLimitMessage, isConnectionLimit } from "~/forms/limits";
 import { RegistryUnavailableError, unavailableMessageKey } from "~/registry/client.server";
 import { formFailure, inputFailure, linkValue, textFields } from "~/forms/form.server";
+import type { FieldErrors } from "~/forms/types";
+import { asFieldError } from "~/texts/text-key.server";
+import type { TextKey } from "~/texts/texts";
 
 const FORGOT_FIELDS = ["email"] as const;
 const RESET_FIELDS = ["email", "password", "confirmPassword"] as const;
@@ -41,7 +44,7 @@ export async function resetAction(form: FormData, context: AppLoadContext) {
   const token = linkValue(String(form.get("resetToken") ?? ""), 500);
   const refused = inputFailure("reset", { ...values, resetToken: token }, RESET_FIELDS);
   if (refused) return refused;
-  const fail = (errors: Record<string, string>, key?: string, status = 400) =>
+  const fail = (errors: FieldErrors, key?: TextKey, status = 400) =>
     formFailure("reset", { ...values, resetToken: token }, errors, RESET_FIELDS, key ? { key } : undefined, status);
   const errors = resetErrors(values);
   if (Object.keys(errors).length) return fail(errors, "reset.cannotAccept");
@@ -58,7 +61,7 @@ export async function resetAction(form: FormData, context: AppLoadContext) {
   }
   // A password the registry refuses (a common one) is a field error: the patient picks another on the same form.
   const passwordError = answer.errors?.password;
-  if (passwordError) return fail({ password: passwordError });
+  if (passwordError) return fail({ password: asFieldError(passwordError) });
   // Any other refusal without a status reads as "could not be reset" (reset.reasonUnknown).
   const statusId = answer.results?.statusId ?? (answer.success ? ResetStatus.Success : 0);
   context.session.set("resetOutcome", { statusId: statusId > 0 ? statusId : 99 });

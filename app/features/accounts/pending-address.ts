@@ -2,6 +2,7 @@ import { Country } from "../../../registry/contract/enums";
 import { findUsState } from "../../../registry/contract/us-states";
 import { usStateKey } from "./display-names";
 import { PENDING_ADDRESS_MS, type PendingAddress, type RecommendedAddress } from "~/platform/session-keys";
+import type { TextKey } from "~/texts/texts";
 
 /** A form waiting in the Confirm Address dialog, for at most 15 minutes (docs/decisions/005). */
 export function pendingAddress(values: Record<string, string>, recommended: RecommendedAddress | null, now: number): PendingAddress {
@@ -28,10 +29,10 @@ export function withRecommended(values: Record<string, string>, recommended: Rec
 }
 
 /** `stateKey`: the locale key of a US state's name (shown instead of `state` in the patient's language; issue 10). */
-export type AddressLines = { street: string; city: string; state: string; stateKey: string | null; postalCode: string };
+export type AddressLines = { street: string; city: string; state: string; stateKey: TextKey | null; postalCode: string };
 
 /** The address as the dialog shows it: the state as its description from the US-states list (000 §2.3). */
-function stateKeyOf(idOrAbbreviation: string): string | null {
+function stateKeyOf(idOrAbbreviation: string): TextKey | null {
   const state = findUsState(idOrAbbreviation);
   return state ? usStateKey(state.abbreviation) : null;
 }

@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { formatUsPhone } from "../../../registry/contract/phone";
+import type { FieldErrors } from "~/forms/types";
 import { phoneCheckView } from "./phone-check-rules";
 import { displayValues, dropInapplicableRegion } from "./registration-form";
 
-const answer = (status: string | null, extra: { success?: boolean; status?: number; errors?: Record<string, string>; retryAfter?: number } = {}) => ({
+const answer = (status: string | null, extra: { success?: boolean; status?: number; errors?: FieldErrors; retryAfter?: number } = {}) => ({
   status: extra.status ?? 200,
   success: extra.success ?? status === "valid",
   results: status === null ? null : { status },

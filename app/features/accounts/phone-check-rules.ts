@@ -1,12 +1,14 @@
 import { Country } from "../../../registry/contract/enums";
 import { isValidPhone } from "../../../registry/contract/phone";
 import { connectionLimitMessage } from "~/forms/limits";
+import { fieldMessage, type FieldError } from "~/texts/text-key";
+import type { TextKey } from "~/texts/texts";
 
 /** What the phone availability check shows (000 §5 Phone), as locale keys. */
 export type PhoneCheckView = {
   status: "valid" | "invalid" | "duplicate" | "error";
   /** The feedback under the phone field. */
-  key: string;
+  key: TextKey;
   /** The key's parameters (the minutes to wait). */
   params?: Record<string, string>;
   /** The check failed without a message: the toast 'Phone number validation failed...' shows too. */
@@ -20,14 +22,17 @@ export type PhoneCheckAnswer = {
   status: number;
   success: boolean;
   results: { status: string } | null;
-  /** A refusal's locale keys: `phoneNumber` for the number, `form` for the whole request (e.g. too many attempts). */
-  errors?: Record<string, string>;
+  /**
+   * A refusal's locale keys: `phoneNumber` for the number, `form` for the whole request (e.g. too many attempts),
+   * checked to be texts (withCheckedErrors, app/texts/text-key.server.ts).
+   */
+  errors?: Readonly<Record<string, FieldError>>;
   /** Seconds to wait (Retry-After) of a refusal. */
   retryAfter?: number;
 };
 
 /** 000 §5 Phone: the toast when the check fails without a message. */
-export const PHONE_CHECK_TOAST = "register.phoneCheckToast";
+export const PHONE_CHECK_TOAST: TextKey = "register.phoneCheckToast";
 
 /**
  * The phone availability check's outcome -> its feedback (000 §5 Phone: 'Phone number is available', or the
@@ -36,11 +41,12 @@ export const PHONE_CHECK_TOAST = "register.phoneCheckToast";
  * registry or the portal could not be reached, or answered something that is not the contract).
  */
 export function phoneCheckView(phone: string, answer: PhoneCheckAnswer | null, country: number = Country.UnitedStates): PhoneCheckView {
-  const invalidKey = country === Country.Other ? "validation.phoneInvalid" : "validation.phoneInvalidUs";
+  const invalidKey: TextKey = country === Country.Other ? "validation.phoneInvalid" : "validation.phoneInvalidUs";
   if (!isValidPhone(phone, country)) return { status: "invalid", key: invalidKey };
   if (!answer) return { status: "error", key: "register.phoneCheckFailed", toast: true };
   if (answer.status === 429) return { status: "error", ...connectionLimitMessage(answer.retryAfter), limited: true };
-  const serverKey = answer.errors?.phoneNumber ?? answer.errors?.form;
+  const serverError = answer.errors?.phoneNumber ?? answer.errors?.form;
+  const serverKey = serverError && fieldMessage(serverError)[0];
   switch (answer.results?.status) {
     case "valid":
       if (answer.success) return { status: "valid", key: "register.phoneAvailable" };

@@ -9,10 +9,13 @@ import { submitOutcome } from "./register-outcome";
 import { displayValues } from "./registration-form";
 import { RegistryUnavailableError, unavailableMessageKey } from "~/registry/client.server";
 import { formFailure, formKept, inputFailure, textFields } from "~/forms/form.server";
+import type { FieldErrors } from "~/forms/types";
+import type { TextKey } from "~/texts/texts";
+import { asFieldErrors, textKey, withCheckedErrors } from "~/texts/text-key.server";
 
 const PASSWORD_FIELDS = ["currentPassword", "password", "confirmPassword"] as const;
 
-function fail(values: Record<string, string>, errors: Record<string, string>, key?: string, status = 400) {
+function fail(values: Record<string, string>, errors: FieldErrors, key?: TextKey, status = 400) {
   return formFailure("profile", displayValues(values), errors, PROFILE_FIELDS, key ? { key } : undefined, status);
 }
 
@@ -22,7 +25,7 @@ export async function profileAction(form: FormData, context: AppLoadContext) {
   const refused = inputFailure("profile", displayValues(values), PROFILE_FIELDS);
   if (refused) return refused;
   const { errors } = checkProfileForm(values);
-  if (Object.keys(errors).length) return fail(values, errors as Record<string, string>);
+  if (Object.keys(errors).length) return fail(values, asFieldErrors(errors));
   return saveProfile(context, values, false);
 }
 
@@ -37,7 +40,11 @@ async function saveProfile(context: AppLoadContext, values: Record<ProfileField,
     if (error instanceof RegistryUnavailableError) return fail(values, {}, "errors.registryDown", 503);
     throw error;
   }
-  const outcome = submitOutcome(answer, { addressConfirmed, failedKey: "profile.updateFailed", failedWithKey: "profile.updateFailed" });
+  const outcome = submitOutcome(withCheckedErrors(answer), {
+    addressConfirmed,
+    failedKey: "profile.updateFailed",
+    failedWithKey: "profile.updateFailed",
+  });
   switch (outcome.kind) {
     case "done":
       context.session.unset("pendingProfile");
@@ -75,7 +82,7 @@ export async function passwordAction(form: FormData, context: AppLoadContext) {
   const values = textFields(form, PASSWORD_FIELDS);
   const refused = inputFailure("password", values, PASSWORD_FIELDS);
   if (refused) return refused;
-  const fail = (errors: Record<string, string>, key?: string, status = 400) =>
+  const fail = (errors: FieldErrors, key?: TextKey, status = 400) =>
     formFailure("password", values, errors, PASSWORD_FIELDS, key ? { key } : undefined, status);
   const errors = passwordUpdateErrors(values);
   if (Object.keys(errors).length) return fail(errors);
@@ -88,8 +95,8 @@ export async function passwordAction(form: FormData, context: AppLoadContext) {
   }
   if (!answer.success || !answer.results) {
     const { form: reason, ...fieldErrors } = answer.errors ?? {};
-    if (Object.keys(fieldErrors).length) return fail(fieldErrors);
-    return fail({}, reason ?? "profile.passwordFailed");
+    if (Object.keys(fieldErrors).length) return fail(asFieldErrors(fieldErrors));
+    return fail({}, (reason && textKey(reason)) || "profile.passwordFailed");
   }
   context.session.set("token", answer.results.token);
   context.session.set("tokenExpires", answer.results.expires);

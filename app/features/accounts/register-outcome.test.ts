@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { submitOutcome, type AddressAwareAnswer } from "./register-outcome";
 
-const opts = (addressConfirmed: boolean) => ({ addressConfirmed, failedKey: "register.failed", failedWithKey: "register.failedWithMessage" });
+const opts = (addressConfirmed: boolean) =>
+  ({ addressConfirmed, failedKey: "register.failed", failedWithKey: "register.failedWithMessage" }) as const;
 const answer = (a: Partial<AddressAwareAnswer>): AddressAwareAnswer => ({ status: 400, success: false, message: null, ...a });
 const recommended = { address1: "350 5TH AVE", address2: "", city: "NEW YORK", state: "NY", zip5: "10118" };
 

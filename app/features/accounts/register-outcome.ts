@@ -1,26 +1,32 @@
 import type { RecommendedAddress } from "~/platform/session-keys";
+import type { FieldErrors } from "~/forms/types";
+import { fieldMessage } from "~/texts/text-key";
+import type { TextKey } from "~/texts/texts";
 
-/** What the registry answered to POST /register (or a profile update), as far as this rule needs it. */
+/**
+ * What the registry answered to POST /register (or a profile update), as far as this rule needs it; its errors
+ * already checked to be texts (asFieldErrors, app/texts/text-key.server.ts).
+ */
 export type AddressAwareAnswer = {
   status: number;
   success: boolean;
   message: string | null;
-  errors?: Record<string, string>;
+  errors?: FieldErrors;
   addressValidation?: RecommendedAddress | null;
 };
 
 /** A reason to show inside a message: a locale key, or the registry's own text when it gave no key. */
-export type Reason = { key: string } | { text: string };
+export type Reason = { key: TextKey } | { text: string };
 
 export type SubmitOutcome =
   | { kind: "done" }
   /** Open the Confirm Address dialog; recommended is null when no matching address was found. */
   | { kind: "confirmAddress"; recommended: RecommendedAddress | null }
-  | { kind: "fieldErrors"; errors: Record<string, string>; reason?: Reason }
-  | { kind: "message"; key: string; reason?: Reason };
+  | { kind: "fieldErrors"; errors: FieldErrors; reason?: Reason }
+  | { kind: "message"; key: TextKey; reason?: Reason };
 
-const ADDRESS_NOT_FOUND = "register.addressNotFound";
-const TOO_MANY = "register.tooManyAttempts";
+const ADDRESS_NOT_FOUND: TextKey = "register.addressNotFound";
+const TOO_MANY: TextKey = "register.tooManyAttempts";
 
 /**
  * 000 §4 "Registration submit" and §8, read for a server-rendered form:
@@ -34,10 +40,11 @@ const TOO_MANY = "register.tooManyAttempts";
  */
 export function submitOutcome(
   answer: AddressAwareAnswer,
-  opts: { addressConfirmed: boolean; failedKey: string; failedWithKey: string },
+  opts: { addressConfirmed: boolean; failedKey: TextKey; failedWithKey: TextKey },
 ): SubmitOutcome {
   if (answer.success) return { kind: "done" };
-  const { form, ...fields } = answer.errors ?? {};
+  const { form: formError, ...fields } = answer.errors ?? {};
+  const form = formError === undefined ? undefined : fieldMessage(formError)[0];
   if (answer.status === 429 || form === TOO_MANY) return { kind: "message", key: TOO_MANY };
   if (!opts.addressConfirmed && (answer.addressValidation !== undefined || form === ADDRESS_NOT_FOUND)) {
     return { kind: "confirmAddress", recommended: answer.addressValidation ?? null };
@@ -45,7 +52,7 @@ export function submitOutcome(
   const firstField = Object.values(fields)[0];
   if (firstField) {
     return opts.addressConfirmed
-      ? { kind: "fieldErrors", errors: fields, reason: { key: form ?? firstField } }
+      ? { kind: "fieldErrors", errors: fields, reason: { key: form ?? fieldMessage(firstField)[0] } }
       : { kind: "fieldErrors", errors: fields };
   }
   if (form) return opts.addressConfirmed ? { kind: "message", key: opts.failedWithKey, reason: { key: form } } : { kind: "message", key: form };

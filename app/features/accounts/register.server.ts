@@ -11,6 +11,7 @@ import { RegistryUnavailableError, unavailableMessageKey } from "~/registry/clie
 import { botCheckMessage, checkBotFields, HONEYPOT_FIELD, ISSUED_FIELD, issueFormStamp } from "./bot-check.server";
 import { formFailure, formKept, linkValue, textFields } from "~/forms/form.server";
 import type { FieldErrors, FormMessage } from "~/forms/types";
+import { asFieldErrors, withCheckedErrors } from "~/texts/text-key.server";
 
 /** The registration form's hidden fields, echoed back with the values. */
 const HIDDEN = ["entryreferrer", "inviteToken", ISSUED_FIELD] as const;
@@ -49,7 +50,7 @@ export async function registerAction(form: FormData, context: AppLoadContext) {
   const hidden = hiddenValues(form);
   const values: Values = { ...textFields(form, REGISTER_FIELDS), ...hidden };
   const { payload, errors } = checkRegistrationForm(textFields(form, REGISTER_FIELDS), { entryreferrer: hidden.entryreferrer });
-  if (Object.keys(errors).length) return fail(values, errors as FieldErrors);
+  if (Object.keys(errors).length) return fail(values, asFieldErrors(errors));
 
   const bot = checkBotFields(context.formKey, BOT_PURPOSE, { honeypot: String(form.get(HONEYPOT_FIELD) ?? ""), stamp: hidden.formIssued }, now);
   if (bot !== "ok") {
@@ -66,7 +67,7 @@ export async function registerAction(form: FormData, context: AppLoadContext) {
   } catch (error) {
     if (!(error instanceof RegistryUnavailableError)) throw error;
   }
-  const phone = phoneCheckView(payload.phoneNumber, answer, payload.country);
+  const phone = phoneCheckView(payload.phoneNumber, answer && withCheckedErrors(answer), payload.country);
   if (phone.limited) return fail(values, {}, { key: phone.key, params: phone.params }, 429);
   if (phone.toast) return fail(values, { phoneNumber: phone.key }, { key: PHONE_CHECK_TOAST }, 503);
   if (phone.status !== "valid") return fail(values, { phoneNumber: phone.key });
@@ -89,7 +90,7 @@ async function submit(context: AppLoadContext, values: Values, opts: { addressCo
     if (error instanceof RegistryUnavailableError) return fail(values, {}, { key: unavailableMessageKey(error) }, 503);
     throw error;
   }
-  const outcome = submitOutcome(answer, {
+  const outcome = submitOutcome(withCheckedErrors(answer), {
     addressConfirmed: opts.addressConfirmed,
     failedKey: "register.failed",
     failedWithKey: "register.failedWithMessage",

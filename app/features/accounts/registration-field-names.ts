@@ -1,3 +1,5 @@
+import type { TextKey } from "~/texts/texts";
+
 /** The registration form's fields, in the order of 000 §2.3 (also the error summary's order). */
 export const REGISTER_FIELDS = [
   "firstName",
@@ -26,7 +28,7 @@ export type RegisterField = (typeof REGISTER_FIELDS)[number];
 export const REGISTER_DEFAULTS: Partial<Record<RegisterField, string>> = { country: "1", usState: "0", preferredLanguage: "0", gender: "0" };
 
 /** Confirm-password messages of 000 §5 (match checked only once confirm is filled). */
-export function confirmPasswordError(password: string, confirm: string): string | undefined {
+export function confirmPasswordError(password: string, confirm: string): TextKey | undefined {
   if (confirm === "") return "validation.confirmPasswordRequired";
   if (confirm !== password) return "validation.passwordsDoNotMatch";
   return undefined;

@@ -1,3 +1,4 @@
+import type { TextKey } from "~/texts/texts";
 import { PrimaryGoal } from "../../../registry/contract/enums";
 
 /**
@@ -105,7 +106,7 @@ export function sortCenters<T extends SortableCenter>(centers: readonly T[], sor
     .map(({ c }) => c);
 }
 
-export type CenterSection<T> = { titleKey: string; centers: T[] };
+export type CenterSection<T> = { titleKey: TextKey; centers: T[] };
 
 /**
  * The two sections of 001 §2.10: first the Microsite Centers of Excellence when the goal is

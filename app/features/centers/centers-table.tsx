@@ -1,3 +1,4 @@
+import type { TextKey } from "~/texts/texts";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "~/texts/use-translation";
 import type { CenterColumn } from "./center-sorting";
@@ -18,8 +19,8 @@ function ColumnInfo({ column, priorYear }: { column: CenterColumn; priorYear: { 
   const { t } = useTranslation();
   const key =
     (column === "nkrPriorYear" || column === "livingDonorPriorYear") && !priorYear
-      ? `selectCenter.columnInfo.${column}NoRange`
-      : `selectCenter.columnInfo.${column}`;
+      ? (`selectCenter.columnInfo.${column}NoRange` as const)
+      : (`selectCenter.columnInfo.${column}` as const);
   return (
     <details className="column-info">
       <summary>
@@ -89,7 +90,7 @@ export function CentersTable({
   id: string;
   /** The id of the first row's heading cell: the target of the page's "Go to the list of centers" link. */
   firstRowId?: string;
-  titleKey: string;
+  titleKey: TextKey;
   headings: ColumnHeading[];
   rows: CenterRow[];
   priorYear: { from: string; to: string } | null;

@@ -1,3 +1,4 @@
+import type { TextKey } from "~/texts/texts";
 import type { AppLoadContext } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { LabFormReason, type Screening } from "../../../registry/contract";
@@ -54,7 +55,7 @@ export async function changeCenterAction(form: FormData, context: AppLoadContext
   return redirect(`/select-center/${dialog.screeningId}`);
 }
 
-const ORDER_REFUSALS: Record<string, string> = {
+const ORDER_REFUSALS: Partial<Record<string, TextKey>> = {
   [LabFormReason.orderPending]: "labActions.orderPending",
   [LabFormReason.orderCurrent]: "labActions.orderCurrent",
   [LabFormReason.labsNotAvailable]: "labActions.notAvailable",

@@ -1,3 +1,4 @@
+import type { TextKey } from "~/texts/texts";
 import type { AppLoadContext } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { LabFormReason, type Screening, type TransplantCenter } from "../../../registry/contract";
@@ -27,7 +28,7 @@ import { RegistryUnavailableError } from "~/registry/client.server";
  * The rules are in app/features/centers/select-center-view.ts; the route renders what this answers.
  */
 
-export type SelectCenterSection = { titleKey: string; rows: CenterRow[] };
+export type SelectCenterSection = { titleKey: TextKey; rows: CenterRow[] };
 
 export type SelectCenterPage = {
   screeningId: number;
@@ -58,7 +59,7 @@ async function ownScreening(context: AppLoadContext, param: string | undefined):
   return { screening, postalCode: record.medicalRecord.postalCode };
 }
 
-function toLanding(context: AppLoadContext, key: string): Response {
+function toLanding(context: AppLoadContext, key: TextKey): Response {
   addFlash(context.session, { kind: "alert", key });
   return redirect("/landing");
 }

@@ -1,5 +1,6 @@
 import { AuthPreference } from "../../../registry/contract/enums";
 import type { Account } from "../../../registry/contract/schemas";
+import type { TextKey } from "~/texts/texts";
 
 /**
  * The verification gate of 000 §2.6 / §4: the email must be verified, and the mobile too when the
@@ -12,7 +13,7 @@ export function isVerified(account: Account | null): boolean {
   return true;
 }
 
-export type StepCard = { titleKey: string; badgeKey: string };
+export type StepCard = { titleKey: TextKey; badgeKey: TextKey };
 
 /** The dashboard before any screening (000 §2.6): warning when unverified, and the four step cards with their badges. */
 export function dashboardBeforeScreening(account: Account | null): {

@@ -10,6 +10,7 @@ import {
 import type { Screening } from "../../../registry/contract/schemas";
 import { labButton, type LabButton } from "~/features/labs/lab-buttons";
 import { parseRegistryDate } from "../../../registry/contract/registry-dates";
+import type { TextKey } from "~/texts/texts";
 
 /**
  * One registration (screening) on the dashboard (000 §2.7, §4; 001 §4.4-4.6): header title and status text,
@@ -25,23 +26,23 @@ export type StepCardButton =
   | LabButton;
 export type StepCardView = {
   id: StepCardId;
-  titleKey: string;
+  titleKey: TextKey;
   /** A completed step shows a check mark on green; an incomplete one its badge. */
   complete: boolean;
-  badgeKey: string | null;
+  badgeKey: TextKey | null;
   button: StepCardButton | null;
 };
 export type ReferralRow = { centerId: number; centerName: string; dateReferred: string; statusId: number; status: string };
 export type NotClearedView = {
   alertKey: "landing.notCleared.alert";
-  reasonKey: string;
+  reasonKey: TextKey;
   situationChangedKey: "landing.notCleared.situationChanged";
   viewAnswersKey: "landing.notCleared.viewAnswers";
 };
 export type RegistrationCardView = {
-  titleKey: string;
-  statusTextKey: string | null;
-  thankYou: { centerName: string; labsRequired: boolean; textKey: string; labsTextKey: string } | null;
+  titleKey: TextKey;
+  statusTextKey: TextKey | null;
+  thankYou: { centerName: string; labsRequired: boolean; textKey: TextKey; labsTextKey: TextKey } | null;
   steps: StepCardView[];
   notCleared: NotClearedView | null;
   labsRequirementShown: boolean;
@@ -67,7 +68,7 @@ export function isTransplantedKidney(kidneyStatus: number): boolean {
 }
 
 /** Header title: 'In Need of a Kidney Transplant' for the 2-year-dialysis kidney status, else 'Pending'. */
-export function cardTitleKey(s: Pick<Screening, "kidneyStatus">): string {
+export function cardTitleKey(s: Pick<Screening, "kidneyStatus">): TextKey {
   return s.kidneyStatus === KidneyStatus.Dialysis2Years ? "landing.card.titleInNeed" : "landing.card.titlePending";
 }
 
@@ -87,7 +88,7 @@ export function currentReferralStep(s: Pick<Screening, "preferredCenterId" | "ce
  * Status text at the right of the header (000 §2.7); otherwise, once the current center approved or completed the
  * referral, that step (docs/decisions/043); none for the other statuses.
  */
-export function statusTextKey(s: Pick<Screening, "status" | "preferredCenterId" | "centerReferrals">): string | null {
+export function statusTextKey(s: Pick<Screening, "status" | "preferredCenterId" | "centerReferrals">): TextKey | null {
   if (s.status === RegistrationStatus.Screening) return "landing.card.statusScreening";
   if (s.status === RegistrationStatus.SelectCenter && s.preferredCenterId <= 0) return "landing.card.statusSelectCenter";
   if (s.status === RegistrationStatus.CompleteLabTests) return "landing.card.statusLabTests";
@@ -128,7 +129,7 @@ function staysWithNonMember(s: Screening, member: boolean): boolean {
 }
 
 /** The reason of the not-cleared alert, first match wins (001 §4.6). */
-export function notClearedReasonKey(s: Screening, preferredCenterIsMember: boolean): string {
+export function notClearedReasonKey(s: Screening, preferredCenterIsMember: boolean): TextKey {
   if (s.donorStatus === DonorStatus.NoDonor) return "landing.notCleared.reasonNoDonor";
   if (s.primaryGoal === PrimaryGoal.UnderstandOptions || s.primaryGoal === PrimaryGoal.Other || s.status === RegistrationStatus.IfPassCandidate)
     return "landing.notCleared.reasonExploring";

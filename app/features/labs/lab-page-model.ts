@@ -7,6 +7,8 @@
  * - an expired sign-in: the patient goes to /register (the spec's check is loose and redirects on most errors;
  *   here only a refused token does, and every other failure says what happened).
  */
+import type { TextKey } from "~/texts/texts";
+
 export const LabPageStatus = { Checking: 0, Pending: 1, Ready: 2, Issues: 3 } as const;
 
 export type LabKind = "tests" | "results";
@@ -23,7 +25,7 @@ export type LabPageState =
   | { status: typeof LabPageStatus.Pending }
   | { status: typeof LabPageStatus.Ready }
   /** `messages` are the registry's texts; `messageKeys` locale keys of the portal's own. */
-  | { status: typeof LabPageStatus.Issues; messages: string[]; messageKeys: string[] };
+  | { status: typeof LabPageStatus.Issues; messages: string[]; messageKeys: TextKey[] };
 
 export function labPageState(answer: ReadinessAnswer): LabPageState {
   if (answer.status === 200) {

@@ -1,3 +1,4 @@
+import type { TextKey } from "~/texts/texts";
 import type { AppLoadContext } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { addFlash, withPatient } from "~/platform/auth.server";
@@ -43,7 +44,7 @@ export async function labPageAnswer(context: AppLoadContext, kind: LabKind, para
 }
 
 /** What the lab page says when a download is not there yet: the order awaiting approval, the results not yet in. */
-const NOT_YET: Record<string, string> = {
+const NOT_YET: Partial<Record<string, TextKey>> = {
   [LabFormReason.orderNotApproved]: "labActions.orderPending",
   [LabFormReason.resultsPending]: "labPages.results.pending",
 };
@@ -56,7 +57,7 @@ const NOT_YET: Record<string, string> = {
 export async function labDownload(context: AppLoadContext, kind: LabKind, param: string | undefined): Promise<Response> {
   const screeningId = parseRegistryId(param);
   if (screeningId === null) return redirect("/landing");
-  const back = (notYet?: string) => {
+  const back = (notYet?: TextKey) => {
     addFlash(context.session, notYet ? { kind: "status", key: notYet } : { kind: "alert", key: "labPages.downloadFailed" });
     return redirect(labPagePath(kind, screeningId));
   };

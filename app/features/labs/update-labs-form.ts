@@ -1,4 +1,5 @@
 import { isRequisitionFormat, normalizeRequisition } from "../../../registry/contract/labs";
+import type { TextKey } from "~/texts/texts";
 
 /**
  * The /update-labs form (000 §2.13, DECISIONS D5): a requisition # and the lab staff key, and one of two buttons.
@@ -18,7 +19,7 @@ export type UpdateLabsInput = {
   labStaffKey: string;
 };
 
-export type UpdateLabsValidation = { ok: true; value: UpdateLabsInput } | { ok: false; errors: Partial<Record<UpdateLabsField, string>> };
+export type UpdateLabsValidation = { ok: true; value: UpdateLabsInput } | { ok: false; errors: Partial<Record<UpdateLabsField, TextKey>> };
 
 /** Which button was pressed: 'Update Requisition' or 'Process Lab Results'; anything else is none. */
 export function updateLabsAction(intent: unknown): UpdateLabsAction | null {
@@ -28,7 +29,7 @@ export function updateLabsAction(intent: unknown): UpdateLabsAction | null {
 export function validateUpdateLabs(input: { intent: unknown; requisition: string; labStaffKey: string }): UpdateLabsValidation {
   const requisition = normalizeRequisition(input.requisition);
   const labStaffKey = input.labStaffKey.trim();
-  const errors: Partial<Record<UpdateLabsField, string>> = {};
+  const errors: Partial<Record<UpdateLabsField, TextKey>> = {};
   if (!requisition) errors.requisition = "updateLabs.requisitionRequired";
   else if (!isRequisitionFormat(requisition)) errors.requisition = "updateLabs.requisitionFormat";
   if (!labStaffKey || labStaffKey.length > LAB_STAFF_KEY_MAX)

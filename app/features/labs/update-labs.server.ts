@@ -9,6 +9,8 @@ import { connectionLimitMessage, isConnectionLimit } from "~/forms/limits";
 import { RegistryUnavailableError } from "~/registry/client.server";
 import { UPDATE_LABS_FIELDS, UPDATE_LABS_FORM } from "./update-labs-form-ids";
 import { formFailure, inputFailure, textFields } from "~/forms/form.server";
+import type { FieldErrors } from "~/forms/types";
+import type { TextKey } from "~/texts/texts";
 
 /**
  * /update-labs (000 §2.13, DECISIONS D4, D5): lab staff record that the lab received an order ('Update
@@ -17,7 +19,7 @@ import { formFailure, inputFailure, textFields } from "~/forms/form.server";
  * that cannot be reached is said in the form's error summary (no toast: the spec logs network errors only).
  */
 
-const TOASTS: Record<UpdateLabsAction, { ok: string; failed: string }> = {
+const TOASTS: Record<UpdateLabsAction, { ok: TextKey; failed: TextKey }> = {
   requisition: { ok: "updateLabs.requisitionUpdated", failed: "updateLabs.requisitionFailed" },
   results: { ok: "updateLabs.resultsUpdated", failed: "updateLabs.resultsFailed" },
 };
@@ -69,7 +71,7 @@ export async function updateLabsAction(form: FormData, context: AppLoadContext) 
   if (isConnectionLimit(answer)) return formFailure(UPDATE_LABS_FORM, kept, {}, UPDATE_LABS_FIELDS, connectionLimitMessage(answer.retryAfter), 429);
   addFlash(context.session, { kind: "alert", key: toast.failed });
   const reason = answer.errors?.form;
-  const errors: Record<string, string> =
+  const errors: FieldErrors =
     reason === LabFormReason.staffKeyInvalid
       ? { labStaffKey: "updateLabs.staffKeyInvalid" }
       : reason === LabFormReason.requisitionUnknown

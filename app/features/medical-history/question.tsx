@@ -1,15 +1,25 @@
 import { useTranslation } from "~/texts/use-translation";
 import { MEDICAL_HISTORY_DATE_MIN } from "../../../registry/contract/limits";
 import { RadioGroup, SelectField, TextAreaField, TextField } from "~/components/fields";
-import { FEET_CHOICES, FEMALE, INCH_CHOICES, MALE, NO, YES, type QuestionKind } from "./questions";
+import {
+  FEET_CHOICES,
+  FEMALE,
+  INCH_CHOICES,
+  MALE,
+  NO,
+  reviewLabelKey,
+  YES,
+  type AnswerField,
+  type HintedQuestionId,
+  type QuestionId,
+  type QuestionKind,
+} from "./questions";
 
 /** What the question page's loader hands the view. */
 export type QuestionView = {
-  key: string;
   kind: QuestionKind;
-  fields: string[];
-  hint: boolean;
-};
+  fields: AnswerField[];
+} & ({ key: QuestionId; hint: false } | { key: HintedQuestionId; hint: true });
 
 /**
  * One question of the medical history (001 §2.13; PATTERNS "question page"): the question is the page's <h1> (the
@@ -18,16 +28,16 @@ export type QuestionView = {
  */
 export function MedicalQuestion({ question, today }: { question: QuestionView; today: string }) {
   const { t } = useTranslation();
-  const q = (k: string) => t(`medical.questions.${question.key}.${k}`);
-  const hint = question.hint ? q("hint") : undefined;
+  const heading = t(`medical.questions.${question.key}.question`);
+  const hint = question.hint ? t(`medical.questions.${question.key}.hint`) : undefined;
   const field = question.fields[0]!;
-  const label = (name: string) => t(`medical.review.${name}`);
+  const label = (name: AnswerField) => t(`medical.review.${reviewLabelKey(name)}`);
   switch (question.kind) {
     case "yesNo":
       return (
         <RadioGroup
           name={field}
-          legend={q("question")}
+          legend={heading}
           legendAsHeading
           hint={hint}
           options={[
@@ -40,7 +50,7 @@ export function MedicalQuestion({ question, today }: { question: QuestionView; t
       return (
         <RadioGroup
           name={field}
-          legend={q("question")}
+          legend={heading}
           legendAsHeading
           options={[
             { value: MALE, label: t("medical.male") },
@@ -51,7 +61,7 @@ export function MedicalQuestion({ question, today }: { question: QuestionView; t
     case "date":
       return (
         <>
-          <h1>{q("question")}</h1>
+          <h1>{heading}</h1>
           <TextField
             name={field}
             type="date"
@@ -66,14 +76,14 @@ export function MedicalQuestion({ question, today }: { question: QuestionView; t
     case "weight":
       return (
         <>
-          <h1>{q("question")}</h1>
+          <h1>{heading}</h1>
           <TextField name={field} label={label(field)} hint={hint} inputMode="decimal" autoComplete="off" className="medical-history__number" />
         </>
       );
     case "text":
       return (
         <>
-          <h1>{q("question")}</h1>
+          <h1>{heading}</h1>
           <TextAreaField name={field} label={label(field)} hint={hint} optional rows={5} />
         </>
       );
@@ -81,7 +91,7 @@ export function MedicalQuestion({ question, today }: { question: QuestionView; t
       return (
         <fieldset className="medical-history__height">
           <legend className="question-legend">
-            <h1>{q("question")}</h1>
+            <h1>{heading}</h1>
           </legend>
           <div className="medical-history__height-fields">
             <SelectField
@@ -100,9 +110,9 @@ export function MedicalQuestion({ question, today }: { question: QuestionView; t
     case "otherOrgan":
       return (
         <>
-          <h1>{q("question")}</h1>
-          <TextField name="otherOrganTxp" label={q("organLabel")} autoComplete="off" />
-          <TextAreaField name="otherOrganTxpDetails" label={q("detailsLabel")} optional rows={4} />
+          <h1>{heading}</h1>
+          <TextField name="otherOrganTxp" label={t("medical.questions.otherOrgan.organLabel")} autoComplete="off" />
+          <TextAreaField name="otherOrganTxpDetails" label={t("medical.questions.otherOrgan.detailsLabel")} optional rows={4} />
         </>
       );
   }

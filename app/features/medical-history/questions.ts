@@ -4,10 +4,18 @@
  * Plain module: the pages (browser too) and the server rules import it.
  */
 import { MEDICAL_HISTORY_FIELDS } from "../../../registry/contract/enums";
+import type { HintedQuestionId, QuestionId, ReviewLabel } from "./question-keys";
+
+export type { HintedQuestionId, QuestionId };
 
 /** Every answer of the questionnaire, in question order (001 §3; the registry's field names). */
 export const ANSWER_FIELDS = MEDICAL_HISTORY_FIELDS;
 export type AnswerField = (typeof ANSWER_FIELDS)[number];
+
+/** The short label of an answer (the review table's row header, a single box's label): medical.review.{key}. */
+export function reviewLabelKey(field: AnswerField): ReviewLabel {
+  return field === "heightFt" || field === "heightInches" ? "height" : field;
+}
 
 /** The yes/no questions that show others: a conditional question is shown unless its condition is answered No. */
 export type ConditionField = "receivedKidneyTransplant" | "hadOtherOrganTransplant";
@@ -32,10 +40,11 @@ export type Question = {
   fields: readonly AnswerField[];
   /** Shown only when this yes/no answer is not No (001 §2.13: conditional questions are skipped). */
   condition?: ConditionField;
-  /** The question (the page's heading): medical.questions.{key}.question, and its hint (.hint) when `hint`. */
-  key: string;
-  hint?: true;
-};
+} & (
+  | /** The question (the page's heading): medical.questions.{key}.question, and its hint (.hint) when `hint`. */
+  { key: QuestionId; hint?: undefined }
+  | { key: HintedQuestionId; hint: true }
+);
 
 export const QUESTIONS: readonly Question[] = [
   {

@@ -1,7 +1,8 @@
 import type { Answers } from "./draft";
 import { isShown } from "./navigation";
-import { FEMALE, MALE, NO, QUESTIONS, YES, type AnswerField } from "./questions";
+import { FEMALE, MALE, NO, QUESTIONS, reviewLabelKey, YES, type AnswerField } from "./questions";
 import { parseWeight } from "./validation";
+import type { ReviewLabel } from "./question-keys";
 
 /**
  * The review table (001 §2.13): one row per answer of the questions shown, in order. Yes/no answers read
@@ -22,7 +23,7 @@ export type ReviewRow = {
   /** The answer (height: its feet field); unique per row. */
   field: AnswerField;
   /** The row's header: medical.review.{labelKey}. */
-  labelKey: string;
+  labelKey: ReviewLabel;
   value: ReviewValue;
 };
 
@@ -58,7 +59,7 @@ export function reviewRows(answers: Answers): ReviewRow[] {
       .filter((f) => f !== "heightInches")
       .map((field) => ({
         field,
-        labelKey: field === "heightFt" ? "height" : field,
+        labelKey: reviewLabelKey(field),
         value: valueOf(field, answers),
       })),
   );

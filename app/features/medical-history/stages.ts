@@ -1,4 +1,5 @@
 import { ImmunoFreeStatus } from "../../../registry/contract/enums";
+import type { TextKey } from "~/texts/texts";
 
 /**
  * The immune-tolerance program's stages on the dashboard (DECISIONS D12; 000 §4, 001 §3 ImmunoFreeStatus) and the
@@ -8,21 +9,21 @@ import { ImmunoFreeStatus } from "../../../registry/contract/enums";
  * again; Completed -> nothing left.
  */
 export type StageState = "done" | "current" | "upcoming";
-export type StageView = { status: number; labelKey: string; state: StageState };
+export type StageView = { status: number; labelKey: TextKey; state: StageState };
 export type NextAction =
   | {
       kind: "link";
       href: "/medical-history" | "/e-sign";
-      labelKey: string;
-      textKey: string;
+      labelKey: TextKey;
+      textKey: TextKey;
     }
-  | { kind: "text"; textKey: string };
+  | { kind: "text"; textKey: TextKey };
 export type StagesView = { stages: StageView[]; next: NextAction };
 
 /** The stages a patient goes through, in order (InviteSent is the registry's, before the patient registers). */
 export const PROGRAM_STAGES: ReadonlyArray<{
   status: number;
-  labelKey: string;
+  labelKey: TextKey;
 }> = [
   {
     status: ImmunoFreeStatus.Registration,

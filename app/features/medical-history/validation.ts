@@ -4,6 +4,7 @@ import { ValidationKey } from "../../../registry/contract/validation-keys";
 import type { Answers } from "./draft";
 import { isShown } from "./navigation";
 import { FEET_CHOICES, FEMALE, INCH_CHOICES, MALE, NO, QUESTIONS, YES, type AnswerField, type Question } from "./questions";
+import type { TextKey } from "~/texts/texts";
 
 /**
  * The checks of one question when the patient presses Next or Review (001 §5 "Medical history": dates not later
@@ -14,7 +15,7 @@ import { FEET_CHOICES, FEMALE, INCH_CHOICES, MALE, NO, QUESTIONS, YES, type Answ
  *
  * Server only: it uses the contract's rules, whose module holds zod schemas.
  */
-export type QuestionErrors = Partial<Record<AnswerField, string>>;
+export type QuestionErrors = Partial<Record<AnswerField, TextKey>>;
 
 export const MedicalErrorKey = {
   chooseYesNo: "medical.errors.chooseYesNo",
@@ -35,7 +36,7 @@ export function parseWeight(text: string): number | null {
   return Number(t.replace(",", "."));
 }
 
-function dateErrors(value: string | undefined, requiredKey: string, today: string): string | undefined {
+function dateErrors(value: string | undefined, requiredKey: TextKey, today: string): TextKey | undefined {
   if (!value) return requiredKey;
   const key = medicalDateError(value, today);
   return key === ValidationKey.invalidValue ? MedicalErrorKey.dateInvalid : key;

@@ -8,8 +8,17 @@ import {
   TransplantCenterSituation,
 } from "../../../registry/contract/enums";
 import type { ScreeningAnswers } from "./draft";
-import { antigenMatchOptions, donorStatusOptions, kidneyStatusOptions, optionLabel, primaryGoalLabels, transplantTypeOptions } from "./options";
+import {
+  antigenMatchOptions,
+  donorStatusOptions,
+  kidneyStatusOptions,
+  optionLabel,
+  primaryGoalLabels,
+  transplantTypeOptions,
+  type AnswerOption,
+} from "./options";
 import { NOT_INTERESTED_GOAL_TEXT } from "./step-machine";
+import type { TextKey } from "~/texts/texts";
 
 /**
  * The answer summary of 001 §2.9 ('Response Summary'): numbered question/answer items grouped by category,
@@ -21,15 +30,15 @@ export type SummarySource = ScreeningAnswers & { preferredCenter: string };
 
 export type SummaryItem = {
   number: number;
-  questionKey: string;
+  questionKey: TextKey;
   /** The answer as a locale key, when it is one of the offered answers. */
-  answerKey?: string;
+  answerKey?: TextKey;
   /** The answer as text typed or named elsewhere (the center's name). */
   answerText?: string;
   /** A free-text detail under the answer (the description given with Other). */
   detailText?: string;
 };
-export type SummaryGroup = { categoryKey: string; items: SummaryItem[] };
+export type SummaryGroup = { categoryKey: TextKey; items: SummaryItem[] };
 
 export type AnswerSummary =
   | { kind: "noData"; messageKey: "screening.summary.noData" }
@@ -45,13 +54,13 @@ export function sentence(text: string): string {
   return /[.!?]$/.test(capitalized) ? capitalized : `${capitalized}.`;
 }
 
-const kidneyLabels = [
+const kidneyLabels: readonly AnswerOption[] = [
   ...kidneyStatusOptions,
   { value: KidneyStatus.TransplantedNoImmunosuppression, labelKey: "screening.patientSituation.transplantedNoImmunosuppression" },
 ];
 
 /** willingToTransfer in the summary: 1 yes, 0 no, -1 unknown (001 §2.9). */
-export function willingnessAnswerKey(value: number): string {
+export function willingnessAnswerKey(value: number): TextKey {
   if (value === Transfer.Yes) return "screening.summary.yes";
   if (value === Transfer.No) return "screening.summary.no";
   return "screening.summary.unknown";
@@ -60,7 +69,7 @@ export function willingnessAnswerKey(value: number): string {
 type Draft = Omit<SummaryItem, "number">;
 
 /** An enumerated answer with an optional description given with Other. */
-function choice(questionKey: string, labelKey: string | undefined, other: string | undefined): Draft {
+function choice(questionKey: TextKey, labelKey: TextKey | undefined, other: string | undefined): Draft {
   const item: Draft = { questionKey, answerKey: labelKey ?? "screening.summary.unknown" };
   if (other?.trim()) item.detailText = other.trim();
   return item;
@@ -126,12 +135,13 @@ export function answerSummary(source: SummarySource | null | undefined): AnswerS
   }
 
   let number = 0;
-  const groups: SummaryGroup[] = [
+  const drafts: { categoryKey: TextKey; items: Draft[] }[] = [
     { categoryKey: "screening.summary.categoryHealth", items: health },
     { categoryKey: "screening.summary.categoryCenter", items: center },
     { categoryKey: "screening.summary.categoryDonor", items: donor },
     { categoryKey: "screening.summary.categoryGoals", items: goals },
-  ]
+  ];
+  const groups: SummaryGroup[] = drafts
     .filter((g) => g.items.length > 0)
     .map((g) => ({ categoryKey: g.categoryKey, items: g.items.map((item) => ({ number: ++number, ...item })) }));
   if (groups.length === 0) return { kind: "incomplete", messageKey: "screening.summary.incomplete" };

@@ -1,5 +1,6 @@
 import { Transfer, TransplantCenterSituation } from "../../../registry/contract/enums";
 import { pageAfterSave, type OutcomeFields, type PageAfterSave } from "../../../registry/contract/save-outcome";
+import type { TextKey } from "~/texts/texts";
 
 /**
  * The Complete page (001 §2.8): which variant and text it shows, and its button (Continue or Return to
@@ -11,17 +12,17 @@ export type CompleteInput = OutcomeFields & { currentScreeningId: number; prefer
 export type CompleteOutcome = "staysMember" | "staysNonMember" | "cleared" | "notCleared";
 
 export type CompleteView =
-  | { variant: "centerConfirmed"; headingKey: string; textKey: string; centerName: string; button: CompleteButton }
-  | { variant: "immuneToleranceCandidate"; headingKey: string; textKey: string; button: CompleteButton }
+  | { variant: "centerConfirmed"; headingKey: TextKey; textKey: TextKey; centerName: string; button: CompleteButton }
+  | { variant: "immuneToleranceCandidate"; headingKey: TextKey; textKey: TextKey; button: CompleteButton }
   | {
       /** (c) 'Completed the questionnaire' with a screening id, (d) 'Based on your answers' without. */
       variant: "completed" | "basedOnAnswers";
       outcome: CompleteOutcome;
-      headingKey: string;
-      textKey: string;
+      headingKey: TextKey;
+      textKey: TextKey;
       button: CompleteButton;
     };
-export type CompleteButton = { labelKey: string; href: PageAfterSave };
+export type CompleteButton = { labelKey: TextKey; href: PageAfterSave };
 
 const RETURN = "screening.returnToDashboard";
 const CONTINUE = "screening.complete.continue";

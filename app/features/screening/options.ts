@@ -8,9 +8,10 @@ import {
   TransplantCenterSituation,
 } from "../../../registry/contract/enums";
 import type { ScreeningAnswers } from "./draft";
+import type { TextKey } from "~/texts/texts";
 
 /** The questions of the wizard and the answers each one offers (001 §2.3-2.7, DECISIONS D3), as locale keys. */
-export type AnswerOption = { value: number; labelKey: string; descriptionKey?: string };
+export type AnswerOption = { value: number; labelKey: TextKey; descriptionKey?: TextKey };
 
 /** 001 §2.3 with DECISIONS D3: the two options of the spec, then Transplanted, then Other (with a description). */
 export const kidneyStatusOptions: readonly AnswerOption[] = [
@@ -120,7 +121,7 @@ export function primaryGoalOptions(draft: GoalInput): AnswerOption[] {
 }
 
 /** The label key of an answer value among options; undefined when the value is not one of them. */
-export function optionLabel(options: readonly AnswerOption[], value: number): string | undefined {
+export function optionLabel(options: readonly AnswerOption[], value: number): TextKey | undefined {
   return options.find((o) => o.value === value)?.labelKey;
 }
 

@@ -1,6 +1,7 @@
 import { DonorStatus, PrimaryGoal } from "../../../registry/contract/enums";
 import { staysWithCurrentCenter } from "./complete-variant";
 import { isMemberCenterSelected, saveOutcome, type OutcomeFields } from "../../../registry/contract/save-outcome";
+import type { TextKey } from "~/texts/texts";
 
 /**
  * Requirement DSH-010: the outcome message of the Screening Results dialog when it is not view-only (001 §2.12): the dialog opened from
@@ -10,9 +11,9 @@ import { isMemberCenterSelected, saveOutcome, type OutcomeFields } from "../../.
 
 export type ResultsOutcome = "sentToMemberCenter" | "immuneTolerance" | "staysNonMember" | "informationSeeker" | "cleared" | "notCleared";
 
-export type ResultsOutcomeView = { outcome: ResultsOutcome; textKey: string; returnToDashboard: boolean };
+export type ResultsOutcomeView = { outcome: ResultsOutcome; textKey: TextKey; returnToDashboard: boolean };
 
-const TEXT: Record<ResultsOutcome, string> = {
+const TEXT: Record<ResultsOutcome, TextKey> = {
   sentToMemberCenter: "screening.complete.staysMember",
   immuneTolerance: "landing.card.immuneToleranceText",
   staysNonMember: "screening.complete.staysNonMember",

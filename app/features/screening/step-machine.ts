@@ -19,6 +19,7 @@ import {
 } from "./options";
 import { saveOutcome } from "../../../registry/contract/save-outcome";
 import { Step, type StepValue } from "./steps";
+import type { TextKey } from "~/texts/texts";
 
 export { primaryGoalOptions } from "./options";
 
@@ -44,7 +45,7 @@ export const ScreeningError = {
   notAllowed: "screening.errors.notAllowed",
 } as const;
 
-export type FieldErrors = Partial<Record<AnswerField | "step", string>>;
+export type FieldErrors = Partial<Record<AnswerField | "step", TextKey>>;
 export type SaveKind = "complete" | "notEligible";
 export type ContinueResult = { ok: true; draft: ScreeningDraft; save?: SaveKind } | { ok: false; errors: FieldErrors; draft: ScreeningDraft };
 export type PreviousResult = { ok: true; draft: ScreeningDraft } | { ok: false; errors: FieldErrors };

@@ -1,4 +1,5 @@
 import type { ValueOf } from "../../../registry/contract/enums";
+import type { TextKey } from "~/texts/texts";
 
 /**
  * The wizard's steps (001 §3 "Step values"), their page slugs (001 §2.1) and the step tracker's order and
@@ -57,7 +58,7 @@ export function stepPath(step: StepValue): string {
 }
 
 /** The steps shown in the tracker, in order, with their labels (001 §2.2). */
-export const trackerSteps: ReadonlyArray<{ step: StepValue; labelKey: string }> = [
+export const trackerSteps: ReadonlyArray<{ step: StepValue; labelKey: TextKey }> = [
   { step: Step.PatientSituation, labelKey: "screening.tracker.healthStatus" },
   { step: Step.TransplantCenterRegistration, labelKey: "screening.tracker.registration" },
   { step: Step.TransplantCenterSelection, labelKey: "screening.tracker.selectCenter" },

@@ -1,5 +1,6 @@
 import type { SituationSubStep } from "./draft";
 import { progressOrder, Step, TRACKER_STEP_COUNT, trackerSteps, type StepValue } from "./steps";
+import type { TextKey } from "~/texts/texts";
 
 /**
  * The step tracker (001 §2.9, §4.9): 'Progress: Step X of N', the percentage (rounded share of completed steps
@@ -14,7 +15,7 @@ import { progressOrder, Step, TRACKER_STEP_COUNT, trackerSteps, type StepValue }
 export type TrackerStep = {
   step: StepValue;
   number: number;
-  labelKey: string;
+  labelKey: TextKey;
   completed: boolean;
   current: boolean;
   clickable: boolean;
@@ -25,7 +26,7 @@ export type TrackerView = {
   total: number;
   percent: number;
   steps: TrackerStep[];
-  textKey: string;
+  textKey: TextKey;
 };
 
 /** Where a step stands on the tracker's order. */
