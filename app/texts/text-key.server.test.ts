@@ -32,6 +32,17 @@ describe("text keys are checked by the compiler (docs/decisions/074)", () => {
     expect(t(String("common.continue"))).toBe(en.common.continue);
   });
 
+  it("a param the text does not name does not compile", () => {
+    const t: T = translator("en");
+    expect(t("footer.copyright", { year: 2026 })).toContain("2026");
+    // @ts-expect-error misspelled param ({{name}})
+    expect(t("header.welcome", { nmae: "Rosa" })).toBe("Welcome, ");
+    // @ts-expect-error a text without placeholders takes none
+    expect(t("common.continue", { name: "Rosa" })).toBe(en.common.continue);
+    const key = "landing.card.centerApprovedText" as "landing.card.centerApprovedText" | "landing.card.completedByCenterText";
+    expect(t(key, { center: "Mercy" })).toContain("Mercy");
+  });
+
   it("keys built from a union stay checked, and a field error carries params only on a text with placeholders", () => {
     const t: T = translator("es");
     const lang = "es" as "en" | "es";

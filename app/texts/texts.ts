@@ -12,9 +12,9 @@ export type Texts = { readonly [key: string]: string | Texts };
 export type TextParams = Readonly<Record<string, string | number | undefined>>;
 
 /**
- * Every text's dotted key (`common.continue`…): the leaves of the English messages, which
- * Spanish mirrors (app/locales/types.ts). A misspelled or removed key is a compile error (docs/decisions/074).
- * Type-only: the browser bundle never gets the messages from here.
+ * Every text's dotted key (`common.continue`…): the leaves of the English messages, which Spanish mirrors
+ * (app/locales/types.ts). A misspelled or removed key is a compile error (docs/decisions/074). Type-only imports:
+ * the browser bundle never gets the messages from here.
  */
 export type TextKey = LeafPaths<Messages>;
 
@@ -27,9 +27,27 @@ type LeafPaths<O> = { [K in keyof O & string]: O[K] extends string ? K : `${K}.$
 type ParamPaths<O> = {
   [K in keyof O & string]: O[K] extends string ? (O[K] extends `${string}{{${string}` ? K : never) : `${K}.${ParamPaths<O[K]>}`;
 }[keyof O & string];
+/** The English text at a dotted key. */
+type TextOf<K extends string, O = typeof en> = K extends `${infer H}.${infer R}`
+  ? H extends keyof O
+    ? TextOf<R, O[H]>
+    : never
+  : K extends keyof O
+    ? O[K]
+    : never;
+/** The `{{name}}` placeholders of a text. */
+type Placeholders<S> = S extends `${string}{{${infer N}}}${infer R}` ? N | Placeholders<R> : never;
+
+/**
+ * The params a key's English text names (`{{center}}`): a misspelled or foreign name does not compile, nor a param
+ * for a text without placeholders. Each is optional, as at run time (a missing one becomes "").
+ */
+type ParamsOf<K extends TextKey> = [Extract<K, ParamTextKey>] extends [never]
+  ? Record<string, never>
+  : Partial<Record<Placeholders<TextOf<Extract<K, ParamTextKey>>>, string | number | undefined>>;
 
 /** Translate a dotted key: the text, or the key itself when the slice does not have it (as i18next did). */
-export type T = (key: TextKey, params?: TextParams) => string;
+export type T = <K extends TextKey>(key: K, params?: ParamsOf<K>) => string;
 
 function lookup(texts: Texts, key: string): string | undefined {
   let node: string | Texts | undefined = texts;
