@@ -1,19 +1,11 @@
 import { describe, expect, it } from "vitest";
-import {
-  AntigenMatch,
-  BiologicalRelative,
-  DonorStatus,
-  KidneyStatus,
-  PrimaryGoal,
-  ReferralStatus,
-  Transfer,
-  TransplantCenterSituation,
-} from "../contract/enums";
+import { ImmunoFreeStatus, ReferralStatus, Transfer, TransplantCenterSituation } from "../contract/enums";
 import { envelope, RegistryMessage } from "../contract/envelope";
 import { passRecord } from "../contract/schemas";
 import { findAccount } from "../data/accounts";
 import { insertReferral } from "../data/center-referrals";
 import { upsertCenters } from "../data/centers";
+import { insertIfRegistration } from "../data/if-registrations";
 import { findMedicalRecord } from "../data/medical-records";
 import { listScreenings } from "../data/screenings";
 import { testDatabases } from "../db/test-databases";
@@ -189,25 +181,14 @@ describe.each(testDatabases())("GET /api/pass/{id} on $name", (target) => {
         ReferralStatus.CancelledByPatient,
       ]);
 
-      // A second screening saved at the same time: newest first by id; an immune-tolerance candidate starts D12's registration.
-      const second = await t.call("POST", `/api/pass/${p.medicalRecordId}/screening`, {
-        token: p.token,
-        body: aScreeningBody({
-          kidneyStatus: KidneyStatus.Transplanted,
-          transplantType: BiologicalRelative.Sibling,
-          antigenMatch: AntigenMatch.Yes,
-          transplantCenterSituation: TransplantCenterSituation.Unknown,
-          isWillingToTransfer: Transfer.Unknown,
-          donorStatus: DonorStatus.Unknown,
-          primaryGoal: PrimaryGoal.Unknown,
-          isImmunoFreeCandidate: true,
-        }),
-      });
+      // A second screening saved at the same time: newest first by id. And an immune-tolerance registration (D12).
+      await insertIfRegistration(t.db, p.medicalRecordId, ImmunoFreeStatus.Registration, t.clock);
+      const second = await t.call("POST", `/api/pass/${p.medicalRecordId}/screening`, { token: p.token, body: aScreeningBody() });
       expect(second.status).toBe(200);
       const two = await same();
       expect(two.screeningList.map((s: { id: number }) => s.id)).toEqual([second.body.results.id, sid]);
       expect(two.screeningList[0].centerReferrals).toEqual([]);
-      expect(two.medicalRecord.ifRegistration).not.toBeNull();
+      expect(two.medicalRecord.ifRegistration).toMatchObject({ medicalRecordId: p.medicalRecordId, currentStatus: ImmunoFreeStatus.Registration });
     });
   });
 });
