@@ -82,7 +82,8 @@ function tokenOf(ctx: Ctx): string | null {
 async function validateToken(ctx: Ctx): Promise<Response> {
   const token = tokenOf(ctx);
   if (!token) return reply(200, { success: false, results: null, message: RegistryMessage.tokenNotFound });
-  const payload = await checkToken(ctx, token);
+  // Read from the database: the portal keeps this answer for a second itself (docs/decisions/023, 070).
+  const payload = await checkToken(ctx, token, { fresh: true });
   if (!payload) return reply(200, { success: false, results: null, message: RegistryMessage.tokenExpired });
   return ok({ medicalRecordId: payload.sub });
 }
@@ -91,7 +92,8 @@ async function validateToken(ctx: Ctx): Promise<Response> {
 async function refreshToken(ctx: Ctx): Promise<Response> {
   const token = tokenOf(ctx);
   if (!token) throw new Refusal(401, RegistryMessage.tokenNotFound);
-  const payload = await checkToken(ctx, token);
+  // Read from the database: a new token must never come from a revoked one (docs/decisions/070).
+  const payload = await checkToken(ctx, token, { fresh: true });
   if (!payload) throw new Refusal(401, RegistryMessage.tokenExpired);
   const { token: fresh, expires } = signIn(ctx, payload.sub);
   return ok({ token: fresh, expires });
@@ -105,6 +107,7 @@ async function revokeToken(ctx: Ctx): Promise<Response> {
   const payload = await requirePatient(ctx);
   const now = ctx.now();
   await revokeTokens(ctx.db, payload.sub, now);
+  ctx.revocations.forget(payload.sub);
   await audit(ctx.db, { actor: { kind: "patient", id: payload.sub }, action: "auth.revoke", medicalRecordId: payload.sub, at: now });
   return ok({ tokensValidAfter: now.toISOString() });
 }

@@ -3,12 +3,11 @@ import { AuthPreference, Country, OptInOutType, PhoneRuleResult } from "../contr
 import { RegistryMessage } from "../contract/envelope";
 import { phoneRules, storedPhone } from "../contract/phone";
 import { addressErrors, isoToday, personErrors, registrationPayload } from "../contract/registration";
-import type { PassRecord } from "../contract/schemas";
 import { ValidationKey } from "../contract/validation-keys";
 import { changePassword, findAccount } from "../data/accounts";
 import { audit } from "../data/audit";
 import { findMedicalRecord, setOptedOut, updateProfile, updateValidatedFields } from "../data/medical-records";
-import { listScreenings } from "../data/screenings";
+import { readPassRecord } from "../data/pass-records";
 import { passwordProblem } from "../domain/passwords";
 import { readJsonObject } from "../http/body";
 import type { Ctx } from "../http/context";
@@ -64,14 +63,14 @@ async function readFields(ctx: Ctx): Promise<Record<string, unknown>> {
   return body;
 }
 
-/** GET /api/pass/{id}: the patient's own medical record, account and screenings. */
+/**
+ * GET /api/pass/{id}: the patient's own medical record, account and screenings, audited as read: one statement
+ * (docs/decisions/070), with no other when the token's revocation time is in memory.
+ */
 async function passRecord(ctx: Ctx, params: Record<string, string>): Promise<Response> {
   const id = await requireOwnRecord(ctx, params.id);
-  const medicalRecord = await recordOrNotFound(ctx, id);
-  const account = await findAccount(ctx.db, id);
-  await audit(ctx.db, { actor: { kind: "patient", id }, action: "record.read", medicalRecordId: id, at: ctx.now() });
-  const screeningList = await listScreenings(ctx.db, id);
-  const results: PassRecord = { medicalRecord, account, screeningList };
+  const results = await readPassRecord(ctx.db, id, ctx.now());
+  if (!results) throw new Refusal(404, RegistryMessage.notFound);
   return ok(results);
 }
 
@@ -152,7 +151,8 @@ function secondaryPhoneError(primary: string, secondary: string, country: number
  * a fresh token {token, expires} for the caller.
  */
 async function updatePassword(ctx: Ctx, params: Record<string, string>): Promise<Response> {
-  const id = await requireOwnRecord(ctx, params.id);
+  // Read from the database: it answers a new token (docs/decisions/070).
+  const id = await requireOwnRecord(ctx, params.id, { fresh: true });
   const body = await readJsonObject(ctx.request);
   const parsed = updatePasswordRequest.safeParse({
     currentPassword: body.currentPassword ?? "",
@@ -176,6 +176,7 @@ async function updatePassword(ctx: Ctx, params: Record<string, string>): Promise
     await changePassword(tx, id, passwordHash, now);
     await audit(tx, { actor: { kind: "patient", id }, action: "auth.password.changed", medicalRecordId: id, at: now });
   });
+  ctx.revocations.forget(id);
   const { token, expires } = signIn(ctx, id);
   return ok({ token, expires }, AccountMessage.passwordUpdated);
 }

@@ -96,6 +96,7 @@ async function resetPassword(ctx: Ctx): Promise<Response> {
     await audit(tx, { actor: { kind: "patient", id: patient.id }, action: "auth.password.reset", medicalRecordId: patient.id, at: now });
     return true;
   });
+  if (used) ctx.revocations.forget(patient.id);
   return resetAnswer(used ? ResetStatus.Success : ResetStatus.LinkInvalid);
 }
 

@@ -15,17 +15,20 @@ export async function insertAccount(
   );
 }
 
+/** An account's columns as findAccount reads them (toAccount maps them), over `accounts a`. */
+export type AccountRow = {
+  authentication_preference: number; registration_date_time: Date; is_email_verified: boolean; is_mobile_verified: boolean;
+};
+export const ACCOUNT_COLUMNS = "a.authentication_preference, a.registration_date_time, a.is_email_verified, a.is_mobile_verified";
+
 /** The account as the spec shows it (registrationDateTime MM/DD/YYYY), or null. */
 export async function findAccount(db: Db, medicalRecordId: number): Promise<Account | null> {
-  const rows = await db.query<{
-    authentication_preference: number; registration_date_time: Date; is_email_verified: boolean; is_mobile_verified: boolean;
-  }>(
-    `select authentication_preference, registration_date_time, is_email_verified, is_mobile_verified
-       from accounts where medical_record_id = $1`,
-    [medicalRecordId],
-  );
+  const rows = await db.query<AccountRow>(`select ${ACCOUNT_COLUMNS} from accounts a where a.medical_record_id = $1`, [medicalRecordId]);
   const r = rows[0];
-  if (!r) return null;
+  return r ? toAccount(r) : null;
+}
+
+export function toAccount(r: AccountRow): Account {
   return {
     authenticationPreference: r.authentication_preference,
     registrationDateTime: usDate(r.registration_date_time),

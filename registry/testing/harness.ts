@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach } from "vitest";
 import type { TestDb, TestDbTarget } from "../db/test-databases";
-import type { DriverDb } from "../db/types";
+import type { Db, DriverDb } from "../db/types";
 import { ScryptPool } from "../domain/scrypt-pool";
 import { createRegistryHandler, type RegistryHandler } from "../handler";
 import type { LogEntry } from "../http/context";
@@ -85,6 +85,30 @@ export class TestRegistry {
       log: (e) => this.logs.push(e),
       scryptPool: this.pool,
     });
+  }
+
+  /**
+   * A handler on the same database and clock that records every SQL statement it sends (inside transactions too).
+   * It has its own memory (revocation times, docs/decisions/070), as another registry process would.
+   */
+  countingHandler(): { handler: RegistryHandler; statements: string[] } {
+    const statements: string[] = [];
+    const counting = (db: Db): Db => ({
+      query: (sql, params) => {
+        statements.push(sql);
+        return db.query(sql, params);
+      },
+      transaction: (fn) => db.transaction((tx) => fn(counting(tx))),
+      close: () => db.close(),
+    });
+    const handler = createRegistryHandler({
+      db: counting(this.db),
+      settings: this.settings,
+      now: () => this.clock,
+      log: (e) => this.logs.push(e),
+      scryptPool: this.pool,
+    });
+    return { handler, statements };
   }
 
   private calls = 0;
