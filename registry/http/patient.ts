@@ -28,7 +28,7 @@ export async function requirePatient(ctx: Ctx): Promise<TokenPayload> {
   return payload;
 }
 
-/** DECISIONS D5: the bearer token must belong to medical record `{id}` (403 otherwise; 400 for an id that is not one). */
+/** PLT-013: the bearer token must belong to medical record `{id}` (403 otherwise; 400 for an id that is not one). */
 export async function requireOwnRecord(ctx: Ctx, idParam: string | number | undefined): Promise<number> {
   return ownRecordId(await requirePatient(ctx), idParam);
 }
