@@ -40,7 +40,7 @@ function errorName(error: unknown): string {
   return error.name && error.name !== "error" ? error.name : error.constructor.name;
 }
 
-/** The registry as a fetch handler: Request -> JSON envelope Response, at the spec's paths (000 §7). */
+/** The registry as a fetch handler: Request -> JSON envelope Response, at the spec's paths (PLT-019). */
 export function createRegistryHandler(deps: {
   db: Db;
   settings: RegistrySettings;

@@ -7,7 +7,7 @@ import { withTexts } from "~/texts/texts.server";
 
 export const handle: RouteHandle = { titleKey: "labPages.results.title" };
 
-/** /lab-results/{screeningId} (000 §2.12): are the lab results in and ready to download? */
+/** /lab-results/{screeningId} (LAB-004): are the lab results in and ready to download? */
 export const loader = withTexts(
   ["eSign", "labActions", "labPages", "limits", "mfa", "register", "validation"],
   async function loader({ params, context }: LoaderFunctionArgs) {

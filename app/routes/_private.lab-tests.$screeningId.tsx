@@ -7,7 +7,7 @@ import { withTexts } from "~/texts/texts.server";
 
 export const handle: RouteHandle = { titleKey: "labPages.tests.title" };
 
-/** /lab-tests/{screeningId} (000 §2.11): is the lab order approved and ready to download? */
+/** /lab-tests/{screeningId} (LAB-003): is the lab order approved and ready to download? */
 export const loader = withTexts(
   ["eSign", "labActions", "labPages", "limits", "mfa", "register", "validation"],
   async function loader({ params, context }: LoaderFunctionArgs) {

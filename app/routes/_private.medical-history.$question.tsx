@@ -30,7 +30,7 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesHref
 const FORM_ID = "medical-history";
 
 /**
- * /medical-history/{question} (001 §2.13; docs/decisions/015): one question per page, only a page the patient has
+ * /medical-history/{question} (MHX-001; docs/decisions/015): one question per page, only a page the patient has
  * reached (never ahead, never a skipped question), with the answers kept in the session's draft.
  */
 export const loader = withTexts(

@@ -63,8 +63,8 @@ function answerDefaults(d: ScreeningDraft): Record<string, string> {
 }
 
 /**
- * /screening/{page} (001 §2.1): the step is kept in sync with the URL, but never ahead of the steps the draft
- * has reached (DECISIONS D3); the centers are fetched on every load (001 §2.1).
+ * /screening/{page} (SCR-001): the step is kept in sync with the URL, but never ahead of the steps the draft
+ * has reached; the centers are fetched on every load (SCR-001).
  */
 export const loader = withTexts(
   ["eSign", "landing", "limits", "mfa", "register", "screening", "validation"],
@@ -107,7 +107,7 @@ export const loader = withTexts(
         loadFailed: step === Step.PatientValidation && !validation,
         resultsHref: saved ? `${stepPath(step)}?results=1` : null,
       };
-      // The Screening Results dialog, not view-only (001 §2.12): opened from the page the save led to (?results=1).
+      // The Screening Results dialog, not view-only (DSH-010): opened from the page the save led to (?results=1).
       const results =
         saved && new URL(request.url).searchParams.get("results") === "1"
           ? { summary: answerSummary(draft), outcome: resultsOutcome(draft, isMemberCenter(ctx, draft.preferredCenterId)), closeTo: stepPath(step) }
@@ -133,7 +133,7 @@ function errorsOf(errors: FieldErrors): Record<string, string> {
 /**
  * Continue and Previous: the two submit buttons of the step's form (name="intent"). A failed gate re-renders
  * the step with the error summary; otherwise the draft moves on (POST/redirect/GET). Reaching Complete or Not
- * Eligible saves the screening (DECISIONS D3); a failed save keeps the patient on the step with the answers.
+ * Eligible saves the screening (SCR-014); a failed save keeps the patient on the step with the answers.
  */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { session } = context;
@@ -171,7 +171,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (refused) return refused;
 
     if (isValidation) {
-      // 'Confirm & Validate Information' (001 §2.8, DECISIONS D3): saves the confirmed fields, then moves on.
+      // 'Confirm & Validate Information' (SCR-011): saves the confirmed fields, then moves on.
       let answer;
       try {
         answer = await context.registry.validateMedicalRecord(patient.token, patient.medicalRecordId, validationPayload(values));
@@ -195,7 +195,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     }
     const saved = await saveDraft(context, patient, result.draft, isMemberCenter(ctx, result.draft.preferredCenterId));
     if (!saved.ok) {
-      // 001 §8: 'Unfortunately, we are unable to continue.' then 'Error: {message}'; the answers stay on the page.
+      // SCR-019: 'Unfortunately, we are unable to continue.' then 'Error: {message}'; the answers stay on the page.
       addFlash(session, { kind: "alert", key: "screening.errors.saveFailed" });
       addFlash(session, { kind: "alert", key: "screening.errors.errorDetail", params: { message: saved.message } });
       return data(formAnswer(FORM_ID, values, {}, fields), { status: 200 });

@@ -92,7 +92,7 @@ export const loader = withTexts(
     else if (p.has("forgot")) view = { kind: "forgot", sent: p.get("forgot") === "sent" };
     else if (p.get("login") === "1") view = { kind: "login" };
 
-    // An invite (000 §2.3) pre-fills the names and the email; a reset link (?h=) suppresses it.
+    // An invite (ACC-004) pre-fills the names and the email; a reset link (?h=) suppresses it.
     const invite = resetToken ? null : await readInvite(linkValue(p.get("token"), 500), context);
 
     return {
@@ -118,6 +118,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return registerAction(form, context);
 }
 
+/** The registration page: who should register (ACC-001), the form, and 'Validating...' while it is sent (ACC-006). */
 export default function Register() {
   const { t } = useTranslation();
   const data = useLoaderData<typeof loader>();

@@ -31,7 +31,7 @@ function UpdateLabsFields({ initial, keyRemembered }: { initial: string; keyReme
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const [requisition, setRequisition] = useState(initial);
-  // With JavaScript the buttons wait for a requisition (000 §2.13); without it the server refuses an empty one.
+  // With JavaScript the buttons wait for a requisition (LAB-006); without it the server refuses an empty one.
   const empty = hydrated && requisition.trim() === "";
   return (
     <>
@@ -67,7 +67,7 @@ function UpdateLabsFields({ initial, keyRemembered }: { initial: string; keyReme
 }
 
 /**
- * /update-labs (000 §2.13; DECISIONS D5): for lab provider staff, with the lab staff key. One form with two submit
+ * /update-labs (LAB-006): for lab provider staff, with the lab staff key. One form with two submit
  * buttons; the four toasts are flash messages.
  */
 export default function UpdateLabs() {

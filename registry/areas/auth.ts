@@ -14,14 +14,14 @@ import { ok, reply, Refusal } from "../http/respond";
 import type { Route } from "../http/router";
 import { zodFieldErrors } from "../http/validation";
 
-/** Issues a sign-in token for a record: the auth results of 000 §7. */
+/** Issues a sign-in token for a record: the auth results of PLT-019. */
 export function signIn(ctx: Ctx, medicalRecordId: number): AuthResult {
   const { token, expires } = issueToken(ctx.settings.tokenSecret, medicalRecordId, ctx.now());
   return { token, medicalRecordId, expires: expires.toISOString() };
 }
 
 /**
- * POST /authenticate {email, password}: one generic failure whether or not the account exists; lockout of D6.
+ * POST /authenticate {email, password}: one generic failure whether or not the account exists; lockout of ACC-022.
  * Before any hashing, the per-client-address limits (docs/decisions/021): failed attempts, and distinct emails
  * tried (spraying); a successful sign-in gives its hits back.
  */
@@ -100,7 +100,7 @@ async function refreshToken(ctx: Ctx): Promise<Response> {
 }
 
 /**
- * POST /revoke-token with `Authorization: Bearer <token>` (not in the spec's call table; DECISIONS D6 "signing out
+ * POST /revoke-token with `Authorization: Bearer <token>` (not in the spec's call table; ACC-032 "signing out
  * is real"): every token of the account issued before now stops working, on every device.
  */
 async function revokeToken(ctx: Ctx): Promise<Response> {

@@ -1,4 +1,4 @@
-/** US states and territories for the state select (000 §3 usStatesList). ids are stable. */
+/** US states and territories for the state select (ACC-034). ids are stable. */
 export const usStates: ReadonlyArray<{ id: number; abbreviation: string; description: string }> = [
   ["AL", "Alabama"],
   ["AK", "Alaska"],

@@ -72,7 +72,7 @@ export async function rehashPassword(db: Db, medicalRecordId: number, passwordHa
   await db.query("update accounts set password_hash = $2, updated_at = $3 where medical_record_id = $1", [medicalRecordId, passwordHash, now]);
 }
 
-/** A new password: stores its hash and revokes every token issued before `now` (D6: a change signs out everywhere). */
+/** A new password: stores its hash and revokes every token issued before `now` (ACC-030, ACC-032: a change signs out everywhere). */
 export async function changePassword(db: Db, medicalRecordId: number, passwordHash: string, now: Date): Promise<void> {
   await db.query(
     `update accounts set password_hash = $2, password_changed_at = $3, tokens_valid_after = $3, updated_at = $3
@@ -81,7 +81,7 @@ export async function changePassword(db: Db, medicalRecordId: number, passwordHa
   );
 }
 
-/** "Verifying a contact creates a default account if none exists" (000 §4): email preference, no password. */
+/** "Verifying a contact creates a default account if none exists" (ACC-026): email preference, no password. */
 export async function ensureAccount(db: Db, medicalRecordId: number, now: Date): Promise<void> {
   await db.query(
     `insert into accounts (medical_record_id, authentication_preference, registration_date_time, created_at, updated_at)

@@ -42,7 +42,7 @@ export function toReferralRow(r: ReferralDbRow): ReferralRow {
 
 /**
  * Refers a screening to a center (a referral in PendingCenter, dated `at`). For the center-selection call
- * (`POST /api/pass/{id}/screening/{sid}/center`, DECISIONS D4), which comes with its own issue.
+ * (`POST /api/pass/{id}/screening/{sid}/center`, CEN-008), which comes with its own issue.
  */
 export async function insertReferral(
   db: Db,

@@ -122,7 +122,7 @@ export type ProfileUpdate = Pick<
   | "usState" | "province" | "postalCode" | "preferredLanguage" | "gender" | "country"
 >;
 
-/** The profile's personal and address fields (000 §2.9). */
+/** The profile's personal and address fields (ACC-029). */
 export async function updateProfile(db: Db, id: number, p: ProfileUpdate, now: Date): Promise<void> {
   await db.query(
     `update medical_records set first_name = $2, middle_initial = $3, last_name = $4, preferred_name = $5, birth_date = $6::date,
@@ -141,7 +141,7 @@ export type ValidatedUpdate = Pick<
   "firstName" | "middleInitial" | "lastName" | "birthDate" | "preferredName" | "preferredLanguage" | "gender" | "phoneNumberSecondary"
 >;
 
-/** The screening's patient-validation fields (001 §2.8); email and primary phone are not written here. */
+/** The screening's patient-validation fields (SCR-011); email and primary phone are not written here. */
 export async function updateValidatedFields(db: Db, id: number, v: ValidatedUpdate, now: Date): Promise<void> {
   await db.query(
     `update medical_records set first_name = $2, middle_initial = $3, last_name = $4, birth_date = $5::date, preferred_name = $6,
@@ -151,7 +151,7 @@ export async function updateValidatedFields(db: Db, id: number, v: ValidatedUpda
   );
 }
 
-/** Opt out (true) or in (false) of automated messages (000 §2.6), on the record and its immune-tolerance registration. */
+/** Opt out (true) or in (false) of automated messages (DSH-012, PLT-016), on the record and its immune-tolerance registration. */
 export async function setOptedOut(db: Db, id: number, optedOut: boolean, now: Date): Promise<void> {
   await db.query("update medical_records set is_opted_out = $2, updated_at = $3 where id = $1", [id, optedOut, now]);
   await db.query("update if_registrations set is_opted_out = $2, updated_at = $3 where medical_record_id = $1", [id, optedOut, now]);

@@ -75,7 +75,7 @@ export const SCREENING_FROM = "screenings s left join transplant_centers c on c.
 export const SCREENING_ORDER = "created_at desc, id desc";
 
 /**
- * A record's screenings as the screening list item of 000 §3 / 001 §3, newest first, each with its center
+ * A record's screenings as the screening list item of SCR-020, newest first, each with its center
  * referrals (newest first). Lab times are ISO 8601 and the expiry YYYY-MM-DD; an empty text means not set.
  */
 export async function listScreenings(db: Db, medicalRecordId: number): Promise<Screening[]> {
@@ -130,7 +130,7 @@ export function toScreening(r: ScreeningRow, referrals: ReferralRow[]): Screenin
 }
 
 /**
- * DECISIONS D12: a screening with the IfPassCandidate outcome starts the record's immune-tolerance registration
+ * DSH-013, MHX-006: a screening with the IfPassCandidate outcome starts the record's immune-tolerance registration
  * at the Registration stage when it has none, and moves an invited record (InviteSent) on to Registration.
  * A registration further along is left as it is.
  */

@@ -31,7 +31,7 @@ export async function requirePatient(ctx: Ctx, opts: { fresh?: boolean } = {}): 
   return payload;
 }
 
-/** DECISIONS D5: the bearer token must belong to medical record `{id}` (403 otherwise; 400 for an id that is not one). */
+/** PLT-013: the bearer token must belong to medical record `{id}` (403 otherwise; 400 for an id that is not one). */
 export async function requireOwnRecord(ctx: Ctx, idParam: string | number | undefined, opts: { fresh?: boolean } = {}): Promise<number> {
   return ownRecordId(await requirePatient(ctx, opts), idParam);
 }

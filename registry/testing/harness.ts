@@ -26,7 +26,7 @@ export const START = new Date("2025-03-10T15:00:00.000Z");
 export type Answer = { status: number; headers: Headers; body: any };
 export type CallOptions = { body?: unknown; rawBody?: BodyInit; token?: string; headers?: Record<string, string> };
 
-/** A valid registration payload (000 §3) for a unique patient number n. */
+/** A valid registration payload (ACC-002) for a unique patient number n. */
 export function validRegistration(n = 1, overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
     firstName: "Ana",

@@ -83,7 +83,7 @@ export function newPatient(firstName = "Rosa") {
 }
 export type Patient = ReturnType<typeof newPatient>;
 
-/** The bot check (DECISIONS D11) refuses a registration sent within 1 s of the form being issued (decision 007). */
+/** The bot check (ACC-018) refuses a registration sent within 1 s of the form being issued (decision 007). */
 export const BOT_CHECK_MIN_MS = 1_000;
 
 /** Waits until a person could have filled the form issued at `since` (Date.now()). */
@@ -123,7 +123,7 @@ export async function register(page: Page, p: Patient) {
   await page.locator("form[aria-label]").first().getByRole("button", { name: "Register", exact: true }).click();
 }
 
-/** The demo outbox (DECISIONS D9), newest first, as a patient's mailbox and phone. */
+/** The demo outbox (PLT-015), newest first, as a patient's mailbox and phone. */
 export type OutboxEntry = { channel: "email" | "sms"; to: string; subject: string; text: string; createdAt: string };
 export async function outbox(request: APIRequestContext): Promise<OutboxEntry[]> {
   const answer = await request.get("dev/outbox.json");
@@ -248,7 +248,7 @@ export async function createPatient(
 
 /**
  * Every test is its own client address (X-Forwarded-For through the portal's one trusted proxy hop), as patients
- * are: the registry's per-address limits (D11) then apply per test, not to the whole suite.
+ * are: the registry's per-address limits (ACC-018) then apply per test, not to the whole suite.
  */
 export const test = base.extend<{ clientAddress: string } & TestOptions>({
   olderBrowser: [false, { option: true }],
@@ -292,7 +292,7 @@ export const withPatient = test.extend<{ patient: Patient }>({
 export { expect };
 
 /**
- * Registry staff work in the journeys (DECISIONS D5: staff act through registry commands). The commands open the e2e
+ * Registry staff work in the journeys (PLT-014: staff act through registry commands). The commands open the e2e
  * portal's database directly, which is possible only on PostgreSQL (E2E_DATABASE_URL; `npm test` sets it).
  */
 export const staffCommandsAvailable = Boolean(databaseUrl);
@@ -346,7 +346,7 @@ function patientValidation(p: Patient): Record<string, string> {
 }
 
 /**
- * An immune-tolerance candidate (DECISIONS D12), signed in through `api`: invited by registry staff (a registry command,
+ * An immune-tolerance candidate (DSH-013), signed in through `api`: invited by registry staff (a registry command,
  * so only with the e2e portal on PostgreSQL), registered with the invite, confirmed, and screened as a candidate, so
  * the medical history is open to them. Answers the patient and a CSRF token of the session.
  */
@@ -377,7 +377,7 @@ export async function sqlQuery<Row extends Record<string, unknown> = Record<stri
 }
 
 /**
- * A screening cleared to select a transplant center (001 §4.3), answered with the plain form posts a browser without
+ * A screening cleared to select a transplant center (SCR-015), answered with the plain form posts a browser without
  * JavaScript sends, through `request` (the signed-in patient's cookies): on dialysis, not registered with a center,
  * a willing donor, goal 'Find a transplant center' (or the given donor status and goal), personal information
  * confirmed. Answers the screening's id.

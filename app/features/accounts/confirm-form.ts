@@ -3,7 +3,7 @@ import { isValidPhone } from "../../../registry/contract/phone";
 import { isValidEmail } from "../../../registry/contract/registration";
 
 /**
- * The confirm screen's checks (000 §5 "Confirm screen", §8, §9); a mobile number by the rule of the address's
+ * The confirm screen's checks (ACC-035, ACC-027); a mobile number by the rule of the address's
  * country (docs/decisions/049): outside the US, with its country code.
  */
 export function contactError(kind: "email" | "text", value: string, country: number = Country.UnitedStates): string | undefined {
@@ -29,7 +29,7 @@ export function codeError(code: string): string | undefined {
   return undefined;
 }
 
-/** The verification result (000 §9 CodeResult) -> the message, or null when the code was right. */
+/** The verification result (ACC-027) -> the message, or null when the code was right. */
 export function codeResultMessage(result: number | null | undefined): string | null {
   switch (result) {
     case CodeResult.Valid:

@@ -12,7 +12,7 @@ import { antigenMatchOptions, donorStatusOptions, kidneyStatusOptions, optionLab
 import { NOT_INTERESTED_GOAL_TEXT } from "./step-machine";
 
 /**
- * The answer summary of 001 §2.9 ('Response Summary'): numbered question/answer items grouped by category,
+ * The answer summary of SCR-017 ('Response Summary'): numbered question/answer items grouped by category,
  * built from a draft or a saved screening. Answers are locale keys; free texts (descriptions, the center's
  * name) are returned raw, and the view passes every final answer string through `sentence`.
  */
@@ -36,7 +36,7 @@ export type AnswerSummary =
   | { kind: "incomplete"; messageKey: "screening.summary.incomplete" }
   | { kind: "answers"; titleKey: "screening.summary.title"; groups: SummaryGroup[] };
 
-/** Each answer is capitalized and ends with a period unless it already ends in . ! or ? (001 §2.9). */
+/** Each answer is capitalized and ends with a period unless it already ends in . ! or ? (SCR-017). */
 export function sentence(text: string): string {
   const t = text.trim();
   if (!t) return "";
@@ -50,7 +50,7 @@ const kidneyLabels = [
   { value: KidneyStatus.TransplantedNoImmunosuppression, labelKey: "screening.patientSituation.transplantedNoImmunosuppression" },
 ];
 
-/** willingToTransfer in the summary: 1 yes, 0 no, -1 unknown (001 §2.9). */
+/** willingToTransfer in the summary: 1 yes, 0 no, -1 unknown (SCR-017). */
 export function willingnessAnswerKey(value: number): string {
   if (value === Transfer.Yes) return "screening.summary.yes";
   if (value === Transfer.No) return "screening.summary.no";

@@ -2,8 +2,8 @@ import { Transfer, TransplantCenterSituation } from "../../../registry/contract/
 import { pageAfterSave, type OutcomeFields, type PageAfterSave } from "../../../registry/contract/save-outcome";
 
 /**
- * The Complete page (001 §2.8): which variant and text it shows, and its button (Continue or Return to
- * Dashboard), which leads to the page that follows the save (001 §4.3, DECISIONS D3).
+ * The Complete page (SCR-013): which variant and text it shows, and its button (Continue or Return to
+ * Dashboard), which leads to the page that follows the save (SCR-014, SCR-015).
  */
 
 export type CompleteInput = OutcomeFields & { currentScreeningId: number; preferredCenter: string };
