@@ -105,16 +105,53 @@ export function covers(keys: readonly string[], key: string): boolean {
 }
 
 /**
+ * The resource routes that answer JSON to a page's own fetch (the live phone check), by their address
+ * ("register/phone-check"): what they answer is shown by the page that fetches them. Routes with a parameter in
+ * their address answer files or redirects (their messages are flash messages).
+ */
+function jsonRoutes(): { url: string; file: string }[] {
+  const dir = path.join(APP, "routes");
+  return fs
+    .readdirSync(dir)
+    .map((name) => path.join(dir, name))
+    .filter((file) => !pageRoutes().includes(file) && /Response\.json\(/.test(fs.readFileSync(file, "utf8")))
+    .map((file) => ({ file, segments: routeName(file).replace("[.]", "\0").split(".") }))
+    .filter(({ segments }) => !segments.some((s) => s.startsWith("$")))
+    .map(({ file, segments }) => ({
+      file,
+      url: segments
+        .filter((s) => !s.startsWith("_"))
+        .map((s) =>
+          s
+            .replace(/_$/, "")
+            .replace(/\[(.*)\]/, "$1")
+            .replace("\0", "."),
+        )
+        .join("/"),
+    }));
+}
+
+/** The graph and the graphs of the JSON routes its modules fetch by address. */
+export function withFetched(graph: Set<string>): Set<string> {
+  for (const route of jsonRoutes()) {
+    const address = new RegExp(`[/}]${route.url.replace(/[.]/g, "\\.")}(?![\\w/-])`);
+    if ([...graph].some((f) => address.test(fs.readFileSync(f, "utf8")))) importGraph(route.file, true, graph);
+  }
+  return graph;
+}
+
+/**
  * The root's keys (its layout and error page: browser modules only, its loader's data holds no key but the flash
  * messages', which come with their texts) and each page's, by the name of the route module whose loader sends them
- * (a route that re-exports another's loader adds its graph to that one's). A page leaves out what the root sends.
+ * (a route that re-exports another's loader adds its graph to that one's; JSON routes the page fetches add theirs).
+ * A page leaves out what the root sends.
  */
 export function scanPageKeys(): Record<string, string[]> {
   const root = keysNamed(importGraph(path.join(APP, "root.tsx"), false));
   const graphs = new Map<string, Set<string>>();
   for (const file of pageRoutes().filter(rendersTexts)) {
     const owner = routeName(loaderModule(file));
-    graphs.set(owner, importGraph(file, true, graphs.get(owner)));
+    graphs.set(owner, withFetched(importGraph(file, true, graphs.get(owner))));
   }
   const pages: Record<string, string[]> = { root };
   for (const [name, graph] of [...graphs].sort(([a], [b]) => a.localeCompare(b))) {

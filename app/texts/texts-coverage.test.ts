@@ -15,6 +15,7 @@ import {
   rendersTexts,
   routeName,
   scanPageKeys,
+  withFetched,
 } from "../../scripts/page-texts";
 import { PAGE_KEYS } from "./page-keys.generated";
 
@@ -22,7 +23,8 @@ import { PAGE_KEYS } from "./page-keys.generated";
  * The browser has only the texts the loaders send (decisions 059, 073): the root's (its layout's keys; flash
  * messages bring their own) and each page's `withTexts(page, loader)`, the keys page-keys.generated.ts lists for it.
  * A key a page's modules name (a literal "section.key" or `section.${…}` anywhere in its import graph, server modules
- * included: their keys come back in loader and action data) that its loader does not send would show as the key.
+ * included: their keys come back in loader and action data; and in the JSON routes it fetches, the live phone check)
+ * that its loader does not send would show as the key.
  */
 const app = path.resolve(__dirname, "..");
 const pages = PAGE_KEYS as Record<string, readonly string[]>;
@@ -61,7 +63,7 @@ describe("the texts each page sends to the browser", () => {
     const page = declaredPage(file);
     expect(page, "the page's loader is wrapped in withTexts(its route's name, loader)").toBe(routeName(loaderModule(file)));
     const sent = [...pages.root!, ...pages[page!]!];
-    const named = keysNamed(importGraph(file, true));
+    const named = keysNamed(withFetched(importGraph(file, true)));
     expect(named.length).toBeGreaterThan(0);
     expect(named.filter((k) => !(k.endsWith("*") ? sent.includes(k) : covers(sent, k)))).toEqual([]);
     expect(named.filter((k) => !exists(k))).toEqual([]);
