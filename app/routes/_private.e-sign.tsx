@@ -57,7 +57,7 @@ async function documentToSign(context: AppLoadContext, patient: SignedIn) {
  * /e-sign (ESG-001, MHX-006; docs/decisions/015): only once the medical history is in and before the
  * consent is signed; otherwise the patient goes back to the dashboard with the reason.
  */
-export const loader = withTexts(["eSign", "limits", "mfa", "register", "validation"], async function loader({ context }: LoaderFunctionArgs) {
+export const loader = withTexts("_private.e-sign", async function loader({ context }: LoaderFunctionArgs) {
   return withPatient(context, async (patient) => {
     const doc = await documentToSign(context, patient);
     if (doc instanceof Response) throw doc;

@@ -20,19 +20,16 @@ export const handle: RouteHandle = { titleKey: "medical.title" };
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesHref }];
 
 /** /medical-history/review (MHX-004): the answers as a table, only once every question shown is answered. */
-export const loader = withTexts(
-  ["eSign", "limits", "medical", "mfa", "register", "validation"],
-  async function loader({ context }: LoaderFunctionArgs) {
-    return withPatient(context, async (patient) => {
-      // The answers come from the session: only while the registry vouches for the sign-in (docs/decisions/023).
-      refuseUnvouched(patient);
-      const draft = await loadDraft(context, patient);
-      const entered = enter(draft, REVIEW, today());
-      if (!entered.ok) throw redirect(pathOf(entered.redirectTo));
-      return { rows: reviewRows(draft.answers) };
-    });
-  },
-);
+export const loader = withTexts("_private.medical-history.review", async function loader({ context }: LoaderFunctionArgs) {
+  return withPatient(context, async (patient) => {
+    // The answers come from the session: only while the registry vouches for the sign-in (docs/decisions/023).
+    refuseUnvouched(patient);
+    const draft = await loadDraft(context, patient);
+    const entered = enter(draft, REVIEW, today());
+    if (!entered.ok) throw redirect(pathOf(entered.redirectTo));
+    return { rows: reviewRows(draft.answers) };
+  });
+});
 
 /**
  * 'Back to Questions' (the last question shown) and 'Confirm and Submit' (MHX-005): success goes to /landing with

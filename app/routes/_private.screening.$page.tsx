@@ -66,63 +66,60 @@ function answerDefaults(d: ScreeningDraft): Record<string, string> {
  * /screening/{page} (SCR-001): the step is kept in sync with the URL, but never ahead of the steps the draft
  * has reached; the centers are fetched on every load (SCR-001).
  */
-export const loader = withTexts(
-  ["eSign", "landing", "limits", "mfa", "register", "screening", "validation"],
-  async function loader({ request, params, context }: LoaderFunctionArgs) {
-    const { session } = context;
-    return withPatient(context, async (patient) => {
-      const { centers, failed } = await loadCenters(context, patient);
-      const ctx = machineContext(centers, context.granularCenterSteps);
-      const entered = enterStep(readDraft(session), stepOfSlug(params.page), ctx);
-      writeDraft(session, entered.draft);
-      if (entered.redirect) throw redirect(stepPath(entered.step));
-      const draft = entered.draft;
-      const step = draft.step;
-      const saved = (step === Step.Complete || step === Step.NotEligible) && draft.currentScreeningId > 0;
-      let validation: StepData["validation"] = null;
-      if (step === Step.PatientValidation) {
-        try {
-          const answer = await context.registry.passRecord(patient.medicalRecordId, patient.token);
-          if (answer.success && answer.results) {
-            const r = answer.results.medicalRecord;
-            validation = { defaults: validationDefaults(r), email: r.email, phoneNumber: r.phoneNumber };
-          }
-        } catch (error) {
-          if (!(error instanceof RegistryUnavailableError)) throw error;
+export const loader = withTexts("_private.screening.$page", async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { session } = context;
+  return withPatient(context, async (patient) => {
+    const { centers, failed } = await loadCenters(context, patient);
+    const ctx = machineContext(centers, context.granularCenterSteps);
+    const entered = enterStep(readDraft(session), stepOfSlug(params.page), ctx);
+    writeDraft(session, entered.draft);
+    if (entered.redirect) throw redirect(stepPath(entered.step));
+    const draft = entered.draft;
+    const step = draft.step;
+    const saved = (step === Step.Complete || step === Step.NotEligible) && draft.currentScreeningId > 0;
+    let validation: StepData["validation"] = null;
+    if (step === Step.PatientValidation) {
+      try {
+        const answer = await context.registry.passRecord(patient.medicalRecordId, patient.token);
+        if (answer.success && answer.results) {
+          const r = answer.results.medicalRecord;
+          validation = { defaults: validationDefaults(r), email: r.email, phoneNumber: r.phoneNumber };
         }
+      } catch (error) {
+        if (!(error instanceof RegistryUnavailableError)) throw error;
       }
-      const view: StepData = {
-        step,
-        subStep: draft.situationSubStep,
-        defaults: step === Step.PatientValidation ? (validation?.defaults ?? {}) : answerDefaults(draft),
-        centers:
-          step === Step.TransplantCenterSelection || step === Step.TransplantCenterSituation
-            ? centers.map((c) => ({ id: c.centerId, name: c.centerName ?? "" }))
-            : [],
-        goalOptions: step === Step.PrimaryGoal ? primaryGoalOptions(draft) : [],
-        canGoPrevious: previousFrom(draft, ctx).ok,
-        complete: step === Step.Complete ? completeVariant(draft, isMemberCenter(ctx, draft.preferredCenterId)) : null,
-        validation,
-        summary: step === Step.PatientValidation ? answerSummary(draft) : null,
-        loadFailed: step === Step.PatientValidation && !validation,
-        resultsHref: saved ? `${stepPath(step)}?results=1` : null,
-      };
-      // The Screening Results dialog, not view-only (DSH-010): opened from the page the save led to (?results=1).
-      const results =
-        saved && new URL(request.url).searchParams.get("results") === "1"
-          ? { summary: answerSummary(draft), outcome: resultsOutcome(draft, isMemberCenter(ctx, draft.preferredCenterId)), closeTo: stepPath(step) }
-          : null;
-      return {
-        view,
-        tracker: stepTracker(step, draft.situationSubStep),
-        warning: showsCarefulWarning(step),
-        returnToDashboard: showsReturnToDashboard(step),
-        centersFailed: failed,
-        results,
-      };
-    });
-  },
-);
+    }
+    const view: StepData = {
+      step,
+      subStep: draft.situationSubStep,
+      defaults: step === Step.PatientValidation ? (validation?.defaults ?? {}) : answerDefaults(draft),
+      centers:
+        step === Step.TransplantCenterSelection || step === Step.TransplantCenterSituation
+          ? centers.map((c) => ({ id: c.centerId, name: c.centerName ?? "" }))
+          : [],
+      goalOptions: step === Step.PrimaryGoal ? primaryGoalOptions(draft) : [],
+      canGoPrevious: previousFrom(draft, ctx).ok,
+      complete: step === Step.Complete ? completeVariant(draft, isMemberCenter(ctx, draft.preferredCenterId)) : null,
+      validation,
+      summary: step === Step.PatientValidation ? answerSummary(draft) : null,
+      loadFailed: step === Step.PatientValidation && !validation,
+      resultsHref: saved ? `${stepPath(step)}?results=1` : null,
+    };
+    // The Screening Results dialog, not view-only (DSH-010): opened from the page the save led to (?results=1).
+    const results =
+      saved && new URL(request.url).searchParams.get("results") === "1"
+        ? { summary: answerSummary(draft), outcome: resultsOutcome(draft, isMemberCenter(ctx, draft.preferredCenterId)), closeTo: stepPath(step) }
+        : null;
+    return {
+      view,
+      tracker: stepTracker(step, draft.situationSubStep),
+      warning: showsCarefulWarning(step),
+      returnToDashboard: showsReturnToDashboard(step),
+      centersFailed: failed,
+      results,
+    };
+  });
+});
 
 function errorsOf(errors: FieldErrors): Record<string, string> {
   const out: Record<string, string> = {};

@@ -17,7 +17,7 @@ import { withTexts } from "~/texts/texts.server";
 export const handle: RouteHandle = { titleKey: "updateLabs.title" };
 
 /** Whether this browser remembers a lab staff key (never the key itself: it stays in the encrypted cookie), and the page's texts (decision 059). */
-export const loader = withTexts(["eSign", "limits", "mfa", "register", "updateLabs", "validation"], ({ context }: LoaderFunctionArgs) => ({
+export const loader = withTexts("update-labs", ({ context }: LoaderFunctionArgs) => ({
   keyRemembered: sessionLabKey(context.session) !== null,
 }));
 

@@ -4,6 +4,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
 import { expect, test as base, type APIRequestContext, type Page } from "@playwright/test";
+import en from "../../app/locales/en/index";
 import { buildDir, databaseUrl, dataDir, e2eRegistryEnv } from "./support/e2e-env";
 
 const execFileAsync = promisify(execFile);
@@ -32,9 +33,35 @@ export async function expectAccessible(page: Page) {
     target = scratch;
   }
   const results = await new AxeBuilder({ page: target }).withTags(AXE_TAGS).analyze();
+  const rawKeys = await untranslatedKeys(target);
   if (scratch) await scratch.context().close();
   const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
   expect(summary, `axe violations on ${page.url()}`).toEqual([]);
+  expect(rawKeys, `texts shown as their key on ${page.url()} (missing from the page's texts: decision 073)`).toEqual([]);
+}
+
+/**
+ * Texts the page shows as a locale key ("landing.title"): its loader did not send that text (decisions 059, 073).
+ * Every text node, the title and the accessible names and hints written in attributes; checked with each axe pass.
+ */
+async function untranslatedKeys(page: Page): Promise<string[]> {
+  const pattern = `^(?:${Object.keys(en).join("|")})\\.[A-Za-z0-9_.]+$`;
+  return page.evaluate((source) => {
+    const key = new RegExp(source);
+    const found: string[] = [];
+    const walker = document.createTreeWalker(document.documentElement, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent?.trim() ?? "";
+      if (key.test(text)) found.push(text);
+    }
+    for (const el of document.querySelectorAll("[aria-label], [title], [placeholder], [alt]")) {
+      for (const name of ["aria-label", "title", "placeholder", "alt"]) {
+        const text = el.getAttribute(name)?.trim() ?? "";
+        if (key.test(text)) found.push(`${name}="${text}"`);
+      }
+    }
+    return found;
+  }, pattern);
 }
 
 /**
