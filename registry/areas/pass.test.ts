@@ -110,7 +110,9 @@ describe.each(testDatabases())("GET /api/pass/{id} on $name", (target) => {
       screeningList: await listScreenings(t.db, id),
     });
     const readAudit = () =>
-      t.db.query("select occurred_at, actor_kind, actor_id, action, medical_record_id, detail from audit_log where action = 'record.read' order by id");
+      t.db.query(
+        "select occurred_at, actor_kind, actor_id, action, medical_record_id, detail from audit_log where action = 'record.read' order by id",
+      );
 
     it("runs one statement when the token's revocation time is in memory, two when not, and stores the audit row each time", async () => {
       const p = await t.register(1);
@@ -153,7 +155,11 @@ describe.each(testDatabases())("GET /api/pass/{id} on $name", (target) => {
 
       const first = await t.call("POST", `/api/pass/${p.medicalRecordId}/screening`, {
         token: p.token,
-        body: aScreeningBody({ transplantCenterSituation: TransplantCenterSituation.Selected, preferredCenterId: MEMBER, isWillingToTransfer: Transfer.No }),
+        body: aScreeningBody({
+          transplantCenterSituation: TransplantCenterSituation.Selected,
+          preferredCenterId: MEMBER,
+          isWillingToTransfer: Transfer.No,
+        }),
       });
       expect(first.status).toBe(200);
       const sid = first.body.results.id as number;
@@ -164,7 +170,12 @@ describe.each(testDatabases())("GET /api/pass/{id} on $name", (target) => {
                 labs_uploaded_date_time = '2025-03-12T23:59:59.999999Z' where id = $1`,
         [sid],
       );
-      await insertReferral(t.db, { screeningId: sid, centerId: 102, at: new Date("2025-03-01T12:00:00Z"), statusId: ReferralStatus.CancelledByPatient });
+      await insertReferral(t.db, {
+        screeningId: sid,
+        centerId: 102,
+        at: new Date("2025-03-01T12:00:00Z"),
+        statusId: ReferralStatus.CancelledByPatient,
+      });
       await insertReferral(t.db, { screeningId: sid, centerId: 102, at: new Date("2025-03-01T12:00:00Z"), statusId: ReferralStatus.CenterApproved });
       const one = await same();
       expect(one.screeningList).toHaveLength(1);
