@@ -75,7 +75,7 @@ async function main() {
   const registry = await startRegistry(settings, log, operatorEnv);
   const registryClient = createRegistryClient({ fetch: registry.fetch, baseUrl: registry.baseUrl });
   const sessions = createSessionStore({ secret: settings.sessionSecret, path: settings.basePath, hostPrefixed: settings.hostPrefixedCookie });
-  // Its own key for signing form time stamps (the bot check, DECISIONS D11), separate from the session's.
+  // Its own key for signing form time stamps (the bot check, ACC-018), separate from the session's.
   const formKey = new Uint8Array(hkdfSync("sha256", settings.sessionSecret, "pass-portal", "form-signing-v1", 32));
   // SIGTERM: first `draining` (readiness 503, still serving, every answer closes its connection), then `closing`.
   let draining = false;

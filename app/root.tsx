@@ -29,18 +29,13 @@ import { csrfToken } from "~/forms/form.server";
 import type { RootData } from "~/platform/root-data";
 import { idleMsLeft } from "~/platform/session-limits";
 import { mergeTexts } from "~/texts/texts";
-import { textsFor, textsForKeys, type Section } from "~/texts/texts.server";
+import { textsFor, textsForKeys } from "~/texts/texts.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: picoHref },
   { rel: "stylesheet", href: appHref },
   { rel: "icon", href: `${import.meta.env.BASE_URL}favicon.svg`, type: "image/svg+xml" },
 ];
-
-/** The texts of the layout and the error page (each route's loader adds its own, decision 059). */
-const ROOT_TEXTS: readonly Section[] = ["common", "errorSummary", "errors", "footer", "header", "language"];
-/** The idle warning's texts, for a signed-in patient (the other session texts are flash messages, sent with them). */
-const IDLE_TEXTS = ["session.idleTitle", "session.idleText", "session.idleStay", "session.idleEnded", "session.signInAgain"];
 
 export async function loader({ request, context }: LoaderFunctionArgs): Promise<RootData> {
   const { session } = context;
@@ -50,12 +45,20 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
   const path = url.pathname.startsWith(base) ? url.pathname.slice(base.length) || "/" : url.pathname;
   const firstName = await headerFirstName(context);
   const signedIn = !!session.get("token");
-  const shell = textsFor(context.lang, ROOT_TEXTS);
-  const keys = [...(signedIn ? IDLE_TEXTS : []), ...flash.map((f) => f.key)];
+  // The layout's and the error page's texts (each page's loader adds its own; decisions 059, 073).
+  const shell = textsFor(context.lang, "root");
   return {
     lang: context.lang,
     // A flash message can come from any page: its texts come with it.
-    texts: keys.length ? mergeTexts([shell, textsForKeys(context.lang, keys)]) : shell,
+    texts: flash.length
+      ? mergeTexts([
+          shell,
+          textsForKeys(
+            context.lang,
+            flash.map((f) => f.key),
+          ),
+        ])
+      : shell,
     csrf: csrfToken(session),
     flash,
     patient: firstName ? { firstName } : null,

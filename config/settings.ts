@@ -52,7 +52,7 @@ export type Settings = {
   /** The session cookie is named __Host-… (Secure, Path=/): PUBLIC_URL is https and BASE_PATH is "/" (docs/decisions/019). */
   hostPrefixedCookie: boolean;
   buildDir: string;
-  /** DECISIONS D3: the granular center steps (default) or the combined TransplantCenterSituation screen. */
+  /** SCR-006: the granular center steps (default) or the combined TransplantCenterSituation screen. */
   granularCenterSteps: boolean;
 };
 

@@ -1,5 +1,5 @@
 /**
- * Staff commands for transplant centers (DECISIONS D5, D8), registered in registry/cli.ts:
+ * Staff commands for transplant centers (PLT-014, CEN-012), registered in registry/cli.ts:
  *   seed-centers                      add or refresh the invented demo centers (never overwrites a real center)
  *   import-centers <file.csv|.json>   import a real list: every row checked, errors name the row; upsert by centerId
  *   list-centers                      print every center

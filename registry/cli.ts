@@ -39,14 +39,14 @@ async function open(config: RegistryConfig) {
 
 async function serve(config: RegistryConfig): Promise<void> {
   const db = await open(config);
-  // DECISIONS D8: a demo registry starts with the invented demo centers when it has no center.
+  // CEN-012: a demo registry starts with the invented demo centers when it has no center.
   if (config.settings.demoMode) {
     const seeded = await seedDemoCenters(db);
     if (seeded) log({ level: "info", event: "registry.demo-centers", seeded });
   }
   const server = createServer(toNodeListener(createRegistryHandler({ db, settings: config.settings, log })));
   const worker = startOutboxWorker(db, config, log);
-  // DECISIONS D4: lab orders approved automatically after LAB_APPROVAL_DELAY minutes (nothing runs for 0 or never).
+  // LAB-002: lab orders approved automatically after LAB_APPROVAL_DELAY minutes (nothing runs for 0 or never).
   const labSweep = startLabApprovalSweep(db, config.settings, log);
   server.listen(config.port, () => {
     log({
@@ -57,7 +57,7 @@ async function serve(config: RegistryConfig): Promise<void> {
       demoMode: config.settings.demoMode,
     });
     if (config.settings.demoMode && config.secretsFile) {
-      // DECISIONS D5: in demo mode the lab staff key is generated on first start and printed in the server log.
+      // LAB-006: in demo mode the lab staff key is generated on first start and printed in the server log.
       log({ level: "info", event: "registry.demo-secrets", secretsFile: config.secretsFile, labStaffKey: config.settings.labStaffKey });
     }
   });

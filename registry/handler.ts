@@ -22,6 +22,7 @@ import { createPasswords } from "./domain/passwords";
 import { DEFAULT_HASH_QUEUE, DEFAULT_HASH_WORKERS, ScryptPool, ScryptPoolBusyError } from "./domain/scrypt-pool";
 import type { Ctx, LogEntry } from "./http/context";
 import { reply, Refusal } from "./http/respond";
+import { createRevocations } from "./http/revocations";
 import { matchRoute, type Route } from "./http/router";
 import { DEFAULT_REFUSAL_DELAY_MS, type RegistrySettings } from "./settings";
 
@@ -39,7 +40,7 @@ function errorName(error: unknown): string {
   return error.name && error.name !== "error" ? error.name : error.constructor.name;
 }
 
-/** The registry as a fetch handler: Request -> JSON envelope Response, at the spec's paths (000 §7). */
+/** The registry as a fetch handler: Request -> JSON envelope Response, at the spec's paths (PLT-019). */
 export function createRegistryHandler(deps: {
   db: Db;
   settings: RegistrySettings;
@@ -71,6 +72,8 @@ export function createRegistryHandler(deps: {
   ];
   const pool = deps.scryptPool ?? new ScryptPool(settings.passwordHashing ?? { workers: DEFAULT_HASH_WORKERS, queue: DEFAULT_HASH_QUEUE });
   const passwords = createPasswords(pool, settings.scrypt);
+  // One per handler (one per process in production), timed by the handler's clock.
+  const revocations = createRevocations({ now: () => now().getTime() });
   /**
    * A refusal of a limit (429) or of a full hashing pool (503) is answered after REFUSAL_DELAY_MS (docs/decisions/022):
    * it costs a timer, and a client that sends its next attempt when answered is slowed to one per delay.
@@ -99,7 +102,7 @@ export function createRegistryHandler(deps: {
       return new Refusal(400, RegistryMessage.badRequest).toResponse();
     }
     try {
-      return await match.route.handle({ request, url, db, settings, now, log, passwords }, match.params);
+      return await match.route.handle({ request, url, db, settings, now, log, passwords, revocations }, match.params);
     } catch (error) {
       if (error instanceof Refusal) return error.status === 429 ? slowly(error) : error.toResponse();
       // Password hashing is full (docs/decisions/020): refused at once, to be tried again in a moment.

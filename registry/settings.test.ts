@@ -133,14 +133,14 @@ describe("registrySettingsFromEnv", () => {
     expect(() => registrySettingsFromEnv({ DATA_DIR: tmp(), ...env })).toThrow(message);
   });
 
-  it("reads LAB_APPROVAL_DELAY (D4): minutes or never, in and out of demo mode", () => {
+  it("reads LAB_APPROVAL_DELAY (LAB-002): minutes or never, in and out of demo mode", () => {
     expect(registrySettingsFromEnv({ DATA_DIR: tmp(), LAB_APPROVAL_DELAY: "never" }).settings.labApprovalDelayMinutes).toBeNull();
     expect(registrySettingsFromEnv({ DATA_DIR: tmp(), LAB_APPROVAL_DELAY: "90" }).settings.labApprovalDelayMinutes).toBe(90);
     expect(registrySettingsFromEnv({ DATA_DIR: tmp(), DEMO_MODE: "false" }).settings.labApprovalDelayMinutes).toBeNull();
     expect(registrySettingsFromEnv({ ...PROD, LAB_APPROVAL_DELAY: "0" }).settings.labApprovalDelayMinutes).toBe(0);
   });
 
-  it("reads the message providers (D9)", () => {
+  it("reads the message providers (PLT-015)", () => {
     const c = registrySettingsFromEnv({
       DATA_DIR: tmp(),
       SMTP_URL: "smtp://user:pass@mail.example.org:587",

@@ -29,7 +29,7 @@ export type RegistrySettings = {
   centerStaffKey?: string;
   programStaffKey?: string;
   /**
-   * Minutes after which a lab order is approved without staff (LAB_APPROVAL_DELAY, DECISIONS D4): 0 = at once;
+   * Minutes after which a lab order is approved without staff (LAB_APPROVAL_DELAY, LAB-002): 0 = at once;
    * null (or left out) = never, staff approve with `approve-labs`.
    */
   labApprovalDelayMinutes?: number | null;
@@ -37,7 +37,7 @@ export type RegistrySettings = {
 };
 
 /**
- * Where patient messages go (DECISIONS D9). A channel without a provider keeps its messages in the outbox as
+ * Where patient messages go (PLT-015). A channel without a provider keeps its messages in the outbox as
  * 'held' (demo mode: read them at the demo outbox); with one, they are 'pending' until the outbox worker sends them.
  */
 export type MessagingSettings = {
@@ -76,7 +76,7 @@ const envSchema = z.object({
   CENTER_STAFF_KEY: z.string().min(16, "CENTER_STAFF_KEY must be at least 16 characters").optional(),
   PROGRAM_STAFF_KEY: z.string().min(16, "PROGRAM_STAFF_KEY must be at least 16 characters").optional(),
   PUBLIC_URL: z.string().url().optional(),
-  /** The portal's port and base path: without PUBLIC_URL, links point where the portal's own default says it is. */
+  /** The portal's port and base path: without PUBLIC_URL, links point where the portal's own default says it is (PLT-017). */
   PORT: int(0, 65535).default(3000),
   BASE_PATH: z.string().default("/"),
   REGISTRY_PORT: int(1, 65535).default(4000),
@@ -111,9 +111,9 @@ const envSchema = z.object({
  *   (DEMO_MODE=true is refused: demo pages never exist in production).
  * - Otherwise demo mode is on unless DEMO_MODE=false; missing secrets are generated once and kept in
  *   `${DATA_DIR}/secrets.json` (mode 0600, the portal's format), so sign-ins survive restarts.
- * - Messages (D9): SMTP_URL + MAIL_FROM for email, SMS_URL + SMS_TOKEN for texts; a channel without a provider
+ * - Messages (PLT-015): SMTP_URL + MAIL_FROM for email, SMS_URL + SMS_TOKEN for texts; a channel without a provider
  *   keeps its messages 'held' in the outbox.
- * - LAB_APPROVAL_DELAY (D4): minutes until a lab order is approved automatically, or `never`; default 0 in demo
+ * - LAB_APPROVAL_DELAY (LAB-002): minutes until a lab order is approved automatically, or `never`; default 0 in demo
  *   mode, never otherwise.
  * Empty variables count as unset. Throws an Error naming every problem.
  */
@@ -163,7 +163,7 @@ export function registrySettingsFromEnv(env: Record<string, string | undefined>)
       scrypt,
       passwordHashing: { workers: e.PASSWORD_HASH_WORKERS, queue: e.PASSWORD_HASH_QUEUE },
       refusalDelayMs: e.REFUSAL_DELAY_MS,
-      // DECISIONS D4: approved at once in demo mode unless set; outside demo mode only by staff unless set.
+      // LAB-002: approved at once in demo mode unless set; outside demo mode only by staff unless set.
       labApprovalDelayMinutes: e.LAB_APPROVAL_DELAY !== undefined ? e.LAB_APPROVAL_DELAY : demoMode ? 0 : null,
       messaging: {
         smtpUrl: e.SMTP_URL,

@@ -1,6 +1,7 @@
 // The requirements of docs/requirements/ and where the code and the tests cite them.
-// `npm run docs` rewrites docs/requirements/traceability.md; tests/unit/requirements.test.ts checks that it is current,
-// that every cited id exists and that every requirement is traced to code and to a test.
+// `npm run docs` rewrites docs/requirements/traceability.md; tests/unit/docs-indexes.test.ts checks that it is current,
+// that every cited id exists, that every requirement is traced to code and to a test by its id, and that no code cites
+// a section of the specification documents instead of a requirement.
 // Node built-ins only.
 import fs from "node:fs";
 import path from "node:path";
@@ -11,15 +12,17 @@ const REQUIREMENTS_DIR = "docs/requirements";
 /** The requirement files, in the order the traceability table lists them. */
 export const AREA_FILES = ["platform.md", "accounts.md", "dashboard.md", "screening.md", "centers.md", "labs.md", "medical-history.md", "e-sign.md"];
 const ID = /\b(?:PLT|ACC|DSH|SCR|CEN|LAB|MHX|ESG)-\d{3}\b/g;
-/** A citation of a section of the two specification documents ("000 §2.3") or of a product decision ("D4"). */
-const SECTION = /\b(000|001) §(\d+(?:\.\d+)?)/g;
-const DECISION = /\bD(1[0-3]|[1-9])\b/g;
+/** A citation of a section of the two specification documents (the document number, a space, the section sign). */
+const SECTION = /\b(?:000|001) \u00a7\d/;
 const SCANNED = ["app", "registry", "server", "config", "scripts", "tests", "vite", "server.ts"];
 const CODE_EXTENSIONS = /\.(ts|tsx|mjs|js)$/;
+/** Files whose comments may cite: the code, plus the notes and styles kept beside it. */
+const COMMENTED_EXTENSIONS = /\.(ts|tsx|mjs|js|md|css)$/;
 
 /**
  * @typedef {{ id: string, text: string, sources: string[], file: string }} Requirement
- * Every requirement, with its sources ("000 §2.3", "D6", ...) and the file defining it.
+ * Every requirement, with its sources (a section of a specification document, a decision "D6", "ARCHITECTURE") and the
+ * file defining it.
  * @returns {Requirement[]}
  */
 export function readRequirements(dir = path.join(root, REQUIREMENTS_DIR)) {
@@ -41,14 +44,14 @@ export function readRequirements(dir = path.join(root, REQUIREMENTS_DIR)) {
   return requirements;
 }
 
-function listFiles(entry) {
+function listFiles(entry, extensions = CODE_EXTENSIONS) {
   const full = path.join(root, entry);
   if (!fs.existsSync(full)) return [];
-  if (fs.statSync(full).isFile()) return CODE_EXTENSIONS.test(entry) ? [entry] : [];
+  if (fs.statSync(full).isFile()) return extensions.test(entry) ? [entry] : [];
   const out = [];
   for (const name of fs.readdirSync(full).sort()) {
     if (name === "node_modules" || name.startsWith(".") || name.startsWith("build")) continue;
-    out.push(...listFiles(path.posix.join(entry, name)));
+    out.push(...listFiles(path.posix.join(entry, name), extensions));
   }
   return out;
 }
@@ -57,36 +60,36 @@ export function isTestFile(file) {
   return file.startsWith("tests/") || /\.test\.tsx?$/.test(file) || /\.spec\.ts$/.test(file);
 }
 
-/** Each scanned file with the requirement ids, specification sections and decisions it cites. */
-export function scanCitations(files = SCANNED.flatMap(listFiles)) {
+/** Each scanned file with the requirement ids it cites. */
+export function scanCitations(files = SCANNED.flatMap((entry) => listFiles(entry))) {
   return files
     .filter((file) => file !== "scripts/requirements.mjs")
-    .map((file) => {
-      const text = fs.readFileSync(path.join(root, file), "utf8");
-      return {
-        file,
-        ids: new Set(text.match(ID) ?? []),
-        sections: new Set([...text.matchAll(SECTION)].map((m) => `${m[1]} §${m[2]}`)),
-        decisions: new Set([...text.matchAll(DECISION)].map((m) => `D${m[1]}`)),
-      };
+    .map((file) => ({ file, ids: new Set(fs.readFileSync(path.join(root, file), "utf8").match(ID) ?? []) }));
+}
+
+/**
+ * Lines of the code (and of the notes and styles beside it) that cite a section of the specification documents
+ * instead of the requirement stating its rule, as "file:line". docs/requirements and docs/decisions are not scanned.
+ */
+export function sectionCitations(files = SCANNED.flatMap((entry) => listFiles(entry, COMMENTED_EXTENSIONS))) {
+  const found = [];
+  for (const file of files) {
+    const lines = fs.readFileSync(path.join(root, file), "utf8").split("\n");
+    lines.forEach((line, i) => {
+      if (SECTION.test(line)) found.push(`${file}:${i + 1}`);
     });
+  }
+  return found;
 }
 
-/** How a file traces to a requirement: "id" when it cites the id, "source" when only one of its sources. */
-export function traceOf(requirement, citation) {
-  if (citation.ids.has(requirement.id)) return "id";
-  const bySource = requirement.sources.some((source) => citation.sections.has(source) || citation.decisions.has(source));
-  return bySource ? "source" : undefined;
-}
-
+/** For each requirement, the code files and the test files citing its id. */
 export function traceability(requirements = readRequirements(), citations = scanCitations()) {
   return requirements.map((requirement) => {
     const code = [];
     const tests = [];
     for (const citation of citations) {
-      const how = traceOf(requirement, citation);
-      if (!how) continue;
-      (isTestFile(citation.file) ? tests : code).push({ file: citation.file, how });
+      if (!citation.ids.has(requirement.id)) continue;
+      (isTestFile(citation.file) ? tests : code).push(citation.file);
     }
     return { requirement, code, tests };
   });
@@ -100,22 +103,16 @@ export function unknownIds(requirements = readRequirements(), citations = scanCi
   return unknown;
 }
 
-function cell(entries) {
-  if (entries.length === 0) return "**none**";
-  const direct = entries.filter((e) => e.how === "id").map((e) => `\`${e.file}\``);
-  const bySource = entries.filter((e) => e.how === "source");
-  const parts = [...direct];
-  if (bySource.length > 0) parts.push(`${bySource.length} file${bySource.length === 1 ? "" : "s"} citing its source`);
-  return parts.join("<br>");
+function cell(files) {
+  return files.length === 0 ? "**none**" : files.map((file) => `\`${file}\``).join("<br>");
 }
 
 export function renderTraceability(rows = traceability()) {
   const lines = [
     "# Traceability: requirement → code → tests",
     "",
-    "Generated by `npm run trace` from the requirement files and the citations in the code; do not edit by hand.",
-    "A file traces to a requirement when it cites the requirement's id, or (listed as a count) one of its sources",
-    "(a specification section such as `000 §2.3`, or a product decision such as `D6`).",
+    "Generated by `npm run docs` from the requirement files and the citations in the code; do not edit by hand.",
+    "A file traces to a requirement when it cites the requirement's id (in a comment or a test title).",
     "",
   ];
   for (const file of AREA_FILES) {

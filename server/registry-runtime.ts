@@ -31,15 +31,15 @@ export async function startRegistry(settings: Settings, log: Log, env: Record<st
   const handler = createRegistryHandler({ db, settings: config.settings, log, scryptPool });
   log({ msg: "registry in process", database: config.databaseUrl ? "postgresql" : "pglite" });
   if (config.settings.demoMode) {
-    // DECISIONS D5: in demo mode the lab staff key is generated on first start and printed in the server log.
+    // LAB-006: in demo mode the lab staff key is generated on first start and printed in the server log.
     log({ msg: "demo lab staff key (for /update-labs)", labStaffKey: config.settings.labStaffKey });
-    // DECISIONS D8: a demo registry starts with the invented demo centers when it has no center.
+    // CEN-012: a demo registry starts with the invented demo centers when it has no center.
     const seeded = await seedDemoCenters(db);
     if (seeded) log({ msg: "demo transplant centers stored (invented data)", seeded });
   }
-  // DECISIONS D9: email and text messages leave through the outbox worker (held in the outbox in demo mode).
+  // PLT-015: email and text messages leave through the outbox worker (held in the outbox in demo mode).
   const worker = startOutboxWorker(db, config, log);
-  // DECISIONS D4: lab orders waiting longer than LAB_APPROVAL_DELAY are approved by a periodic sweep.
+  // LAB-002: lab orders waiting longer than LAB_APPROVAL_DELAY are approved by a periodic sweep.
   const labSweep = startLabApprovalSweep(db, config.settings, log);
   return {
     fetch: handler,

@@ -76,7 +76,7 @@ type TextFieldProps = {
   retypeNote?: boolean;
 } & Omit<InputHTMLAttributes<HTMLInputElement>, "name" | "type" | "id" | "defaultValue" | "value">;
 
-/** A labelled input with its hint and its inline error above it (GOV.UK order). Passwords get a show/hide button with JavaScript. */
+/** A labelled input with its hint and its inline error above it (GOV.UK order). Passwords get a show/hide button with JavaScript (ACC-003). */
 export function TextField({
   name,
   label,

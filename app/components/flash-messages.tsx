@@ -27,7 +27,7 @@ function useShownAfterMount(): boolean {
 }
 
 /**
- * Flash messages, at the top of the page's <main> (DECISIONS D1; docs/decisions/037): status messages in a
+ * Flash messages, at the top of the page's <main> (PLT-008; docs/decisions/037): status messages in a
  * role="status" region, errors in role="alert". They stay until the patient closes them (a Close button, with
  * JavaScript) or goes to the next page: nothing vanishes on a timer (WCAG 2.2.1, 2.2.4).
  */

@@ -8,7 +8,7 @@ import { Dialog } from "./dialog";
 type Phase = "quiet" | "warning" | "ended";
 
 /**
- * DECISIONS D6 and WCAG 2.2.1 (timing adjustable): with JavaScript, 2 minutes before the 30-minute idle limit a
+ * PLT-012 and WCAG 2.2.1 (timing adjustable): with JavaScript, 2 minutes before the 30-minute idle limit a
  * dialog offers to stay signed in; the button posts to /keep-alive, which counts as activity. Without JavaScript
  * there is no warning, and the server's limit still applies. `msLeft` is the server's count at page load; every
  * navigation or keep-alive answer starts the count again.

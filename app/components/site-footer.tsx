@@ -1,6 +1,6 @@
 import { useTranslation } from "~/texts/use-translation";
 
-/** Footer of 000 §2.2: family-of-sites bar, social links, copyright 2019 to this year, and the three links. */
+/** Footer of PLT-004: family-of-sites bar, social links, copyright 2019 to this year, and the three links. */
 export function SiteFooter({ year, demoMode }: { year: number; demoMode: boolean }) {
   const { t } = useTranslation();
   return (

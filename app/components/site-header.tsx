@@ -51,7 +51,7 @@ function FormDefaultSubmit() {
   return <button type="submit" form={carry.elementId} className="visually-hidden" tabIndex={-1} aria-hidden="true" />;
 }
 
-/** Header of 000 §2.2, with the language switch of DECISIONS D10 (links, so it works without JavaScript). */
+/** Header of PLT-003, with the language switch of PLT-005 (links, so it works without JavaScript). */
 export function SiteHeader({ patient, lang, here }: { patient: { firstName: string } | null; lang: string; here: string }) {
   const { t } = useTranslation();
   const menu = useRef<HTMLDetailsElement>(null);

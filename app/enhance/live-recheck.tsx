@@ -15,8 +15,8 @@ function valuesOf(form: HTMLFormElement): Values {
 }
 
 /**
- * 000 §4: "The form re-validates on every change once the first submit was attempted; errors show only after that"
- * (with JavaScript; without it the server's check on submit applies, DECISIONS D1). Before a submit came back this does
+ * ACC-017: the form re-validates on every change once the first submit was attempted; errors show only after that
+ * (with JavaScript; without it the server's check on submit applies, PLT-006, PLT-009). Before a submit came back this does
  * nothing. After it, every change re-runs the form's rules (`recheck`, the rules the action runs) and the page shows
  * the answer: inline messages, the error summary's list (which no longer takes focus) and a polite count of what is
  * left (`RecheckStatus`). Attach `onChange` to the <Form>; give `failure` to the ErrorSummary and the FormState.

@@ -61,7 +61,7 @@ export function clearSignIn(session: Session): void {
 const SIGN_IN_ENDED = new Set(["session.timedOut", "session.expired", "session.ended", "session.signedOut"]);
 
 /**
- * Where a patient goes when the portal cannot vouch for their sign-in (000 §2.1: logout marker). 'Please sign in to
+ * Where a patient goes when the portal cannot vouch for their sign-in (PLT-001: logout marker). 'Please sign in to
  * continue.' is only for a visitor who was not signed in: when the reason the sign-in ended is already queued (the
  * idle or 12-hour limit, a sign-out elsewhere), that reason is what the patient reads (docs/decisions/040).
  */

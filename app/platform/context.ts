@@ -19,7 +19,7 @@ export type PortalContext = {
   isSecure: boolean;
   /** Key for signing form-issued values (the registration bot check), derived from SESSION_SECRET. */
   formKey: Uint8Array;
-  /** DECISIONS D3 setting (GRANULAR_CENTER_STEPS). */
+  /** SCR-006 setting (GRANULAR_CENTER_STEPS). */
   granularCenterSteps: boolean;
 };
 

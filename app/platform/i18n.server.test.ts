@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { languageFromHeaders } from "./i18n.server";
 
-describe("languageFromHeaders (DECISIONS D10)", () => {
+describe("languageFromHeaders (PLT-005)", () => {
   it("takes the switch's cookie, then the patient's language, then Accept-Language, then English", async () => {
     expect(await languageFromHeaders({ acceptLanguage: "es-MX,es;q=0.9", cookie: "lng=en" }, "es")).toBe("en");
     expect(await languageFromHeaders({ acceptLanguage: "en-US", cookie: "other=1" }, "es")).toBe("es");

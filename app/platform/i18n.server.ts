@@ -2,7 +2,7 @@ import { RemixI18Next } from "remix-i18next/server";
 import { fallbackLanguage, isLang, supportedLanguages, type Lang } from "~/locales";
 import { cookieFromHeader } from "./session.server";
 
-/** The cookie the language switch writes (DECISIONS D10). */
+/** The cookie the language switch writes (PLT-005). */
 export const LANGUAGE_COOKIE = "lng";
 
 const headerDetector = new RemixI18Next({
@@ -15,7 +15,7 @@ const MAX_REMEMBERED_HEADERS = 500;
 /** A browser's header is a few dozen characters; longer ones are answered but not kept (at most 500 x 256 chars). */
 const MAX_REMEMBERED_LENGTH = 256;
 
-/** D10 order: the switch's cookie, the signed-in patient's preferred language, Accept-Language, English. */
+/** PLT-005 order: the switch's cookie, the signed-in patient's preferred language, Accept-Language, English. */
 export async function languageFromHeaders(headers: { acceptLanguage?: string | null; cookie?: string | null }, patientLang?: string): Promise<Lang> {
   const chosen = cookieFromHeader(headers.cookie, LANGUAGE_COOKIE);
   if (isLang(chosen)) return chosen;

@@ -2,7 +2,7 @@ import type { ScreeningDraft } from "~/features/screening/draft";
 import type { MedicalHistoryDraft } from "~/features/medical-history/draft";
 import type { RememberedLabKey } from "~/features/labs/lab-staff-key";
 import type { TextKey } from "~/texts/texts";
-/** What the encrypted cookie session holds (DECISIONS D2). Plain module: routes and server modules both import it. */
+/** What the encrypted cookie session holds (PLT-010). Plain module: routes and server modules both import it. */
 export type FlashMessage = {
   kind: "status" | "alert";
   key: TextKey;
@@ -23,31 +23,31 @@ export type SessionData = {
   csrf?: string;
   flash?: FlashMessage[];
   /**
-   * A registration waiting for the patient's answer in the Confirm Address dialog (000 §2.3), password included,
+   * A registration waiting for the patient's answer in the Confirm Address dialog (ACC-007), password included,
    * so the dialog's buttons can resubmit it without JavaScript and without the password in the page.
    * Kept only while the dialog is open, at most PENDING_ADDRESS_MS (docs/decisions/005).
    */
   pendingRegistration?: PendingAddress & { inviteToken: string };
-  /** The same for a profile update waiting in the Confirm Address dialog (000 §2.9). */
+  /** The same for a profile update waiting in the Confirm Address dialog (ACC-029, ACC-007). */
   pendingProfile?: PendingAddress;
   /** The outcome of a password reset, shown once after the redirect that drops the token from the URL. */
   resetOutcome?: { statusId: number };
-  /** Where the last confirmation code went (000 §2.5), for the Enter Confirmation Code dialog. */
+  /** Where the last confirmation code went (ACC-026), for the Enter Confirmation Code dialog. */
   pendingCode?: { kind: ContactKind; value: string };
   /**
-   * The screening wizard's draft (001 §3 "draft new-screening", DECISIONS D2/D3): answers, outcome flags, step and
+   * The screening wizard's draft (SCR-021, PLT-010; SCR-001): answers, outcome flags, step and
    * trail. Read back with `draftFromUnknown` (anything malformed starts over). Free texts are capped at
    * SCREENING_TEXT_MAX, so the draft stays well under the cookie's 4 KB.
    */
   screeningDraft?: ScreeningDraft;
   /**
-   * The medical history answers until they are submitted (001 §2.13, DECISIONS D2; docs/decisions/015), with the
+   * The medical history answers until they are submitted (MHX-001, PLT-010; docs/decisions/015), with the
    * record they belong to. Written only by app/features/medical-history/medical-history.server.ts, which refuses an answer that would
    * push the cookie over its size limit.
    */
   medicalHistoryDraft?: MedicalHistoryDraft;
   /**
-   * The Additional Center Registration answer (000 §2.8, 001 §4.5 'the cancel details are stored'; DECISIONS D2),
+   * The Additional Center Registration answer (CEN-009, PLT-010),
    * sent with the next center selection of that screening, for an hour at most (docs/decisions/013).
    */
   cancelCenter?: { screeningId: number; reason: number; other: string; expiresAt: number };
@@ -65,7 +65,7 @@ export type SessionData = {
 
 export type ContactKind = "email" | "text";
 
-/** The address the registry recommends (000 §7 addressValidation), or null when it found none. */
+/** The address the registry recommends (ACC-007, PLT-019), or null when it found none. */
 export type RecommendedAddress = { address1: string; address2: string; city: string; state: string; zip5: string };
 
 export type PendingAddress = {
@@ -79,10 +79,10 @@ export type PendingAddress = {
 /** How long a form may wait in the Confirm Address dialog (docs/decisions/005). */
 export const PENDING_ADDRESS_MS = 15 * 60 * 1000;
 
-/** Session limits of DECISIONS D6. */
+/** Session limits of PLT-011, PLT-012. */
 export const IDLE_LIMIT_MS = 30 * 60 * 1000;
 export const ABSOLUTE_LIMIT_MS = 12 * 60 * 60 * 1000;
-/** With JavaScript, the idle warning shows this long before the idle limit (D6, WCAG 2.2.1). */
+/** With JavaScript, the idle warning shows this long before the idle limit (PLT-012, WCAG 2.2.1). */
 export const IDLE_WARNING_MS = 2 * 60 * 1000;
 /** Refresh the registry token when less than this is left. */
 export const TOKEN_REFRESH_MARGIN_MS = 20 * 60 * 1000;

@@ -3,7 +3,7 @@ import { ABSOLUTE_LIMIT_MS, IDLE_LIMIT_MS } from "./session-keys";
 import { idleMsLeft, sessionLimit } from "./session-limits";
 
 const now = 1_800_000_000_000;
-describe("session limits (D6)", () => {
+describe("session limits (PLT-011)", () => {
   it.each([
     ["no token", {}, "anonymous"],
     ["fresh", { token: "t", signedInAt: now - 1000, lastSeenAt: now - 1000 }, "active"],

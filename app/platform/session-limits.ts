@@ -2,7 +2,7 @@ import { ABSOLUTE_LIMIT_MS, IDLE_LIMIT_MS, type SessionData } from "./session-ke
 
 export type LimitOutcome = "active" | "idle" | "absolute" | "anonymous";
 
-/** DECISIONS D6: a signed-in session ends after 30 idle minutes or 12 hours in all. Pure, so it is tested alone. */
+/** PLT-011: a signed-in session ends after 30 idle minutes or 12 hours in all. Pure, so it is tested alone. */
 export function sessionLimit(data: SessionData, now: number): LimitOutcome {
   if (!data.token) return "anonymous";
   if (!data.signedInAt || now - data.signedInAt > ABSOLUTE_LIMIT_MS) return "absolute";

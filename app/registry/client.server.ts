@@ -106,13 +106,13 @@ function retryAfterOf(response: Response): number | undefined {
 }
 
 /**
- * A lab PDF download (000 §2.11-2.12): the file, or the registry's refusal (its `results` say why: the lab readiness
- * reasons and messages, DECISIONS D4).
+ * A lab PDF download (LAB-003, LAB-004): the file, or the registry's refusal (its `results` say why: the lab readiness
+ * reasons and messages, LAB-003).
  */
 export type PdfDownload = { status: number; success: true; pdf: Uint8Array; contentType: string; fileName: string };
 export type PdfAnswer = PdfDownload | (Answer<LabReadiness> & { success: false; pdf: null });
 
-/** An answer that may carry an address to confirm (register, update-medical-record; 000 §7, DECISIONS D7). */
+/** An answer that may carry an address to confirm (register, update-medical-record; PLT-019, ACC-007). */
 const withAddress = z.object({ addressValidation: addressValidation.nullable().optional() });
 export type AddressAnswer<T> = Answer<T> & { addressValidation?: z.infer<typeof addressValidation> | null };
 
@@ -129,11 +129,11 @@ export function createRegistryClient(opts: { fetch: Fetcher; baseUrl: string }) 
   async function send(method: "GET" | "POST" | "PUT", path: string, init: CallInit): Promise<Response> {
     const headers = new Headers({ Accept: init.accept ?? "application/json" });
     if (init.token) headers.set("Authorization", `Bearer ${init.token}`);
-    // The registry rate-limits anonymous calls per client address (DECISIONS D11).
+    // The registry rate-limits anonymous calls per client address (ACC-018).
     if (init.clientAddress) headers.set(CLIENT_ADDRESS_HEADER, init.clientAddress);
-    // The two lab staff calls (DECISIONS D5).
+    // The two lab staff calls (LAB-006).
     if (init.labStaffKey) headers.set(LAB_STAFF_KEY_HEADER, init.labStaffKey);
-    // The browser's user agent, stored with an e-signature (DECISIONS D13).
+    // The browser's user agent, stored with an e-signature (ESG-003).
     if (init.userAgent) headers.set(CLIENT_USER_AGENT_HEADER, init.userAgent.slice(0, USER_AGENT_MAX));
     if (init.body !== undefined) headers.set("Content-Type", "application/json");
     let response: Response;
@@ -274,20 +274,20 @@ export function createRegistryClient(opts: { fetch: Fetcher; baseUrl: string }) 
     health: async () => strip(await call("GET", "/health", z.unknown())),
     demoOutbox: async () => strip(await call("GET", "/demo/outbox", z.array(outboxEntry))),
 
-    /** POST /validate-phone (000 §5 Phone): availability of a primary phone number. */
+    /** POST /validate-phone (ACC-015): availability of a primary phone number. */
     validatePhone: async (phoneNumber: string, clientAddress: string, country?: number) =>
       strip(await call("POST", "/validate-phone", phoneCheck, { body: { phoneNumber, country }, clientAddress })),
-    /** GET /validate-invite?token= (000 §2.3): what an invite pre-fills. */
+    /** GET /validate-invite?token= (ACC-004): what an invite pre-fills. */
     validateInvite: async (token: string, clientAddress: string) =>
       strip(await call("GET", `/validate-invite${query({ token })}`, inviteInfo, { clientAddress })),
-    /** POST /forgot-password?emailAddress= (000 §7): the same answer whether or not the account exists (D6). */
+    /** POST /forgot-password?emailAddress= (PLT-019): the same answer whether or not the account exists (ACC-023). */
     forgotPassword: async (email: string, clientAddress: string) =>
       strip(await call("POST", `/forgot-password${query({ emailAddress: email })}`, z.unknown(), { clientAddress })),
     /** POST /reset-password { token, email, password } -> { statusId, status }. */
     resetPassword: async (body: { token: string; email: string; password: string }, clientAddress: string) =>
       strip(await revoking(null, call("POST", "/reset-password", resetResult, { body, clientAddress }))),
 
-    /** POST /api/mfa/send-confirmation-email and -text (000 §2.5). */
+    /** POST /api/mfa/send-confirmation-email and -text (ACC-026). */
     sendConfirmationEmail: async (token: string, medicalRecordId: number, email: string, currentPassword?: string) =>
       strip(await call("POST", "/api/mfa/send-confirmation-email", z.unknown(), { token, body: { medicalRecordId, email, currentPassword } })),
     sendConfirmationText: async (token: string, medicalRecordId: number, phoneNumber: string) =>
@@ -307,7 +307,7 @@ export function createRegistryClient(opts: { fetch: Fetcher; baseUrl: string }) 
         }),
       ),
 
-    /** POST /api/pass/{id}/update-medical-record (profile, 000 §2.9); may answer an address to confirm (D7). */
+    /** POST /api/pass/{id}/update-medical-record (profile, ACC-029); may answer an address to confirm (ACC-007). */
     updateMedicalRecord: async (token: string, medicalRecordId: number, body: Record<string, unknown>, opts2: { addressConfirmed?: boolean } = {}) =>
       addressOf(
         await call(
@@ -319,7 +319,7 @@ export function createRegistryClient(opts: { fetch: Fetcher; baseUrl: string }) 
       ),
     /**
      * POST /api/pass/{id}/update-password {currentPassword, password, confirmPassword} -> a fresh token for this session;
-     * earlier sessions are revoked (D6). A wrong current password: 400 errors.currentPassword (docs/decisions/025).
+     * earlier sessions are revoked (ACC-030). A wrong current password: 400 errors.currentPassword (docs/decisions/025).
      */
     updatePassword: async (token: string, medicalRecordId: number, body: { currentPassword: string; password: string; confirmPassword: string }) =>
       strip(await revoking(medicalRecordId, call("POST", `/api/pass/${medicalRecordId}/update-password`, refreshResult, { token, body }))),
@@ -327,20 +327,20 @@ export function createRegistryClient(opts: { fetch: Fetcher; baseUrl: string }) 
     optInOut: async (token: string, medicalRecordId: number, type: number) =>
       strip(await call("POST", `/api/pass/${medicalRecordId}/opt-in-out/${type}`, z.unknown(), { token })),
 
-    /** GET /api/pass/centers (001 §7): every transplant center, by name (the screening's center dropdown). */
+    /** GET /api/pass/centers (PLT-019): every transplant center, by name (the screening's center dropdown). */
     transplantCenters: async (token: string) => strip(await call("GET", "/api/pass/centers", z.array(transplantCenter), { token })),
-    /** POST /api/pass/{id}/screening (001 §7): the first save of a screening, server-bound body (DECISIONS D3). */
+    /** POST /api/pass/{id}/screening (PLT-019): the first save of a screening, server-bound body (SCR-014). */
     createScreening: async (token: string, medicalRecordId: number, body: ScreeningBody) =>
       strip(await call("POST", `/api/pass/${medicalRecordId}/screening`, screeningSchema, { token, body })),
-    /** PUT /api/pass/{id}/screening/{screeningId} (001 §7): a later save of the same screening. */
+    /** PUT /api/pass/{id}/screening/{screeningId} (PLT-019): a later save of the same screening. */
     updateScreening: async (token: string, medicalRecordId: number, screeningId: number, body: ScreeningBody) =>
       strip(await call("PUT", `/api/pass/${medicalRecordId}/screening/${screeningId}`, screeningSchema, { token, body })),
-    /** POST /api/pass/{id}/medical-record (001 §2.8, §7): the fields confirmed on the screening's Verify Info step. */
+    /** POST /api/pass/{id}/medical-record (SCR-011, PLT-019): the fields confirmed on the screening's Verify Info step. */
     validateMedicalRecord: async (token: string, medicalRecordId: number, body: Record<string, unknown>) =>
       strip(await call("POST", `/api/pass/${medicalRecordId}/medical-record`, z.unknown(), { token, body })),
 
-    // --- Center selection and labs (001 §2.10-2.11, §4.2-4.5; 000 §2.11-2.13; DECISIONS D4, D5) ---------------------
-    /** GET /api/pass/centers/{postalCode}/0/{distance} (001 §7): member centers nearest first, within 100/300/1000 miles or any (0). */
+    // --- Center selection and labs (CEN-006, CEN-008, CEN-009, LAB-001, LAB-003, LAB-004, LAB-006) ---------------------
+    /** GET /api/pass/centers/{postalCode}/0/{distance} (PLT-019, CEN-001): member centers nearest first, within 100/300/1000 miles or any (0). */
     centersNear: async (token: string, postalCode: string, distance: number) =>
       strip(
         await call("GET", `/api/pass/centers/${encodeURIComponent(postalCode.trim() || "-")}/0/${distance}`, z.array(transplantCenter), {
@@ -381,7 +381,7 @@ export function createRegistryClient(opts: { fetch: Fetcher; baseUrl: string }) 
         await call("GET", `/api/pass/process-lab-results/${encodeURIComponent(requisition.trim() || "-")}`, z.null(), { labStaffKey, clientAddress }),
       ),
 
-    // --- Medical history and e-sign (001 §2.13, §4.7; 000 §2.10; DECISIONS D12, D13; contract/medical-history.ts, e-sign.ts) ---
+    // --- Medical history and e-sign (MHX-005, MHX-006, ESG-001, ESG-003; contract/medical-history.ts, e-sign.ts) ---
     /** POST /api/pass/{id}/medical-history -> the stored submission; 400 field keys (validation.*, MedicalHistoryKey). */
     saveMedicalHistory: async (token: string, medicalRecordId: number, body: MedicalHistoryBody) =>
       strip(await call("POST", `/api/pass/${medicalRecordId}/medical-history`, medicalHistorySchema, { token, body })),

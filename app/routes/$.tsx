@@ -1,6 +1,6 @@
 import { redirect } from "@remix-run/node";
 
-/** Any other path redirects to /register (000 §2.1). */
+/** Any other path redirects to /register (PLT-002). */
 export function loader() {
   return redirect("/register");
 }

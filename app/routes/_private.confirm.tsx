@@ -21,34 +21,31 @@ import { withTexts } from "~/texts/texts.server";
 
 export const handle: RouteHandle = { titleKey: "confirm.title" };
 
-export const loader = withTexts(
-  ["confirm", "eSign", "landing", "limits", "mfa", "profile", "register", "validation"],
-  async function loader({ request, context }: LoaderFunctionArgs) {
-    const p = new URL(request.url).searchParams;
-    const record = await readPassRecord(context);
-    if (!record) return { unavailable: true as const };
-    const { medicalRecord: r, account, screeningList } = record;
-    const pending = context.session.get("pendingCode");
-    const sendKind = p.get("confirm");
-    const codeKind = p.get("code");
-    return {
-      unavailable: false as const,
-      email: r.email,
-      phoneNumber: displayPhone(r.phoneNumber, r.country),
-      /** The address's country: its phone rule applies to a new mobile number (docs/decisions/049). */
-      country: r.country === Country.Other ? Country.Other : Country.UnitedStates,
-      emailVerified: !!account?.isEmailVerified,
-      mobileVerified: !!account?.isMobileVerified,
-      continue: continueView(account, screeningList.length),
-      /** ?confirm=email|text opens the send dialog for the stored value. */
-      send: isKind(sendKind) ? sendKind : null,
-      /** ?change=email|text: without JavaScript, the patient asked to change a confirmed contact (docs/decisions/047). */
-      change: isKind(p.get("change")) ? (p.get("change") as ContactKind) : null,
-      /** ?code=email|text opens the code dialog, when a code was sent to that kind of contact. */
-      code: isKind(codeKind) && pending?.kind === codeKind ? pending : null,
-    };
-  },
-);
+export const loader = withTexts("_private.confirm", async function loader({ request, context }: LoaderFunctionArgs) {
+  const p = new URL(request.url).searchParams;
+  const record = await readPassRecord(context);
+  if (!record) return { unavailable: true as const };
+  const { medicalRecord: r, account, screeningList } = record;
+  const pending = context.session.get("pendingCode");
+  const sendKind = p.get("confirm");
+  const codeKind = p.get("code");
+  return {
+    unavailable: false as const,
+    email: r.email,
+    phoneNumber: displayPhone(r.phoneNumber, r.country),
+    /** The address's country: its phone rule applies to a new mobile number (docs/decisions/049). */
+    country: r.country === Country.Other ? Country.Other : Country.UnitedStates,
+    emailVerified: !!account?.isEmailVerified,
+    mobileVerified: !!account?.isMobileVerified,
+    continue: continueView(account, screeningList.length),
+    /** ?confirm=email|text opens the send dialog for the stored value. */
+    send: isKind(sendKind) ? sendKind : null,
+    /** ?change=email|text: without JavaScript, the patient asked to change a confirmed contact (docs/decisions/047). */
+    change: isKind(p.get("change")) ? (p.get("change") as ContactKind) : null,
+    /** ?code=email|text opens the code dialog, when a code was sent to that kind of contact. */
+    code: isKind(codeKind) && pending?.kind === codeKind ? pending : null,
+  };
+});
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request, context.session);

@@ -56,10 +56,10 @@ async function documentToSign(context: AppLoadContext, patient: SignedIn) {
 }
 
 /**
- * /e-sign (000 §2.10; DECISIONS D12, D13; docs/decisions/015): only once the medical history is in and before the
+ * /e-sign (ESG-001, MHX-006; docs/decisions/015): only once the medical history is in and before the
  * consent is signed; otherwise the patient goes back to the dashboard with the reason.
  */
-export const loader = withTexts(["eSign", "limits", "mfa", "register", "validation"], async function loader({ context }: LoaderFunctionArgs) {
+export const loader = withTexts("_private.e-sign", async function loader({ context }: LoaderFunctionArgs) {
   return withPatient(context, async (patient) => {
     const doc = await documentToSign(context, patient);
     if (doc instanceof Response) throw doc;
@@ -77,8 +77,8 @@ export const loader = withTexts(["eSign", "limits", "mfa", "register", "validati
 });
 
 /**
- * 'Continue': the typed name must be the full name exactly (000 §5; checked here and again by the registry), then
- * POST /api/e-sign with the hash of the document shown, the browser's address and user agent (D13). Success goes to
+ * 'Continue': the typed name must be the full name exactly (ESG-002; checked here and again by the registry), then
+ * POST /api/e-sign with the hash of the document shown, the browser's address and user agent (ESG-003). Success goes to
  * /landing; a wrong name comes back with the inline error and what was typed; a changed document comes back with
  * the new one to read.
  */
@@ -134,7 +134,7 @@ function SignForm({ fullName, documentHash }: { fullName: string; documentHash: 
   const hydrated = useHydrated();
   const answer = useFormAnswer(FORM_ID);
   const [typed, setTyped] = useState(answer?.values.typedName ?? "");
-  // With JavaScript, Continue waits for the exact full name (000 §2.10) and the hint says why; without, the server checks it.
+  // With JavaScript, Continue waits for the exact full name (ESG-002) and the hint says why; without, the server checks it.
   const ready = !hydrated || signatureMatches(typed, fullName);
   const why = hydrated ? signatureMismatch(typed, fullName) : null;
   return (

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { labDownload } from "~/features/labs/lab-pages.server";
 
-/** GET /lab-results/{screeningId}/download: the lab results PDF as lab-results.pdf (000 §4). */
+/** GET /lab-results/{screeningId}/download: the lab results PDF as lab-results.pdf (LAB-005). */
 export async function loader({ params, context }: LoaderFunctionArgs) {
   return labDownload(context, "results", params.screeningId);
 }

@@ -7,13 +7,10 @@ import { withTexts } from "~/texts/texts.server";
 
 export const handle: RouteHandle = { titleKey: "labPages.results.title" };
 
-/** /lab-results/{screeningId} (000 §2.12): are the lab results in and ready to download? */
-export const loader = withTexts(
-  ["eSign", "labActions", "labPages", "limits", "mfa", "register", "validation"],
-  async function loader({ params, context }: LoaderFunctionArgs) {
-    return labPageAnswer(context, "results", params.screeningId);
-  },
-);
+/** /lab-results/{screeningId} (LAB-004): are the lab results in and ready to download? */
+export const loader = withTexts("_private.lab-results.$screeningId", async function loader({ params, context }: LoaderFunctionArgs) {
+  return labPageAnswer(context, "results", params.screeningId);
+});
 
 export default function LabResults() {
   return <LabPage data={useLoaderData<typeof loader>()} />;

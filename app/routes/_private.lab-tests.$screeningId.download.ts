@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { labDownload } from "~/features/labs/lab-pages.server";
 
-/** GET /lab-tests/{screeningId}/download: the lab order PDF as lab-tests.pdf (000 §4). */
+/** GET /lab-tests/{screeningId}/download: the lab order PDF as lab-tests.pdf (LAB-005). */
 export async function loader({ params, context }: LoaderFunctionArgs) {
   return labDownload(context, "tests", params.screeningId);
 }

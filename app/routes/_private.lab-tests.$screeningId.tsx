@@ -7,13 +7,10 @@ import { withTexts } from "~/texts/texts.server";
 
 export const handle: RouteHandle = { titleKey: "labPages.tests.title" };
 
-/** /lab-tests/{screeningId} (000 §2.11): is the lab order approved and ready to download? */
-export const loader = withTexts(
-  ["eSign", "labActions", "labPages", "limits", "mfa", "register", "validation"],
-  async function loader({ params, context }: LoaderFunctionArgs) {
-    return labPageAnswer(context, "tests", params.screeningId);
-  },
-);
+/** /lab-tests/{screeningId} (LAB-003): is the lab order approved and ready to download? */
+export const loader = withTexts("_private.lab-tests.$screeningId", async function loader({ params, context }: LoaderFunctionArgs) {
+  return labPageAnswer(context, "tests", params.screeningId);
+});
 
 export default function LabTests() {
   return <LabPage data={useLoaderData<typeof loader>()} />;

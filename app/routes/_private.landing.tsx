@@ -21,33 +21,30 @@ import { withTexts } from "~/texts/texts.server";
 
 export const handle: RouteHandle = { titleKey: "landing.title" };
 
-export const loader = withTexts(
-  ["changeCenter", "eSign", "labActions", "landing", "limits", "medical", "mfa", "register", "screening", "selectCenter", "usStates", "validation"],
-  async function loader({ request, context }: LoaderFunctionArgs) {
-    const record = await readPassRecord(context);
-    if (!record) return { unavailable: true as const };
-    const { medicalRecord, account, screeningList } = record;
-    const cards = await registrationCards(context, screeningList);
-    const immuneTolerance = immuneToleranceStages(medicalRecord.ifRegistration);
-    return {
-      unavailable: false as const,
-      isOptedOut: medicalRecord.isOptedOut,
-      view: dashboardBeforeScreening(account),
-      screenings: screeningList.length,
-      cards,
-      // The immune-tolerance program's stages and next action (D12; docs/decisions/015), in the candidate's card or,
-      // for an invited participant whose cards do not show the program, in a section of their own (issue 12 item 9).
-      immuneTolerance,
-      program: standaloneProgram(immuneTolerance, cards),
-      // ?change={screeningId}: the change-center dialogs (000 §2.8, 001 §4.5; docs/decisions/013).
-      changeCenter: medicalRecord.isOptedOut ? null : changeCenterDialog(screeningList, new URL(request.url).searchParams.get("change")),
-    };
-  },
-);
+export const loader = withTexts("_private.landing", async function loader({ request, context }: LoaderFunctionArgs) {
+  const record = await readPassRecord(context);
+  if (!record) return { unavailable: true as const };
+  const { medicalRecord, account, screeningList } = record;
+  const cards = await registrationCards(context, screeningList);
+  const immuneTolerance = immuneToleranceStages(medicalRecord.ifRegistration);
+  return {
+    unavailable: false as const,
+    isOptedOut: medicalRecord.isOptedOut,
+    view: dashboardBeforeScreening(account),
+    screenings: screeningList.length,
+    cards,
+    // The immune-tolerance program's stages and next action (DSH-013; docs/decisions/015), in the candidate's card or,
+    // for an invited participant whose cards do not show the program, in a section of their own (issue 12 item 9).
+    immuneTolerance,
+    program: standaloneProgram(immuneTolerance, cards),
+    // ?change={screeningId}: the change-center dialogs (CEN-009; docs/decisions/013).
+    changeCenter: medicalRecord.isOptedOut ? null : changeCenterDialog(screeningList, new URL(request.url).searchParams.get("change")),
+  };
+});
 
 /**
- * 'Start Screening' (000 §2.6: only when verified; starts a fresh screening draft and goes to the first wizard
- * step) and the opt-out / opt-in confirmation (000 §2.6, §9 OptInOutType).
+ * 'Start Screening' (DSH-003: only when verified; starts a fresh screening draft and goes to the first wizard
+ * step) and the opt-out / opt-in confirmation (DSH-012).
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request, context.session);

@@ -30,35 +30,32 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesHref
 const FORM_ID = "medical-history";
 
 /**
- * /medical-history/{question} (001 §2.13; docs/decisions/015): one question per page, only a page the patient has
+ * /medical-history/{question} (MHX-001; docs/decisions/015): one question per page, only a page the patient has
  * reached (never ahead, never a skipped question), with the answers kept in the session's draft.
  */
-export const loader = withTexts(
-  ["eSign", "limits", "medical", "mfa", "register", "validation"],
-  async function loader({ params, context }: LoaderFunctionArgs) {
-    return withPatient(context, async (patient) => {
-      // The answers come from the session: only while the registry vouches for the sign-in (docs/decisions/023).
-      refuseUnvouched(patient);
-      const draft = await loadDraft(context, patient);
-      const entered = enter(draft, positionOfSlug(params.question), today());
-      if (!entered.ok) throw redirect(pathOf(entered.redirectTo));
-      if (entered.position === REVIEW) throw redirect(pathOf(REVIEW));
-      const q = QUESTIONS[entered.position]!;
-      const defaults: Record<string, string> = {};
-      for (const field of q.fields) defaults[field] = draft.answers[field] ?? "";
-      const shown = { kind: q.kind, fields: [...q.fields] };
-      const question: QuestionView = q.hint ? { ...shown, key: q.key, hint: true } : { ...shown, key: q.key, hint: false };
-      return {
-        question,
-        defaults,
-        ...questionNumber(entered.position, draft.answers),
-        canGoPrevious: previousPosition(entered.position, draft.answers) !== null,
-        isLast: nextPosition(entered.position, draft.answers) === REVIEW,
-        today: today(),
-      };
-    });
-  },
-);
+export const loader = withTexts("_private.medical-history.$question", async function loader({ params, context }: LoaderFunctionArgs) {
+  return withPatient(context, async (patient) => {
+    // The answers come from the session: only while the registry vouches for the sign-in (docs/decisions/023).
+    refuseUnvouched(patient);
+    const draft = await loadDraft(context, patient);
+    const entered = enter(draft, positionOfSlug(params.question), today());
+    if (!entered.ok) throw redirect(pathOf(entered.redirectTo));
+    if (entered.position === REVIEW) throw redirect(pathOf(REVIEW));
+    const q = QUESTIONS[entered.position]!;
+    const defaults: Record<string, string> = {};
+    for (const field of q.fields) defaults[field] = draft.answers[field] ?? "";
+    const shown = { kind: q.kind, fields: [...q.fields] };
+    const question: QuestionView = q.hint ? { ...shown, key: q.key, hint: true } : { ...shown, key: q.key, hint: false };
+    return {
+      question,
+      defaults,
+      ...questionNumber(entered.position, draft.answers),
+      canGoPrevious: previousPosition(entered.position, draft.answers) !== null,
+      isLast: nextPosition(entered.position, draft.answers) === REVIEW,
+      today: today(),
+    };
+  });
+});
 
 /** The text field of a question that holds the most, for the "too long to keep" message. */
 function longestField(fields: readonly AnswerField[], values: Record<string, string>): AnswerField {

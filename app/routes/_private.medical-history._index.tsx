@@ -6,7 +6,7 @@ import { pathOf } from "~/features/medical-history/questions";
 import { loadDraft } from "~/features/medical-history/medical-history.server";
 
 /**
- * /medical-history (001 §2.1, the dashboard's 'Medical History' action): where the patient left the questionnaire,
+ * /medical-history (MHX-001, the dashboard's 'Medical History' action): where the patient left the questionnaire,
  * or its first question with a new draft (docs/decisions/015).
  */
 export async function loader({ context }: LoaderFunctionArgs) {

@@ -19,23 +19,20 @@ import { withTexts } from "~/texts/texts.server";
 export const handle: RouteHandle = { titleKey: "medical.title" };
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesHref }];
 
-/** /medical-history/review (001 §2.13): the answers as a table, only once every question shown is answered. */
-export const loader = withTexts(
-  ["eSign", "limits", "medical", "mfa", "register", "validation"],
-  async function loader({ context }: LoaderFunctionArgs) {
-    return withPatient(context, async (patient) => {
-      // The answers come from the session: only while the registry vouches for the sign-in (docs/decisions/023).
-      refuseUnvouched(patient);
-      const draft = await loadDraft(context, patient);
-      const entered = enter(draft, REVIEW, today());
-      if (!entered.ok) throw redirect(pathOf(entered.redirectTo));
-      return { rows: reviewRows(draft.answers) };
-    });
-  },
-);
+/** /medical-history/review (MHX-004): the answers as a table, only once every question shown is answered. */
+export const loader = withTexts("_private.medical-history.review", async function loader({ context }: LoaderFunctionArgs) {
+  return withPatient(context, async (patient) => {
+    // The answers come from the session: only while the registry vouches for the sign-in (docs/decisions/023).
+    refuseUnvouched(patient);
+    const draft = await loadDraft(context, patient);
+    const entered = enter(draft, REVIEW, today());
+    if (!entered.ok) throw redirect(pathOf(entered.redirectTo));
+    return { rows: reviewRows(draft.answers) };
+  });
+});
 
 /**
- * 'Back to Questions' (the last question shown) and 'Confirm and Submit' (001 §4.7): success goes to /landing with
+ * 'Back to Questions' (the last question shown) and 'Confirm and Submit' (MHX-005): success goes to /landing with
  * 'Medical History Complete'; a failure comes back here with 'We were unable to update your profile', the answers kept.
  */
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -23,26 +23,23 @@ import { withTexts } from "~/texts/texts.server";
 
 export const handle: RouteHandle = { titleKey: "profile.title", carryForm: { form: "profile", elementId: "profile-form" } };
 
-export const loader = withTexts(
-  ["address", "eSign", "forgot", "landing", "limits", "mfa", "profile", "register", "reset", "usStates", "validation"],
-  async function loader({ request, context }: LoaderFunctionArgs) {
-    const p = new URL(request.url).searchParams;
-    const record = await readPassRecord(context);
-    if (!record) return { unavailable: true as const };
-    const pending = context.session.get("pendingProfile");
-    let address: { recommended: ReturnType<typeof recommendedLines> | null; submitted: ReturnType<typeof submittedLines> } | null = null;
-    let failure: FormFailure | undefined;
-    if (p.get("address") === "confirm" && isLive(pending, Date.now())) {
-      address = { recommended: pending.recommended ? recommendedLines(pending.recommended) : null, submitted: submittedLines(pending.values) };
-      failure = formAnswer("profile", displayValues(pending.values), {}, PROFILE_FIELDS, { attempt: `pending-${pending.expiresAt}` });
-    } else if (pending) {
-      context.session.unset("pendingProfile");
-    }
-    // What was typed before the language switch, without JavaScript (docs/decisions/054).
-    failure ??= takeCarriedForm(context.session, "profile", PROFILE_FIELDS);
-    return { unavailable: false as const, defaults: profileDefaults(record.medicalRecord), address, failure };
-  },
-);
+export const loader = withTexts("_private.profile", async function loader({ request, context }: LoaderFunctionArgs) {
+  const p = new URL(request.url).searchParams;
+  const record = await readPassRecord(context);
+  if (!record) return { unavailable: true as const };
+  const pending = context.session.get("pendingProfile");
+  let address: { recommended: ReturnType<typeof recommendedLines> | null; submitted: ReturnType<typeof submittedLines> } | null = null;
+  let failure: FormFailure | undefined;
+  if (p.get("address") === "confirm" && isLive(pending, Date.now())) {
+    address = { recommended: pending.recommended ? recommendedLines(pending.recommended) : null, submitted: submittedLines(pending.values) };
+    failure = formAnswer("profile", displayValues(pending.values), {}, PROFILE_FIELDS, { attempt: `pending-${pending.expiresAt}` });
+  } else if (pending) {
+    context.session.unset("pendingProfile");
+  }
+  // What was typed before the language switch, without JavaScript (docs/decisions/054).
+  failure ??= takeCarriedForm(context.session, "profile", PROFILE_FIELDS);
+  return { unavailable: false as const, defaults: profileDefaults(record.medicalRecord), address, failure };
+});
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request, context.session);

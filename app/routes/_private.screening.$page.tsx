@@ -65,66 +65,63 @@ function answerDefaults(d: ScreeningDraft): Record<string, string> {
 }
 
 /**
- * /screening/{page} (001 §2.1): the step is kept in sync with the URL, but never ahead of the steps the draft
- * has reached (DECISIONS D3); the centers are fetched on every load (001 §2.1).
+ * /screening/{page} (SCR-001): the step is kept in sync with the URL, but never ahead of the steps the draft
+ * has reached; the centers are fetched on every load (SCR-001).
  */
-export const loader = withTexts(
-  ["eSign", "landing", "limits", "mfa", "register", "screening", "validation"],
-  async function loader({ request, params, context }: LoaderFunctionArgs) {
-    const { session } = context;
-    return withPatient(context, async (patient) => {
-      const { centers, failed } = await loadCenters(context, patient);
-      const ctx = machineContext(centers, context.granularCenterSteps);
-      const entered = enterStep(readDraft(session), stepOfSlug(params.page), ctx);
-      writeDraft(session, entered.draft);
-      if (entered.redirect) throw redirect(stepPath(entered.step));
-      const draft = entered.draft;
-      const step = draft.step;
-      const saved = (step === Step.Complete || step === Step.NotEligible) && draft.currentScreeningId > 0;
-      let validation: StepData["validation"] = null;
-      if (step === Step.PatientValidation) {
-        try {
-          const answer = await context.registry.passRecord(patient.medicalRecordId, patient.token);
-          if (answer.success && answer.results) {
-            const r = answer.results.medicalRecord;
-            validation = { defaults: validationDefaults(r), email: r.email, phoneNumber: r.phoneNumber };
-          }
-        } catch (error) {
-          if (!(error instanceof RegistryUnavailableError)) throw error;
+export const loader = withTexts("_private.screening.$page", async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { session } = context;
+  return withPatient(context, async (patient) => {
+    const { centers, failed } = await loadCenters(context, patient);
+    const ctx = machineContext(centers, context.granularCenterSteps);
+    const entered = enterStep(readDraft(session), stepOfSlug(params.page), ctx);
+    writeDraft(session, entered.draft);
+    if (entered.redirect) throw redirect(stepPath(entered.step));
+    const draft = entered.draft;
+    const step = draft.step;
+    const saved = (step === Step.Complete || step === Step.NotEligible) && draft.currentScreeningId > 0;
+    let validation: StepData["validation"] = null;
+    if (step === Step.PatientValidation) {
+      try {
+        const answer = await context.registry.passRecord(patient.medicalRecordId, patient.token);
+        if (answer.success && answer.results) {
+          const r = answer.results.medicalRecord;
+          validation = { defaults: validationDefaults(r), email: r.email, phoneNumber: r.phoneNumber };
         }
+      } catch (error) {
+        if (!(error instanceof RegistryUnavailableError)) throw error;
       }
-      const view: StepData = {
-        step,
-        subStep: draft.situationSubStep,
-        defaults: step === Step.PatientValidation ? (validation?.defaults ?? {}) : answerDefaults(draft),
-        centers:
-          step === Step.TransplantCenterSelection || step === Step.TransplantCenterSituation
-            ? centers.map((c) => ({ id: c.centerId, name: c.centerName ?? "" }))
-            : [],
-        goalOptions: step === Step.PrimaryGoal ? primaryGoalOptions(draft) : [],
-        canGoPrevious: previousFrom(draft, ctx).ok,
-        complete: step === Step.Complete ? completeVariant(draft, isMemberCenter(ctx, draft.preferredCenterId)) : null,
-        validation,
-        summary: step === Step.PatientValidation ? answerSummary(draft) : null,
-        loadFailed: step === Step.PatientValidation && !validation,
-        resultsHref: saved ? `${stepPath(step)}?results=1` : null,
-      };
-      // The Screening Results dialog, not view-only (001 §2.12): opened from the page the save led to (?results=1).
-      const results =
-        saved && new URL(request.url).searchParams.get("results") === "1"
-          ? { summary: answerSummary(draft), outcome: resultsOutcome(draft, isMemberCenter(ctx, draft.preferredCenterId)), closeTo: stepPath(step) }
-          : null;
-      return {
-        view,
-        tracker: stepTracker(step, draft.situationSubStep),
-        warning: showsCarefulWarning(step),
-        returnToDashboard: showsReturnToDashboard(step),
-        centersFailed: failed,
-        results,
-      };
-    });
-  },
-);
+    }
+    const view: StepData = {
+      step,
+      subStep: draft.situationSubStep,
+      defaults: step === Step.PatientValidation ? (validation?.defaults ?? {}) : answerDefaults(draft),
+      centers:
+        step === Step.TransplantCenterSelection || step === Step.TransplantCenterSituation
+          ? centers.map((c) => ({ id: c.centerId, name: c.centerName ?? "" }))
+          : [],
+      goalOptions: step === Step.PrimaryGoal ? primaryGoalOptions(draft) : [],
+      canGoPrevious: previousFrom(draft, ctx).ok,
+      complete: step === Step.Complete ? completeVariant(draft, isMemberCenter(ctx, draft.preferredCenterId)) : null,
+      validation,
+      summary: step === Step.PatientValidation ? answerSummary(draft) : null,
+      loadFailed: step === Step.PatientValidation && !validation,
+      resultsHref: saved ? `${stepPath(step)}?results=1` : null,
+    };
+    // The Screening Results dialog, not view-only (DSH-010): opened from the page the save led to (?results=1).
+    const results =
+      saved && new URL(request.url).searchParams.get("results") === "1"
+        ? { summary: answerSummary(draft), outcome: resultsOutcome(draft, isMemberCenter(ctx, draft.preferredCenterId)), closeTo: stepPath(step) }
+        : null;
+    return {
+      view,
+      tracker: stepTracker(step, draft.situationSubStep),
+      warning: showsCarefulWarning(step),
+      returnToDashboard: showsReturnToDashboard(step),
+      centersFailed: failed,
+      results,
+    };
+  });
+});
 
 function errorsOf(errors: FieldErrors): FormFieldErrors {
   const out: FormFieldErrors = {};
@@ -135,7 +132,7 @@ function errorsOf(errors: FieldErrors): FormFieldErrors {
 /**
  * Continue and Previous: the two submit buttons of the step's form (name="intent"). A failed gate re-renders
  * the step with the error summary; otherwise the draft moves on (POST/redirect/GET). Reaching Complete or Not
- * Eligible saves the screening (DECISIONS D3); a failed save keeps the patient on the step with the answers.
+ * Eligible saves the screening (SCR-014); a failed save keeps the patient on the step with the answers.
  */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { session } = context;
@@ -173,7 +170,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (refused) return refused;
 
     if (isValidation) {
-      // 'Confirm & Validate Information' (001 §2.8, DECISIONS D3): saves the confirmed fields, then moves on.
+      // 'Confirm & Validate Information' (SCR-011): saves the confirmed fields, then moves on.
       let answer;
       try {
         answer = await context.registry.validateMedicalRecord(patient.token, patient.medicalRecordId, validationPayload(values));
@@ -197,7 +194,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     }
     const saved = await saveDraft(context, patient, result.draft, isMemberCenter(ctx, result.draft.preferredCenterId));
     if (!saved.ok) {
-      // 001 §8: 'Unfortunately, we are unable to continue.' then 'Error: {message}'; the answers stay on the page.
+      // SCR-019: 'Unfortunately, we are unable to continue.' then 'Error: {message}'; the answers stay on the page.
       addFlash(session, { kind: "alert", key: "screening.errors.saveFailed" });
       addFlash(session, { kind: "alert", key: "screening.errors.errorDetail", params: { message: saved.message } });
       return data(formAnswer(FORM_ID, values, {}, fields), { status: 200 });

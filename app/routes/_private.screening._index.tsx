@@ -4,7 +4,7 @@ import { furthestStep } from "~/features/screening/draft";
 import { stepPath } from "~/features/screening/steps";
 import { readDraft } from "~/features/screening/screening.server";
 
-/** The bare /screening (001 §2.1): the furthest step the draft has reached. */
+/** The bare /screening (SCR-001): the furthest step the draft has reached. */
 export async function loader({ context }: LoaderFunctionArgs) {
   return redirect(stepPath(furthestStep(readDraft(context.session))));
 }

@@ -13,7 +13,7 @@ export async function loader() {
 }
 
 /**
- * 'My Situation has Changed' (000 §4, 001 §4.6): the screening form is reset, keeping the screening's id, so the
+ * 'My Situation has Changed' (DSH-009): the screening form is reset, keeping the screening's id, so the
  * next save updates the same screening; the wizard starts again at the first question with nothing chosen. It is
  * offered only on a not-cleared registration: any other screening (one a center holds, say) goes back to the
  * dashboard unchanged (docs/decisions/033). Without a screening id it starts a fresh draft.

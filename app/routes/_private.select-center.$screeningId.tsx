@@ -14,13 +14,10 @@ import { withTexts } from "~/texts/texts.server";
 
 export const handle: RouteHandle = { titleKey: "selectCenter.pageTitle" };
 
-/** /select-center/{screeningId} (001 §2.10): the member centers near the patient, by section, sortable; ?select= opens the confirmation. */
-export const loader = withTexts(
-  ["changeCenter", "eSign", "landing", "limits", "mfa", "register", "selectCenter", "validation"],
-  async function loader({ request, params, context }: LoaderFunctionArgs) {
-    return { page: await selectCenterPage(context, params.screeningId, new URL(request.url)) };
-  },
-);
+/** /select-center/{screeningId} (CEN-001, CEN-003, CEN-004, CEN-006): the member centers near the patient, by section, sortable; ?select= opens the confirmation. */
+export const loader = withTexts("_private.select-center.$screeningId", async function loader({ request, params, context }: LoaderFunctionArgs) {
+  return { page: await selectCenterPage(context, params.screeningId, new URL(request.url)) };
+});
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const form = await readForm(request, context.session);

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet } from "@remix-run/react";
 import { requirePatient } from "~/platform/auth.server";
 
-/** The private layout: signed-in patients only (000 §2.1), with the private pages' bottom margin. */
+/** The private layout: signed-in patients only (PLT-001), with the private pages' bottom margin. */
 export async function loader({ context }: LoaderFunctionArgs) {
   await requirePatient(context);
   return null;

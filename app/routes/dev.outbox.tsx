@@ -8,8 +8,8 @@ import { withTexts } from "~/texts/texts.server";
 
 export const handle: RouteHandle = { titleKey: "outbox.title" };
 
-/** DECISIONS D9: what would have been sent, in demo mode only. */
-export const loader = withTexts(["outbox"], async function loader({ context }: LoaderFunctionArgs) {
+/** PLT-015: what would have been sent, in demo mode only. */
+export const loader = withTexts("dev.outbox", async function loader({ context }: LoaderFunctionArgs) {
   return { entries: await readDemoOutbox(context) };
 });
 

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { readDemoOutbox } from "~/registry/demo-outbox.server";
 
-/** DECISIONS D9: the demo outbox as JSON, newest first: [{ channel, to, subject, text, createdAt }]. */
+/** PLT-015: the demo outbox as JSON, newest first: [{ channel, to, subject, text, createdAt }]. */
 export async function loader({ context }: LoaderFunctionArgs) {
   const entries = await readDemoOutbox(context);
   return new Response(JSON.stringify(entries), {

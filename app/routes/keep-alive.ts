@@ -9,7 +9,7 @@ export function loader() {
 }
 
 /**
- * 'Stay signed in' of the idle warning (DECISIONS D6, WCAG 2.2.1): a CSRF-checked POST that counts as activity
+ * 'Stay signed in' of the idle warning (PLT-012, WCAG 2.2.1): a CSRF-checked POST that counts as activity
  * (server.ts moves lastSeenAt) and refreshes the registry token when it nears its end.
  */
 export async function action({ request, context }: ActionFunctionArgs) {

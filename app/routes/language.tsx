@@ -6,7 +6,7 @@ import { languageCookie } from "~/platform/i18n.server";
 import { isLang } from "~/locales";
 import { safeRedirectPath } from "~/platform/safe-redirect";
 
-/** The language switch (DECISIONS D10): a plain link, remembered in a cookie. */
+/** The language switch (PLT-005): a plain link, remembered in a cookie. */
 export function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const lng = url.searchParams.get("lng");

@@ -7,7 +7,7 @@ export function loader() {
   return redirect("/register");
 }
 
-/** Logout is a POST (CSRF-checked) and real on the server: the registry revokes the token (DECISIONS D6). */
+/** Logout is a POST (CSRF-checked) and real on the server: the registry revokes the token (ACC-032). */
 export async function action({ request, context }: ActionFunctionArgs) {
   await readForm(request, context.session);
   const token = context.session.get("token");

@@ -54,57 +54,54 @@ async function readInvite(token: string, context: LoaderFunctionArgs["context"])
   }
 }
 
-export const loader = withTexts(
-  ["address", "eSign", "forgot", "hipaa", "landing", "limits", "login", "mfa", "profile", "register", "reset", "usStates", "validation"],
-  async function loader({ request, context }: LoaderFunctionArgs) {
-    const { session } = context;
-    const p = new URL(request.url).searchParams;
-    const resetToken = linkValue(p.get("h"), 500);
-    const resetOutcome = session.get("resetOutcome");
-    if (resetOutcome) session.unset("resetOutcome");
-    if (session.get("token") && p.get("logout") !== "true" && !resetToken && !resetOutcome) return redirect("/landing");
+export const loader = withTexts("register", async function loader({ request, context }: LoaderFunctionArgs) {
+  const { session } = context;
+  const p = new URL(request.url).searchParams;
+  const resetToken = linkValue(p.get("h"), 500);
+  const resetOutcome = session.get("resetOutcome");
+  if (resetOutcome) session.unset("resetOutcome");
+  if (session.get("token") && p.get("logout") !== "true" && !resetToken && !resetOutcome) return redirect("/landing");
 
-    // The Confirm Address dialog lives only while it is open (docs/decisions/005).
-    const now = Date.now();
-    const pending = session.get("pendingRegistration");
-    let address: { recommended: ReturnType<typeof recommendedLines> | null; submitted: ReturnType<typeof submittedLines> } | null = null;
-    let failure: FormFailure | undefined;
-    if (p.get("address") === "confirm" && isLive(pending, now)) {
-      address = { recommended: pending.recommended ? recommendedLines(pending.recommended) : null, submitted: submittedLines(pending.values) };
-      const values = displayValues({ ...pending.values, inviteToken: pending.inviteToken });
-      failure = formAnswer("register", values, {}, REGISTER_FIELDS, { attempt: `pending-${pending.expiresAt}` });
-    } else if (pending) {
-      session.unset("pendingRegistration");
-      if (p.get("address") === "confirm") {
-        failure = formAnswer("register", displayValues({ ...pending.values, inviteToken: pending.inviteToken }), {}, REGISTER_FIELDS, {
-          message: { key: "register.addressExpired" },
-          attempt: `expired-${pending.expiresAt}`,
-        });
-      }
+  // The Confirm Address dialog lives only while it is open (docs/decisions/005).
+  const now = Date.now();
+  const pending = session.get("pendingRegistration");
+  let address: { recommended: ReturnType<typeof recommendedLines> | null; submitted: ReturnType<typeof submittedLines> } | null = null;
+  let failure: FormFailure | undefined;
+  if (p.get("address") === "confirm" && isLive(pending, now)) {
+    address = { recommended: pending.recommended ? recommendedLines(pending.recommended) : null, submitted: submittedLines(pending.values) };
+    const values = displayValues({ ...pending.values, inviteToken: pending.inviteToken });
+    failure = formAnswer("register", values, {}, REGISTER_FIELDS, { attempt: `pending-${pending.expiresAt}` });
+  } else if (pending) {
+    session.unset("pendingRegistration");
+    if (p.get("address") === "confirm") {
+      failure = formAnswer("register", displayValues({ ...pending.values, inviteToken: pending.inviteToken }), {}, REGISTER_FIELDS, {
+        message: { key: "register.addressExpired" },
+        attempt: `expired-${pending.expiresAt}`,
+      });
     }
+  }
 
-    // What was typed before the language switch, without JavaScript (docs/decisions/054).
-    failure ??= takeCarriedForm(session, "register", REGISTER_FIELDS, now);
+  // What was typed before the language switch, without JavaScript (docs/decisions/054).
+  failure ??= takeCarriedForm(session, "register", REGISTER_FIELDS, now);
 
-    let view: AccountDialogView = { kind: "none" };
-    if (resetToken) view = { kind: "reset", token: resetToken, state: { kind: "form" } };
-    else if (resetOutcome) view = { kind: "reset", token: "", state: resetView(resetOutcome) };
-    else if (p.has("forgot")) view = { kind: "forgot", sent: p.get("forgot") === "sent" };
-    else if (p.get("login") === "1") view = { kind: "login" };
+  let view: AccountDialogView = { kind: "none" };
+  if (resetToken) view = { kind: "reset", token: resetToken, state: { kind: "form" } };
+  else if (resetOutcome) view = { kind: "reset", token: "", state: resetView(resetOutcome) };
+  else if (p.has("forgot")) view = { kind: "forgot", sent: p.get("forgot") === "sent" };
+  else if (p.get("login") === "1") view = { kind: "login" };
 
-    // An invite (000 §2.3) pre-fills the names and the email; a reset link (?h=) suppresses it.
-    const invite = resetToken ? null : await readInvite(linkValue(p.get("token"), 500), context);
+  // An invite (ACC-004) pre-fills the names and the email; a reset link (?h=) suppresses it.
+  const invite = resetToken ? null : await readInvite(linkValue(p.get("token"), 500), context);
 
-    return {
-      entryreferrer: linkValue(p.get("entryreferrer"), 200),
-      stamp: issueFormStamp(context.formKey, BOT_PURPOSE, now),
-      view,
-      invite,
-      address,
-      failure,
-    };
-  },
-);
+  return {
+    entryreferrer: linkValue(p.get("entryreferrer"), 200),
+    stamp: issueFormStamp(context.formKey, BOT_PURPOSE, now),
+    view,
+    invite,
+    address,
+    failure,
+  };
+});
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request, context.session);
@@ -118,6 +115,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return registerAction(form, context);
 }
 
+/** The registration page: who should register (ACC-001), the form, and 'Validating...' while it is sent (ACC-006). */
 export default function Register() {
   const { t } = useTranslation();
   const data = useLoaderData<typeof loader>();

@@ -6,7 +6,7 @@ import { RegistryUnavailableError } from "~/registry/client.server";
 import { withCheckedErrors } from "~/texts/text-key.server";
 
 /**
- * The live phone check of the registration form (000 §5 Phone), for its JavaScript: asks the registry's
+ * The live phone check of the registration form (ACC-015), for its JavaScript: asks the registry's
  * POST /validate-phone (rate-limited per client address) and answers the feedback to show as a locale key.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {

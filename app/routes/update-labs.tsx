@@ -17,7 +17,7 @@ import { withTexts } from "~/texts/texts.server";
 export const handle: RouteHandle = { titleKey: "updateLabs.title" };
 
 /** Whether this browser remembers a lab staff key (never the key itself: it stays in the encrypted cookie), and the page's texts (decision 059). */
-export const loader = withTexts(["eSign", "limits", "mfa", "register", "updateLabs", "validation"], ({ context }: LoaderFunctionArgs) => ({
+export const loader = withTexts("update-labs", ({ context }: LoaderFunctionArgs) => ({
   keyRemembered: sessionLabKey(context.session) !== null,
 }));
 
@@ -31,7 +31,7 @@ function UpdateLabsFields({ initial, keyRemembered }: { initial: string; keyReme
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const [requisition, setRequisition] = useState(initial);
-  // With JavaScript the buttons wait for a requisition (000 §2.13); without it the server refuses an empty one.
+  // With JavaScript the buttons wait for a requisition (LAB-006); without it the server refuses an empty one.
   const empty = hydrated && requisition.trim() === "";
   return (
     <>
@@ -67,7 +67,7 @@ function UpdateLabsFields({ initial, keyRemembered }: { initial: string; keyReme
 }
 
 /**
- * /update-labs (000 §2.13; DECISIONS D5): for lab provider staff, with the lab staff key. One form with two submit
+ * /update-labs (LAB-006): for lab provider staff, with the lab staff key. One form with two submit
  * buttons; the four toasts are flash messages.
  */
 export default function UpdateLabs() {

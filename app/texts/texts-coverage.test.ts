@@ -1,100 +1,82 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import en from "~/locales/en/index";
+import {
+  covers,
+  englishKeys,
+  englishNode,
+  importGraph,
+  keysNamed,
+  keysNamedIn,
+  loaderModule,
+  PAGE_KEYS_FILE,
+  pageRoutes,
+  renderPageKeys,
+  rendersTexts,
+  routeName,
+  scanPageKeys,
+  withFetched,
+} from "../../scripts/page-texts";
+import { PAGE_KEYS } from "./page-keys.generated";
 
 /**
- * The browser has only the texts the loaders send (decision 059): the root's sections (and the idle warning's keys;
- * flash messages bring their own texts) and each route's
- * `withTexts([...])`. A section a route's modules name (a literal "section.key" or `section.${…}` anywhere in its
- * import graph, server modules included: their keys come back in loader and action data) but its loader does not
- * send would show its key instead of the text. This reads the sources and checks every page route covers them.
+ * The browser has only the texts the loaders send (decisions 059, 073): the root's (its layout's keys; flash
+ * messages bring their own) and each page's `withTexts(page, loader)`, the keys page-keys.generated.ts lists for it.
+ * A key a page's modules name (a literal "section.key" or `section.${…}` anywhere in its import graph, server modules
+ * included: their keys come back in loader and action data; and in the JSON routes it fetches, the live phone check)
+ * that its loader does not send would show as the key.
  */
 const app = path.resolve(__dirname, "..");
-const sections = Object.keys(en);
-const keyPattern = new RegExp(`["'\`](${sections.join("|")})\\.[a-zA-Z$]`, "g");
+const pages = PAGE_KEYS as Record<string, readonly string[]>;
+const english = englishKeys();
 
-function resolve(from: string, spec: string): string | null {
-  let p: string;
-  if (spec.startsWith("~/")) p = path.join(app, spec.slice(2));
-  else if (spec.startsWith(".")) p = path.resolve(path.dirname(from), spec);
-  else return null;
-  for (const c of [p, `${p}.ts`, `${p}.tsx`, `${p}/index.ts`, `${p}/index.tsx`]) if (fs.existsSync(c) && fs.statSync(c).isFile()) return c;
-  return null;
-}
-
-/** The module and every module it imports (not type-only imports, not the locale files themselves). */
-function importGraph(file: string, withServer: boolean, seen = new Set<string>()): Set<string> {
-  if (seen.has(file)) return seen;
-  seen.add(file);
-  for (const m of fs.readFileSync(file, "utf8").matchAll(/(?:^|\n)\s*(import|export)\s(?!type\s)[^;]*?from\s*["']([^"']+)["']/g)) {
-    const target = resolve(file, m[2]!);
-    if (!target || target.includes(`${path.sep}locales${path.sep}`)) continue;
-    if (!withServer && /\.server\.tsx?$/.test(target)) continue;
-    importGraph(target, withServer, seen);
-  }
-  return seen;
-}
-
-function sectionsNamed(files: Set<string>): Set<string> {
-  const found = new Set<string>();
-  for (const f of files) for (const m of fs.readFileSync(f, "utf8").matchAll(keyPattern)) found.add(m[1]!);
-  return found;
-}
-
-/** The string literals of the first array after `marker` in the source. */
-function declaredList(source: string, marker: RegExp): string[] | null {
-  const m = marker.exec(source);
-  if (!m) return null;
-  const list = source.slice(m.index + m[0].length, source.indexOf("]", m.index + m[0].length));
-  return [...list.matchAll(/"([^"]+)"/g)].map((x) => x[1]!);
-}
-
-const rootSource = fs.readFileSync(path.join(app, "root.tsx"), "utf8");
-const rootSections = declaredList(rootSource, /ROOT_TEXTS[^=]*=\s*\[/) ?? [];
-/** Single keys the root sends (the idle warning's); their section's other texts come only as flash messages. */
-const rootKeys = declaredList(rootSource, /IDLE_TEXTS[^=]*=\s*\[/) ?? [];
-const rootTexts = [...rootSections, ...rootKeys.map((k) => k.split(".")[0]!)];
-
-/** Route files that render a page (a default export), with the loader's declared sections (following re-exports). */
-function pageRoutes(): { file: string; declared: string[] | null }[] {
-  const dir = path.join(app, "routes");
-  return fs
-    .readdirSync(dir)
-    .map((name) => path.join(dir, name))
-    .filter((file) => /export default|export \{[^}]*\bdefault\b/.test(fs.readFileSync(file, "utf8")))
-    .map((file) => {
-      let source = fs.readFileSync(file, "utf8");
-      const reexport = /export \{[^}]*\bloader\b[^}]*\} from "([^"]+)"/.exec(source);
-      if (reexport) source = fs.readFileSync(resolve(file, reexport[1]!)!, "utf8");
-      return { file, declared: declaredList(source, /withTexts\(\s*\[/) };
-    });
+/** The page name a route's loader passes to withTexts, or null. */
+function declaredPage(file: string): string | null {
+  return /withTexts\(\s*"([^"]+)"/.exec(fs.readFileSync(loaderModule(file), "utf8"))?.[1] ?? null;
 }
 
 describe("the texts each page sends to the browser", () => {
-  it("the root sends every section its layout (browser code) names, or each key it names of that section", () => {
-    const graph = importGraph(path.join(app, "root.tsx"), false);
-    const named = [...sectionsNamed(graph)];
-    expect(rootSections.length).toBeGreaterThan(0);
-    expect(named.filter((s) => !rootTexts.includes(s))).toEqual([]);
-    const keyed = new Set(rootKeys.map((k) => k.split(".")[0]!));
-    for (const f of graph) {
-      for (const m of fs.readFileSync(f, "utf8").matchAll(/["'`]([a-zA-Z]+)\.([\w.]*)(\$\{)?/g)) {
-        if (!keyed.has(m[1]!) || rootSections.includes(m[1]!)) continue;
-        expect(m[3], `${m[1]}.${m[2]} is built in ${path.relative(app, f)}: send its section`).toBeUndefined();
-        expect(rootKeys, path.relative(app, f)).toContain(`${m[1]}.${m[2]}`);
-      }
-    }
+  it("page-keys.generated.ts is current (run `npm run texts`)", () => {
+    expect(fs.readFileSync(PAGE_KEYS_FILE, "utf8")).toBe(renderPageKeys());
   });
 
-  it.each(pageRoutes().map((r) => [path.basename(r.file), r] as const))("%s sends every section its modules name", (_name, route) => {
-    const named = [...sectionsNamed(importGraph(route.file, true))].filter((s) => !rootTexts.includes(s)).sort();
-    // A layout that renders no text of its own (the private layout's <Outlet>): its pages send what they need.
-    const rendersTexts = sectionsNamed(importGraph(route.file, false)).size > 0 || /useTranslation/.test(fs.readFileSync(route.file, "utf8"));
-    if (!rendersTexts || (named.length === 0 && route.declared === null)) return;
-    expect(route.declared, "the page's loader is wrapped in withTexts([...])").not.toBeNull();
-    expect(named.filter((s) => !route.declared!.includes(s))).toEqual([]);
-    // Every listed section exists in the messages.
-    expect(route.declared!.filter((s) => !sections.includes(s))).toEqual([]);
+  it("reads keys, subtrees and prefixes from code, not from comments", () => {
+    expect(keysNamedIn('t("landing.title"); x = `medical.questions.${q}.label`; y = `landing.badge${n}`; z = "labPages.tests";')).toEqual([
+      "landing.title",
+      "medical.questions.*",
+      "landing.badge*",
+      "labPages.tests",
+    ]);
+    expect(keysNamedIn('// t("landing.title")\n/** `errors.form` */\nconst a = "app.css"; const b = "landing.x" + y;')).toEqual(["landing.x"]);
+    expect(keysNamedIn('e = withParams("validation.textTooLong?max=3")')).toEqual(["validation.textTooLong"]);
+  });
+
+  it("every key the root's layout (browser code) names is sent by the root and exists in English", () => {
+    const named = keysNamed(importGraph(path.join(app, "root.tsx"), false));
+    expect(named.length).toBeGreaterThan(10);
+    expect(named.filter((k) => !pages.root!.includes(k))).toEqual([]);
+    expect(named.filter((k) => !exists(k))).toEqual([]);
+  });
+
+  const routes = pageRoutes().filter(rendersTexts);
+  it.each(routes.map((file) => [path.basename(file), file] as const))("%s sends every key its modules name", (_name, file) => {
+    const page = declaredPage(file);
+    expect(page, "the page's loader is wrapped in withTexts(its route's name, loader)").toBe(routeName(loaderModule(file)));
+    const sent = [...pages.root!, ...pages[page!]!];
+    const named = keysNamed(withFetched(importGraph(file, true)));
+    expect(named.length).toBeGreaterThan(0);
+    expect(named.filter((k) => !(k.endsWith("*") ? sent.includes(k) : covers(sent, k)))).toEqual([]);
+    expect(named.filter((k) => !exists(k))).toEqual([]);
+  });
+
+  it("lists only pages whose loader sends them, and the root", () => {
+    const used = new Set(routes.map(declaredPage));
+    expect(Object.keys(pages).filter((p) => p !== "root" && !used.has(p))).toEqual([]);
+    expect(Object.keys(scanPageKeys())).toEqual(Object.keys(pages));
   });
 });
+
+/** A written key names an English text or subtree; a prefix starts at least one English key. */
+function exists(key: string): boolean {
+  return key.endsWith("*") ? english.some((k) => k.startsWith(key.slice(0, -1))) : englishNode(key) !== undefined;
+}

@@ -3,6 +3,7 @@ import { data, redirect } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
 import en from "~/locales/en/index";
 import es from "~/locales/es/index";
+import { PAGE_KEYS } from "./page-keys.generated";
 import { mergeTexts, translate } from "./texts";
 import { textsFor, textsForKeys, translator, withTexts } from "./texts.server";
 
@@ -10,7 +11,7 @@ const args = (lang: "en" | "es") => ({ context: { lang } }) as unknown as Loader
 
 describe("texts", () => {
   it("translates a dotted key with its {{placeholders}}, and answers the key itself when the slice lacks it", () => {
-    const texts = textsFor("es", ["header"]);
+    const texts = textsForKeys("es", ["header.welcome"]);
     expect(translate(texts, "header.welcome", { name: "Rosa" })).toBe(es.header.welcome.replace("{{name}}", "Rosa"));
     expect(translate(texts, "landing.title")).toBe("landing.title");
     expect(translate(texts, "header")).toBe("header");
@@ -22,30 +23,52 @@ describe("texts", () => {
     expect(translator("es")("landing.title")).toBe(es.landing.title);
   });
 
-  it("single keys make a partial slice that merges into a section without losing its other texts", () => {
-    const flash = textsForKeys("es", ["session.signedOut", "no.such.key"]);
-    expect(flash).toEqual({ session: { signedOut: es.session.signedOut } });
-    const merged = mergeTexts([textsFor("es", ["common"]), flash, textsFor("es", ["session"])]);
+  it("a slice holds the texts named, whole subtrees and every text under a prefix, and nothing else", () => {
+    const slice = textsForKeys("es", ["session.signedOut", "labPages.tests", "medical.questions.*", "language.e*", "no.such.key"]);
+    expect(slice).toEqual({
+      session: { signedOut: es.session.signedOut },
+      labPages: { tests: es.labPages.tests },
+      medical: { questions: es.medical.questions },
+      language: { en: es.language.en, es: es.language.es },
+    });
+    // The slice is a copy: the locale's objects are never changed by a later merge.
+    expect(slice.labPages).not.toBe(es.labPages);
+  });
+
+  it("single keys make a partial slice that merges into another without losing its other texts", () => {
+    const flash = textsForKeys("es", ["session.signedOut"]);
+    const merged = mergeTexts([textsForKeys("es", ["common.continue", "session.timedOut"]), flash]);
     expect(translate(merged, "session.timedOut")).toBe(es.session.timedOut);
     expect(translate(merged, "session.signedOut")).toBe(es.session.signedOut);
     expect(translate(merged, "common.continue")).toBe(es.common.continue);
   });
 
-  it("withTexts adds the sections in the request's language to the data and lets responses through", async () => {
-    const loader = withTexts(["landing"], ({ context }: LoaderFunctionArgs) => (context.lang === "es" ? redirect("/x") : { n: 1 }));
+  it("a page's texts are its listed keys, made once per language and page", () => {
+    expect(textsFor("es", "register")).toBe(textsFor("es", "register"));
+    expect(textsFor("es", "register")).toEqual(textsForKeys("es", PAGE_KEYS.register));
+    expect(translate(textsFor("es", "register"), "register.title")).toBe(es.register.title);
+    expect(translate(textsFor("en", "root"), "footer.siteMap")).toBe(en.footer.siteMap);
+    // Another page's texts are not sent.
+    expect(translate(textsFor("en", "register"), "selectCenter.sameCenter")).toBe("selectCenter.sameCenter");
+  });
+
+  it("withTexts adds the page's texts in the request's language to the data and lets responses through", async () => {
+    const loader = withTexts("dev.outbox", ({ context }: LoaderFunctionArgs) => (context.lang === "es" ? redirect("/x") : { n: 1 }));
     const data = (await loader(args("en"))) as { n: number; texts: unknown };
     expect(data.n).toBe(1);
-    expect(data.texts).toEqual({ landing: en.landing });
+    expect(data.texts).toEqual(textsFor("en", "dev.outbox"));
+    expect(translate(data.texts as never, "outbox.title")).toBe(en.outbox.title);
     expect(await loader(args("es"))).toBeInstanceOf(Response);
-    const spanish = withTexts(["landing"], () => ({}));
-    expect(((await spanish(args("es"))) as { texts: unknown }).texts).toEqual({ landing: es.landing });
+    const spanish = withTexts("dev.outbox", () => ({}));
+    expect(translate(((await spanish(args("es"))) as { texts: never }).texts, "outbox.title")).toBe(es.outbox.title);
   });
 
   it("withTexts puts the texts inside a data() answer and keeps its status (a 404 page still has its texts)", async () => {
-    const loader = withTexts(["labPages"], () => data({ screeningId: null }, { status: 404 }));
+    const loader = withTexts("_private.lab-tests.$screeningId", () => data({ screeningId: null }, { status: 404 }));
     const answer = (await loader(args("en"))) as unknown as { type: string; data: { screeningId: null; texts: unknown }; init: ResponseInit };
     expect(answer.type).toBe("DataWithResponseInit");
     expect(answer.init.status).toBe(404);
-    expect(answer.data).toEqual({ screeningId: null, texts: { labPages: en.labPages } });
+    expect(answer.data).toEqual({ screeningId: null, texts: textsFor("en", "_private.lab-tests.$screeningId") });
+    expect(translate(answer.data.texts as never, "labPages.tests.heading")).toBe(en.labPages.tests.heading);
   });
 });

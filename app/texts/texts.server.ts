@@ -1,13 +1,22 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
-import type { Lang, Messages } from "~/locales";
+import type { Lang } from "~/locales";
 import en from "~/locales/en/index";
 import es from "~/locales/es/index";
+import { PAGE_KEYS, type Page } from "./page-keys.generated";
 import { translate, type T, type Texts } from "./texts";
 
 const messages: Record<Lang, Texts> = { en, es };
 
-/** A top-level section of the messages (common, header, landing, screening…). */
-export type Section = keyof Messages;
+/** Every text's dotted key in a language ("landing.title"), for the prefixes ("medical.questions.*"). */
+const keysOf = new Map<Lang, readonly string[]>();
+function allKeys(lang: Lang): readonly string[] {
+  let keys = keysOf.get(lang);
+  if (!keys) keysOf.set(lang, (keys = leaves(messages[lang], "")));
+  return keys;
+}
+function leaves(tree: Texts, at: string): string[] {
+  return Object.entries(tree).flatMap(([k, v]) => (typeof v === "string" ? [`${at}${k}`] : leaves(v, `${at}${k}.`)));
+}
 
 /** A translator over all of a language's texts, for actions and server-made pages. */
 export function translator(lang: Lang): T {
@@ -15,49 +24,61 @@ export function translator(lang: Lang): T {
   return (key, params) => translate(texts, key, params);
 }
 
-const slices = new Map<string, Texts>();
-
-/** The sections a page needs, in its language (made once per language and list: the objects never change). */
-export function textsFor(lang: Lang, sections: readonly Section[]): Texts {
-  const id = `${lang}:${sections.join(",")}`;
-  const made = slices.get(id);
-  if (made) return made;
-  const all = messages[lang];
-  const slice: Texts = Object.fromEntries(sections.flatMap((s) => (all[s] === undefined ? [] : [[s, all[s]]])));
-  slices.set(id, slice);
-  return slice;
-}
-
-/** Single texts by dotted key (the flash messages, which any page can leave for the next one). */
+/**
+ * A nested slice of a language's texts: each of `keys` is a text ("landing.title"), a subtree ("labPages.tests": all
+ * its texts) or a prefix ending in `*` ("medical.questions.*", "landing.badge*": every text whose key starts so).
+ * Keys the language lacks are left out (the page would show the key: the coverage test keeps that from happening).
+ */
 export function textsForKeys(lang: Lang, keys: readonly string[]): Texts {
+  const all = messages[lang];
   const out: Record<string, string | Texts> = {};
-  for (const key of keys) {
+  const put = (key: string) => {
+    const text = translate(all, key);
+    if (text === key) return;
     const parts = key.split(".");
-    const leaf = parts.pop();
-    const text = translate(messages[lang], key);
-    if (leaf === undefined || text === key) continue;
+    const leaf = parts.pop()!;
     let node = out;
     for (const part of parts) {
       const next = node[part];
       node = (typeof next === "object" ? next : (node[part] = {})) as Record<string, string | Texts>;
     }
     node[leaf] = text;
+  };
+  for (const key of keys) {
+    if (!key.endsWith("*") && translate(all, key) !== key) put(key);
+    else {
+      const prefix = key.endsWith("*") ? key.slice(0, -1) : `${key}.`;
+      for (const k of allKeys(lang)) if (k.startsWith(prefix)) put(k);
+    }
   }
   return out;
+}
+
+const slices = new Map<string, Texts>();
+
+/**
+ * The texts a page (or the root's layout) sends, in its language: the keys its modules name, listed in
+ * page-keys.generated.ts (`npm run texts`, decision 073). Made once per language and page: the objects never change.
+ */
+export function textsFor(lang: Lang, page: Page): Texts {
+  const id = `${lang}:${page}`;
+  let slice = slices.get(id);
+  if (!slice) slices.set(id, (slice = textsForKeys(lang, PAGE_KEYS[page])));
+  return slice;
 }
 
 type Loaded<R> = R extends Response ? R : R & { texts: Texts };
 
 /**
- * A route loader whose page is rendered with `sections` of the messages: its data carries them as `texts` (the
- * browser has no other copy, docs/decisions/059). Redirects and other responses pass through unchanged.
- * `texts-coverage.test.ts` checks each route lists every section its modules name.
+ * A route loader whose page is rendered with its texts (`page`: the route's name in page-keys.generated.ts): its data
+ * carries them as `texts` (the browser has no other copy, docs/decisions/059). Redirects and other responses pass
+ * through unchanged. `texts-coverage.test.ts` checks each route names itself and its list is current.
  */
-export function withTexts<A extends LoaderFunctionArgs, R>(sections: readonly Section[], loader: (args: A) => R | Promise<R>) {
+export function withTexts<A extends LoaderFunctionArgs, R>(page: Exclude<Page, "root">, loader: (args: A) => R | Promise<R>) {
   return async (args: A): Promise<Loaded<R>> => {
     const answer = await loader(args);
     if (answer instanceof Response) return answer as Loaded<R>;
-    const texts = textsFor(args.context.lang, sections);
+    const texts = textsFor(args.context.lang, page);
     // `data(value, { status })` (a 404 page, a form answered with its status): the texts go inside, the status stays.
     if (isDataWithInit(answer)) return data({ ...answer.data, texts }, answer.init ?? undefined) as unknown as Loaded<R>;
     return { ...answer, texts } as Loaded<R>;

@@ -6,7 +6,7 @@ import { useRegistry, validRegistration } from "../testing/harness";
 
 const CA = 5;
 
-describe.each(testDatabases())("address validation against the ZIP data (D7) on $name", (target) => {
+describe.each(testDatabases())("address validation against the ZIP data (ACC-007, ACC-008) on $name", (target) => {
   const t = useRegistry(target);
   const prompt = (addressValidation: unknown) => ({ success: false, results: null, message: AccountMessage.addressNotValidated, addressValidation });
 

@@ -4,7 +4,7 @@ import type { Ctx } from "../http/context";
 import { reply } from "../http/respond";
 
 /**
- * DECISIONS D7 for POST /register and update-medical-record: unless `?addrConfirmed=true`, a US address that the
+ * ACC-007, ACC-008 for POST /register and update-medical-record: unless `?addrConfirmed=true`, a US address that the
  * bundled ZIP data does not confirm answers 200 with success false and `addressValidation` (the recommended address,
  * or null when no ZIP matches), so the portal shows its Confirm Address dialog. Null when the call may go on.
  * `kept`: the address the record holds (profile updates); sent again unchanged, it is not questioned again, since

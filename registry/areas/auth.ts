@@ -14,14 +14,14 @@ import { ok, reply, Refusal } from "../http/respond";
 import type { Route } from "../http/router";
 import { zodFieldErrors } from "../http/validation";
 
-/** Issues a sign-in token for a record: the auth results of 000 §7. */
+/** Issues a sign-in token for a record: the auth results of PLT-019. */
 export function signIn(ctx: Ctx, medicalRecordId: number): AuthResult {
   const { token, expires } = issueToken(ctx.settings.tokenSecret, medicalRecordId, ctx.now());
   return { token, medicalRecordId, expires: expires.toISOString() };
 }
 
 /**
- * POST /authenticate {email, password}: one generic failure whether or not the account exists; lockout of D6.
+ * POST /authenticate {email, password}: one generic failure whether or not the account exists; lockout of ACC-022.
  * Before any hashing, the per-client-address limits (docs/decisions/021): failed attempts, and distinct emails
  * tried (spraying); a successful sign-in gives its hits back.
  */
@@ -82,7 +82,8 @@ function tokenOf(ctx: Ctx): string | null {
 async function validateToken(ctx: Ctx): Promise<Response> {
   const token = tokenOf(ctx);
   if (!token) return reply(200, { success: false, results: null, message: RegistryMessage.tokenNotFound });
-  const payload = await checkToken(ctx, token);
+  // Read from the database: the portal keeps this answer for a second itself (docs/decisions/023, 070).
+  const payload = await checkToken(ctx, token, { fresh: true });
   if (!payload) return reply(200, { success: false, results: null, message: RegistryMessage.tokenExpired });
   return ok({ medicalRecordId: payload.sub });
 }
@@ -91,20 +92,22 @@ async function validateToken(ctx: Ctx): Promise<Response> {
 async function refreshToken(ctx: Ctx): Promise<Response> {
   const token = tokenOf(ctx);
   if (!token) throw new Refusal(401, RegistryMessage.tokenNotFound);
-  const payload = await checkToken(ctx, token);
+  // Read from the database: a new token must never come from a revoked one (docs/decisions/070).
+  const payload = await checkToken(ctx, token, { fresh: true });
   if (!payload) throw new Refusal(401, RegistryMessage.tokenExpired);
   const { token: fresh, expires } = signIn(ctx, payload.sub);
   return ok({ token: fresh, expires });
 }
 
 /**
- * POST /revoke-token with `Authorization: Bearer <token>` (not in the spec's call table; DECISIONS D6 "signing out
+ * POST /revoke-token with `Authorization: Bearer <token>` (not in the spec's call table; ACC-032 "signing out
  * is real"): every token of the account issued before now stops working, on every device.
  */
 async function revokeToken(ctx: Ctx): Promise<Response> {
   const payload = await requirePatient(ctx);
   const now = ctx.now();
   await revokeTokens(ctx.db, payload.sub, now);
+  ctx.revocations.forget(payload.sub);
   await audit(ctx.db, { actor: { kind: "patient", id: payload.sub }, action: "auth.revoke", medicalRecordId: payload.sub, at: now });
   return ok({ tokensValidAfter: now.toISOString() });
 }

@@ -79,7 +79,7 @@ describe.each(testDatabases())("transplant centers on $name", (target) => {
     expect(granite).toEqual({ ...granite, centerName: "Granite Harbor Kidney Institute", stateAbbr: "MA", yearRangeLastDate: "12/31/2024" });
   });
 
-  it("GET /api/pass/centers/{postalCode}/0/{distance}: member centers within the distance, nearest first, every field", async () => {
+  it("GET /api/pass/centers/{postalCode}/0/{distance}: member centers within the distance, nearest first, every field (CEN-013)", async () => {
     const p = await t.register(1);
     await upsertCenters(t.db, FIXTURE, START);
     const get = async (distance: string) => {
@@ -314,7 +314,7 @@ describe.each(testDatabases())("transplant centers on $name", (target) => {
   });
 });
 
-describe("demo centers (DECISIONS D8)", () => {
+describe("demo centers (CEN-012)", () => {
   const centers = demoCenters();
   it("are about 80 invented centers at real ZIP codes of their city and state, in every region", () => {
     expect(centers.length).toBeGreaterThanOrEqual(75);

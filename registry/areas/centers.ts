@@ -10,7 +10,7 @@ import type { Route } from "../http/router";
 
 /**
  * GET /api/pass/centers (bearer): every center, member or not, by name, without distances — the
- * 'Which transplant center are you registered with?' dropdown (001 §2.5).
+ * 'Which transplant center are you registered with?' dropdown (SCR-007).
  */
 async function allCenters(ctx: Ctx): Promise<Response> {
   await requirePatient(ctx);
@@ -20,9 +20,9 @@ async function allCenters(ctx: Ctx): Promise<Response> {
 
 /**
  * GET /api/pass/centers/{postalCode}/0/{distance} (bearer): member centers with their distance from the postal
- * code's ZIP centroid (DECISIONS D7), nearest first, within 100, 300 or 1000 miles, or all of them for 0.
+ * code's ZIP centroid (CEN-005), nearest first, within 100, 300 or 1000 miles, or all of them for 0.
  * A postal code with no known location answers every member center with a null distance (the portal shows "--").
- * The middle segment is always 0 in the spec (001 §7) and has no meaning here.
+ * The middle segment is always 0 in the spec (PLT-019) and has no meaning here.
  */
 async function centersNear(ctx: Ctx, params: Record<string, string>): Promise<Response> {
   await requirePatient(ctx);

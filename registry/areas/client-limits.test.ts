@@ -58,7 +58,7 @@ describe.each(testDatabases())("per-client-address limits on $name", (target) =>
       expect((await login("spray-new@example.org", "Winter2026!")).status).toBe(401);
     });
 
-    it("keeps the per-account lockout (D6) for failures spread over many addresses", async () => {
+    it("keeps the per-account lockout (ACC-022) for failures spread over many addresses", async () => {
       const p = await t.register(1);
       for (let i = 0; i < 10; i++) expect((await login(p.email, "wrong", `198.51.100.${i}`)).status).toBe(401);
       const locked = await login(p.email, p.password, "198.51.100.200");

@@ -10,7 +10,7 @@ import { Refusal } from "../http/respond";
 /**
  * The account's current password, asked before a change of the password or of the sign-in email (ASVS 2.1.6;
  * docs/decisions/025): 400 errors.currentPassword when empty or wrong. A wrong one counts toward the sign-in lockout
- * of D6 (so a copied session cannot guess it), and while the account is locked every one is refused (429).
+ * of ACC-022 (so a copied session cannot guess it), and while the account is locked every one is refused (429).
  */
 export async function checkCurrentPassword(ctx: Ctx, id: number, currentPassword: string, now: Date, action: string): Promise<void> {
   if (currentPassword === "") throw new Refusal(400, RegistryMessage.badRequest, { currentPassword: ValidationKey.currentPasswordRequired });

@@ -3,7 +3,7 @@ import { ok } from "../http/respond";
 import type { Route } from "../http/router";
 import { listOutbox } from "../outbox/outbox";
 
-/** GET /demo/outbox: the messages kept in demo mode, newest first (DECISIONS D9). Routed only in demo mode. */
+/** GET /demo/outbox: the messages kept in demo mode, newest first (PLT-015). Routed only in demo mode. */
 async function outbox(ctx: Ctx): Promise<Response> {
   return ok(await listOutbox(ctx.db));
 }

@@ -5,7 +5,7 @@ import { renderPdf, type PdfBlock } from "../domain/pdf";
 import { textsFor, type MessageLang } from "../messages/index";
 
 /**
- * The immune-tolerance program's consent (000 §2.10, DECISIONS D13): one structured content, personalised with the
+ * The immune-tolerance program's consent (ESG-001): one structured content, personalised with the
  * patient's name and a date, rendered as HTML for the e-sign page and, once signed, as a PDF with a signature block.
  * The texts are the registry's (messages/{en,es}.ts `consent`). No database, no clock: the caller passes both.
  */
@@ -22,7 +22,7 @@ export type ConsentContent = {
   facts: Array<[label: string, value: string]>;
   intro: string;
   sections: Section[];
-  /** The signature the patient must type (000 §5). */
+  /** The signature the patient must type (ESG-002). */
   fullName: string;
   /** YYYY-MM-DD (UTC) of the date shown. */
   isoDate: string;

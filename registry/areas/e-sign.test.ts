@@ -82,7 +82,7 @@ describe.each(testDatabases())("e-sign on $name", (target) => {
     expect(results.html).not.toContain("<b>");
   });
 
-  it("create-pdf: only for the token's own record (D5)", async () => {
+  it("create-pdf: only for the token's own record (PLT-013)", async () => {
     const ana = await participant(1, ImmunoFreeStatus.MedicalHistory);
     const ben = await participant(2, ImmunoFreeStatus.MedicalHistory);
     expect(await t.call("GET", "/api/e-sign/create-pdf")).toMatchObject({ status: 401, body: { message: RegistryMessage.tokenNotFound } });
@@ -174,7 +174,7 @@ describe.each(testDatabases())("e-sign on $name", (target) => {
     expect(JSON.stringify(t.logs)).not.toMatch(/Ana|Lopez|203\.0\.113\.7|Chromium/);
   });
 
-  it("keeps the PDF of the signed document with its signature block; staff export it", async () => {
+  it("keeps the PDF of the signed document with its signature block; staff export it (ESG-003, ESG-004)", async () => {
     const ana = await participant(1, ImmunoFreeStatus.MedicalHistory, { firstName: "María", lastName: "Núñez" });
     const shown = (await document(ana.token)).body.results;
     expect((await sign(ana.token, { entityTypeId: ana.medicalRecordId, typedName: "María Núñez", documentHash: shown.documentHash })).status).toBe(

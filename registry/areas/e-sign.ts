@@ -30,7 +30,7 @@ import type { Route } from "../http/router";
 import { langOf } from "../messages/index";
 import { consentDocument, signedConsentPdf, type ConsentDocument } from "./e-sign-document";
 
-/** Logged events of a failed document (000 §8: "pdf could not be created" / "... signed. please notify admin"). */
+/** Logged events of a failed document (ESG-003: "pdf could not be created" / "... signed. please notify admin"). */
 const CREATE_FAILED = "pdf could not be created";
 const SIGN_FAILED = "pdf could not be signed. please notify admin";
 
@@ -48,9 +48,9 @@ function todaysDocument(record: MedicalRecord, now: Date): ConsentDocument {
 }
 
 /**
- * GET /api/e-sign/create-pdf[?medicalRecordId=] (000 §2.10, §7; D13): the consent as HTML personalised with the
+ * GET /api/e-sign/create-pdf[?medicalRecordId=] (ESG-001, PLT-019): the consent as HTML personalised with the
  * patient's name and today's date, with the signature expected and the document's hash; once signed, the signed
- * document. The token names the record (D5: an id given must be the token's).
+ * document. The token names the record (PLT-013: an id given must be the token's).
  */
 async function createDocument(ctx: Ctx): Promise<Response> {
   const payload = await requirePatient(ctx);
@@ -109,7 +109,7 @@ function readSignature(raw: Record<string, unknown>): { typedName: string; docum
 }
 
 /**
- * POST /api/e-sign { entityTypeId, typedName, documentHash } (000 §2.10, §5, §7; D13). Refused: another record
+ * POST /api/e-sign { entityTypeId, typedName, documentHash } (ESG-002, ESG-003, PLT-019). Refused: another record
  * (403), no immune-tolerance registration, already signed, medical history not yet submitted, a document that
  * changed since it was shown (409 errors.form), a typed name that is not the full name (400 errors.typedName).
  * Stores the typed name, time, client address, user agent, the document and its hash, and the signed PDF; moves

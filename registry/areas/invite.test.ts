@@ -9,7 +9,7 @@ import { START, useRegistry, validRegistration } from "../testing/harness";
 
 const HOUR = 60 * 60 * 1000;
 
-describe.each(testDatabases())("invites (D5, D12), phone checks and per-address limits (D11) on $name", (target) => {
+describe.each(testDatabases())("invites (ACC-033, DSH-013), phone checks and per-address limits (ACC-018) on $name", (target) => {
   const t = useRegistry(target);
 
   const invite = async (overrides: Partial<{ firstName: string; lastName: string; email: string }> = {}) => {
@@ -20,7 +20,7 @@ describe.each(testDatabases())("invites (D5, D12), phone checks and per-address 
   const registerWith = (token: string, overrides: Record<string, unknown> = {}) =>
     t.call("POST", `/register?token=${encodeURIComponent(token)}`, { body: validRegistration(1, { email: "ines@example.org", ...overrides }) });
 
-  it("create-invite stores only the token's hash and queues the email with the PUBLIC_URL link", async () => {
+  it("create-invite stores only the token's hash and queues the email with the PUBLIC_URL link (PLT-017, ACC-033)", async () => {
     const { id, link, token, expiresAt } = await invite();
     expect(link).toBe(`http://portal.test/register?token=${token}`);
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -43,7 +43,7 @@ describe.each(testDatabases())("invites (D5, D12), phone checks and per-address 
     await expect(createInvite(t.db, t.settings, { firstName: "", lastName: "G", email: "bad" })).rejects.toThrow(/first-name.*email/);
   });
 
-  it("GET /validate-invite answers the invite's names and email", async () => {
+  it("GET /validate-invite answers the invite's names and email (ACC-004)", async () => {
     const { token } = await invite();
     const a = await t.call("GET", `/validate-invite?token=${token}`);
     expect(a.status).toBe(200);
@@ -133,7 +133,7 @@ describe.each(testDatabases())("invites (D5, D12), phone checks and per-address 
     expect(pass.body.results.medicalRecord.ifRegistration).toBeNull();
   });
 
-  // POST /validate-phone and the per-address limits of D11 (same database, to open one per file).
+  // POST /validate-phone and the per-address limits of ACC-018 (same database, to open one per file).
   const check = (phoneNumber: unknown, address = "203.0.113.7") =>
     t.call("POST", "/validate-phone", { body: { phoneNumber }, headers: { "x-client-address": address } });
 

@@ -10,7 +10,7 @@ import { labResultsSummaryPdf, type LabDocumentFacts } from "../domain/lab-docum
 import { langOf } from "../messages/index";
 
 /**
- * The generated results document and the recorded values (DECISIONS D4; docs/decisions/044), shared by the lab staff
+ * The generated results document and the recorded values (LAB-007; docs/decisions/044), shared by the lab staff
  * calls (areas/labs.ts) and the staff command record-lab-values.
  */
 

@@ -10,7 +10,7 @@ import { enqueueForPatient } from "../outbox/enqueue";
 import type { RegistrySettings } from "../settings";
 
 /**
- * Placing and approving lab orders (DECISIONS D4), shared by the patient calls, the staff command `approve-labs` and
+ * Placing and approving lab orders (LAB-002), shared by the patient calls, the staff command `approve-labs` and
  * the automatic approval after LAB_APPROVAL_DELAY.
  */
 
@@ -27,7 +27,7 @@ async function freshRequisition(db: Db): Promise<string> {
 
 /**
  * Approves waiting orders (already locked by pendingLabOrders): a requisition number, an expiry 90 days out, the
- * 'lab order is ready' email (an automated message: not to opted-out patients, D9) and an audit entry each.
+ * 'lab order is ready' email (an automated message: not to opted-out patients, PLT-016) and an audit entry each.
  */
 export async function approveLabOrders(
   db: Db,

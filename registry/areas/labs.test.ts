@@ -42,7 +42,7 @@ describe.each(testDatabases())("lab orders and results on $name", (target) => {
     return p;
   }
 
-  it("a lab order's journey: waiting, approved by staff, downloaded as a PDF, received by the lab, results recorded and downloaded", async () => {
+  it("a lab order's journey: waiting, approved by staff, downloaded as a PDF, received by the lab, results recorded and downloaded (LAB-002, LAB-007)", async () => {
     const p = await atLabStep(t);
 
     // Waiting for approval: ready answers success false; the download is refused.
@@ -245,7 +245,7 @@ describe.each(testDatabases())("lab orders and results on $name", (target) => {
     ]);
   });
 
-  it("'Request Labs' (order-labs): refused at the wrong step, while an order waits 7 days or is valid; a new order after that", async () => {
+  it("'Request Labs' (order-labs): refused at the wrong step, while an order waits 7 days or is valid; a new order after that (LAB-001, LAB-008)", async () => {
     const p = await patientWithScreening(t);
     const wrong = await orderLabs(p);
     expect([wrong.status, wrong.body.errors]).toEqual([409, { form: LabFormReason.labsNotAvailable }]);
@@ -316,7 +316,7 @@ describe.each(testDatabases())("lab orders and results on $name", (target) => {
     expect(await t.db.query("select count(*)::int as n from outbox where subject = 'Su orden de laboratorio está lista'")).toEqual([{ n: 3 }]);
   });
 
-  it("who may call the patient's lab calls: only with a token of the screening's record (D5)", async () => {
+  it("who may call the patient's lab calls: only with a token of the screening's record (PLT-013)", async () => {
     const ana = await atLabStep(t, 1);
     const ben = await patientWithScreening(t, 2);
     for (const what of ["lab-tests", "lab-results"] as const) {
@@ -383,7 +383,7 @@ describe.each(testDatabases())("lab orders and results on $name", (target) => {
     expect(await labOrderRows(t, q.screeningId)).toEqual([expect.objectContaining({ requisition: null })]);
   });
 
-  it("results attached by staff (attach-lab-results) are the results document; a generated summary is replaced by a later attachment", async () => {
+  it("results attached by staff (attach-lab-results) are the results document; a generated summary is replaced by a later attachment (LAB-007)", async () => {
     const p = await atLabStep(t);
     const { requisition } = await approveOne(t);
     const attached = await renderPdf({

@@ -48,7 +48,7 @@ import { readJsonObject } from "../http/body";
 import { requireOwnScreening } from "./screening";
 
 /**
- * The lab calls (000 §2.11-2.13, §7; DECISIONS D4, D5): the patient's 'Request Labs', the readiness and downloads of
+ * The lab calls (LAB-001, LAB-002, LAB-003, LAB-004, LAB-006, PLT-019): the patient's 'Request Labs', the readiness and downloads of
  * the lab order and the results (owner-checked: the screening must belong to the token's record), and the two lab
  * staff calls, accepted only with the lab staff key.
  */
@@ -84,7 +84,7 @@ function messageLang(ctx: Ctx, patient: MedicalRecord): MessageLang {
   return asked === "es" || asked === "en" ? asked : langOf(patient.preferredLanguage);
 }
 
-/** 409 'Issues' (000 §2.11): the reasons, their texts in the patient's language, and a form reason for the portal. */
+/** 409 'Issues' (LAB-003): the reasons, their texts in the patient's language, and a form reason for the portal. */
 function issuesRefusal(issues: LabIssueKey[], lang: MessageLang): Response {
   const texts = textsFor(lang).labs.issues;
   const results: LabReadiness = { ready: false, reasons: issues, messages: issues.map((k) => texts[k]) };
@@ -122,7 +122,7 @@ function pdfResponse(pdf: Uint8Array, fileName: string): Response {
 }
 
 /**
- * POST /api/pass/{id}/screening/{screeningId}/order-labs ('Request Labs', DECISIONS D4): places a new lab order for
+ * POST /api/pass/{id}/screening/{screeningId}/order-labs ('Request Labs', LAB-008): places a new lab order for
  * the patient's own screening at the lab step; answers the screening. 409 errors.form: opted out, not at the lab
  * step, an order waiting less than 7 days, an approved order not expired (domain/lab-orders.ts orderLabsRefusal).
  */
@@ -211,7 +211,7 @@ async function labResultsDownload(ctx: Ctx, params: Record<string, string>): Pro
 }
 
 /**
- * DECISIONS D5: the lab staff calls need the lab staff key in X-Lab-Staff-Key (401 otherwise, checked before anything
+ * LAB-006: the lab staff calls need the lab staff key in X-Lab-Staff-Key (401 otherwise, checked before anything
  * else, so requisition numbers cannot be probed without it), after the per-client-address limit of wrong keys
  * (docs/decisions/021; a right key gives its hit back). Then the requisition: trimmed, upper-cased, spaces and
  * hyphens dropped; 400 errors.requisition when it cannot be one; 404 requisitionUnknown when no approved order has it.
@@ -299,7 +299,7 @@ export const labRoutes: Route<Ctx>[] = [
   { method: "GET", pattern: "/api/pass/screening/:screeningId/lab-tests/download", handle: labTestsDownload },
   { method: "GET", pattern: "/api/pass/screening/:screeningId/lab-results/ready", handle: labResultsReady },
   { method: "GET", pattern: "/api/pass/screening/:screeningId/lab-results/download", handle: labResultsDownload },
-  // GET as the spec's call table has them (000 §7); POST too, for clients that should not repeat them on a reload.
+  // GET as the spec's call table has them (PLT-019); POST too, for clients that should not repeat them on a reload.
   { method: "GET", pattern: "/api/pass/update-lab-requisition/:requisition", handle: updateLabRequisition },
   { method: "POST", pattern: "/api/pass/update-lab-requisition/:requisition", handle: updateLabRequisition },
   { method: "GET", pattern: "/api/pass/process-lab-results/:requisition", handle: processLabResults },

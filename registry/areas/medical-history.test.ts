@@ -18,7 +18,7 @@ import { insertIfRegistration } from "../data/if-registrations";
 import { testDatabases } from "../db/test-databases";
 import { START, useRegistry } from "../testing/harness";
 
-/** A valid submission (001 §3): a kidney recipient, no other organ, high blood pressure. */
+/** A valid submission (MHX-007): a kidney recipient, no other organ, high blood pressure. */
 function history(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
     receivedKidneyTransplant: true,
@@ -42,7 +42,7 @@ function history(overrides: Record<string, unknown> = {}): Record<string, unknow
   };
 }
 
-/** The server-bound screening body of an immune-tolerance candidate (001 §3, §4.1). */
+/** The server-bound screening body of an immune-tolerance candidate (SCR-005, SCR-020). */
 const CANDIDATE_SCREENING = {
   kidneyStatus: KidneyStatus.Transplanted,
   kidneyStatusOther: "",
@@ -163,7 +163,7 @@ describe.each(testDatabases())("medical history on $name", (target) => {
     });
   });
 
-  it("reaches only the patient's own record (D5)", async () => {
+  it("reaches only the patient's own record (PLT-013)", async () => {
     const ana = await t.register(1);
     const ben = await t.register(2);
     for (const method of ["POST", "GET"]) {
@@ -255,7 +255,7 @@ describe.each(testDatabases())("medical history on $name", (target) => {
     expect(b.status).toBe(200);
   });
 
-  describe("the immune-tolerance stage (D12)", () => {
+  describe("the immune-tolerance stage (MHX-006)", () => {
     it("a candidate screened through the wizard moves from Registration to MedicalHistory", async () => {
       const ana = await t.register(1);
       expect((await t.call("POST", `/api/pass/${ana.medicalRecordId}/screening`, { token: ana.token, body: CANDIDATE_SCREENING })).status).toBe(200);

@@ -14,7 +14,7 @@ import { ok, Refusal } from "../http/respond";
 import type { Route } from "../http/router";
 
 /**
- * POST /api/pass/{id}/medical-history (001 §2.13, §4.7, §7): the 15 questions' answers of the patient's own record
+ * POST /api/pass/{id}/medical-history (MHX-005, PLT-019): the 15 questions' answers of the patient's own record
  * (contract/medical-history.ts). Each submission is kept; the latest is the current one. In the same transaction the
  * record's immune-tolerance stage moves from Registration to MedicalHistory (any other stage is kept). Results: the
  * stored submission. Only a candidate of the program may submit (Requirement MHX-006; `mayFillMedicalHistory`, issue 12 item 9): anyone

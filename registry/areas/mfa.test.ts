@@ -95,7 +95,7 @@ describe.each(testDatabases())("confirmation codes (/api/mfa) on $name", (target
       expect(bad.body).toMatchObject({ message: AccountMessage.mobileInvalid, errors: { form: FormReason.mobileInvalid } });
     });
 
-    it("sends codes to an opted-out patient: the patient asked for them (D9)", async () => {
+    it("sends codes to an opted-out patient: the patient asked for them (PLT-016)", async () => {
       const p = await t.register(1);
       await t.call("POST", `/api/pass/${p.medicalRecordId}/opt-in-out/1`, { token: p.token });
       expect((await sendEmail(p, p.email)).status).toBe(200);
@@ -153,7 +153,7 @@ describe.each(testDatabases())("confirmation codes (/api/mfa) on $name", (target
       expect(text.status).toBe(429);
       expect(text.body.errors).toEqual({ form: FormReason.tooManyNewMobiles });
       expect(await t.count("outbox")).toBe(6);
-      // A contact already counted may be sent to again (within D6's 5 an hour); so may the account's own contacts.
+      // A contact already counted may be sent to again (within ACC-027's 5 an hour); so may the account's own contacts.
       expect((await sendEmail(p, "NEW2@example.org")).status).toBe(200);
       expect((await sendEmail(p, p.email)).status).toBe(200);
       expect((await sendText(p, "(555) 010-0001")).status).toBe(200);
@@ -308,7 +308,7 @@ describe.each(testDatabases())("confirmation codes (/api/mfa) on $name", (target
       expect((await account(p.medicalRecordId)).is_mobile_verified).toBe(true);
     });
 
-    it("a new code does not reset the wrong-try count (D6); a code sent after the 30-minute series starts again", async () => {
+    it("a new code does not reset the wrong-try count (ACC-027); a code sent after the 30-minute series starts again", async () => {
       const p = await t.register(1);
       await sendEmail(p, p.email);
       const first = await lastCode(p.email);

@@ -53,7 +53,7 @@ function mobileInvalid(country: number): Refusal {
 const contactTaken = () => new Refusal(400, AccountMessage.contactTaken, { form: FormReason.contactTaken });
 
 /**
- * POST /api/mfa/send-confirmation-email {medicalRecordId, email, currentPassword?} (000 §2.5, D6). An address that is
+ * POST /api/mfa/send-confirmation-email {medicalRecordId, email, currentPassword?} (ACC-026, ACC-027). An address that is
  * not the account's own becomes the sign-in email once confirmed, so it needs the current password
  * (docs/decisions/025).
  */
@@ -75,7 +75,7 @@ async function sendConfirmationEmail(ctx: Ctx): Promise<Response> {
   return sendCode(ctx, record, { type: ConfirmationType.Email, target: email }, isNew);
 }
 
-/** POST /api/mfa/send-confirmation-text {medicalRecordId, phoneNumber} (000 §2.5, D6). */
+/** POST /api/mfa/send-confirmation-text {medicalRecordId, phoneNumber} (ACC-026, ACC-027). */
 async function sendConfirmationText(ctx: Ctx): Promise<Response> {
   const patient = await requirePatient(ctx);
   const body = await readJsonObject(ctx.request);
@@ -95,7 +95,7 @@ async function sendConfirmationText(ctx: Ctx): Promise<Response> {
  * to one contact within an hour (429 mfa.tooManySends). Whether the contact belongs to another account is NOT
  * said here (that would enumerate accounts): the answer is the same as for a free one, and confirming the code
  * refuses it. Stores a new code (replacing the previous one, keeping its wrong-try count) and queues it in the
- * patient's language. Codes are sent to opted-out patients too: they asked for them (D9).
+ * patient's language. Codes are sent to opted-out patients too: they asked for them (PLT-016).
  */
 async function sendCode(ctx: Ctx, patient: Recipient, contact: Contact, isNew: boolean): Promise<Response> {
   const isEmail = contact.type === ConfirmationType.Email;

@@ -13,7 +13,7 @@ import { z } from "zod";
 describe.each(testDatabases())("lookup, health, demo outbox and routing on $name", (target) => {
   const t = useRegistry(target);
 
-  it("GET /lookup-data answers the languages, genders and US states", async () => {
+  it("GET /lookup-data answers the languages, genders and US states (ACC-034)", async () => {
     const a = await t.call("GET", "/lookup-data");
     expect(a.status).toBe(200);
     const results = envelope(lookupData).parse(a.body).results!;

@@ -3,12 +3,11 @@ import { AuthPreference, Country, OptInOutType, PhoneRuleResult } from "../contr
 import { RegistryMessage } from "../contract/envelope";
 import { phoneRules, storedPhone } from "../contract/phone";
 import { addressErrors, isoToday, personErrors, registrationPayload } from "../contract/registration";
-import type { PassRecord } from "../contract/schemas";
 import { ValidationKey } from "../contract/validation-keys";
 import { changePassword, findAccount } from "../data/accounts";
 import { audit } from "../data/audit";
 import { findMedicalRecord, setOptedOut, updateProfile, updateValidatedFields } from "../data/medical-records";
-import { listScreenings } from "../data/screenings";
+import { readPassRecord } from "../data/pass-records";
 import { passwordProblem } from "../domain/passwords";
 import { readJsonObject } from "../http/body";
 import type { Ctx } from "../http/context";
@@ -64,14 +63,14 @@ async function readFields(ctx: Ctx): Promise<Record<string, unknown>> {
   return body;
 }
 
-/** GET /api/pass/{id}: the patient's own medical record, account and screenings. */
+/**
+ * GET /api/pass/{id}: the patient's own medical record, account and screenings, audited as read: one statement
+ * (docs/decisions/070), with no other when the token's revocation time is in memory.
+ */
 async function passRecord(ctx: Ctx, params: Record<string, string>): Promise<Response> {
   const id = await requireOwnRecord(ctx, params.id);
-  const medicalRecord = await recordOrNotFound(ctx, id);
-  const account = await findAccount(ctx.db, id);
-  await audit(ctx.db, { actor: { kind: "patient", id }, action: "record.read", medicalRecordId: id, at: ctx.now() });
-  const screeningList = await listScreenings(ctx.db, id);
-  const results: PassRecord = { medicalRecord, account, screeningList };
+  const results = await readPassRecord(ctx.db, id, ctx.now());
+  if (!results) throw new Refusal(404, RegistryMessage.notFound);
   return ok(results);
 }
 
@@ -84,8 +83,8 @@ async function patientData(ctx: Ctx, params: Record<string, string>): Promise<Re
 }
 
 /**
- * POST /api/pass/{id}/update-medical-record (profile, 000 §2.9 and §5): the personal and address fields, checked
- * with the registration's rules and, for a US address, against the ZIP data (D7; `?addrConfirmed=true` accepts it
+ * POST /api/pass/{id}/update-medical-record (profile, ACC-029): the personal and address fields, checked
+ * with the registration's rules and, for a US address, against the ZIP data (ACC-008; `?addrConfirmed=true` accepts it
  * as typed). Results: the updated medical record.
  */
 async function updateMedicalRecord(ctx: Ctx, params: Record<string, string>): Promise<Response> {
@@ -107,7 +106,7 @@ async function updateMedicalRecord(ctx: Ctx, params: Record<string, string>): Pr
 }
 
 /**
- * POST /api/pass/{id}/medical-record (screening's patient validation, 001 §2.8): names, birth date, language, gender
+ * POST /api/pass/{id}/medical-record (screening's patient validation, SCR-011): names, birth date, language, gender
  * and the secondary phone (by the phone rules of the account's preference). Email and primary phone are read-only
  * there: whatever is sent for them is ignored. Preferred name is optional there. Results: the updated medical record.
  */
@@ -137,7 +136,7 @@ async function validateMedicalRecord(ctx: Ctx, params: Record<string, string>): 
   return ok(await recordOrNotFound(ctx, id), AccountMessage.recordUpdated);
 }
 
-/** The secondary phone by the phone rules of 000 §5 (Required with the email preference and no primary phone). */
+/** The secondary phone by the phone rules of ACC-014 (Required with the email preference and no primary phone). */
 function secondaryPhoneError(primary: string, secondary: string, country: number, preference: number): string | undefined {
   const rule = phoneRules(preference, primary, secondary, country).secondary;
   if (rule === PhoneRuleResult.Required) return ValidationKey.phoneRequired;
@@ -146,13 +145,14 @@ function secondaryPhoneError(primary: string, secondary: string, country: number
 }
 
 /**
- * POST /api/pass/{id}/update-password {currentPassword, password, confirmPassword} (000 §5 Password update, D6;
+ * POST /api/pass/{id}/update-password {currentPassword, password, confirmPassword} (ACC-030;
  * ASVS 2.1.6, docs/decisions/025): the current password must be right (a wrong one counts toward the sign-in lockout
- * of D6, so a copied session cannot guess it), then stores the new hash, revokes every earlier session, and answers
+ * of ACC-022, so a copied session cannot guess it), then stores the new hash, revokes every earlier session, and answers
  * a fresh token {token, expires} for the caller.
  */
 async function updatePassword(ctx: Ctx, params: Record<string, string>): Promise<Response> {
-  const id = await requireOwnRecord(ctx, params.id);
+  // Read from the database: it answers a new token (docs/decisions/070).
+  const id = await requireOwnRecord(ctx, params.id, { fresh: true });
   const body = await readJsonObject(ctx.request);
   const parsed = updatePasswordRequest.safeParse({
     currentPassword: body.currentPassword ?? "",
@@ -176,11 +176,12 @@ async function updatePassword(ctx: Ctx, params: Record<string, string>): Promise
     await changePassword(tx, id, passwordHash, now);
     await audit(tx, { actor: { kind: "patient", id }, action: "auth.password.changed", medicalRecordId: id, at: now });
   });
+  ctx.revocations.forget(id);
   const { token, expires } = signIn(ctx, id);
   return ok({ token, expires }, AccountMessage.passwordUpdated);
 }
 
-/** POST /api/pass/{id}/opt-in-out/{type}: 1 opts out of automated messages, 2 opts back in (000 §2.6, §4 Opt state). */
+/** POST /api/pass/{id}/opt-in-out/{type}: 1 opts out of automated messages, 2 opts back in (DSH-012, PLT-016). */
 async function optInOut(ctx: Ctx, params: Record<string, string>): Promise<Response> {
   const id = await requireOwnRecord(ctx, params.id);
   const type =

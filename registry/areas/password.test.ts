@@ -23,7 +23,7 @@ describe.each(testDatabases())("forgot and reset password on $name", (target) =>
   const sent = { success: true, results: null, message: AccountMessage.forgotPasswordSent };
 
   describe("POST /forgot-password", () => {
-    it("queues a single-use link built from PUBLIC_URL, storing only its hash", async () => {
+    it("queues a single-use link built from PUBLIC_URL, storing only its hash (PLT-017)", async () => {
       const p = await t.register(1, { preferredLanguage: 1 });
       const a = await forgot(p.email.toUpperCase());
       expect(a.status).toBe(200);

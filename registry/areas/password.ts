@@ -20,7 +20,7 @@ import { ok, reply, Refusal } from "../http/respond";
 import type { Route } from "../http/router";
 import { zodFieldErrors } from "../http/validation";
 
-/** DECISIONS D6: reset links are single use and valid 60 minutes. */
+/** ACC-024: reset links are single use and valid 60 minutes. */
 export const RESET_LINK_LIFETIME_MS = 60 * 60 * 1000;
 
 /** English reasons of a refused password (statusId 5); errors.password carries the key to translate. */
@@ -35,8 +35,8 @@ const PASSWORD_REASON: Record<string, string> = {
  * POST /forgot-password?emailAddress= (no body): 429 over the per-client-address limit (docs/decisions/021, which
  * says nothing about any account); otherwise always 200 success, whether or not the account exists and also when
  * rate-limited per email (5 per email per hour), so the answer reveals nothing. For an existing account, queues an email
- * with a single-use link `${PUBLIC_URL}/reset-password?h=<token>` (000 §2.1; /register?h= still works) (only the token's hash is stored). Sent even to an
- * opted-out patient: the patient asked for it (D9).
+ * with a single-use link `${PUBLIC_URL}/reset-password?h=<token>` (ACC-024, PLT-017; /register?h= still works) (only the token's hash is stored). Sent even to an
+ * opted-out patient: the patient asked for it (PLT-016).
  */
 async function forgotPassword(ctx: Ctx): Promise<Response> {
   await limitClient(ctx, RATE_LIMITS.forgotPasswordClient);
@@ -66,7 +66,7 @@ async function forgotPassword(ctx: Ctx): Promise<Response> {
 }
 
 /**
- * POST /reset-password {token, email, password} (000 §4): 200 with results {statusId, status} (ResetStatus); success
+ * POST /reset-password {token, email, password} (ACC-024): 200 with results {statusId, status} (ResetStatus); success
  * is true only for statusId 1. A refused password (5) also names its key in errors.password and keeps the link usable.
  * Success stores the new hash, uses the link (and closes the account's other links), revokes every earlier session
  * and lifts a sign-in lockout.
@@ -96,6 +96,7 @@ async function resetPassword(ctx: Ctx): Promise<Response> {
     await audit(tx, { actor: { kind: "patient", id: patient.id }, action: "auth.password.reset", medicalRecordId: patient.id, at: now });
     return true;
   });
+  if (used) ctx.revocations.forget(patient.id);
   return resetAnswer(used ? ResetStatus.Success : ResetStatus.LinkInvalid);
 }
 

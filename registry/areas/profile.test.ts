@@ -177,7 +177,7 @@ describe.each(testDatabases())("the patient's data (/api/pass/{id}/...) on $name
       });
       expect(foreign.body.errors).toEqual({ phoneNumberSecondary: "validation.phoneInvalid" });
     });
-    it("Requirement ACC-011: refuses a birth date after today or before 1920 with 'Valid birth date is required' (000 §5), storing nothing; today is accepted", async () => {
+    it("Requirement ACC-011: refuses a birth date after today or before 1920 with 'Valid birth date is required', storing nothing; today is accepted", async () => {
       const p = await t.register(1);
       const path = `/api/pass/${p.medicalRecordId}/medical-record`;
       const stored = async () =>
@@ -235,7 +235,7 @@ describe.each(testDatabases())("the patient's data (/api/pass/{id}/...) on $name
       expect((await t.call("GET", `/api/pass/${p.medicalRecordId}`, { token: p.token })).status).toBe(200);
       expect(await t.db.query("select action from audit_log where action = 'auth.password.change.refused'")).toHaveLength(1);
 
-      // Ten wrong passwords lock the account (D6), here as at sign-in: then even the right one is refused.
+      // Ten wrong passwords lock the account (ACC-022), here as at sign-in: then even the right one is refused.
       for (let i = 0; i < 9; i++) await t.call("POST", `/api/pass/${p.medicalRecordId}/update-password`, { token: p.token, body });
       const locked = await t.call("POST", `/api/pass/${p.medicalRecordId}/update-password`, {
         token: p.token,
@@ -275,7 +275,7 @@ describe.each(testDatabases())("the patient's data (/api/pass/{id}/...) on $name
     });
   });
 
-  describe("POST /api/pass/{id}/opt-in-out/{type}", () => {
+  describe("POST /api/pass/{id}/opt-in-out/{type} (DSH-012, PLT-016)", () => {
     it("1 opts out, 2 opts back in, anything else is 400", async () => {
       const p = await t.register(1);
       const out = await t.call("POST", `/api/pass/${p.medicalRecordId}/opt-in-out/1`, { token: p.token });

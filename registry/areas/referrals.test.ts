@@ -111,7 +111,7 @@ describe.each(testDatabases())("center selection on $name", (target) => {
     expect(await labOrderRows(t, p.screeningId)).toEqual([expect.objectContaining({ approved_at: null })]);
   });
 
-  it("who may call it: a token for this record and a screening of this record only (D5)", async () => {
+  it("who may call it: a token for this record and a screening of this record only (PLT-013)", async () => {
     const ana = await patientWithScreening(t, 1);
     const ben = await patientWithScreening(t, 2);
     const body = { centerId: CENTER_A, reason: null, other: null };
@@ -210,7 +210,7 @@ describe.each(testDatabases())("center selection on $name", (target) => {
     expect((await selectCenter(t, p, CENTER_A)).status).toBe(200);
   });
 
-  it("the 3-day window (001 §4.5): 'Please Give Additional Time' until the referral date plus 3 days, then a reason closes the referral out", async () => {
+  it("the 3-day window (CEN-009): 'Please Give Additional Time' until the referral date plus 3 days, then a reason closes the referral out", async () => {
     const p = await patientWithScreening(t);
     expect((await selectCenter(t, p, CENTER_A)).status).toBe(200);
 

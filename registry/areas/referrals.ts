@@ -28,9 +28,9 @@ const REFUSAL_MESSAGE: Partial<Record<LabFormReasonValue, string>> = {
 };
 
 /**
- * POST /api/pass/{id}/screening/{screeningId}/center { centerId, reason, other } (001 §7, DECISIONS D4): confirms a
+ * POST /api/pass/{id}/screening/{screeningId}/center { centerId, reason, other } (PLT-019, CEN-008): confirms a
  * member center for the patient's own screening. The previous selection's open referrals are closed out as Cancelled
- * by Patient with the reason and additional information (001 §2.11) when the selection changes a current center; a
+ * by Patient with the reason and additional information (CEN-009) when the selection changes a current center; a
  * Pending Center referral dated today is created; the center becomes the preferred, confirmed center; the status
  * moves to CompleteLabTests unless it is SentToCenter; a lab order is placed when none was.
  * Refusals: 400 field keys (centerId, reason, other); 409 errors.form = LabFormReason (opted out, not at a center
@@ -91,7 +91,7 @@ async function selectCenter(ctx: Ctx, params: Record<string, string>): Promise<R
 /**
  * The checked body: field -> key for a missing centerId (required), wrong types (invalidValue), an over-long
  * text (tooLong), and a center that is not a member center of the registry (invalidValue: only member centers are
- * listed on the select-center page, 001 §2.10).
+ * listed on the select-center page, CEN-001).
  */
 async function readSelection(ctx: Ctx): Promise<SelectCenterBody> {
   const raw = await readJsonObject(ctx.request);

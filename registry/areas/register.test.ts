@@ -157,7 +157,7 @@ describe.each(testDatabases())("POST /register on $name", (target) => {
     expect(short.body.errors).toEqual({ phoneNumber: "validation.phoneInvalid" });
   });
 
-  it("refuses an email already registered, compared in lower case", async () => {
+  it("refuses an email already registered, compared in lower case (ACC-012)", async () => {
     await t.register(1, { email: "Ana@Example.org" });
     const a = await t.call("POST", "/register", { body: validRegistration(2, { email: "ANA@example.ORG" }) });
     expect(a.status).toBe(400);

@@ -31,8 +31,8 @@ import { addressPrompt } from "./address";
 import { signIn } from "./auth";
 
 /**
- * POST /register (000 §7): rate-limited per client address (D11), validates, checks an invite (`?token=`, D5/D12)
- * and the address (`?addrConfirmed=true` skips it, D7), creates the medical record and its account, signs the
+ * POST /register (PLT-019): rate-limited per client address (ACC-018), validates, checks an invite (`?token=`, ACC-033, DSH-013)
+ * and the address (`?addrConfirmed=true` skips it, ACC-007), creates the medical record and its account, signs the
  * patient in. An invited patient also gets an immune-tolerance registration.
  */
 async function register(ctx: Ctx): Promise<Response> {
@@ -114,7 +114,7 @@ async function validInvite(ctx: Ctx, token: string, now: Date): Promise<Invite |
   return invite;
 }
 
-/** DECISIONS D6: email unique in lower case, primary phone unique by its digits. */
+/** ACC-012: email unique in lower case, primary phone unique by its digits. */
 async function refuseTaken(ctx: Ctx, payload: RegistrationPayload): Promise<void> {
   const errors: Record<string, string> = {};
   if (await emailInUse(ctx.db, payload.email)) errors.email = ValidationKey.emailTaken;
@@ -127,8 +127,8 @@ function taken(errors: Record<string, string>): Refusal {
 }
 
 /**
- * POST /validate-phone {phoneNumber, country?} (000 §5 Phone; the rule of `country`, docs/decisions/049): 200 with results {isValid, status}; success mirrors isValid and a
- * refused number names its key in errors.phoneNumber. Rate-limited per client address (D11).
+ * POST /validate-phone {phoneNumber, country?} (ACC-015; the rule of `country`, docs/decisions/049): 200 with results {isValid, status}; success mirrors isValid and a
+ * refused number names its key in errors.phoneNumber. Rate-limited per client address (ACC-018).
  */
 async function validatePhone(ctx: Ctx): Promise<Response> {
   await limitClient(ctx, RATE_LIMITS.validatePhone);
@@ -153,7 +153,7 @@ async function validatePhone(ctx: Ctx): Promise<Response> {
   return answer(PhoneCheckStatus.Valid, AccountMessage.phoneAvailable);
 }
 
-/** GET /validate-invite?token= (000 §2.3): 200; success and isValid say whether the invite can be used. */
+/** GET /validate-invite?token= (ACC-004): 200; success and isValid say whether the invite can be used. */
 async function validateInviteToken(ctx: Ctx): Promise<Response> {
   const token = ctx.url.searchParams.get("token") ?? "";
   const invite = token ? await validInvite(ctx, token, ctx.now()) : null;

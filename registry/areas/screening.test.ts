@@ -27,7 +27,7 @@ const center = aCenterRecord;
 
 const body = aScreeningBody;
 
-/** Each outcome of 001 §4.3 (first match wins), with the body a wizard pass sends. */
+/** Each outcome of SCR-014 (first match wins), with the body a wizard pass sends. */
 const OUTCOMES = [
   {
     name: "a member center selected -> CompleteLabTests (cleared and confirmed by the registry, whatever the client says; decision 035)",
@@ -99,7 +99,7 @@ describe.each(testDatabases())("screenings on $name", (target) => {
   }
   const stored = async (id: number) => (await t.db.query<Record<string, unknown>>("select * from screenings where id = $1", [id]))[0]!;
 
-  it.each(OUTCOMES)("POST .../screening stores the status of 001 §4.3: $name", async ({ body: b, status, stored: expected }) => {
+  it.each(OUTCOMES)("POST .../screening stores the status of SCR-014: $name", async ({ body: b, status, stored: expected }) => {
     const p = await patient();
     const a = await t.call("POST", `/api/pass/${p.medicalRecordId}/screening`, { token: p.token, body: b });
     expect(a.status, JSON.stringify(a.body)).toBe(200);
@@ -202,7 +202,7 @@ describe.each(testDatabases())("screenings on $name", (target) => {
     ]);
   });
 
-  it("naming a member center refers the patient to it and places the lab order, once (decision 035)", async () => {
+  it("naming a member center refers the patient to it and places the lab order, once (CEN-011, decision 035)", async () => {
     const p = await patient();
     const created = await t.call("POST", `/api/pass/${p.medicalRecordId}/screening`, { token: p.token, body: OUTCOMES[0]!.body });
     const id = created.body.results.id as number;
@@ -237,7 +237,7 @@ describe.each(testDatabases())("screenings on $name", (target) => {
     });
   });
 
-  it("does not take a client's center confirmation for a non-member center", async () => {
+  it("does not take a client's center confirmation for a non-member center (CEN-011)", async () => {
     const p = await patient();
     const a = await t.call("POST", `/api/pass/${p.medicalRecordId}/screening`, {
       token: p.token,
@@ -256,7 +256,7 @@ describe.each(testDatabases())("screenings on $name", (target) => {
     });
   });
 
-  it("refuses a re-save that would move the registration back (409, nothing changed; docs/decisions/033)", async () => {
+  it("refuses a re-save that would move the registration back (SCR-016: 409, nothing changed; docs/decisions/033)", async () => {
     const p = await patient();
     // Sent to its center with the results received (issue 12 item 1), a Pending Center referral.
     const created = await t.call("POST", `/api/pass/${p.medicalRecordId}/screening`, { token: p.token, body: OUTCOMES[0]!.body });
@@ -272,7 +272,7 @@ describe.each(testDatabases())("screenings on $name", (target) => {
     expect(await t.db.query("select action from audit_log where action like 'screening.%' order by id")).toEqual([{ action: "screening.create" }]);
   });
 
-  it("lets a not-cleared registration be screened again ('My Situation has Changed')", async () => {
+  it("lets a not-cleared registration be screened again ('My Situation has Changed', DSH-009)", async () => {
     const p = await patient();
     const created = await t.call("POST", `/api/pass/${p.medicalRecordId}/screening`, { token: p.token, body: OUTCOMES[2]!.body });
     const id = created.body.results.id as number;
@@ -280,7 +280,7 @@ describe.each(testDatabases())("screenings on $name", (target) => {
     expect(again.body.results).toMatchObject({ status: RegistrationStatus.SelectCenter, preferredCenterId: 0, preferredCenter: "" });
   });
 
-  it("IfPassCandidate starts the immune-tolerance registration once (D12), moving an invited record on", async () => {
+  it("IfPassCandidate starts the immune-tolerance registration once (DSH-013), moving an invited record on", async () => {
     const ana = await patient(1);
     const ben = await t.register(2);
     const cy = await t.register(3);
@@ -413,7 +413,7 @@ describe.each(testDatabases())("screenings on $name", (target) => {
     expect(await t.db.query("select count(*)::int as n from screenings")).toEqual([{ n: 1 }]);
   });
 
-  it("answers an expired token with 401 'token is expired' (001 §8), and a missing one with 401 tokenNotFound", async () => {
+  it("answers an expired token with 401 'token is expired' (SCR-019), and a missing one with 401 tokenNotFound", async () => {
     const p = await patient();
     const created = await t.call("POST", `/api/pass/${p.medicalRecordId}/screening`, { token: p.token, body: body() });
     t.advance(30 * 60 * 1000);

@@ -26,8 +26,8 @@ import { placeLabOrderFor } from "./labs-approval";
 import { notifyScreeningSaved } from "../outbox/journey";
 
 /**
- * POST /api/pass/{id}/screening (001 §7): saves a new screening of the patient's own record from the server-bound
- * body (001 §3, DECISIONS D3) and answers it in the list-item shape, with its id.
+ * POST /api/pass/{id}/screening (PLT-019): saves a new screening of the patient's own record from the server-bound
+ * body (SCR-020; SCR-014) and answers it in the list-item shape, with its id.
  */
 async function createScreening(ctx: Ctx, params: Record<string, string>): Promise<Response> {
   const medicalRecordId = await requireOwnRecord(ctx, params.id);
@@ -53,7 +53,7 @@ async function createScreening(ctx: Ctx, params: Record<string, string>): Promis
 /**
  * PUT /api/pass/{id}/screening/{screeningId}: the same body and rules, for a screening of the patient's own record.
  * A save that would move the registration backwards (a center holds it) is refused with 409 and nothing changes
- * (docs/decisions/033); the row is locked for the check, so a center selection cannot slip in between.
+ * (SCR-016, docs/decisions/033); the row is locked for the check, so a center selection cannot slip in between.
  */
 async function updateOwnScreening(ctx: Ctx, params: Record<string, string>): Promise<Response> {
   const medicalRecordId = await requireOwnRecord(ctx, params.id);
@@ -107,7 +107,7 @@ async function answer(ctx: Ctx, screeningId: number): Promise<Screening> {
   return screening;
 }
 
-/** DECISIONS D5: a screening id of the record (400 for an id that is not one, 404 unknown, 403 another record's). */
+/** PLT-013: a screening id of the record (400 for an id that is not one, 404 unknown, 403 another record's). */
 export async function requireOwnScreening(ctx: Ctx, medicalRecordId: number, param: string | undefined): Promise<number> {
   const id = /^[1-9]\d{0,9}$/.test(param ?? "") ? Number(param) : NaN;
   if (!Number.isSafeInteger(id) || id > 2_147_483_647) throw new Refusal(400, RegistryMessage.badRequest);
@@ -119,7 +119,7 @@ export async function requireOwnScreening(ctx: Ctx, medicalRecordId: number, par
 
 /**
  * The checked body of a save, and what the registry stores for it: the outcome corrections and the registration
- * status of 001 §4.3, computed with the shared rules (registry/contract/save-outcome.ts) from the preferred
+ * status of SCR-014, computed with the shared rules (registry/contract/save-outcome.ts) from the preferred
  * center's membership as stored here. A status sent by the client is ignored. An "Other" description is kept
  * only with its Other answer.
  */
@@ -139,7 +139,7 @@ async function readScreening(ctx: Ctx): Promise<ScreeningValues> {
   if (!parsed.success || hasErrors(errors)) throw new Refusal(400, RegistryMessage.badRequest, errors);
 
   const body: ScreeningBody = parsed.data;
-  // Only a member center can be confirmed (001 §4.2): a client's flag for another center is not taken.
+  // Only a member center can be confirmed (CEN-011): a client's flag for another center is not taken.
   const fields = { ...outcomeFieldsOfBody(body), isCenterConfirmed: body.isCenterConfirmed && isMember };
   const corrected = saveOutcome(fields, isMember);
   return {
@@ -173,5 +173,5 @@ export const screeningRoutes: Route<Ctx>[] = [
 
 /*
  * The center selection (POST .../screening/{screeningId}/center) is in areas/referrals.ts and the lab calls (order-labs,
- * lab-tests/lab-results ready|download, the lab staff calls) in areas/labs.ts (DECISIONS D4, decision record 012).
+ * lab-tests/lab-results ready|download, the lab staff calls) in areas/labs.ts (LAB-001, LAB-002, decision record 012).
  */

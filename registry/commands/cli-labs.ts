@@ -1,5 +1,5 @@
 /**
- * Staff commands for lab orders (DECISIONS D4, D5), registered in registry/cli.ts:
+ * Staff commands for lab orders (LAB-002, LAB-006, PLT-014), registered in registry/cli.ts:
  *   approve-labs --order N | --screening N | --all   approve waiting lab orders; prints their requisition numbers
  *   attach-lab-results <requisition> <file.pdf>      attach the lab's results PDF to an approved order
  *   record-lab-values <requisition> <file.csv|file.json>   record the values the lab reported (docs/decisions/044)

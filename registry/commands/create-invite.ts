@@ -8,13 +8,13 @@ import type { MessageLang } from "../messages/index";
 import { enqueue } from "../outbox/enqueue";
 import type { RegistrySettings } from "../settings";
 
-/** DECISIONS D5: invites expire after 30 days and are single use. */
+/** ACC-033: invites expire after 30 days and are single use. */
 export const INVITE_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 
 export type NewInvite = { firstName: string; lastName: string; email: string; lang?: MessageLang };
 
 /**
- * Creates an invite to the immune-tolerance program (staff work, D5/D12) and queues the invitation email with the
+ * Creates an invite to the immune-tolerance program (staff work, ACC-033, DSH-013) and queues the invitation email with the
  * link `${PUBLIC_URL}/register?token=<token>` (never a request's Host). Only the token's hash is stored; the link
  * is answered once, here.
  */

@@ -4,7 +4,7 @@ import { findConsentPdf, findConsentSignature } from "../data/consent-signatures
 import type { Db } from "../db/types";
 
 /**
- * Staff work (DECISIONS D5, D13): writes the signed consent PDF of a medical record to a new file (never over an
+ * Staff work (ESG-003, ESG-004): writes the signed consent PDF of a medical record to a new file (never over an
  * existing one; readable by its owner only). Throws with a message for staff when the id is not one or nothing is
  * signed.
  */

@@ -11,7 +11,7 @@ import { parseLabValuesFile } from "../domain/lab-values-file";
 import type { RegistrySettings } from "../settings";
 
 /**
- * Staff commands of the lab orders (DECISIONS D4, D5): approve-labs, attach-lab-results, record-lab-values,
+ * Staff commands of the lab orders (LAB-002, LAB-006, LAB-007, PLT-014): approve-labs, attach-lab-results, record-lab-values,
  * list-lab-orders.
  */
 

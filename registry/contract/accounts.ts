@@ -1,19 +1,19 @@
 import { z } from "zod";
 
 /**
- * Shapes of the account-side calls of 000 §7 (beyond register/authenticate in schemas.ts).
+ * Shapes of the account-side calls of PLT-019 (beyond register/authenticate in schemas.ts).
  * Refusals use the envelope: `success: false`, a human `message` (English), and `errors`:
  * field -> locale key for field problems, and `form` -> locale key for a reason about the whole request.
  */
 
-/** POST /validate-phone { phoneNumber } -> results { isValid, status }, message (000 §5 Phone). */
+/** POST /validate-phone { phoneNumber } -> results { isValid, status }, message (ACC-015). */
 /** `country`: the address's country, whose phone rule applies (docs/decisions/049); the US rule when absent. */
 export const validatePhoneRequest = z.object({ phoneNumber: z.string().max(40), country: z.number().int().optional() });
 export const PhoneCheckStatus = { Valid: "valid", Invalid: "invalid", Duplicate: "duplicate" } as const;
 export const phoneCheck = z.object({ isValid: z.boolean(), status: z.enum(["valid", "invalid", "duplicate"]) });
 export type PhoneCheck = z.infer<typeof phoneCheck>;
 
-/** GET /validate-invite?token= -> results: what the invite pre-fills (000 §2.3, D5, D12). */
+/** GET /validate-invite?token= -> results: what the invite pre-fills (ACC-004, ACC-033; DSH-013). */
 export const inviteInfo = z.object({
   isValid: z.boolean(),
   firstName: z.string(),
@@ -22,13 +22,13 @@ export const inviteInfo = z.object({
 });
 export type InviteInfo = z.infer<typeof inviteInfo>;
 
-/** POST /reset-password { token, email, password } -> results { statusId, status } (000 §4 Reset password). */
+/** POST /reset-password { token, email, password } -> results { statusId, status } (ACC-024). */
 export const resetPasswordRequest = z.object({
   token: z.string().max(500),
   email: z.string().max(254),
   password: z.string().max(1000),
 });
-/** statusId 1 = success, greater than 1 = failure with a reason (000 §4). */
+/** statusId 1 = success, greater than 1 = failure with a reason (ACC-024). */
 export const ResetStatus = {
   Success: 1,
   LinkInvalid: 2,
@@ -54,7 +54,7 @@ export const sendConfirmationTextRequest = z.object({ medicalRecordId: z.number(
 export const updateConfirmationRequest = z.object({ code: z.string().max(40), value: z.string().max(254), isEmail: z.boolean() });
 export const codeResultAnswer = z.number().int();
 
-/** POST /api/pass/{id}/update-medical-record (profile, 000 §2.9): the personal and address fields. */
+/** POST /api/pass/{id}/update-medical-record (profile, ACC-029): the personal and address fields. */
 export const UPDATE_MEDICAL_RECORD_FIELDS = [
   "firstName",
   "middleInitial",
@@ -72,7 +72,7 @@ export const UPDATE_MEDICAL_RECORD_FIELDS = [
   "country",
 ] as const;
 
-/** POST /api/pass/{id}/medical-record (screening's patient validation, 001 §2.8). Email and primary phone are read-only there. */
+/** POST /api/pass/{id}/medical-record (screening's patient validation, SCR-011). Email and primary phone are read-only there. */
 export const VALIDATED_RECORD_FIELDS = [
   "firstName",
   "middleInitial",
@@ -88,7 +88,7 @@ export const VALIDATED_RECORD_FIELDS = [
 
 /**
  * POST /api/pass/{id}/update-password { currentPassword, password, confirmPassword } -> results: a fresh token for this
- * session (D6). The current password is required and checked (ASVS 2.1.6; docs/decisions/025).
+ * session (ACC-030). The current password is required and checked (ASVS 2.1.6; docs/decisions/025).
  */
 export const updatePasswordRequest = z.object({
   currentPassword: z.string().max(1000),
@@ -113,7 +113,7 @@ export const FormReason = {
   addressNotFound: "register.addressNotFound",
   inviteInvalid: "register.inviteInvalid",
   botCheckFailed: "register.botCheckFailed",
-  /** Rate limit per client address (D11): POST /register, POST /validate-phone (429). */
+  /** Rate limit per client address (ACC-018): POST /register, POST /validate-phone (429). */
   tooManyAttempts: "register.tooManyAttempts",
   /** Per-client-address limits of sign-in, forgot password, code entry, the lab staff key, the phone check (429). */
   tooManyFromConnection: "limits.tooManyFromConnection",
@@ -172,7 +172,7 @@ export const RESET_STATUS_TEXT: Record<number, string> = {
 export const optResult = z.object({ isOptedOut: z.boolean() });
 export type OptResult = z.infer<typeof optResult>;
 
-/** The answer of a call that may ask to confirm the address (POST /register, update-medical-record): D7. */
+/** The answer of a call that may ask to confirm the address (POST /register, update-medical-record): ACC-007. */
 export const addressPromptAnswer = z.object({
   success: z.literal(false),
   results: z.null(),

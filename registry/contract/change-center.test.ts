@@ -25,7 +25,7 @@ const s = (patch: Partial<ChangeCenterScreening>): ChangeCenterScreening => ({
   ...patch,
 });
 
-describe("change-center decision (001 §4.5)", () => {
+describe("change-center decision (CEN-009)", () => {
   it.each([
     ["pending referral to the current center, 1 day ago -> close-out warning", s({ centerReferrals: [ref(3, "03/19/2026")] }), "closeOutWarning"],
     ["pending referral 3 days ago (plus 3 days not before now) -> warning", s({ centerReferrals: [ref(3, "03/17/2026 12:00")] }), "closeOutWarning"],
@@ -58,7 +58,7 @@ describe("change-center decision (001 §4.5)", () => {
   });
 });
 
-describe("Additional Center Registration validation (001 §5)", () => {
+describe("Additional Center Registration validation (CEN-010)", () => {
   const required = "validation.required";
   it.each([
     ["placeholder -1", -1, "", { reason: required }],

@@ -3,8 +3,8 @@ import { SCREENING_TEXT_MAX } from "./limits";
 import { DAY_MS, parseRegistryDate } from "./registry-dates";
 
 /**
- * Changing center (000 §4 'Changing center', 001 §4.5) and the Additional Center Registration form's
- * validation (000 §5, 001 §5).
+ * Changing center (CEN-009) and the Additional Center Registration form's
+ * validation (CEN-010).
  */
 
 export const CLOSE_OUT_WAIT_DAYS = 3;
@@ -54,7 +54,7 @@ export function changeCenterDecision(s: ChangeCenterScreening, now: Date): Chang
 /** The dialog ?change={screeningId} opens on the dashboard: the close-out warning or the Additional Center Registration. */
 export type ChangeCenterDialogView = { kind: "closeOut"; screeningId: number; centerName: string } | { kind: "additional"; screeningId: number };
 
-/** The reasons of the dialog (000 §2.8); -1 is the unselected placeholder. Literal keys: the portal checks them. */
+/** The reasons of the dialog (CEN-009); -1 is the unselected placeholder. */
 export const changeCenterReasons = [
   { value: 1, labelKey: "changeCenter.reasonCloser" },
   { value: 2, labelKey: "changeCenter.reasonNeverContacted" },

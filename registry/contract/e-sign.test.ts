@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { expectedSignature, signatureMatches } from "./e-sign";
 
-describe("the e-sign signature (000 §5)", () => {
+describe("the e-sign signature (ESG-002)", () => {
   it("is the trimmed first and last name joined by one space", () => {
     expect(expectedSignature("  Ana ", " Lopez  ")).toBe("Ana Lopez");
     expect(expectedSignature("María José", "de la Cruz")).toBe("María José de la Cruz");

@@ -3,7 +3,7 @@ import { SIGNATURE_NAME_MAX } from "./limits";
 import { withoutBidiControls } from "./text-rules";
 
 /**
- * E-sign of the immune-tolerance program's consent (000 §2.10, §5 "E-sign", §7; DECISIONS D12, D13).
+ * E-sign of the immune-tolerance program's consent (ESG-001, ESG-002, ESG-003, PLT-019; DSH-013).
  *
  * `GET /api/e-sign/create-pdf[?medicalRecordId={id}]` (bearer token; the token names the record, an id given must be
  * the token's) -> results: `eSignDocument`, the consent as HTML personalised with the patient's name and today's
@@ -45,7 +45,7 @@ export type ESignDocument = z.infer<typeof eSignDocument>;
 
 /** The POST /api/e-sign body. */
 export const eSignRequest = z.object({
-  /** The medical record id (000 §7). */
+  /** The medical record id (PLT-019). */
   entityTypeId: z.number().int(),
   /** What the patient typed; leading and trailing spaces are ignored. */
   typedName: z.string().max(SIGNATURE_NAME_MAX),
@@ -58,7 +58,7 @@ export type ESignRequest = z.infer<typeof eSignRequest>;
 export const eSignResult = z.object({ signedDateTime: z.string(), ifStatus: z.number().int() });
 export type ESignResult = z.infer<typeof eSignResult>;
 
-/** Header names the portal uses to pass the browser's details (D13). */
+/** Header names the portal uses to pass the browser's details (ESG-003). */
 export const CLIENT_ADDRESS_HEADER = "X-Client-Address";
 export const CLIENT_USER_AGENT_HEADER = "X-Client-User-Agent";
 /** Longest user agent stored (longer ones are cut). */
@@ -73,7 +73,7 @@ export const ESignReason = {
   notInProgram: "eSign.notInProgram",
   /** The medical history has not been submitted yet (stage below MedicalHistory). */
   medicalHistoryFirst: "eSign.medicalHistoryFirst",
-  /** The consent is already signed (D13: signing twice is refused). */
+  /** The consent is already signed (ESG-003: signing twice is refused). */
   alreadySigned: "eSign.alreadySigned",
   /** The document hash is not the current document's (the name or the date changed since it was shown). */
   documentChanged: "eSign.documentChanged",
@@ -90,7 +90,7 @@ export const ESignMessage = {
 } as const;
 
 /**
- * The signature 000 §5 expects: the trimmed first and last name joined by one space, as the documents show it (without
+ * The signature ESG-002 expects: the trimmed first and last name joined by one space, as the documents show it (without
  * bidirectional formatting characters, docs/decisions/028).
  */
 export function expectedSignature(firstName: string, lastName: string): string {

@@ -1,4 +1,4 @@
-/** Enumerations of the specification (000 §9, 001 §3). Plain objects so both programs and the browser can import them. */
+/** Enumerations of the specification (ACC-034, SCR-020, DSH-005). Plain objects so both programs and the browser can import them. */
 export const RegistrationStatus = {
   Screening: 10,
   SelectCenter: 20,
@@ -39,12 +39,12 @@ export const Gender = { None: 0, Male: 1, Female: 2 } as const;
 export const OptInOutType = { OptOut: 1, OptIn: 2 } as const;
 export const ConfirmationType = { Email: 1, Mobile: 2 } as const;
 export const CodeResult = { Valid: 1, InvalidCode: 2, CodeExpired: 3 } as const;
-/** Results of the phone rules by authentication preference (000 §5). */
+/** Results of the phone rules by authentication preference (ACC-014). */
 export const PhoneRuleResult = { Valid: 1, Required: 2, Invalid: 3, Missing: 4 } as const;
 
 export type ValueOf<T> = T[keyof T];
 
-/** The medical history answers in question order (001 §3; the spec's field names). Plain, for the browser too. */
+/** The medical history answers in question order (MHX-007; the spec's field names). Plain, for the browser too. */
 export const MEDICAL_HISTORY_FIELDS = [
   "receivedKidneyTransplant",
   "lastKidneyTxpDate",

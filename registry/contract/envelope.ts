@@ -18,7 +18,7 @@ export type Envelope<T> = {
   errors?: Record<string, string>;
 };
 
-/** Messages the registry answers with that the portal reacts to (001 §8, 000 §6). */
+/** Messages the registry answers with that the portal reacts to (SCR-019, PLT-013). */
 export const RegistryMessage = {
   tokenNotFound: "Authentication token not found",
   tokenExpired: "token is expired",

@@ -3,11 +3,10 @@ import { CHANGE_CENTER_OTHER_MAX } from "./limits";
 import { centerReferral } from "./schemas";
 
 /**
- * Shapes of the center selection (001 §2.10-2.11, §4.2, §4.5, §7; DECISIONS D4) and the lab calls (000 §2.11-2.13,
- * §7; DECISIONS D4, D5).
+ * Shapes of the center selection (CEN-006, CEN-008, CEN-009, CEN-011, PLT-019) and the lab calls (LAB-002, LAB-003, LAB-004, LAB-006, PLT-019).
  */
 
-/** The change-center reasons of 001 §2.11 (the Additional Center Registration dialog); -1 is the placeholder. */
+/** The change-center reasons of CEN-009 (the Additional Center Registration dialog); -1 is the placeholder. */
 export const CHANGE_CENTER_REASONS = [1, 2, 3, 4] as const;
 export const CHANGE_CENTER_REASON_OTHER = 4;
 /** Longest 'Additional Information' text (limits.ts, so browser code can read it too). */
@@ -15,7 +14,7 @@ export const CHANGE_CENTER_REASON_OTHER = 4;
 /**
  * POST /api/pass/{id}/screening/{screeningId}/center. `reason` and `other` are the cancel-center details: the
  * registry requires a reason (1-4; 'This is required' = `validation.required` for null, -1 or 0) when the selection
- * changes away from a current center (the change-center decision of 001 §4.5), and `other` when the reason is Other
+ * changes away from a current center (the change-center decision of CEN-009), and `other` when the reason is Other
  * (4). They are ignored for a first selection and may then be null or left out. `other` is trimmed; at most
  * CHANGE_CENTER_OTHER_MAX characters.
  */
@@ -35,7 +34,7 @@ export const selectCenterBody = z.object({
 });
 export type SelectCenterBody = z.infer<typeof selectCenterBody>;
 
-/** Its answer (001 §7): the selected center and the screening's referrals, newest first. */
+/** Its answer (PLT-019, CEN-008): the selected center and the screening's referrals, newest first. */
 export const centerSelection = z.object({
   centerId: z.number().int(),
   centerName: z.string(),
@@ -50,7 +49,7 @@ export type CenterSelection = z.infer<typeof centerSelection>;
 export const LabFormReason = {
   /**
    * 409 on a center selection: the current center's referral is still Pending Center and was referred within the
-   * last 3 days (001 §4.5, 000 §9) -> 'Please Give Additional Time' (the center is the screening's preferred center;
+   * last 3 days (CEN-009) -> 'Please Give Additional Time' (the center is the screening's preferred center;
    * the English `message` names it).
    */
   giveAdditionalTime: "center.giveAdditionalTime",
@@ -58,9 +57,9 @@ export const LabFormReason = {
   sameCenter: "center.sameCenter",
   /** 409: this screening is not at a stage where a center can be chosen (screening, ruled out, immune tolerance). */
   centerNotAvailable: "center.notAvailable",
-  /** 409: the patient has opted out (000 §2.6); nothing is selected or ordered until they opt in. */
+  /** 409: the patient has opted out (DSH-012); nothing is selected or ordered until they opt in. */
   optedOut: "labs.optedOut",
-  /** 409 on order-labs: a lab order is waiting for approval and was requested within the last 7 days (000 §9). */
+  /** 409 on order-labs: a lab order is waiting for approval and was requested within the last 7 days (LAB-001). */
   orderPending: "labs.orderPending",
   /** 409 on order-labs: an approved, unexpired lab order exists (download it instead). */
   orderCurrent: "labs.orderCurrent",
@@ -95,11 +94,11 @@ export const LabMessage = {
 } as const;
 
 /**
- * Why there is nothing to download (000 §2.11 'Issues', §2.12): keys of `labReadiness.reasons`. The registry also
+ * Why there is nothing to download (LAB-003, LAB-004): keys of `labReadiness.reasons`. The registry also
  * answers each as a text in the patient's language (`messages`, from registry/messages).
  */
 export const LabIssue = {
-  /** The patient opted out (000 §2.6). */
+  /** The patient opted out (DSH-012). */
   optedOut: "optedOut",
   /** The screening is not at the lab step (Screening, Select Center, ruled out, immune tolerance). */
   wrongStatus: "wrongStatus",
@@ -113,8 +112,7 @@ export const LabIssue = {
 export type LabIssueKey = (typeof LabIssue)[keyof typeof LabIssue];
 
 /**
- * GET /api/pass/screening/{screeningId}/lab-tests/ready and /lab-results/ready (000 §2.11-2.12, §4 'Lab page
- * status'):
+ * GET /api/pass/screening/{screeningId}/lab-tests/ready and /lab-results/ready (LAB-003, LAB-004):
  * - 200 `success: true`, `ready: true`: the download is ready (Ready);
  * - 200 `success: false`, `ready: false`, no reasons: not yet (lab order awaiting approval / results not in: Pending);
  * - 409 `success: false`, `reasons` + `messages`: nothing to download (Issues), with `errors.form` =
@@ -129,11 +127,11 @@ export const labReadiness = z.object({
 });
 export type LabReadiness = z.infer<typeof labReadiness>;
 
-/** The file names the downloads suggest (000 §4: lab-tests.pdf / lab-results.pdf). */
+/** The file names the downloads suggest (LAB-005: lab-tests.pdf / lab-results.pdf). */
 export const LAB_TESTS_FILE = "lab-tests.pdf";
 export const LAB_RESULTS_FILE = "lab-results.pdf";
 
-/** The header lab staff give the key in (DECISIONS D5) on update-lab-requisition and process-lab-results. */
+/** The header lab staff give the key in (LAB-006) on update-lab-requisition and process-lab-results. */
 export const LAB_STAFF_KEY_HEADER = "X-Lab-Staff-Key";
 
 /**
@@ -153,7 +151,7 @@ export function isRequisitionFormat(normalized: string): boolean {
 }
 
 /**
- * POST /api/pass/lab-result-values/{requisition} (DECISIONS D4 'the recorded values'; docs/decisions/044), with the
+ * POST /api/pass/lab-result-values/{requisition} (LAB-007 'the recorded values'; docs/decisions/044), with the
  * lab staff key: the values the lab reported for an approved order, `{ "values": [LabValueInput, ...] }`, 1 to
  * LAB_VALUES_MAX of them. Recording again replaces the whole set. Answers `{ recorded: n }`, no patient data.
  * A refused body: 400 with field errors keyed `values` or `values.{index}.{field}` (validation keys).

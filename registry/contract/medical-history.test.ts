@@ -67,7 +67,7 @@ describe("isValidWeight", () => {
   });
 });
 
-describe("medicalHistoryErrors (001 §5)", () => {
+describe("medicalHistoryErrors (MHX-003)", () => {
   it.each<[string, Partial<Record<keyof MedicalHistoryBody, unknown>>, Record<string, string>]>([
     ["a complete kidney recipient", {}, {}],
     ["no kidney transplant: no date, no medicines", { receivedKidneyTransplant: false, lastKidneyTxpDate: null, addlMedicines: null }, {}],

@@ -15,7 +15,7 @@ import { isIsoDate, type FieldErrors } from "./registration";
 import { ValidationKey } from "./validation-keys";
 
 /**
- * The medical history questionnaire (001 §2.13, §3 "Medical history answers", §5, §7):
+ * The medical history questionnaire (MHX-001, MHX-003, MHX-007, PLT-019):
  * `POST /api/pass/{id}/medical-history` with `medicalHistoryBody` -> results: the stored `medicalHistory`;
  * `GET /api/pass/{id}/medical-history` -> results: the latest stored `medicalHistory`, or null when none.
  *
@@ -48,7 +48,7 @@ export type MedicalHistoryField = (typeof MEDICAL_HISTORY_FIELDS)[number];
 const optionalText = (max: number) => z.string().max(max).nullish();
 
 /**
- * The body of POST /api/pass/{id}/medical-history. Yes/no answers are booleans (001 §3: true for 1);
+ * The body of POST /api/pass/{id}/medical-history. Yes/no answers are booleans (MHX-007: true for 1);
  * `birthGender` is true for male, false for female. Dates are YYYY-MM-DD.
  *
  * - Always required: the eight booleans, `birthDate`, `heightFt`, `heightInches`, `weight` (pounds, a JSON number).
@@ -113,7 +113,7 @@ export type MedicalHistory = z.infer<typeof medicalHistory>;
 
 const blank = (v: string | null | undefined) => v === null || v === undefined || v.trim() === "";
 
-/** A date answer: a real YYYY-MM-DD date from 1920-01-01 to today (001 §5, 000 §9). */
+/** A date answer: a real YYYY-MM-DD date from 1920-01-01 to today (MHX-003). */
 export function medicalDateError(
   value: string,
   today: string,
@@ -134,7 +134,7 @@ export function isValidWeight(weight: number): boolean {
 const inRange = (n: number, min: number, max: number) => Number.isInteger(n) && n >= min && n <= max;
 
 /**
- * The rules of a type-correct body (001 §5; DECISIONS of record 014): field -> key, empty when valid.
+ * The rules of a type-correct body (MHX-003; DECISIONS of record 014): field -> key, empty when valid.
  * `today` is YYYY-MM-DD.
  */
 export function medicalHistoryErrors(b: MedicalHistoryBody, today: string): FieldErrors {
@@ -212,7 +212,7 @@ export function checkMedicalHistory(raw: Record<string, unknown>, today: string)
 }
 
 /**
- * Requirement MHX-006: who may fill in and submit the medical history (001 §2.13, DECISIONS D12; issue 12 item 9): a patient screened as
+ * Requirement MHX-006: who may fill in and submit the medical history (issue 12 item 9): a patient screened as
  * a candidate of the immune-tolerance program, i.e. whose registration (ImmunoFreeStatus) is at Registration or
  * later. Without a registration (`null`), or only invited (InviteSent), the patient is not a candidate. The portal
  * (pages) and the registry (POST /api/pass/{id}/medical-history) both ask this one rule.

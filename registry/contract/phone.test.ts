@@ -43,7 +43,7 @@ describe("formatUsPhone", () => {
   });
 });
 
-describe("phoneRules (000 §5)", () => {
+describe("phoneRules (ACC-014)", () => {
   it.each([
     // email preference, no primary: the secondary is required and must have 10 digits
     [AuthPreference.Email, "", "", Valid, Required],

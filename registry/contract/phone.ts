@@ -1,6 +1,6 @@
 import { AuthPreference, Country, PhoneRuleResult, type ValueOf } from "./enums";
 
-/** The digits of a phone number, everything else ignored (000 §5 Phone). */
+/** The digits of a phone number, everything else ignored (ACC-013). */
 export function phoneDigits(value: string): string {
   return value.replace(/\D/g, "");
 }
@@ -10,7 +10,7 @@ const E164_DIGITS = /^[1-9]\d{6,14}$/;
 
 /**
  * The number in E.164 ("+" and its digits) by the rule of the address's country, or null when it is not valid there
- * (docs/decisions/049). United States (and no country chosen): exactly 10 digits, non-digits ignored (000 §5),
+ * (docs/decisions/049). United States (and no country chosen): exactly 10 digits, non-digits ignored (ACC-013),
  * read as +1. Other: a number written with its country code ("+" or "00" first) of 7 to 15 digits; or, as the spec's
  * 10-digit rule, exactly 10 digits without one, read as a North American (+1) number, e.g. Canada's.
  */
@@ -63,7 +63,7 @@ export function formatUsPhone(value: string): string {
 type Rule = ValueOf<typeof PhoneRuleResult>;
 
 /**
- * Phone rules by authentication preference (000 §5); "10 digits" is the rule of the address's country (toE164).
+ * Phone rules by authentication preference (ACC-014); "10 digits" is the rule of the address's country (toE164).
  * Email preference: primary optional but Invalid unless 10 digits; with no primary the secondary is Required
  * and must be 10 digits; with a primary the secondary is optional but Invalid when given and not 10 digits.
  * Any other preference: primary Required and 10 digits; secondary optional, Invalid when given and not 10 digits.

@@ -6,7 +6,7 @@ import { findUsState } from "./us-states";
 import type { ValidationKeyValue } from "./validation-keys";
 
 /**
- * The field rules of 000 §5 for registration and profile, as pure functions of already-parsed values. No schema
+ * The field rules of ACC-010, ACC-029 for registration and profile, as pure functions of already-parsed values. No schema
  * library here: the registry, the portal's actions and the browser's re-check after a first submit all run these.
  */
 
@@ -35,7 +35,7 @@ export function isValidBirthDate(value: string, today: string): boolean {
   return isIsoDate(value) && value >= BIRTH_DATE_MIN && value <= today;
 }
 
-/** Password length rule of DECISIONS D6 (the common-password list is checked by the registry). */
+/** Password length rule of ACC-020 (the common-password list is checked by the registry). */
 export function passwordError(password: string): ValidationKeyValue | undefined {
   if (password === "") return "validation.passwordRequired";
   if ([...password].length < PASSWORD_MIN) return "validation.passwordTooShort";
@@ -43,7 +43,7 @@ export function passwordError(password: string): ValidationKeyValue | undefined 
   return undefined;
 }
 
-/** The rules of 000 §5 shared by registration and profile. */
+/** The rules of ACC-029 shared by registration and profile. */
 export function personErrors(
   p: {
     firstName: string;
@@ -85,7 +85,7 @@ export function addressErrors(a: {
   return e;
 }
 
-/** Phone messages of 000 §5: required when empty, then the rule of the address's country (toE164, docs/decisions/049). */
+/** Phone messages of ACC-014: required when empty, then the rule of the address's country (toE164, docs/decisions/049). */
 export function phoneErrors(phoneNumber: string, phoneNumberSecondary: string, country: number, preference: number): RuleErrors {
   const e: RuleErrors = {};
   const invalid = country === Country.UnitedStates ? "validation.phoneInvalidUs" : "validation.phoneInvalid";
@@ -96,7 +96,7 @@ export function phoneErrors(phoneNumber: string, phoneNumberSecondary: string, c
   return e;
 }
 
-/** Every rule of 000 §5 for the registration form except the bot check and confirm-password (portal-only fields). */
+/** Every rule of ACC-010 for the registration form except the bot check and confirm-password (portal-only fields). */
 export function registrationErrors(p: RegistrationPayload, today: string): RuleErrors {
   const e: RuleErrors = { ...personErrors(p, today) };
   if (!p.email) e.email = "validation.emailRequired";

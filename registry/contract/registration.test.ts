@@ -42,7 +42,7 @@ const valid: RegistrationPayload = {
   entryreferrer: "",
 };
 
-describe("registrationErrors (000 §5)", () => {
+describe("registrationErrors (ACC-010)", () => {
   it("finds nothing wrong with a valid payload", () => {
     expect(registrationErrors(valid, TODAY)).toEqual({});
   });
@@ -197,7 +197,7 @@ describe("registrationPayload coercion", () => {
     });
   });
 
-  it("defaults missing values: preference email, no state, country not selected, empty text, HIPAA not agreed", () => {
+  it("defaults missing values: preference email, no state, country not selected, empty text, HIPAA not agreed (ACC-009)", () => {
     const p = registrationPayload.parse({});
     expect(p).toMatchObject({
       firstName: "",

@@ -8,7 +8,7 @@ const text = (max: number) => z.preprocess((v) => (v == null ? "" : String(v)), 
 const int = z.preprocess((v) => (v === "" || v == null ? undefined : Number(v)), z.number().int().catch(-9999).default(-9999));
 const bool = z.preprocess((v) => v === true || v === "true" || v === "on" || v === "1", z.boolean());
 
-/** The registration request payload (000 §3), coerced from JSON or form strings. Over-long text is refused. */
+/** The registration request payload (ACC-002, ACC-034), coerced from JSON or form strings. Over-long text is refused. */
 export const registrationPayload = z.object({
   firstName: text(100),
   middleInitial: text(10),

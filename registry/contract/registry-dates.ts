@@ -1,5 +1,5 @@
 /**
- * Reading the dates the registry sends (000 §3, §9): ISO strings ("2026-01-02", "2026-01-02T10:30:00Z") and
+ * Reading the dates the registry sends (DSH-014, ACC-011): ISO strings ("2026-01-02", "2026-01-02T10:30:00Z") and
  * the spec's US forms "MM/DD/YYYY" and "MM/DD/YYYY hh:mm". A value without a time zone is read as UTC, as the
  * registry writes them (registry/domain/dates.ts). Empty or invalid text is no valid date (null).
  */

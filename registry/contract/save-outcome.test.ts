@@ -27,7 +27,7 @@ const base: OutcomeFields = {
 };
 const o = (patch: Partial<OutcomeFields>): OutcomeFields => ({ ...base, ...patch });
 
-describe("outcome corrections (001 §4.3)", () => {
+describe("outcome corrections (SCR-014)", () => {
   it.each([
     [
       "no donor: not cleared, not confirmed",
@@ -76,7 +76,7 @@ describe("outcome corrections (001 §4.3)", () => {
   });
 });
 
-describe("registration status on save (001 §4.3)", () => {
+describe("registration status on save (SCR-014)", () => {
   it.each([
     [
       "member center selected: referred after the lab tests (decision 035)",
@@ -107,7 +107,7 @@ describe("registration status on save (001 §4.3)", () => {
   });
 });
 
-describe("server-bound body (001 §3, D3)", () => {
+describe("server-bound body (SCR-020)", () => {
   const source: SaveSource = {
     ...o({ transplantCenterSituation: S.Selected, preferredCenterId: 3, willingToTransfer: Transfer.No }),
     kidneyStatus: 1,
@@ -142,7 +142,7 @@ describe("server-bound body (001 §3, D3)", () => {
   });
 });
 
-describe("page after the save (001 §4.3)", () => {
+describe("page after the save (SCR-015)", () => {
   it.each([
     ["no screening id", o({ isCleared: true }), 0, "/landing"],
     ["cleared, no center", o({ isCleared: true }), 8, "/select-center/8"],
@@ -164,7 +164,7 @@ describe("page after the save (001 §4.3)", () => {
   });
 });
 
-describe("a re-save never moves a registration back (docs/decisions/033)", () => {
+describe("a re-save never moves a registration back (SCR-016, docs/decisions/033)", () => {
   const R = RegistrationStatus;
   it.each([
     [R.SentToCenter, R.SelectCenter, true],

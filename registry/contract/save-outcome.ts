@@ -1,8 +1,8 @@
 import { DonorStatus, PrimaryGoal, RegistrationStatus, Transfer, TransplantCenterSituation, type ValueOf } from "./enums";
 
 /**
- * What saving a screening means (001 §4.3, DECISIONS D3): the outcome corrections, the registration status
- * the registry stores, the server-bound body of 001 §3, and the page the patient goes to after the save.
+ * What saving a screening means (SCR-014): the outcome corrections, the registration status
+ * the registry stores, the server-bound body of SCR-020, and the page the patient goes to after the save.
  * Shared by the portal and the registry (which computes the stored status itself): enumerations only, no I/O.
  */
 
@@ -24,7 +24,7 @@ export function isMemberCenterSelected(s: OutcomeFields, preferredCenterIsMember
 }
 
 /**
- * The outcome corrections of 001 §4.3: no donor -> not cleared, not confirmed; otherwise, registered with a
+ * The outcome corrections of SCR-014: no donor -> not cleared, not confirmed; otherwise, registered with a
  * center: a member center -> cleared and confirmed; a non-member center the patient stays with -> cleared.
  * Idempotent: correcting a corrected screening changes nothing.
  */
@@ -40,7 +40,7 @@ export function saveOutcome<T extends OutcomeFields>(s: T, preferredCenterIsMemb
 export type RegistrationStatusValue = ValueOf<typeof RegistrationStatus>;
 
 /**
- * The registration status stored on save (001 §4.3, read by docs/decisions/035), first match wins:
+ * The registration status stored on save (SCR-014, read by docs/decisions/035), first match wins:
  * no donor -> RuledOut (the wizard shows Not Eligible, whatever center is named);
  * member center selected or center confirmed -> CompleteLabTests: the center is confirmed as by a selection, the
  *   registry refers the patient to it and places the lab order, and results move it to SentToCenter (decision 012);
@@ -65,7 +65,7 @@ const PROGRESS: readonly number[] = [
 ];
 
 /**
- * Whether saving a screening again would move its registration backwards (docs/decisions/033): once a center holds
+ * Whether saving a screening again would move its registration backwards (SCR-016, docs/decisions/033): once a center holds
  * it (CompleteLabTests: a center chosen and labs ordered; SentToCenter), a re-save may not take it to an earlier
  * status nor out of the patient's part (ruled out, immune-tolerance). Any other stored status may be re-screened
  * ('My Situation has Changed' on a not-cleared registration).
@@ -85,7 +85,7 @@ export type SaveSource = OutcomeFields & {
   antigenMatch: number;
 };
 
-/** The server-bound body of 001 §3 (DECISIONS D3): willingToTransfer is sent as isWillingToTransfer. */
+/** The server-bound body of SCR-020: willingToTransfer is sent as isWillingToTransfer. */
 export type ScreeningSaveBody = {
   kidneyStatus: number;
   kidneyStatusOther: string;
@@ -150,10 +150,10 @@ function seeksReferral(s: OutcomeFields): boolean {
 export type PageAfterSave = "/landing" | `/select-center/${number}`;
 
 /**
- * Where the patient goes after a successful save (001 §4.3): with a screening id, when (cleared, or a donor
+ * Where the patient goes after a successful save (SCR-015): with a screening id, when (cleared, or a donor
  * and a goal the registry acts on) and no center is chosen yet -> /select-center/{id}; otherwise /landing.
  * An immune-tolerance candidate always goes to /landing: the program's next steps are on the dashboard
- * (DECISIONS D12), and the select-center step is 'Unavailable at this time' for a candidate (000 §4).
+ * (DSH-013), and the select-center step is 'Unavailable at this time' for a candidate (DSH-006).
  */
 export function pageAfterSave(s: OutcomeFields, screeningId: number): PageAfterSave {
   if (screeningId <= 0 || s.isImmunoFreeCandidate) return "/landing";

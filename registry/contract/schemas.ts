@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** Request and response shapes of the calls of 000 §7 and 001 §7 built so far. */
+/** Request and response shapes of the calls of PLT-019 built so far. */
 
 export const authenticateRequest = z.object({ email: z.string().max(254), password: z.string().max(1000) });
 export const authResult = z.object({ token: z.string(), medicalRecordId: z.number().int(), expires: z.string() });
@@ -66,9 +66,9 @@ export const medicalRecord = z.object({
   isOptedOut: z.boolean(),
   entryreferrer: z.string(),
   ifRegistration: ifRegistration.nullable(),
-  /** When the latest medical history was submitted (ISO 8601), null when none (001 §2.13; contract/medical-history.ts). */
+  /** When the latest medical history was submitted (ISO 8601), null when none (MHX-005; contract/medical-history.ts). */
   medicalHistoryDateTime: z.string().nullable().optional(),
-  /** When the immune-tolerance consent was signed (ISO 8601), null when not signed (D13; contract/e-sign.ts). */
+  /** When the immune-tolerance consent was signed (ISO 8601), null when not signed (ESG-003; contract/e-sign.ts). */
   eSignDateTime: z.string().nullable().optional(),
 });
 export type MedicalRecord = z.infer<typeof medicalRecord>;
@@ -82,7 +82,7 @@ export const centerReferral = z.object({
 });
 
 /**
- * The screening list item (000 §3 / 001 §3). status is the registry's (001 §4.3); preferredCenterId 0 = none.
+ * The screening list item (SCR-020). status is the registry's (SCR-014); preferredCenterId 0 = none.
  * Lab times are ISO 8601 and prescriptionExpirationDate YYYY-MM-DD; an empty text means not set.
  */
 export const screening = z.object({
@@ -119,7 +119,7 @@ export const passRecord = z.object({
 });
 export type PassRecord = z.infer<typeof passRecord>;
 
-/** Demo outbox entry (DECISIONS D9), newest first. */
+/** Demo outbox entry (PLT-015), newest first. */
 export const outboxEntry = z.object({
   channel: z.enum(["email", "sms"]),
   to: z.string(),
@@ -129,7 +129,7 @@ export const outboxEntry = z.object({
 });
 export type OutboxEntry = z.infer<typeof outboxEntry>;
 
-/** Registration answer (000 §7): auth results, or a refusal with field errors or an address to confirm. */
+/** Registration answer (PLT-019, ACC-019): auth results, or a refusal with field errors or an address to confirm. */
 export const registerAnswer = z.object({
   success: z.boolean(),
   results: authResult.nullable(),
@@ -143,6 +143,6 @@ export type RegisterAnswer = z.infer<typeof registerAnswer>;
 export const healthResult = z.object({ database: z.literal("ok") });
 export type HealthResult = z.infer<typeof healthResult>;
 
-/** POST /revoke-token (sign out everywhere, DECISIONS D6): the time from which earlier tokens are refused. */
+/** POST /revoke-token (sign out everywhere, ACC-032): the time from which earlier tokens are refused. */
 export const revokeResult = z.object({ tokensValidAfter: z.string() });
 export type RevokeResult = z.infer<typeof revokeResult>;

@@ -13,12 +13,12 @@ import type { FieldErrors } from "./registration";
 import { ValidationKey } from "./validation-keys";
 
 /**
- * Shapes of the screening and transplant-center calls of 001 §7 (the screening list item and center referral
+ * Shapes of the screening and transplant-center calls of PLT-019 (the screening list item and center referral
  * shapes are in schemas.ts: `screening`, `centerReferral`).
  */
 
 /**
- * A transplant center (001 §3 "Transplant center"; the spec's two "{hash}" fields are the low-eplet and the
+ * A transplant center (CEN-013; the spec's two "{hash}" fields are the low-eplet and the
  * NKR-last-12-months counts). `distanceInMiles` is null in the plain list and for a postal code with no known
  * location (the portal shows "--"). `yearRangeLastDate` is the end of the prior-year window, MM/DD/YYYY.
  */
@@ -43,7 +43,7 @@ export const transplantCenter = z.object({
 });
 export type TransplantCenter = z.infer<typeof transplantCenter>;
 
-/** The distance filter of the select-center screen (001 §2.10, §9): 100, 300, 1000 miles or 0 = any. */
+/** The distance filter of the select-center screen (CEN-001): 100, 300, 1000 miles or 0 = any. */
 export const DISTANCE_FILTERS = [100, 300, 1000, 0] as const;
 export const DEFAULT_DISTANCE_FILTER = 300;
 
@@ -70,8 +70,8 @@ const otherText = z
   .transform((v) => (v ?? "").trim());
 
 /**
- * The server-bound body of POST /api/pass/{id}/screening and PUT .../screening/{screeningId} (001 §3, DECISIONS
- * D3): willingToTransfer is sent as `isWillingToTransfer`. The registry computes the status itself (001 §4.3);
+ * The server-bound body of POST /api/pass/{id}/screening and PUT .../screening/{screeningId} (SCR-020):
+ * willingToTransfer is sent as `isWillingToTransfer`. The registry computes the status itself (SCR-014);
  * a `status` sent along is ignored. Texts may be left out (empty); every other field is required.
  */
 export const screeningBody = z.object({
@@ -94,7 +94,7 @@ export const screeningBody = z.object({
 export type ScreeningBody = z.infer<typeof screeningBody>;
 
 /**
- * The "Other" rules of a screening body (001 §5): a description is required when Other is chosen
+ * The "Other" rules of a screening body (SCR-004): a description is required when Other is chosen
  * (kidney status, donor status, primary goal). Field -> `validation.required`.
  */
 export function screeningBodyErrors(

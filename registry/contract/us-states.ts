@@ -58,7 +58,7 @@ const US_STATES = [
 /** A state's or territory's abbreviation ("NY"): the portal checks it has a locale key (usStates.NY) for each one. */
 export type UsStateAbbreviation = (typeof US_STATES)[number][0];
 
-/** US states and territories for the state select (000 §3 usStatesList). ids are stable. */
+/** US states and territories for the state select (ACC-034). ids are stable. */
 export const usStates: ReadonlyArray<{ id: number; abbreviation: UsStateAbbreviation; description: string }> = US_STATES.map(
   ([abbreviation, description], i) => ({ id: i + 1, abbreviation, description }),
 );

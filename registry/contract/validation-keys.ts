@@ -28,13 +28,13 @@ export const ValidationKey = {
   hipaaRequired: "validation.hipaaRequired",
   // checked by the registry only
   passwordCommon: "validation.passwordCommon",
-  /** Password change (000 §5 Password update). */
+  /** Password change (ACC-030). */
   confirmPasswordRequired: "validation.confirmPasswordRequired",
   passwordsDoNotMatch: "validation.passwordsDoNotMatch",
   /** Password change: the current password is asked for and checked (docs/decisions/025). */
   currentPasswordRequired: "validation.currentPasswordRequired",
   currentPasswordWrong: "validation.currentPasswordWrong",
-  /** Too many wrong passwords for the account (D6 lockout, shared with sign-in). */
+  /** Too many wrong passwords for the account (ACC-022 lockout, shared with sign-in). */
   currentPasswordLocked: "validation.currentPasswordLocked",
   emailTaken: "validation.emailTaken",
   phoneTaken: "validation.phoneTaken",

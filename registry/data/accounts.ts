@@ -15,17 +15,20 @@ export async function insertAccount(
   );
 }
 
+/** An account's columns as findAccount reads them (toAccount maps them), over `accounts a`. */
+export type AccountRow = {
+  authentication_preference: number; registration_date_time: Date; is_email_verified: boolean; is_mobile_verified: boolean;
+};
+export const ACCOUNT_COLUMNS = "a.authentication_preference, a.registration_date_time, a.is_email_verified, a.is_mobile_verified";
+
 /** The account as the spec shows it (registrationDateTime MM/DD/YYYY), or null. */
 export async function findAccount(db: Db, medicalRecordId: number): Promise<Account | null> {
-  const rows = await db.query<{
-    authentication_preference: number; registration_date_time: Date; is_email_verified: boolean; is_mobile_verified: boolean;
-  }>(
-    `select authentication_preference, registration_date_time, is_email_verified, is_mobile_verified
-       from accounts where medical_record_id = $1`,
-    [medicalRecordId],
-  );
+  const rows = await db.query<AccountRow>(`select ${ACCOUNT_COLUMNS} from accounts a where a.medical_record_id = $1`, [medicalRecordId]);
   const r = rows[0];
-  if (!r) return null;
+  return r ? toAccount(r) : null;
+}
+
+export function toAccount(r: AccountRow): Account {
   return {
     authenticationPreference: r.authentication_preference,
     registrationDateTime: usDate(r.registration_date_time),
@@ -69,7 +72,7 @@ export async function rehashPassword(db: Db, medicalRecordId: number, passwordHa
   await db.query("update accounts set password_hash = $2, updated_at = $3 where medical_record_id = $1", [medicalRecordId, passwordHash, now]);
 }
 
-/** A new password: stores its hash and revokes every token issued before `now` (D6: a change signs out everywhere). */
+/** A new password: stores its hash and revokes every token issued before `now` (ACC-030, ACC-032: a change signs out everywhere). */
 export async function changePassword(db: Db, medicalRecordId: number, passwordHash: string, now: Date): Promise<void> {
   await db.query(
     `update accounts set password_hash = $2, password_changed_at = $3, tokens_valid_after = $3, updated_at = $3
@@ -78,7 +81,7 @@ export async function changePassword(db: Db, medicalRecordId: number, passwordHa
   );
 }
 
-/** "Verifying a contact creates a default account if none exists" (000 §4): email preference, no password. */
+/** "Verifying a contact creates a default account if none exists" (ACC-026): email preference, no password. */
 export async function ensureAccount(db: Db, medicalRecordId: number, now: Date): Promise<void> {
   await db.query(
     `insert into accounts (medical_record_id, authentication_preference, registration_date_time, created_at, updated_at)

@@ -7,21 +7,28 @@ import { usDate } from "../domain/dates";
 export type CenterReferral = Screening["centerReferrals"][number];
 export type ReferralRow = { screeningId: number; referral: CenterReferral };
 
+/** A referral's columns (REFERRAL_COLUMNS over REFERRAL_FROM: `r` the referral, `c` its center). */
+export type ReferralDbRow = { screening_id: number; center_id: number; center_name: string; date_referred: Date; status_id: number };
+export const REFERRAL_COLUMNS = "r.id as referral_id, r.screening_id, r.center_id, c.center_name, r.date_referred, r.status_id";
+export const REFERRAL_FROM = "center_referrals r join transplant_centers c on c.center_id = r.center_id";
+/** Newest first, by the names of REFERRAL_COLUMNS. */
+export const REFERRAL_ORDER = "date_referred desc, referral_id desc";
+
 /**
  * The referrals of every screening of a record, newest first (dateReferred MM/DD/YYYY in UTC, the status's
  * display text).
  */
 export async function listReferralsOfRecord(db: Db, medicalRecordId: number): Promise<ReferralRow[]> {
-  const rows = await db.query<{ screening_id: number; center_id: number; center_name: string; date_referred: Date; status_id: number }>(
-    `select r.screening_id, r.center_id, c.center_name, r.date_referred, r.status_id
-       from center_referrals r
-       join screenings s on s.id = r.screening_id
-       join transplant_centers c on c.center_id = r.center_id
-      where s.medical_record_id = $1
-      order by r.date_referred desc, r.id desc`,
+  const rows = await db.query<ReferralDbRow>(
+    `select ${REFERRAL_COLUMNS} from ${REFERRAL_FROM} join screenings s on s.id = r.screening_id
+      where s.medical_record_id = $1 order by ${REFERRAL_ORDER}`,
     [medicalRecordId],
   );
-  return rows.map((r) => ({
+  return rows.map(toReferralRow);
+}
+
+export function toReferralRow(r: ReferralDbRow): ReferralRow {
+  return {
     screeningId: r.screening_id,
     referral: {
       centerId: r.center_id,
@@ -30,12 +37,12 @@ export async function listReferralsOfRecord(db: Db, medicalRecordId: number): Pr
       statusId: r.status_id,
       status: REFERRAL_STATUS_TEXT[r.status_id] ?? "",
     },
-  }));
+  };
 }
 
 /**
  * Refers a screening to a center (a referral in PendingCenter, dated `at`). For the center-selection call
- * (`POST /api/pass/{id}/screening/{sid}/center`, DECISIONS D4), which comes with its own issue.
+ * (`POST /api/pass/{id}/screening/{sid}/center`, CEN-008), which comes with its own issue.
  */
 export async function insertReferral(
   db: Db,

@@ -1,7 +1,7 @@
 import { ReferralStatus } from "../contract/enums";
 import type { Db } from "../db/types";
 
-/** SQL of the center selection (DECISIONS D4, 001 §2.11, §4.2): the screening's center and its referrals' close-out. */
+/** SQL of the center selection (CEN-008, CEN-009, CEN-011): the screening's center and its referrals' close-out. */
 
 /** Locks a screening's row for the rest of the transaction (one selection or lab order at a time per screening). */
 export async function lockScreening(db: Db, screeningId: number): Promise<void> {
@@ -15,7 +15,7 @@ export async function recordIsOptedOut(db: Db, medicalRecordId: number): Promise
 
 /**
  * Closes out the screening's open referrals (Pending Center or Center Approved) as Cancelled by Patient, with the
- * reason (1-4) and additional information of 001 §2.11. Answers how many were closed.
+ * reason (1-4) and additional information of CEN-009. Answers how many were closed.
  */
 export async function closeOutReferrals(
   db: Db,
@@ -40,7 +40,7 @@ export async function closeOutReferrals(
   return rows.length;
 }
 
-/** Confirming a center (001 §4.2): it becomes the preferred center, confirmed and cleared, with the new status. */
+/** Confirming a center (CEN-011): it becomes the preferred center, confirmed and cleared, with the new status. */
 export async function confirmCenter(db: Db, screeningId: number, centerId: number, status: number, now: Date): Promise<void> {
   await db.query(
     `update screenings set preferred_center_id = $2, is_center_confirmed = true, is_cleared = true, status = $3, updated_at = $4

@@ -131,7 +131,7 @@ function normalise(rows: CenterRecord[]): CenterRecord[] {
   return rows;
 }
 
-/** The API shape of a center (001 §3), with a distance or null. */
+/** The API shape of a center (CEN-013), with a distance or null. */
 export function toTransplantCenter(c: CenterRecord, distance: number | null): TransplantCenter {
   return {
     centerId: c.centerId,

@@ -10,7 +10,7 @@ export type StoredCode = {
 
 /**
  * Stores a new code for one contact of a record, replacing the previous one. The wrong-try count is kept while the
- * series of the previous code runs (DECISIONS D6: a new code does not reset it); a series ends `seriesMs` after
+ * series of the previous code runs (ACC-027: a new code does not reset it); a series ends `seriesMs` after
  * its first code, and a code sent after that starts a new series at zero. A code locked by `maxWrongTries` wrong
  * tries is replaced by one with a fresh count (docs/decisions/039): the sends per hour bound the guesses.
  */

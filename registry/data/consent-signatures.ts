@@ -1,6 +1,6 @@
 import type { Db } from "../db/types";
 
-/** The signed immune-tolerance consent (migration 0005, DECISIONS D13): at most one per record. */
+/** The signed immune-tolerance consent (migration 0005, ESG-003): at most one per record. */
 
 /** The unique index whose violation means "already signed". */
 export const CONSENT_SIGNATURE_UNIQUE = "consent_signatures_record_uq";

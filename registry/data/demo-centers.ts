@@ -1,9 +1,9 @@
 /**
- * DEMONSTRATION DATA — INVENTED TRANSPLANT CENTERS (DECISIONS D8).
+ * DEMONSTRATION DATA — INVENTED TRANSPLANT CENTERS (CEN-012).
  *
  * Every center below is made up: the names are invented, and every flag and statistic is generated
  * deterministically (a seeded pseudo-random sequence per center), not taken from any real center. Only the
- * cities and ZIP codes are real, so that distances work (DECISIONS D7). The rows are stored with
+ * cities and ZIP codes are real, so that distances work (CEN-005). The rows are stored with
  * `is_demo = true`, their ids start at 900001, and a real list replaces nothing here: it is imported with
  * `npm run registry -- import-centers <file>` (registry/domain/center-import.ts).
  */

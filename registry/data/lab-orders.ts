@@ -1,7 +1,7 @@
 import type { Db } from "../db/types";
 
 /**
- * Lab orders (table lab_orders, migration 0004; DECISIONS D4) and the screening's lab columns that mirror its current
+ * Lab orders (table lab_orders, migration 0004; LAB-002) and the screening's lab columns that mirror its current
  * order for the screening list item (labs_ordered, prescription_request_date_time, prescription_expiration_date,
  * prescription_download_date_time, labs_uploaded_date_time).
  */
@@ -143,7 +143,7 @@ export async function pendingLabOrders(db: Db, filter: { screeningId?: number; r
   return rows.map((r) => ({ id: r.id, screeningId: r.screening_id, medicalRecordId: r.medical_record_id, requestedAt: r.requested_at }));
 }
 
-/** The patient downloaded the order: kept on the order and shown on the screening ('Lab tests downloaded', 000 §3). */
+/** The patient downloaded the order: kept on the order and shown on the screening ('Lab tests downloaded', DSH-006). */
 export async function markLabOrderDownloaded(db: Db, order: { id: number; screeningId: number }, now: Date): Promise<void> {
   await db.query("update lab_orders set downloaded_at = $2, updated_at = $2 where id = $1", [order.id, now]);
   await db.query("update screenings set prescription_download_date_time = $2, updated_at = $2 where id = $1", [order.screeningId, now]);

@@ -1,6 +1,6 @@
 import type { Db } from "../db/types";
 
-/** DECISIONS D6: after 10 failures for an account within 15 minutes, refuse further tries for 15 minutes. */
+/** ACC-022: after 10 failures for an account within 15 minutes, refuse further tries for 15 minutes. */
 export const LOCKOUT = { maxFailures: 10, windowMs: 15 * 60 * 1000, lockMs: 15 * 60 * 1000 } as const;
 
 /** Until when sign-ins for this (lower-case) email are refused, or null. */

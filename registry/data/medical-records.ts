@@ -29,7 +29,8 @@ export async function insertMedicalRecord(db: Db, r: NewMedicalRecord, now: Date
   return rows[0]!.id;
 }
 
-type Row = {
+/** A stored record's columns as findMedicalRecord reads them (toMedicalRecord maps them). */
+export type MedicalRecordRow = {
   id: number; first_name: string; middle_initial: string; last_name: string; preferred_name: string; birth_date: string;
   preferred_language: number; gender: number; address_is_us: boolean; address_line1: string; address_line2: string;
   city: string; us_state: number; province: string; postal_code: string; country: number; email: string;
@@ -39,22 +40,25 @@ type Row = {
   medical_history_at: Date | null; e_sign_at: Date | null;
 };
 
+/** The select list of MedicalRecordRow, over MEDICAL_RECORD_FROM (`m` the record, `f` its immune-tolerance registration). */
+export const MEDICAL_RECORD_COLUMNS = `
+  m.id, m.first_name, m.middle_initial, m.last_name, m.preferred_name, to_char(m.birth_date, 'YYYY-MM-DD') as birth_date,
+  m.preferred_language, m.gender, m.address_is_us, m.address_line1, m.address_line2, m.city, m.us_state, m.province,
+  m.postal_code, m.country, m.email, m.phone_number, m.phone_number_secondary, m.agreed_to_hipaa, m.is_opted_out,
+  m.entryreferrer, f.id as if_id, f.is_opted_out as if_is_opted_out, f.current_status as if_current_status,
+  f.decline_reason as if_decline_reason, f.created_at as if_created_at,
+  (select h.submitted_at from medical_histories h where h.medical_record_id = m.id order by h.id desc limit 1) as medical_history_at,
+  (select c.signed_at from consent_signatures c where c.medical_record_id = m.id) as e_sign_at`;
+export const MEDICAL_RECORD_FROM = "medical_records m left join if_registrations f on f.medical_record_id = m.id";
+
 /** The record as the spec shows it, with its immune-tolerance registration (createdDateTime as ISO 8601) or null. */
 export async function findMedicalRecord(db: Db, id: number): Promise<MedicalRecord | null> {
-  const rows = await db.query<Row>(
-    `select m.id, m.first_name, m.middle_initial, m.last_name, m.preferred_name, to_char(m.birth_date, 'YYYY-MM-DD') as birth_date,
-            m.preferred_language, m.gender, m.address_is_us, m.address_line1, m.address_line2, m.city, m.us_state, m.province,
-            m.postal_code, m.country, m.email, m.phone_number, m.phone_number_secondary, m.agreed_to_hipaa, m.is_opted_out,
-            m.entryreferrer, f.id as if_id, f.is_opted_out as if_is_opted_out, f.current_status as if_current_status,
-            f.decline_reason as if_decline_reason, f.created_at as if_created_at,
-            (select h.submitted_at from medical_histories h where h.medical_record_id = m.id order by h.id desc limit 1) as medical_history_at,
-            (select c.signed_at from consent_signatures c where c.medical_record_id = m.id) as e_sign_at
-       from medical_records m left join if_registrations f on f.medical_record_id = m.id
-      where m.id = $1`,
-    [id],
-  );
+  const rows = await db.query<MedicalRecordRow>(`select ${MEDICAL_RECORD_COLUMNS} from ${MEDICAL_RECORD_FROM} where m.id = $1`, [id]);
   const r = rows[0];
-  if (!r) return null;
+  return r ? toMedicalRecord(r) : null;
+}
+
+export function toMedicalRecord(r: MedicalRecordRow): MedicalRecord {
   return {
     id: r.id, firstName: r.first_name, middleInitial: r.middle_initial, lastName: r.last_name, preferredName: r.preferred_name,
     birthDate: r.birth_date, preferredLanguage: r.preferred_language, gender: r.gender, addressIsUs: r.address_is_us,
@@ -118,7 +122,7 @@ export type ProfileUpdate = Pick<
   | "usState" | "province" | "postalCode" | "preferredLanguage" | "gender" | "country"
 >;
 
-/** The profile's personal and address fields (000 §2.9). */
+/** The profile's personal and address fields (ACC-029). */
 export async function updateProfile(db: Db, id: number, p: ProfileUpdate, now: Date): Promise<void> {
   await db.query(
     `update medical_records set first_name = $2, middle_initial = $3, last_name = $4, preferred_name = $5, birth_date = $6::date,
@@ -137,7 +141,7 @@ export type ValidatedUpdate = Pick<
   "firstName" | "middleInitial" | "lastName" | "birthDate" | "preferredName" | "preferredLanguage" | "gender" | "phoneNumberSecondary"
 >;
 
-/** The screening's patient-validation fields (001 §2.8); email and primary phone are not written here. */
+/** The screening's patient-validation fields (SCR-011); email and primary phone are not written here. */
 export async function updateValidatedFields(db: Db, id: number, v: ValidatedUpdate, now: Date): Promise<void> {
   await db.query(
     `update medical_records set first_name = $2, middle_initial = $3, last_name = $4, birth_date = $5::date, preferred_name = $6,
@@ -147,7 +151,7 @@ export async function updateValidatedFields(db: Db, id: number, v: ValidatedUpda
   );
 }
 
-/** Opt out (true) or in (false) of automated messages (000 §2.6), on the record and its immune-tolerance registration. */
+/** Opt out (true) or in (false) of automated messages (DSH-012, PLT-016), on the record and its immune-tolerance registration. */
 export async function setOptedOut(db: Db, id: number, optedOut: boolean, now: Date): Promise<void> {
   await db.query("update medical_records set is_opted_out = $2, updated_at = $3 where id = $1", [id, optedOut, now]);
   await db.query("update if_registrations set is_opted_out = $2, updated_at = $3 where medical_record_id = $1", [id, optedOut, now]);

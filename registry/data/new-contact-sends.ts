@@ -4,7 +4,7 @@ import type { Db } from "../db/types";
 /**
  * docs/decisions/024: codes to contacts that are not the account's own, per account and kind of contact (email,
  * mobile): at most `max` different new contacts within `windowMs`. Sending again to a contact already counted in
- * the window is free here (the per-contact limit of D6, 5 an hour, still applies).
+ * the window is free here (the per-contact limit of ACC-027, 5 an hour, still applies).
  */
 export const NEW_CONTACT_LIMIT = { max: 3, windowMs: 24 * 60 * 60 * 1000 } as const;
 

@@ -6,7 +6,7 @@ export type RateLimit = { name: string; max: number; windowMs: number };
 
 const MINUTE = 60 * 1000;
 const HOUR = 60 * MINUTE;
-/** The limits of D6 and D11, and the per-client-address limits of docs/decisions/021. */
+/** The limits of ACC-022, ACC-027 and ACC-018, and the per-client-address limits of docs/decisions/021. */
 export const RATE_LIMITS = {
   register: { name: "register.client", max: 10, windowMs: HOUR },
   validatePhone: { name: "validate-phone.client", max: 60, windowMs: HOUR },

@@ -53,7 +53,8 @@ export async function screeningOwner(db: Db, screeningId: number): Promise<numbe
   return rows[0]?.medical_record_id ?? null;
 }
 
-type Row = {
+/** A screening's columns (SCREENING_COLUMNS over SCREENING_FROM: `s` the screening, `c` its preferred center). */
+export type ScreeningRow = {
   id: number; status: number; kidney_status: number; kidney_status_other: string; transplant_center_situation: number;
   willing_to_transfer: number; donor_status: number; donor_status_other: string; primary_goal: number;
   primary_goal_other: string; transplant_type: number; antigen_match: number; is_cleared: boolean;
@@ -63,20 +64,25 @@ type Row = {
   labs_uploaded_date_time: Date | null;
 };
 
-const SELECT = `
-  select s.id, s.status, s.kidney_status, s.kidney_status_other, s.transplant_center_situation, s.willing_to_transfer,
-         s.donor_status, s.donor_status_other, s.primary_goal, s.primary_goal_other, s.transplant_type, s.antigen_match,
-         s.is_cleared, s.is_immuno_free_candidate, s.is_center_confirmed, s.preferred_center_id,
-         c.center_name as preferred_center, s.labs_ordered, s.prescription_request_date_time,
-         s.prescription_download_date_time, s.prescription_expiration_date, s.labs_uploaded_date_time
-    from screenings s left join transplant_centers c on c.center_id = s.preferred_center_id`;
+export const SCREENING_COLUMNS = `
+  s.id, s.status, s.kidney_status, s.kidney_status_other, s.transplant_center_situation, s.willing_to_transfer,
+  s.donor_status, s.donor_status_other, s.primary_goal, s.primary_goal_other, s.transplant_type, s.antigen_match,
+  s.is_cleared, s.is_immuno_free_candidate, s.is_center_confirmed, s.preferred_center_id,
+  c.center_name as preferred_center, s.labs_ordered, s.prescription_request_date_time,
+  s.prescription_download_date_time, s.prescription_expiration_date, s.labs_uploaded_date_time, s.created_at`;
+export const SCREENING_FROM = "screenings s left join transplant_centers c on c.center_id = s.preferred_center_id";
+/** Newest first, by the names of SCREENING_COLUMNS. */
+export const SCREENING_ORDER = "created_at desc, id desc";
 
 /**
- * A record's screenings as the screening list item of 000 §3 / 001 §3, newest first, each with its center
+ * A record's screenings as the screening list item of SCR-020, newest first, each with its center
  * referrals (newest first). Lab times are ISO 8601 and the expiry YYYY-MM-DD; an empty text means not set.
  */
 export async function listScreenings(db: Db, medicalRecordId: number): Promise<Screening[]> {
-  const rows = await db.query<Row>(`${SELECT} where s.medical_record_id = $1 order by s.created_at desc, s.id desc`, [medicalRecordId]);
+  const rows = await db.query<ScreeningRow>(
+    `select ${SCREENING_COLUMNS} from ${SCREENING_FROM} where s.medical_record_id = $1 order by ${SCREENING_ORDER}`,
+    [medicalRecordId],
+  );
   if (rows.length === 0) return [];
   const referrals = await listReferralsOfRecord(db, medicalRecordId);
   return rows.map((r) => toScreening(r, referrals.filter((x) => x.screeningId === r.id)));
@@ -84,7 +90,10 @@ export async function listScreenings(db: Db, medicalRecordId: number): Promise<S
 
 /** One screening in the list-item shape, or null. */
 export async function findScreening(db: Db, screeningId: number): Promise<Screening | null> {
-  const [row] = await db.query<Row & { medical_record_id: number }>(`${SELECT.replace("select s.id,", "select s.id, s.medical_record_id,")} where s.id = $1`, [screeningId]);
+  const [row] = await db.query<ScreeningRow & { medical_record_id: number }>(
+    `select ${SCREENING_COLUMNS}, s.medical_record_id from ${SCREENING_FROM} where s.id = $1`,
+    [screeningId],
+  );
   if (!row) return null;
   const referrals = await listReferralsOfRecord(db, row.medical_record_id);
   return toScreening(row, referrals.filter((x) => x.screeningId === row.id));
@@ -92,7 +101,7 @@ export async function findScreening(db: Db, screeningId: number): Promise<Screen
 
 const iso = (d: Date | null) => (d ? d.toISOString() : "");
 
-function toScreening(r: Row, referrals: ReferralRow[]): Screening {
+export function toScreening(r: ScreeningRow, referrals: ReferralRow[]): Screening {
   return {
     id: r.id,
     status: r.status,
@@ -121,7 +130,7 @@ function toScreening(r: Row, referrals: ReferralRow[]): Screening {
 }
 
 /**
- * DECISIONS D12: a screening with the IfPassCandidate outcome starts the record's immune-tolerance registration
+ * DSH-013, MHX-006: a screening with the IfPassCandidate outcome starts the record's immune-tolerance registration
  * at the Registration stage when it has none, and moves an invited record (InviteSent) on to Registration.
  * A registration further along is left as it is.
  */

@@ -31,7 +31,7 @@ describe("bundled ZIP data", () => {
   });
 });
 
-describe("checkAddress (D7)", () => {
+describe("checkAddress (ACC-008)", () => {
   it("accepts a ZIP of the chosen state naming its city, in any case", () => {
     expect(checkAddress(address())).toEqual({ ok: true });
     expect(checkAddress(address({ city: "  SPRINGFIELD " }))).toEqual({ ok: true });

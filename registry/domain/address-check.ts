@@ -13,7 +13,7 @@ export type CheckedAddress = {
 };
 
 /**
- * DECISIONS D7 against the bundled ZIP data: a US address is accepted when its ZIP exists, belongs to the chosen
+ * ACC-008 against the bundled ZIP data: a US address is accepted when its ZIP exists, belongs to the chosen
  * state and names the ZIP's city. Otherwise `recommended` is the address with the ZIP's state and city, or null
  * when no ZIP matches at all. Addresses outside the US are not checked.
  */

@@ -41,7 +41,7 @@ describe("parseCsv", () => {
   });
 });
 
-describe("import-centers files (DECISIONS D8)", () => {
+describe("import-centers files (CEN-012)", () => {
   it("reads a good CSV: ZIP centroid and city filled in, flags and counts typed, empty counts null", () => {
     const csv = [
       HEADER,

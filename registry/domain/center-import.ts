@@ -3,10 +3,10 @@ import type { CenterRecord } from "../data/centers";
 import { lookupZip, zip5Of } from "./zip-data";
 
 /**
- * Reading a real list of transplant centers (DECISIONS D8, `import-centers <file.csv|file.json>`): every row is
+ * Reading a real list of transplant centers (CEN-012, `import-centers <file.csv|file.json>`): every row is
  * checked and every problem is reported with its row, so a list is imported whole or not at all.
  *
- * Columns (CSV header names, or JSON property names, case-insensitive) are the fields of 001 §3 plus the place:
+ * Columns (CSV header names, or JSON property names, case-insensitive) are the fields of CEN-012, CEN-013 plus the place:
  *   centerId (whole number > 0, the key: an existing center with this id is updated), centerName, stateAbbr,
  *   postalCode (US ZIP code), city (optional: the ZIP code's city), latitude and longitude (optional, both or
  *   neither: the ZIP code's centroid), the flags isKidneyForLifeParticipant, isMicrositeCenterOfExcellence,

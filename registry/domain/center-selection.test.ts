@@ -73,7 +73,7 @@ describe("selectionVerdict (first match wins)", () => {
   ])("%s", (_name, f, expected) => expect(selectionVerdict(f, 2, NOW)).toEqual(expected));
 });
 
-describe("cancelDetails (001 §5 change-center modal)", () => {
+describe("cancelDetails (CEN-010)", () => {
   it.each([
     [null, null, { ok: false, errors: { reason: "validation.required" } }],
     [-1, "x", { ok: false, errors: { reason: "validation.required" } }],

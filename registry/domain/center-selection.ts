@@ -4,7 +4,7 @@ import { CHANGE_CENTER_REASON_OTHER, CHANGE_CENTER_REASONS, LabFormReason, type 
 import { ValidationKey } from "../contract/validation-keys";
 
 /**
- * The rules of a center selection (001 §2.10-2.11, §4.2, §4.5; DECISIONS D4), no SQL. The change-center decision is
+ * The rules of a center selection (CEN-006, CEN-008, CEN-009, CEN-011), no SQL. The change-center decision is
  * the portal's own rule (registry/contract/change-center.ts), so the registry refuses exactly what the dashboard
  * blocks ('Please Give Additional Time') and asks for a reason exactly when the dashboard shows the Additional
  * Center Registration dialog.
@@ -22,7 +22,7 @@ export type SelectionVerdict =
 
 /**
  * First match wins: opted out; a status where no center is chosen (Screening, RuledOut, IfPassCandidate); the
- * center already preferred; the current center's referral pending and younger than 3 days (001 §4.5). Otherwise
+ * center already preferred; the current center's referral pending and younger than 3 days (CEN-009). Otherwise
  * allowed, `changing` when the dashboard would ask why (a referral exists, or a center with the status SentToCenter).
  */
 export function selectionVerdict(s: SelectionFacts, centerId: number, now: Date): SelectionVerdict {
@@ -37,7 +37,7 @@ export function selectionVerdict(s: SelectionFacts, centerId: number, now: Date)
 export type CancelDetails = { reason: number; other: string };
 
 /**
- * The cancel-center details of a change (001 §5 'Change-center modal'): the reason must be above 0 ('This is
+ * The cancel-center details of a change (CEN-010): the reason must be above 0 ('This is
  * required': null, -1 or 0) and one of the four reasons (another number is not a valid value); Other (4) needs the
  * additional information ('This is required'). The text is trimmed; with the other reasons it is optional.
  */

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
 
-/** DECISIONS D6: 6 random digits, valid 30 minutes, at most 5 wrong tries. */
+/** ACC-027: 6 random digits, valid 30 minutes, at most 5 wrong tries. */
 export const CODE_LIFETIME_MS = 30 * 60 * 1000;
 export const MAX_WRONG_TRIES = 5;
 

@@ -1,7 +1,7 @@
 import { PASSWORD_MIN } from "../contract/registration";
 
 /**
- * A bundled list of common and breached passwords (DECISIONS D6), compared case-insensitively.
+ * A bundled list of common and breached passwords (ACC-020), compared case-insensitively.
  * Literal entries: the best-known top passwords of published breach lists, keyboard walks and number runs.
  * Generated entries: those bases with the suffixes, years, repetitions and prefixes people add to reach a
  * length rule ("password1234", "qwertyuiop12", "sunshine2024"); only those of PASSWORD_MIN characters or more

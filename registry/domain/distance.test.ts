@@ -4,7 +4,7 @@ import { boundingBox, distanceInMiles, roundMiles } from "./distance";
 const springfield = { latitude: 39.8, longitude: -89.6495 }; // ZIP 62701
 const chicago = { latitude: 41.8858, longitude: -87.6181 }; // ZIP 60601
 
-describe("distanceInMiles (haversine, DECISIONS D7)", () => {
+describe("distanceInMiles (haversine, CEN-005)", () => {
   it("answers known great-circle distances", () => {
     expect(distanceInMiles(springfield, springfield)).toBe(0);
     expect(roundMiles(distanceInMiles(springfield, chicago))).toBe(179);

@@ -1,4 +1,4 @@
-/** Great-circle distances between ZIP centroids (DECISIONS D7). Pure; no I/O. */
+/** Great-circle distances between ZIP centroids (CEN-005). Pure; no I/O. */
 
 export type LatLng = { latitude: number; longitude: number };
 

@@ -4,7 +4,7 @@ import type { LabValue } from "../contract/labs";
 import { renderPdf, type PdfBlock } from "./pdf";
 
 /**
- * The lab PDFs (DECISIONS D4): the lab order a patient downloads and takes to the lab, and the summary of recorded
+ * The lab PDFs (LAB-005, LAB-007): the lab order a patient downloads and takes to the lab, and the summary of recorded
  * results when staff attached no document. Texts come from registry/messages in the patient's language.
  */
 

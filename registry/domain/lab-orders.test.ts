@@ -68,7 +68,7 @@ describe("orderLabsRefusal ('Request Labs', first match wins)", () => {
   ])("%s", (_name, f, expected) => expect(orderLabsRefusal(f, NOW)).toBe(expected));
 });
 
-describe("labTestsIssues (000 §2.11 'Issues')", () => {
+describe("labTestsIssues (LAB-003)", () => {
   it.each([
     ["opted out: only that", facts({ isOptedOut: true, status: RegistrationStatus.Screening, preferredCenterId: 0 }), ["optedOut"]],
     ["wrong status and no center", facts({ status: RegistrationStatus.SelectCenter, preferredCenterId: 0 }), ["wrongStatus", "noCenter"]],

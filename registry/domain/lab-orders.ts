@@ -3,13 +3,13 @@ import { LabFormReason, LabIssue, REQUISITION_ALPHABET, REQUISITION_LENGTH, type
 import { RegistrationStatus } from "../contract/enums";
 
 /**
- * The lab order rules of DECISIONS D4 and 000 §2.11-2.12, §9 (no SQL): when an order may be placed, what a patient
+ * The lab order rules of LAB-001, LAB-002, LAB-003, LAB-004 (no SQL): when an order may be placed, what a patient
  * can download, when an order is approved automatically, and its requisition number and expiry.
  */
 
-/** An order is valid for 90 days from its approval (DECISIONS D4). */
+/** An order is valid for 90 days from its approval (LAB-002). */
 export const LAB_ORDER_VALID_DAYS = 90;
-/** 'Lab request window 7 days' (000 §9, 001 §9): a waiting order blocks a new request for 7 days. */
+/** 'Lab request window 7 days' (LAB-001): a waiting order blocks a new request for 7 days. */
 export const LAB_REQUEST_WINDOW_DAYS = 7;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -66,7 +66,7 @@ export function orderLabsRefusal(f: LabFacts, now: Date): LabFormReasonValue | n
 }
 
 /**
- * Why there are no lab orders to download (000 §2.11 'Issues'), in this order: opted out; the registration is
+ * Why there are no lab orders to download (LAB-003), in this order: opted out; the registration is
  * not at the lab step or beyond (CompleteLabTests or SentToCenter); no center; no order; the order expired.
  * Empty = the order is there: ready when approved, else pending.
  */
@@ -83,14 +83,14 @@ export function labTestsIssues(f: LabFacts, now: Date): LabIssueKey[] {
 }
 
 /**
- * Why there are no lab results to download (000 §2.12): results, once recorded, can always be downloaded; without
+ * Why there are no lab results to download (LAB-004): results, once recorded, can always be downloaded; without
  * them, a screening that never had a lab order has nothing to wait for (noOrder); otherwise they are pending.
  */
 export function labResultsIssues(f: { hasResults: boolean; hasOrder: boolean }): LabIssueKey[] {
   return f.hasResults || f.hasOrder ? [] : [LabIssue.noOrder];
 }
 
-/** LAB_APPROVAL_DELAY (DECISIONS D4): a waiting order is approved automatically `delay` minutes after its request; null = never. */
+/** LAB_APPROVAL_DELAY (LAB-002): a waiting order is approved automatically `delay` minutes after its request; null = never. */
 export function dueForAutomaticApproval(requestedAt: Date, delayMinutes: number | null | undefined, now: Date): boolean {
   if (delayMinutes === null || delayMinutes === undefined) return false;
   return requestedAt.getTime() + delayMinutes * 60_000 <= now.getTime();
@@ -110,7 +110,7 @@ export function newRequisition(): string {
 }
 
 /**
- * What process-lab-results does to the registration status (DECISIONS D4): a registration at the center or lab step
+ * What process-lab-results does to the registration status (LAB-007): a registration at the center or lab step
  * moves to SentToCenter; one that was re-screened meanwhile to Screening, RuledOut or IfPassCandidate keeps its status
  * (the results are still recorded).
  */
@@ -120,7 +120,7 @@ export function statusAfterResults(status: number): number {
     : status;
 }
 
-/** Confirming a center (DECISIONS D4, 001 §4.4): CompleteLabTests unless the registration is already SentToCenter. */
+/** Confirming a center (CEN-008): CompleteLabTests unless the registration is already SentToCenter. */
 export function statusAfterCenterSelection(status: number): number {
   return status === RegistrationStatus.SentToCenter ? status : RegistrationStatus.CompleteLabTests;
 }

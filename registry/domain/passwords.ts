@@ -58,7 +58,7 @@ export function needsRehash(stored: string, params: ScryptParams): boolean {
   return !parsed || parsed.params.N !== params.N || parsed.params.r !== params.r || parsed.params.p !== params.p;
 }
 
-/** The password rules of D6 (length, then the common-password list): the message key of the first problem, or undefined. */
+/** The password rules of ACC-020 (length, then the common-password list): the message key of the first problem, or undefined. */
 export function passwordProblem(password: string): string | undefined {
   return passwordError(password) ?? (isCommonPassword(password) ? ValidationKey.passwordCommon : undefined);
 }

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 
-/** Compact signed sign-in tokens: `v1.<base64url JSON payload>.<base64url HMAC-SHA256>` (DECISIONS D6). */
+/** Compact signed sign-in tokens: `v1.<base64url JSON payload>.<base64url HMAC-SHA256>` (PLT-011). */
 export const TOKEN_LIFETIME_MS = 30 * 60 * 1000;
 /** Tolerated clock difference for a token issued "in the future" by another registry process. */
 const CLOCK_SKEW_MS = 60 * 1000;

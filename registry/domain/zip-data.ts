@@ -37,7 +37,7 @@ export function lookupZip(postalCode: string): ZipEntry | null {
   return { zip: entry.zip, city: entry.city, state: entry.state, latitude: entry.latitude, longitude: entry.longitude };
 }
 
-/** The centroid of a US postal code (D7 distances), or null when unknown. */
+/** The centroid of a US postal code (CEN-005 distances), or null when unknown. */
 export function zipLocation(postalCode: string): { latitude: number; longitude: number } | null {
   const entry = lookupZip(postalCode);
   return entry ? { latitude: entry.latitude, longitude: entry.longitude } : null;

@@ -5,7 +5,7 @@ import type { Ctx } from "./context";
 import { Refusal } from "./respond";
 
 /**
- * The browser's address as the portal passes it (`X-Client-Address`, D11). The registry sits behind the portal, which
+ * The browser's address as the portal passes it (`X-Client-Address`, ACC-018). The registry sits behind the portal, which
  * sets this header from the connection (or its trusted proxies); callers without it share one "unknown" bucket.
  */
 export function clientAddress(request: Request): string {

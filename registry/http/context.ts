@@ -1,6 +1,7 @@
 import type { Db } from "../db/types";
 import type { Passwords } from "../domain/passwords";
 import type { RegistrySettings } from "../settings";
+import type { Revocations } from "./revocations";
 
 export type LogEntry = Record<string, unknown>;
 
@@ -14,4 +15,6 @@ export type Ctx = {
   log: (entry: LogEntry) => void;
   /** Password hashing and checking through the bounded worker pool (docs/decisions/020). */
   passwords: Passwords;
+  /** The accounts' revocation times, remembered for at most a second (docs/decisions/070). */
+  revocations: Revocations;
 };

@@ -1,5 +1,4 @@
 import { RegistryMessage } from "../contract/envelope";
-import { tokensValidAfter } from "../data/accounts";
 import { isRevoked, verifyToken, type TokenPayload } from "../domain/tokens";
 import type { Ctx } from "./context";
 import { Refusal } from "./respond";
@@ -10,27 +9,31 @@ export function bearerToken(request: Request): string | null {
   return m?.[1] ?? null;
 }
 
-/** A well-signed, unexpired token of an existing account that has not revoked it; null otherwise. */
-export async function checkToken(ctx: Ctx, token: string): Promise<TokenPayload | null> {
+/**
+ * A well-signed, unexpired token of an existing account that has not revoked it; null otherwise. The revocation time
+ * comes from this process's memory when read less than a second ago (docs/decisions/070); `fresh` reads it from the
+ * database, for answers that outlive the request or that issue a new token.
+ */
+export async function checkToken(ctx: Ctx, token: string, opts: { fresh?: boolean } = {}): Promise<TokenPayload | null> {
   const payload = verifyToken(ctx.settings.tokenSecret, token, ctx.now());
   if (!payload) return null;
-  const validAfter = await tokensValidAfter(ctx.db, payload.sub);
+  const validAfter = await ctx.revocations.validAfter(ctx.db, payload.sub, opts);
   if (validAfter === undefined || isRevoked(payload, validAfter)) return null;
   return payload;
 }
 
 /** The signed-in patient: 401 tokenNotFound without a bearer token, 401 tokenExpired for a bad, expired or revoked one. */
-export async function requirePatient(ctx: Ctx): Promise<TokenPayload> {
+export async function requirePatient(ctx: Ctx, opts: { fresh?: boolean } = {}): Promise<TokenPayload> {
   const token = bearerToken(ctx.request);
   if (!token) throw new Refusal(401, RegistryMessage.tokenNotFound);
-  const payload = await checkToken(ctx, token);
+  const payload = await checkToken(ctx, token, opts);
   if (!payload) throw new Refusal(401, RegistryMessage.tokenExpired);
   return payload;
 }
 
-/** DECISIONS D5: the bearer token must belong to medical record `{id}` (403 otherwise; 400 for an id that is not one). */
-export async function requireOwnRecord(ctx: Ctx, idParam: string | number | undefined): Promise<number> {
-  return ownRecordId(await requirePatient(ctx), idParam);
+/** PLT-013: the bearer token must belong to medical record `{id}` (403 otherwise; 400 for an id that is not one). */
+export async function requireOwnRecord(ctx: Ctx, idParam: string | number | undefined, opts: { fresh?: boolean } = {}): Promise<number> {
+  return ownRecordId(await requirePatient(ctx, opts), idParam);
 }
 
 /** The record id of a path, query or body value when it is the signed-in patient's own (400 / 403 otherwise). */

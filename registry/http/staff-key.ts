@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from "node:crypto";
 
 /**
  * Constant-time comparison of a staff key given in a header with the configured one (lab, center and program staff;
- * DECISIONS D5, docs/decisions/041). Both are hashed first, so their lengths do not leak; an unset or empty key never
+ * LAB-006, PLT-014, docs/decisions/041). Both are hashed first, so their lengths do not leak; an unset or empty key never
  * matches.
  */
 export function sameStaffKey(given: string, expected: string | undefined): boolean {

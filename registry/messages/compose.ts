@@ -16,7 +16,7 @@ function email(lang: MessageLang, to: string, subject: string, parts: Part[]): O
   return { channel: "email", to, subject, text, html };
 }
 
-/** The confirmation-code email (000 §2.5): the code, and that it is good for 30 minutes. */
+/** The confirmation-code email (ACC-027): the code, and that it is good for 30 minutes. */
 export function confirmationEmail(lang: MessageLang, to: string, code: string): OutgoingMessage {
   const t = textsFor(lang);
   const c = t.confirmationEmail;
@@ -40,14 +40,14 @@ export function inviteEmail(lang: MessageLang, to: string, names: { firstName: s
   return email(lang, to, i.subject, [fill(i.greeting, names), i.intro, { link, label: i.action }, i.validity, t.common.ignore, t.common.signature]);
 }
 
-/** A lab order was approved (000 §2.11 'an email notice once approved'): where to download it, and until when. */
+/** A lab order was approved (LAB-002): where to download it, and until when. */
 export function labOrderApprovedEmail(lang: MessageLang, to: string, expires: string, dashboardLink: string): OutgoingMessage {
   const t = textsFor(lang);
   const l = t.labs.approvedEmail;
   return email(lang, to, l.subject, [l.intro, fill(l.instructions, { expires }), { link: dashboardLink, label: l.action }, t.common.signature]);
 }
 
-/** The lab results were recorded and the registration sent to the center (DECISIONS D4). */
+/** The lab results were recorded and the registration sent to the center (LAB-007). */
 export function labResultsEmail(lang: MessageLang, to: string, dashboardLink: string): OutgoingMessage {
   const t = textsFor(lang);
   const l = t.labs.resultsEmail;

@@ -39,7 +39,7 @@ const en = {
     action: "Register now",
     validity: "The link is good for 30 days and can be used once.",
   },
-  /** Lab orders and results (000 §2.11-2.12, DECISIONS D4): readiness issues, emails and the two PDFs. */
+  /** Lab orders and results (LAB-002, LAB-003, LAB-004): readiness issues, emails and the two PDFs. */
   labs: {
     issues: {
       optedOut: "You have opted out of the registration process. Opt in from your dashboard to continue.",
@@ -103,7 +103,7 @@ const en = {
       urinalysis: "Urinalysis with urine protein-to-creatinine ratio",
     },
   },
-  /** The immune-tolerance program's consent (000 §2.10, D13): shown as HTML, signed, kept as a PDF. */
+  /** The immune-tolerance program's consent (ESG-001, ESG-003): shown as HTML, signed, kept as a PDF. */
   consent: {
     title: "Consent to Take Part in the ImmunoFree Immune-Tolerance Program",
     participant: "Participant",

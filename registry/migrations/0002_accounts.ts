@@ -5,7 +5,7 @@
 export const accounts = {
   id: "0002_accounts",
   sql: /* sql */ `
--- Invites to the immune-tolerance program (D5, D12): created by staff, single use, 30 days. Only a SHA-256 of the token.
+-- Invites to the immune-tolerance program (ACC-033, DSH-013): created by staff, single use, 30 days. Only a SHA-256 of the token.
 create table invites (
   id integer generated always as identity primary key,
   token_hash text not null,
@@ -19,7 +19,7 @@ create table invites (
 );
 create unique index invites_token_hash_uq on invites (token_hash);
 
--- A record's immune-tolerance registration (000 §3 ifRegistration), one per record.
+-- A record's immune-tolerance registration (DSH-013), one per record.
 create table if_registrations (
   id integer generated always as identity primary key,
   medical_record_id integer not null references medical_records (id) on delete cascade,
@@ -31,7 +31,7 @@ create table if_registrations (
 );
 create unique index if_registrations_record_uq on if_registrations (medical_record_id);
 
--- Password-reset links (D6): single use, 60 minutes. Only a SHA-256 of the token.
+-- Password-reset links (ACC-024): single use, 60 minutes. Only a SHA-256 of the token.
 create table password_resets (
   id bigint generated always as identity primary key,
   medical_record_id integer not null references medical_records (id) on delete cascade,
@@ -43,7 +43,7 @@ create table password_resets (
 create unique index password_resets_token_hash_uq on password_resets (token_hash);
 create index password_resets_record_idx on password_resets (medical_record_id);
 
--- The current confirmation code per record and contact (D6): a keyed hash with a per-code salt, 30 minutes,
+-- The current confirmation code per record and contact (ACC-027): a keyed hash with a per-code salt, 30 minutes,
 -- wrong tries counted per series (a new code within the series keeps the count).
 create table confirmation_codes (
   id bigint generated always as identity primary key,
@@ -59,7 +59,7 @@ create table confirmation_codes (
 );
 create unique index confirmation_codes_contact_uq on confirmation_codes (medical_record_id, confirmation_type, target);
 
--- Sliding-window rate limits (D6, D11). subject = SHA-256 of the limit's name and key (no addresses or emails in clear).
+-- Sliding-window rate limits (ACC-022, ACC-018). subject = SHA-256 of the limit's name and key (no addresses or emails in clear).
 create table rate_limit_hits (
   id bigint generated always as identity primary key,
   subject text not null,
@@ -69,7 +69,7 @@ create table rate_limit_hits (
 create index rate_limit_hits_subject_idx on rate_limit_hits (subject, hit_at);
 create index rate_limit_hits_expires_idx on rate_limit_hits (expires_at);
 
--- A changed email or primary phone (by its digits) is unverified until confirmed again (000 §4 Confirmation flow).
+-- A changed email or primary phone (by its digits) is unverified until confirmed again (ACC-025).
 create function medical_records_contact_changed() returns trigger language plpgsql as $$
 begin
   if old.email is distinct from new.email then

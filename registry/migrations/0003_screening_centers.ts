@@ -1,5 +1,5 @@
 /**
- * Transplant centers (001 §3, DECISIONS D8) and screenings with their center referrals (000 §3 / 001 §3).
+ * Transplant centers (CEN-012, CEN-013) and screenings with their center referrals (SCR-020, DSH-011).
  * (The immune-tolerance registration a screening may start, if_registrations, is created by 0002_accounts.)
  */
 export const screeningCenters = {
@@ -12,7 +12,7 @@ create table transplant_centers (
   city text not null default '',
   state_abbr text not null,
   postal_code text not null,
-  -- The centroid of the center's ZIP code (DECISIONS D7), degrees.
+  -- The centroid of the center's ZIP code (CEN-005), degrees.
   latitude double precision not null check (latitude between -90 and 90),
   longitude double precision not null check (longitude between -180 and 180),
   is_kidney_for_life_participant boolean not null default false,
@@ -40,7 +40,7 @@ create index transplant_centers_member_location_idx on transplant_centers (latit
 create table screenings (
   id integer generated always as identity primary key,
   medical_record_id integer not null references medical_records (id) on delete cascade,
-  -- RegistrationStatus, computed by the registry on every save (001 §4.3).
+  -- RegistrationStatus, computed by the registry on every save (SCR-014).
   status smallint not null check (status in (10, 20, 30, 40, 98, 99)),
   kidney_status smallint not null,
   kidney_status_other text not null default '',
@@ -57,7 +57,7 @@ create table screenings (
   is_center_confirmed boolean not null,
   -- null = no center (the API's 0).
   preferred_center_id integer references transplant_centers (center_id),
-  -- Lab order and results (DECISIONS D4), set by the lab calls.
+  -- Lab order and results (LAB-002, LAB-007), set by the lab calls.
   labs_ordered boolean not null default false,
   prescription_request_date_time timestamptz,
   prescription_download_date_time timestamptz,
@@ -75,7 +75,7 @@ create table center_referrals (
   date_referred timestamptz not null,
   -- ReferralStatus: PendingCenter 1, CenterApproved 2, CancelledByPatient 3, CompletedByCenter 4.
   status_id smallint not null default 1 check (status_id between 1 and 4),
-  -- Why the patient closed this referral out for another center (001 §2.11: reason 1-4, other text).
+  -- Why the patient closed this referral out for another center (CEN-009: reason 1-4, other text).
   cancel_reason smallint check (cancel_reason between 1 and 4),
   cancel_other text not null default '',
   created_at timestamptz not null,

@@ -1,5 +1,5 @@
 /**
- * Lab orders (DECISIONS D4): one row per order of a screening. The screening's own lab columns (labs_ordered,
+ * Lab orders (LAB-002, LAB-007): one row per order of a screening. The screening's own lab columns (labs_ordered,
  * prescription_*, labs_uploaded_date_time; 0003) mirror its current (newest) order, for the screening list item.
  */
 export const labs = {

@@ -1,6 +1,6 @@
 /**
- * Medical history submissions (001 §2.13, §3 "Medical history answers") and the immune-tolerance consent's
- * e-signature (000 §2.10, DECISIONS D13). See docs/decisions/014-medical-history-and-e-sign-registry.md.
+ * Medical history submissions (MHX-001, MHX-007) and the immune-tolerance consent's
+ * e-signature (ESG-003). See docs/decisions/014-medical-history-and-e-sign-registry.md.
  */
 export const medicalHistoryESign = {
   id: "0005_medical_history_esign",
@@ -21,7 +21,7 @@ create table medical_histories (
   had_other_organ_transplant boolean not null,
   other_organ_txp text,
   other_organ_txp_details text,
-  -- 001 §3 birthGender: true = male, false = female.
+  -- MHX-007: true = male, false = female.
   birth_gender boolean not null,
   has_cardiac_issues boolean not null,
   has_pulmonary_issues boolean not null,
@@ -38,7 +38,7 @@ create table medical_histories (
 );
 create index medical_histories_record_idx on medical_histories (medical_record_id, id desc);
 
--- The signed consent (D13): one per record (a second signing is refused), with what proves who signed what and when.
+-- The signed consent (ESG-003): one per record (a second signing is refused), with what proves who signed what and when.
 create table consent_signatures (
   id integer generated always as identity primary key,
   medical_record_id integer not null references medical_records (id) on delete cascade,

@@ -1,5 +1,5 @@
 /**
- * The values a lab reported for an order (DECISIONS D4 'a generated summary of the recorded values';
+ * The values a lab reported for an order (LAB-007 'a generated summary of the recorded values';
  * docs/decisions/044): one row per test result, in the order the lab gave them. Recording values again for the same
  * order replaces the whole set (a lab sends its full report, corrections included).
  */

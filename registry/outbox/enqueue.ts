@@ -2,7 +2,7 @@ import type { Db } from "../db/types";
 import type { RegistrySettings } from "../settings";
 import { enqueueMessage, type OutgoingMessage } from "./outbox";
 
-/** Whether a channel has a provider; without one its messages are held in the outbox (D9 demo mode). */
+/** Whether a channel has a provider; without one its messages are held in the outbox (PLT-015 demo mode). */
 export function channelConfigured(settings: RegistrySettings, channel: OutgoingMessage["channel"]): boolean {
   return channel === "email" ? Boolean(settings.messaging.smtpUrl) : Boolean(settings.messaging.smsUrl);
 }
@@ -13,7 +13,7 @@ export async function enqueue(db: Db, settings: RegistrySettings, message: Outgo
 }
 
 /**
- * Queues a message to a patient. The one place of the opt-out rule (000 §2.6, D9): an opted-out patient gets no
+ * Queues a message to a patient. The one place of the opt-out rule (PLT-016): an opted-out patient gets no
  * automated message; what the patient asked for (confirmation codes, password-reset links: `automated: false`)
  * is still sent. Answers the outbox row id, or null when the message was not queued.
  */

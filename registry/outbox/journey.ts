@@ -13,7 +13,7 @@ import { enqueueForPatient } from "./enqueue";
 /**
  * Tells a patient about a step of the journey (docs/decisions/042): the email, in the patient's language, with the
  * dashboard link; with `text`, also a text message to the primary mobile number once it is confirmed. Both are
- * automated messages, so an opted-out patient gets neither (000 §2.6, D9). Answers how many were queued.
+ * automated messages, so an opted-out patient gets neither (PLT-016). Answers how many were queued.
  */
 export async function notifyJourney(
   db: Db,
@@ -36,7 +36,7 @@ export async function notifyJourney(
 }
 
 /**
- * What the email after a saved screening says (001 §2.8 / §2.12's outcome messages, docs/decisions/042): the
+ * What the email after a saved screening says (the outcome messages of SCR-013 and DSH-010, docs/decisions/042): the
  * immune-tolerance review, the referral after the lab tests, the center selection next, or that the registration
  * cannot continue (ruled out, not cleared, or staying with a non-member center).
  */

@@ -4,7 +4,7 @@ import type { Db } from "../db/types";
 export type OutgoingMessage = { channel: "email" | "sms"; to: string; subject: string; text: string; html?: string };
 
 /**
- * Queues a message (DECISIONS D9). A worker sends 'pending' rows; with `hold` (demo mode, no provider) the message
+ * Queues a message (PLT-015). A worker sends 'pending' rows; with `hold` (demo mode, no provider) the message
  * stays in the outbox as 'held', to be read at the demo outbox. Answers the row id.
  */
 export async function enqueueMessage(db: Db, message: OutgoingMessage, options: { hold: boolean; now?: Date } = { hold: false }): Promise<number> {

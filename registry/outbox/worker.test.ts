@@ -102,7 +102,7 @@ describe.each(testDatabases())("the outbox on $name", (target) => {
       expect((await rows()).map((r) => r.status)).toEqual(["held", "pending", "held"]);
     });
 
-    it("an opted-out patient gets no automated message, but what was asked for (D9)", async () => {
+    it("an opted-out patient gets no automated message, but what was asked for (PLT-016)", async () => {
       const optedOut = { isOptedOut: true };
       expect(await enqueueForPatient(t.db, TEST_SETTINGS, optedOut, message(), { automated: true, now: t.clock })).toBeNull();
       expect(await t.count("outbox")).toBe(0);

@@ -68,7 +68,7 @@ export async function processOutbox(db: Db, transports: Transports, o: OutboxRun
 export type OutboxWorker = { stop(): Promise<void> };
 
 /**
- * Starts the outbox worker (DECISIONS D9) for whoever runs the registry (the portal's server, `registry serve`):
+ * Starts the outbox worker (PLT-015) for whoever runs the registry (the portal's server, `registry serve`):
  * every `pollMs` it sends the due 'pending' messages through the configured SMTP and SMS providers, with retries.
  * Any number of workers may run on one database. With no provider configured it does nothing (messages are held).
  * `stop()` waits for the batch in progress and closes the transports.

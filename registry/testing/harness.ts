@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach } from "vitest";
 import type { TestDb, TestDbTarget } from "../db/test-databases";
-import type { DriverDb } from "../db/types";
+import type { Db, DriverDb } from "../db/types";
 import { ScryptPool } from "../domain/scrypt-pool";
 import { createRegistryHandler, type RegistryHandler } from "../handler";
 import type { LogEntry } from "../http/context";
@@ -26,7 +26,7 @@ export const START = new Date("2025-03-10T15:00:00.000Z");
 export type Answer = { status: number; headers: Headers; body: any };
 export type CallOptions = { body?: unknown; rawBody?: BodyInit; token?: string; headers?: Record<string, string> };
 
-/** A valid registration payload (000 §3) for a unique patient number n. */
+/** A valid registration payload (ACC-002) for a unique patient number n. */
 export function validRegistration(n = 1, overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
     firstName: "Ana",
@@ -85,6 +85,30 @@ export class TestRegistry {
       log: (e) => this.logs.push(e),
       scryptPool: this.pool,
     });
+  }
+
+  /**
+   * A handler on the same database and clock that records every SQL statement it sends (inside transactions too).
+   * It has its own memory (revocation times, docs/decisions/070), as another registry process would.
+   */
+  countingHandler(): { handler: RegistryHandler; statements: string[] } {
+    const statements: string[] = [];
+    const counting = (db: Db): Db => ({
+      query: (sql, params) => {
+        statements.push(sql);
+        return db.query(sql, params);
+      },
+      transaction: (fn) => db.transaction((tx) => fn(counting(tx))),
+      close: () => db.close(),
+    });
+    const handler = createRegistryHandler({
+      db: counting(this.db),
+      settings: this.settings,
+      now: () => this.clock,
+      log: (e) => this.logs.push(e),
+      scryptPool: this.pool,
+    });
+    return { handler, statements };
   }
 
   private calls = 0;

@@ -12,7 +12,7 @@ import type { Screening } from "../contract/schemas";
 
 /**
  * Test fixtures shared by the portal's and the registry's tests: a stored screening as the registry answers it, and
- * the server-bound body of 001 §3 a wizard pass sends. Both describe the same patient: on dialysis, not registered
+ * the server-bound body of SCR-020 a wizard pass sends. Both describe the same patient: on dialysis, not registered
  * with a center and willing to transfer, wants a center; the screening is cleared to select one.
  */
 export function aScreening(patch: Partial<Screening> = {}): Screening {

@@ -26,7 +26,7 @@ test.describe("confirm screen after a contact change (issue 12, item 10)", () =>
     const status = page.locator("#contacts-email-status");
     await expect(email).toHaveValue(patient.email);
     await expect(status).toHaveText("Confirmed");
-    // 000 §2.5: the send button only for an unverified or edited contact, JavaScript on or off.
+    // ACC-025: the send button only for an unverified or edited contact, JavaScript on or off.
     await expect(page.getByRole("button", { name: "Send Confirmation Email" })).toHaveCount(0);
     await expect(page.getByRole("button", { name: "Send Confirmation Text" })).toBeVisible();
     await expectAccessible(page);
@@ -161,13 +161,13 @@ test.describe("an address outside the US with an international mobile number (is
   });
 });
 
-test.describe("after a first submit the form is re-checked as the patient corrects it (issue 12, item 13; 000 §4)", () => {
+test.describe("after a first submit the form is re-checked as the patient corrects it (issue 12, item 13; ACC-017)", () => {
   test("registration: errors leave fixed fields at once, the password match is checked live, focus stays in the field", async ({ page }) => {
-    test.skip(!scriptsRun(), "with JavaScript only: without it the server's check on submit applies (DECISIONS D1)");
+    test.skip(!scriptsRun(), "with JavaScript only: without it the server's check on submit applies (PLT-006)");
     await page.goto("register");
     const form = page.locator("form[aria-label]").first();
     const firstName = form.getByLabel("First name", { exact: true });
-    // Before a submit nothing is said while typing (000 §4: errors show only after the first submit).
+    // Before a submit nothing is said while typing (ACC-017: errors show only after the first submit).
     await form.getByLabel("Email", { exact: true }).fill("rosa@");
     await expect(page.getByText("Please enter a valid email address...")).toHaveCount(0);
     await form.getByRole("button", { name: "Register", exact: true }).click();
@@ -184,7 +184,7 @@ test.describe("after a first submit the form is re-checked as the patient correc
     // Other problems stay until they are fixed.
     await expect(summary.getByRole("link", { name: "Please enter a valid email address..." })).toBeVisible();
 
-    // The live password-match check (000 §5: the match is checked once the confirmation is filled).
+    // The live password-match check (ACC-017: the match is checked once the confirmation is filled).
     const password = form.getByLabel("Password", { exact: true });
     const confirm = form.getByLabel("Confirm password");
     await password.fill("correct horse battery staple 42");
@@ -204,7 +204,7 @@ test.describe("after a first submit the form is re-checked as the patient correc
   });
 
   withPatient("profile: personal information and the new password are re-checked as they are corrected", async ({ page, patient }) => {
-    withPatient.skip(!scriptsRun(), "with JavaScript only: without it the server's check on submit applies (DECISIONS D1)");
+    withPatient.skip(!scriptsRun(), "with JavaScript only: without it the server's check on submit applies (PLT-006)");
     await page.goto("profile");
     const personal = page.locator("form").filter({ has: page.getByRole("button", { name: "Update Account" }) });
     await personal.getByLabel("City").fill("");

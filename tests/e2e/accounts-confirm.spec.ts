@@ -13,7 +13,7 @@ import {
   MAIN_JOURNEY,
 } from "./fixtures";
 
-test.describe("confirm email and mobile (000 §2.5, §4, §8, §9)", () => {
+test.describe("confirm email and mobile (ACC-025, ACC-026, ACC-027, ACC-028, ACC-035)", () => {
   test("a new patient confirms both contacts with codes from the outbox and is ready to start", { tag: MAIN_JOURNEY }, async ({ page }) => {
     test.slow();
     const patient = newPatient("Sofia");
@@ -154,7 +154,7 @@ test.describe("confirm email and mobile (000 §2.5, §4, §8, §9)", () => {
     await expect(codeDialog).toContainText(`We emailed a confirmation code to ${patient.email}.`);
     const old = await latestCode(page.request, patient.email, "email");
 
-    // 31 minutes pass (DECISIONS D6: a code is good for 30 minutes): the code row is backdated in the registry.
+    // 31 minutes pass (ACC-027: a code is good for 30 minutes): the code row is backdated in the registry.
     const moved = await sqlQuery(
       `update confirmation_codes set sent_at = sent_at - interval '31 minutes', expires_at = expires_at - interval '31 minutes',
          series_started_at = series_started_at - interval '31 minutes'
@@ -166,7 +166,7 @@ test.describe("confirm email and mobile (000 §2.5, §4, §8, §9)", () => {
     await codeDialog.getByLabel("Confirmation Code").fill(old);
     await codeDialog.getByRole("button", { name: "Confirm Code" }).click();
     const expired = page.getByRole("dialog", { name: "Enter Confirmation Code" });
-    // 000 §8 CodeExpired; the code stays as typed (as after a wrong code), in the summary and at the field.
+    // ACC-027; the code stays as typed (as after a wrong code), in the summary and at the field.
     await expect(expired.getByRole("alert").filter({ hasText: "There is a problem" })).toContainText("The code you entered has expired");
     await expect(expired.getByLabel("Confirmation Code")).toHaveValue(old);
     await expect(expired.getByLabel("Confirmation Code")).toHaveAttribute("aria-invalid", "true");
@@ -174,7 +174,7 @@ test.describe("confirm email and mobile (000 §2.5, §4, §8, §9)", () => {
     await expect(page.getByText("Not Confirmed")).toHaveCount(2);
     await expectAccessible(page);
 
-    // A new code: the dialog opens again with the box empty (000 §2.5 'the code resets on reopening'), and it works.
+    // A new code: the dialog opens again with the box empty (ACC-026), and it works.
     await expired.getByRole("button", { name: "Send a new code" }).click();
     await expect(page.getByRole("status")).toContainText("We sent you a new code.");
     const reopened = page.getByRole("dialog", { name: "Enter Confirmation Code" });

@@ -2,7 +2,7 @@ import { createPatient, expect, expectAccessible, latestLinkPath, newPatient, sc
 
 const NEW_PASSWORD = "a brand new long passphrase 2026";
 
-test.describe("forgot and reset password (000 §2.4, §5, §8; D6)", () => {
+test.describe("forgot and reset password (ACC-020, ACC-023, ACC-024)", () => {
   test("a patient asks for a link, resets the password through it, and signs in with the new one", async ({ page, request }) => {
     test.slow();
     const patient = await createPatient(request, newPatient("Paula"));
@@ -57,7 +57,7 @@ test.describe("forgot and reset password (000 §2.4, §5, §8; D6)", () => {
 
     await again.getByLabel("Password", { exact: true }).fill(NEW_PASSWORD);
     await again.getByLabel("Confirm password").fill(NEW_PASSWORD);
-    // With JavaScript the form is re-checked as it is corrected (000 §4; issue 12, item 13): the mismatch is gone.
+    // With JavaScript the form is re-checked as it is corrected (ACC-017; issue 12, item 13): the mismatch is gone.
     if (scriptsRun())
       await expect(page.getByRole("dialog", { name: "Enter New Password" }).getByText("Password and confirm password don't match")).toHaveCount(0);
     await again.getByRole("button", { name: "Reset Password" }).click();

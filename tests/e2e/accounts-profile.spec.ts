@@ -1,6 +1,6 @@
 import { expect, expectAccessible, scriptsRun, withPatient as test } from "./fixtures";
 
-test.describe("profile (000 §2.9, §5, §8)", () => {
+test.describe("profile (ACC-029, ACC-030, ACC-031)", () => {
   test("the patient updates the profile, confirming a changed address", async ({ page, patient }) => {
     await page.goto("landing");
     await page.getByText(`Welcome, ${patient.firstName}`).click();
@@ -91,8 +91,8 @@ test.describe("profile (000 §2.9, §5, §8)", () => {
   });
 });
 
-test.describe("dashboard before screening (000 §2.6)", () => {
-  test("a verified patient may start the screening, opts out and back in", async ({ page, patient }) => {
+test.describe("dashboard before screening (DSH-002)", () => {
+  test("a verified patient may start the screening, opts out and back in (DSH-003, DSH-012)", async ({ page, patient }) => {
     await page.goto("landing");
     await expect(page.getByText(`Welcome, ${patient.firstName}`)).toBeVisible();
     await expect(page.getByText("Ready to Start")).toBeVisible();

@@ -2,7 +2,7 @@ import { createPatient, expect, expectAccessible, fillRegistration, humanPause, 
 
 const form = (page: import("@playwright/test").Page) => page.locator("form[aria-label]").first();
 
-test.describe("registration (000 §2.3, §5, §8; D7, D11)", () => {
+test.describe("registration (ACC-002, ACC-005, ACC-007, ACC-010, ACC-018, ACC-019)", () => {
   test("a ZIP that does not match the city opens Confirm Address; 'Use Recommended' registers with it", async ({ page }) => {
     const patient = { ...newPatient("Lucia"), city: "Springfield" };
     const loadedAt = await fillRegistration(page, patient);
@@ -137,7 +137,7 @@ test.describe("registration (000 §2.3, §5, §8; D7, D11)", () => {
       await phone.pressSequentially(fresh.replace(/\D/g, ""));
       await expect(phone).toHaveValue(fresh);
       await expect(page.getByText("Phone number is available")).toBeVisible();
-      // The check fails without a message (here the browser cannot reach the portal): 000 §5's retry text and toast.
+      // The check fails without a message (here the browser cannot reach the portal): ACC-015's retry text and toast.
       await page.route(/\/register\/phone-check\?/, (route) => route.abort("connectionrefused"));
       await phone.fill("");
       await phone.pressSequentially(newPatient().phone.replace(/\D/g, ""));
@@ -158,7 +158,7 @@ test.describe("registration (000 §2.3, §5, §8; D7, D11)", () => {
   });
 });
 
-test.describe("bot check (D11), as plain posts", () => {
+test.describe("bot check (ACC-018), as plain posts", () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "server rule: once is enough");
 
   async function post(request: import("@playwright/test").APIRequestContext, change: (form: Record<string, string>) => void) {

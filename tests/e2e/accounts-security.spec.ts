@@ -32,7 +32,7 @@ async function thiefWith(browser: Browser, baseURL: string, cookies: Awaited<Ret
   return context;
 }
 
-test.describe("a copied cookie after sign-out (D6, docs/decisions/023)", () => {
+test.describe("a copied cookie after sign-out (ACC-032, docs/decisions/023)", () => {
   test("opens no health answers and cannot keep the session alive", async ({ page, browser, baseURL }) => {
     test.skip(!staffCommandsAvailable, STAFF_COMMANDS_NEED);
     // An immune-tolerance candidate (only they have a medical history) starts it: the answers wait in the encrypted

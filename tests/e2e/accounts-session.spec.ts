@@ -17,7 +17,7 @@ import {
 } from "./fixtures";
 import { dataDir } from "./support/e2e-env";
 
-test.describe("idle warning with JavaScript (D6, WCAG 2.2.1)", () => {
+test.describe("idle warning with JavaScript (PLT-012, WCAG 2.2.1)", () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "the warning needs JavaScript");
 
   test("a warning comes 2 minutes before the idle limit and 'Stay signed in' keeps the session", async ({ page, patient }) => {
@@ -41,7 +41,7 @@ test.describe("idle warning with JavaScript (D6, WCAG 2.2.1)", () => {
   });
 });
 
-test.describe("idle limit without JavaScript (D6)", () => {
+test.describe("idle limit without JavaScript (PLT-011)", () => {
   test.skip(({ javaScriptEnabled }) => javaScriptEnabled !== false, "checks the page without JavaScript");
 
   test("no warning is shown; the server's limit alone applies", async ({ page, patient }) => {
@@ -53,7 +53,7 @@ test.describe("idle limit without JavaScript (D6)", () => {
 });
 
 /**
- * The server's limits are times kept in the encrypted session cookie (D6). To move them without waiting, the test
+ * The server's limits are times kept in the encrypted session cookie (PLT-011). To move them without waiting, the test
  * rewrites the cookie with the e2e portal's own demo secret (DATA_DIR/secrets.json), as a clock 31 minutes or 12 hours
  * later would see it.
  */

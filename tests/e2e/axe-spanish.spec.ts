@@ -13,7 +13,7 @@ import { answersByPage } from "../../app/features/medical-history/test-answers";
 
 /**
  * Issue 10: axe stays clean in Spanish too, JavaScript on and off. One Spanish-speaking patient (the language switch,
- * which wins over the patient's preferred language, D10) visits every page of the portal; each page says
+ * which wins over the patient's preferred language, PLT-005) visits every page of the portal; each page says
  * `<html lang="es">` and passes the same WCAG 2.2 AA axe check as the English journeys.
  */
 
@@ -53,7 +53,7 @@ test.describe("Requirement PLT-005: axe in Spanish", () => {
     await visit(page, "landing", "dashboard");
     await visit(page, "confirm", "confirm");
     await visit(page, "profile", "profile");
-    // The one 404 page: a lab page for an id that is not one (any unknown path leads to /register, 000 §2.1).
+    // The one 404 page: a lab page for an id that is not one (any unknown path leads to /register, PLT-002).
     const missing = await page.goto("lab-tests/no-es-un-numero");
     expect(missing?.status()).toBe(404);
     await checkSpanish(page, "404");

@@ -14,12 +14,12 @@ import {
 import { download, labStaffKey, selectCenter } from "./support/labs";
 
 /**
- * Center selection (001 §2.10, §4.8), the change of center (000 §2.8, 001 §4.5), the lab pages and downloads
- * (000 §2.11-2.12, §4) and /update-labs (000 §2.13), with JavaScript on and off. Registry staff approve lab orders
+ * Center selection (CEN-001, CEN-003, CEN-004, CEN-006), the change of center (CEN-009), the lab pages and downloads
+ * (LAB-003, LAB-004, LAB-005) and /update-labs (LAB-006), with JavaScript on and off. Registry staff approve lab orders
  * with a registry command (the e2e portal runs with LAB_APPROVAL_DELAY=never); time passing is a backdated row.
  */
 
-// The demo centers are invented (DECISIONS D8); the patient's postal code 10118 is in New York City.
+// The demo centers are invented (CEN-012); the patient's postal code 10118 is in New York City.
 const NEAR = "Ironbound Kidney Center";
 const SECOND = "Elm Shore Renal Institute";
 
@@ -56,7 +56,7 @@ test.describe("center selection and labs", () => {
     test.skip(!staffCommandsAvailable, STAFF_COMMANDS_NEED);
     const id = await createClearedScreening(page.request, patient);
 
-    // The select-center page (001 §2.10): 300 miles by default, both sections, the postal code.
+    // The select-center page (CEN-001): 300 miles by default, both sections, the postal code.
     await page.goto(`select-center/${id}`);
     await expect(page.getByRole("heading", { level: 1, name: "Select a Transplant Center" })).toBeVisible();
     await expect(page).toHaveTitle(/^PASS: Select Center/);
@@ -84,7 +84,7 @@ test.describe("center selection and labs", () => {
     expect(distances).toEqual([...distances].sort((a, b) => a - b));
     await expect(kfl.getByRole("rowheader", { name: NEAR })).toBeVisible();
 
-    // Sorting by two columns (001 §4.8): Center Name ascending, then NKR Transplants Last 12 Months descending, flipped, cleared.
+    // Sorting by two columns (CEN-004): Center Name ascending, then NKR Transplants Last 12 Months descending, flipped, cleared.
     await kfl.getByRole("link", { name: "Center Name" }).click();
     await expect(kfl.locator("th[aria-sort]")).toContainText("Center Name");
     await expect(kfl.locator("th[aria-sort]")).toHaveAttribute("aria-sort", "ascending");
@@ -126,7 +126,7 @@ test.describe("center selection and labs", () => {
     await expect(page.getByText("Your lab orders have been requested and are awaiting approval.", { exact: false })).toBeVisible();
     await expectAccessible(page);
 
-    // Registry staff approve the order (DECISIONS D4); 'Download Labs' appears.
+    // Registry staff approve the order (LAB-002); 'Download Labs' appears.
     await registryCommand(["approve-labs", "--screening", String(id)]);
     await dashboard(page);
     await stepCard(page, "Lab Tests").getByRole("button", { name: "Download Labs" }).click();
@@ -142,7 +142,7 @@ test.describe("center selection and labs", () => {
     await dashboard(page);
     await expect(stepCard(page, "Lab Tests").getByText("Lab tests downloaded")).toBeVisible();
 
-    // Lab staff on /update-labs (000 §2.13), with the lab staff key.
+    // Lab staff on /update-labs (LAB-006), with the lab staff key.
     await updateLabs(page, requisition!);
 
     // The results: 'Download Results', the Lab Results page, the PDF; the card shows Sent to Center.

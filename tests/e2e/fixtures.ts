@@ -4,6 +4,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
 import { expect, test as base, type APIRequestContext, type Page } from "@playwright/test";
+import en from "../../app/locales/en/index";
 import { buildDir, databaseUrl, dataDir, e2eRegistryEnv } from "./support/e2e-env";
 
 const execFileAsync = promisify(execFile);
@@ -32,9 +33,35 @@ export async function expectAccessible(page: Page) {
     target = scratch;
   }
   const results = await new AxeBuilder({ page: target }).withTags(AXE_TAGS).analyze();
+  const rawKeys = await untranslatedKeys(target);
   if (scratch) await scratch.context().close();
   const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
   expect(summary, `axe violations on ${page.url()}`).toEqual([]);
+  expect(rawKeys, `texts shown as their key on ${page.url()} (missing from the page's texts: decision 073)`).toEqual([]);
+}
+
+/**
+ * Texts the page shows as a locale key ("landing.title"): its loader did not send that text (decisions 059, 073).
+ * Every text node, the title and the accessible names and hints written in attributes; checked with each axe pass.
+ */
+async function untranslatedKeys(page: Page): Promise<string[]> {
+  const pattern = `^(?:${Object.keys(en).join("|")})\\.[A-Za-z0-9_.]+$`;
+  return page.evaluate((source) => {
+    const key = new RegExp(source);
+    const found: string[] = [];
+    const walker = document.createTreeWalker(document.documentElement, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent?.trim() ?? "";
+      if (key.test(text)) found.push(text);
+    }
+    for (const el of document.querySelectorAll("[aria-label], [title], [placeholder], [alt]")) {
+      for (const name of ["aria-label", "title", "placeholder", "alt"]) {
+        const text = el.getAttribute(name)?.trim() ?? "";
+        if (key.test(text)) found.push(`${name}="${text}"`);
+      }
+    }
+    return found;
+  }, pattern);
 }
 
 /**
@@ -83,7 +110,7 @@ export function newPatient(firstName = "Rosa") {
 }
 export type Patient = ReturnType<typeof newPatient>;
 
-/** The bot check (DECISIONS D11) refuses a registration sent within 1 s of the form being issued (decision 007). */
+/** The bot check (ACC-018) refuses a registration sent within 1 s of the form being issued (decision 007). */
 export const BOT_CHECK_MIN_MS = 1_000;
 
 /** Waits until a person could have filled the form issued at `since` (Date.now()). */
@@ -123,7 +150,7 @@ export async function register(page: Page, p: Patient) {
   await page.locator("form[aria-label]").first().getByRole("button", { name: "Register", exact: true }).click();
 }
 
-/** The demo outbox (DECISIONS D9), newest first, as a patient's mailbox and phone. */
+/** The demo outbox (PLT-015), newest first, as a patient's mailbox and phone. */
 export type OutboxEntry = { channel: "email" | "sms"; to: string; subject: string; text: string; createdAt: string };
 export async function outbox(request: APIRequestContext): Promise<OutboxEntry[]> {
   const answer = await request.get("dev/outbox.json");
@@ -248,7 +275,7 @@ export async function createPatient(
 
 /**
  * Every test is its own client address (X-Forwarded-For through the portal's one trusted proxy hop), as patients
- * are: the registry's per-address limits (D11) then apply per test, not to the whole suite.
+ * are: the registry's per-address limits (ACC-018) then apply per test, not to the whole suite.
  */
 export const test = base.extend<{ clientAddress: string } & TestOptions>({
   olderBrowser: [false, { option: true }],
@@ -292,7 +319,7 @@ export const withPatient = test.extend<{ patient: Patient }>({
 export { expect };
 
 /**
- * Registry staff work in the journeys (DECISIONS D5: staff act through registry commands). The commands open the e2e
+ * Registry staff work in the journeys (PLT-014: staff act through registry commands). The commands open the e2e
  * portal's database directly, which is possible only on PostgreSQL (E2E_DATABASE_URL; `npm test` sets it).
  */
 export const staffCommandsAvailable = Boolean(databaseUrl);
@@ -346,7 +373,7 @@ function patientValidation(p: Patient): Record<string, string> {
 }
 
 /**
- * An immune-tolerance candidate (DECISIONS D12), signed in through `api`: invited by registry staff (a registry command,
+ * An immune-tolerance candidate (DSH-013), signed in through `api`: invited by registry staff (a registry command,
  * so only with the e2e portal on PostgreSQL), registered with the invite, confirmed, and screened as a candidate, so
  * the medical history is open to them. Answers the patient and a CSRF token of the session.
  */
@@ -377,7 +404,7 @@ export async function sqlQuery<Row extends Record<string, unknown> = Record<stri
 }
 
 /**
- * A screening cleared to select a transplant center (001 §4.3), answered with the plain form posts a browser without
+ * A screening cleared to select a transplant center (SCR-015), answered with the plain form posts a browser without
  * JavaScript sends, through `request` (the signed-in patient's cookies): on dialysis, not registered with a center,
  * a willing donor, goal 'Find a transplant center' (or the given donor status and goal), personal information
  * confirmed. Answers the screening's id.

@@ -1,6 +1,7 @@
 import { expect, expectAccessible, MAIN_JOURNEY, newPatient, register, scriptsRun, test } from "./fixtures";
 
 test.describe("walking skeleton: register, sign out, sign in", () => {
+  // PLT-003 (the header and its menu), ACC-012 (the email in another case), ACC-019 (registered, then signed in).
   test("a new patient registers, lands on the dashboard, signs out and signs in again", { tag: MAIN_JOURNEY }, async ({ page }) => {
     const patient = newPatient("Rosa");
     await page.goto("/register");
@@ -80,7 +81,7 @@ test.describe("walking skeleton: register, sign out, sign in", () => {
     await expectAccessible(page);
   });
 
-  test("a wrong password gets the generic message and the typed email is kept", async ({ page }) => {
+  test("a wrong password gets the generic message and the typed email is kept (ACC-021)", async ({ page }) => {
     await page.goto("/register?login=1");
     const dialog = page.getByRole("dialog", { name: "Already Registered?" });
     await dialog.getByLabel("Email").fill("nobody@example.org");

@@ -248,7 +248,7 @@ function patientForms(screeningId: number): FormTarget[] {
 }
 
 /**
- * An immune-tolerance candidate (DECISIONS D12), so the medical history's question pages read their forms, with the
+ * An immune-tolerance candidate (MHX-006), so the medical history's question pages read their forms, with the
  * first two questions answered (the third, a text area, is then open).
  */
 async function createFuzzCandidate(api: APIRequestContext): Promise<string> {
@@ -379,7 +379,7 @@ function formCase(r: Rng, target: FormTarget, csrf: string): Case {
 async function send(api: APIRequestContext, c: Case, r: Rng) {
   const headers: Record<string, string> = { "X-Forwarded-For": `10.${200 + r.int(50)}.${r.int(256)}.${r.int(256)}` };
   if (c.contentType) headers["Content-Type"] = c.contentType;
-  // Now and then a language preference no browser would send (D10 reads it when there is no cookie).
+  // Now and then a language preference no browser would send (PLT-005 reads it when there is no cookie).
   if (r.chance(0.05))
     headers["Accept-Language"] = r.pick([";;;,,,q=abc", "zz-ZZ;q=2, es;q=NaN", "x".repeat(4000), "*;q=-1", "es-419, en;q=0.5, *;q=0.1"]);
   const answer = await api.fetch(c.path, { method: c.method, headers, data: c.body, maxRedirects: 0, failOnStatusCode: false });

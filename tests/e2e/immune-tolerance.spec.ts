@@ -22,7 +22,7 @@ import {
 } from "./fixtures";
 
 /**
- * The immune-tolerance program (DECISIONS D12, D13; 001 §2.13, §4.7; 000 §2.10), with JavaScript on and off: a
+ * The immune-tolerance program (MHX-006, DSH-013, ESG-003; MHX-001, MHX-005, ESG-001, ESG-002), with JavaScript on and off: a
  * transplanted patient invited by registry staff registers from the emailed link, screens as a candidate, fills in
  * the medical history (going back past a skipped question), e-signs the consent (a wrong-case name refused), and the
  * dashboard shows the program's next stage; the signed PDF holds the typed name.
@@ -127,7 +127,7 @@ test("an invited transplant patient completes the medical history and e-signs th
   const p = newPatient("Rosa");
   const fullName = `${p.firstName} ${p.lastName}`;
 
-  // Registry staff invite the patient (D5); the invitation arrives by email.
+  // Registry staff invite the patient (ACC-033); the invitation arrives by email.
   const created = await registryCommand(["create-invite", "--first-name", p.firstName, "--last-name", p.lastName, "--email", p.email]);
   expect(created).toContain("/register?token=");
   await registerFromInvite(page, p);
@@ -306,7 +306,7 @@ test("an invited transplant patient completes the medical history and e-signs th
   await expect(page.getByRole("button", { name: "Medical History" })).toHaveCount(0);
   await expectAccessible(page);
 
-  // Signing twice is refused (D13).
+  // Signing twice is refused (ESG-003).
   await page.goto("e-sign");
   await expect(page).toHaveURL(/\/landing$/);
   await expect(page.getByText("You have already signed the consent form.")).toBeVisible();

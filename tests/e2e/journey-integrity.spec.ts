@@ -85,7 +85,7 @@ async function screeningRow(id: number) {
 }
 
 test.describe("journey integrity (issue 12)", () => {
-  test("1. a finished registration cannot be reopened and saved again from the wizard", async ({ page, patient }) => {
+  test("1. a finished registration cannot be reopened and saved again from the wizard (SCR-016)", async ({ page, patient }) => {
     test.skip(!staffCommandsAvailable, STAFF_COMMANDS_NEED);
     await memberCenterWithDonorCompleted(page);
     await expectAccessible(page);

@@ -2,9 +2,9 @@ import type { Page } from "@playwright/test";
 import { createClearedScreening, expect, expectAccessible, formPoster, hiddenValue, withPatient as test } from "./fixtures";
 
 /**
- * The Screening Results dialog when it is not view-only (001 §2.12): from the page the save leads to, 'Show Results'
+ * The Screening Results dialog when it is not view-only (DSH-010): from the page the save leads to, 'Show Results'
  * opens 'Screening Questionnaire' with the answers and the outcome message, JavaScript on and off. And the Verify Info
- * step's birth date: no later than today, in the date picker and on the server (000 §5).
+ * step's birth date: no later than today, in the date picker and on the server (SCR-011, ACC-011).
  */
 
 const CLEARED =
@@ -54,7 +54,7 @@ test.describe("Requirement DSH-010: Screening Results dialog after the save", ()
     await answerUpToVerifyInfo(page, { primaryGoal: "6", primaryGoalOther: "Learning what a transplant involves" });
     await page.getByRole("button", { name: "Confirm & Validate Information" }).click();
     await expect(page).toHaveURL(/\/screening\/complete$/);
-    // The Complete page itself has the (c) texts of 001 §2.8; the dialog tells the information seeker apart.
+    // The Complete page itself has the (c) texts of SCR-013; the dialog tells the information seeker apart.
     const dialog = await showResults(page, "Learning what a transplant involves.", INFORMATION_SEEKER);
     await dialog.getByRole("button", { name: "Return to Dashboard" }).click();
     await expect(page).toHaveURL(/\/landing$/);

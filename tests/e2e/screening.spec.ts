@@ -4,11 +4,12 @@ import { expect, expectAccessible, MAIN_JOURNEY, withPatient as test, type Patie
 import { answer, continueTo } from "./support/wizard";
 
 /**
- * The screening questionnaire (001 §2.1-2.9, DECISIONS D3) and the dashboard's registration card (000 §2.7), with
+ * The screening questionnaire (SCR-001, SCR-002, SCR-003, SCR-004, SCR-005, SCR-007, SCR-009, SCR-010, SCR-011, SCR-013,
+ * SCR-017) and the dashboard's registration card (DSH-004), with
  * JavaScript on and off: each patient walks from the first question to the terminal page and back to the dashboard.
  */
 
-// The demo centers are invented and marked member or not (DECISIONS D8); the dropdown does not say which is which.
+// The demo centers are invented and marked member or not (CEN-012); the dropdown does not say which is which.
 const centers = demoCenters();
 const memberCenter = centers.find((c) => c.isMemberCenter)!.centerName;
 const nonMemberCenter = centers.find((c) => !c.isMemberCenter)!.centerName;
@@ -140,6 +141,7 @@ test.describe("screening questionnaire", () => {
     await expectAccessible(page);
   });
 
+  // SCR-012 (the Not Eligible page), DSH-008 (the not-cleared view), DSH-009 (My Situation has Changed).
   test("(d) no donor and not interested: not eligible; 'My Situation has Changed' re-runs the same screening", async ({ page, patient }) => {
     await start(page, patient);
     await answer(page, "I am on dialysis and need a kidney transplant", "transplant-center-registration");

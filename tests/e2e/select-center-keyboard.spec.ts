@@ -66,7 +66,7 @@ test.describe("the keyboard way to a transplant center", () => {
 
 test.describe("the Microsite section when none is near (issue 12)", () => {
   test("says none is within 300 miles, how far the nearest is, and widens the search", async ({ page, patient }) => {
-    // Looking for a donor, and for a microsite transfer (001 §2.10: the first section is the Microsite Centers of Excellence).
+    // Looking for a donor, and for a microsite transfer (CEN-003: the first section is the Microsite Centers of Excellence).
     const id = await createClearedScreening(page.request, patient, { donorStatus: "2", primaryGoal: "3" });
     await page.goto(`select-center/${id}`);
     await expect(page.getByLabel("Distance from your postal code")).toHaveValue("300");

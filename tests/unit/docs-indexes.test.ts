@@ -1,7 +1,15 @@
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
 import { DECISIONS_INDEX, readDecisions, renderDecisionIndex } from "../../scripts/decisions.mjs";
-import { readRequirements, renderTraceability, scanCitations, traceability, TRACEABILITY_FILE, unknownIds } from "../../scripts/requirements.mjs";
+import {
+  readRequirements,
+  renderTraceability,
+  scanCitations,
+  sectionCitations,
+  traceability,
+  TRACEABILITY_FILE,
+  unknownIds,
+} from "../../scripts/requirements.mjs";
 
 describe("docs/requirements", () => {
   const requirements = readRequirements();
@@ -22,11 +30,15 @@ describe("docs/requirements", () => {
     expect(unknownIds(requirements, citations)).toEqual([]);
   });
 
-  it("traces every requirement to code and to a test", () => {
+  it("traces every requirement to code and to a test that cite its id", () => {
     const untraced = traceability(requirements, citations)
       .filter((row) => row.code.length === 0 || row.tests.length === 0)
       .map((row) => `${row.requirement.id}: ${row.code.length === 0 ? "no code" : ""} ${row.tests.length === 0 ? "no test" : ""}`.trim());
     expect(untraced).toEqual([]);
+  });
+
+  it("is what the code cites: no citation of a specification section remains outside docs/", () => {
+    expect(sectionCitations()).toEqual([]);
   });
 
   it("has a current traceability table (run `npm run docs`)", () => {

@@ -100,7 +100,7 @@ describe.each(testDatabases().slice(0, 1))("account forms against the registry (
     expect(session.get("pendingCode")).toBeUndefined();
   });
 
-  it("an invite pre-fills the registration and is used once; a second use is refused with its reason", async () => {
+  it("an invite pre-fills the registration and is used once; a second use is refused with its reason (ACC-004)", async () => {
     const invite = await createInvite(t.db, TEST_SETTINGS, { firstName: "Iris", lastName: "Vega", email: "iris@example.org" }, t.clock);
     const token = new URL(invite.link).searchParams.get("token")!;
     const info = await context().registry.validateInvite(token, "203.0.113.7");

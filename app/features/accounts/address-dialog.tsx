@@ -16,7 +16,7 @@ function Address({ lines }: { lines: AddressLines }) {
 }
 
 /**
- * The 'Confirm Address' dialog of 000 §2.3 (DECISIONS D7). The form it answers for waits in the encrypted
+ * The 'Confirm Address' dialog of ACC-007 (ACC-008). The form it answers for waits in the encrypted
  * session (docs/decisions/005), so each button is a small form of its own: it works without JavaScript and the
  * password never appears in the page.
  */

@@ -5,7 +5,7 @@ const key = new Uint8Array(32).fill(7);
 const otherKey = new Uint8Array(32).fill(8);
 const t0 = 1_800_000_000_000;
 
-describe("bot check (DECISIONS D11)", () => {
+describe("bot check (ACC-018)", () => {
   const stamp = issueFormStamp(key, "register", t0);
 
   it.each([

@@ -5,7 +5,7 @@ import { HONEYPOT_FIELD, ISSUED_FIELD } from "./bot-fields";
 export { HONEYPOT_FIELD, ISSUED_FIELD };
 
 /**
- * The registration form's built-in bot check (DECISIONS D11), without JavaScript and without a third party:
+ * The registration form's built-in bot check (ACC-018), without JavaScript and without a third party:
  * - a honeypot field people never see or fill (visually hidden, labelled, autocomplete=off, tabindex=-1);
  * - a time stamp the server issues with the form, signed (HMAC-SHA256) so it cannot be forged, refusing
  *   forms posted faster than a person can fill them or left open too long.

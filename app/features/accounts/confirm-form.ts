@@ -4,7 +4,7 @@ import { isValidEmail } from "../../../registry/contract/registration";
 import type { TextKey } from "~/texts/texts";
 
 /**
- * The confirm screen's checks (000 §5 "Confirm screen", §8, §9); a mobile number by the rule of the address's
+ * The confirm screen's checks (ACC-035, ACC-027); a mobile number by the rule of the address's
  * country (docs/decisions/049): outside the US, with its country code.
  */
 export function contactError(kind: "email" | "text", value: string, country: number = Country.UnitedStates): TextKey | undefined {
@@ -30,7 +30,7 @@ export function codeError(code: string): TextKey | undefined {
   return undefined;
 }
 
-/** The verification result (000 §9 CodeResult) -> the message, or null when the code was right. */
+/** The verification result (ACC-027) -> the message, or null when the code was right. */
 export function codeResultMessage(result: number | null | undefined): TextKey | null {
   switch (result) {
     case CodeResult.Valid:

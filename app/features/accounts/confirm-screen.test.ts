@@ -9,7 +9,7 @@ const account = (pref: number, email: boolean, mobile: boolean) => ({
   isMobileVerified: mobile,
 });
 
-describe("confirm screen visibility (000 §2.5, §4)", () => {
+describe("confirm screen visibility (ACC-025, ACC-028)", () => {
   const shown = { showSend: false, sendDisabled: false, readOnly: false, showChange: false };
   it.each([
     [
@@ -97,7 +97,7 @@ describe("confirm screen visibility (000 §2.5, §4)", () => {
     expect(contactView(kind, c, scripts, changeAsked)).toEqual(expected);
   });
 
-  it("compares contacts as D6 does", () => {
+  it("compares contacts as ACC-012 does", () => {
     expect(sameContact("email", "Rosa@Example.org", "rosa@example.org")).toBe(true);
     expect(sameContact("text", "212-555-0100", "(212) 555-0100")).toBe(true);
     expect(sameContact("text", "212-555-0100", "212-555-0101")).toBe(false);
@@ -114,7 +114,7 @@ describe("confirm screen visibility (000 §2.5, §4)", () => {
   });
 });
 
-describe("confirm screen checks (000 §5, §8, §9)", () => {
+describe("confirm screen checks (ACC-035, ACC-027)", () => {
   it.each([
     ["email", "rosa@example.org", undefined],
     ["email", "rosa@", "mfa.emailInvalid"],

@@ -2,7 +2,7 @@ import { phoneDigits } from "../../../registry/contract/phone";
 import type { Account } from "../../../registry/contract/schemas";
 import { isVerified } from "~/features/dashboard/dashboard";
 
-/** Whether two values are the same contact: email in lower case, phone by its digits (DECISIONS D6). */
+/** Whether two values are the same contact: email in lower case, phone by its digits (ACC-012). */
 export function sameContact(kind: "email" | "text", a: string, b: string): boolean {
   if (kind === "email") return a.trim().toLowerCase() === b.trim().toLowerCase();
   return phoneDigits(a) === phoneDigits(b);
@@ -21,7 +21,7 @@ export type ContactView = {
 };
 
 /**
- * One contact on the confirm screen (000 §2.5, §4 "Confirmation flow"): confirmed only when verified and not
+ * One contact on the confirm screen (ACC-025): confirmed only when verified and not
  * edited; the send button shows when unverified or edited. With JavaScript an edit is seen as it is typed. Without
  * it the page cannot see an edit before it is posted, so a confirmed contact is read-only with a 'Change' link
  * (`?change=email|text`, `changeAsked`); that, or a form that came back with another value, counts as the edit

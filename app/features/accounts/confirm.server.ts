@@ -38,9 +38,9 @@ async function sendCode(context: AppLoadContext, kind: ContactKind, value: strin
 }
 
 /**
- * 'Send Confirmation Email' / 'Send Confirmation Text' on the screen (000 §2.5, §4): a valid value opens the
+ * 'Send Confirmation Email' / 'Send Confirmation Text' on the screen (ACC-025, ACC-026): a valid value opens the
  * send dialog (the form comes back with it open, so this works without JavaScript); an invalid one shows the
- * alert of 000 §5.
+ * alert of ACC-035.
  */
 export function startSend(form: FormData, kind: ContactKind) {
   const values = textFields(form, CONTACT_FIELDS);
@@ -84,7 +84,7 @@ export async function sendAction(form: FormData, context: AppLoadContext, kind: 
   return redirect(`/confirm?code=${kind}`);
 }
 
-/** 'Send a new code' in the code dialog (the wrong-try count is kept by the registry, DECISIONS D6). */
+/** 'Send a new code' in the code dialog (the wrong-try count is kept by the registry, ACC-027). */
 export async function resendAction(context: AppLoadContext) {
   const pending = context.session.get("pendingCode");
   if (!pending) {
@@ -97,7 +97,7 @@ export async function resendAction(context: AppLoadContext) {
   return redirect(`/confirm?code=${pending.kind}`);
 }
 
-/** 'Confirm Code': the registry's result code chooses the message (000 §8, §9). */
+/** 'Confirm Code': the registry's result code chooses the message (ACC-027). */
 export async function verifyAction(form: FormData, context: AppLoadContext) {
   const pending = context.session.get("pendingCode");
   if (!pending) {

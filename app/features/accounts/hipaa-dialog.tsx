@@ -2,7 +2,7 @@ import { useTranslation } from "~/texts/use-translation";
 import { Dialog } from "~/components/dialog";
 
 /**
- * The 'HIPAA Release' dialog of 000 §2.3 (static: answered only with its buttons). Its buttons submit the
+ * The 'HIPAA Release' dialog of ACC-005 (static: answered only with its buttons). Its buttons submit the
  * registration form (`form=`) with `hipaa=agree|decline`, so without JavaScript the page comes back with
  * everything typed and the box set. With JavaScript `onAnswer` ticks the box in place.
  */

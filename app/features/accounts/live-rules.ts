@@ -8,7 +8,7 @@ import type { FieldErrors } from "~/forms/types";
 
 /**
  * The same rules the actions run, over a form's values as the browser holds them, for the re-check after a first
- * submit (000 §4; issue 12, item 13). Zod-free on purpose: the server's parse also refuses over-long text and
+ * submit (ACC-017; issue 12, item 13). Zod-free on purpose: the server's parse also refuses over-long text and
  * characters that are not allowed (docs/decisions/026); those errors stay until the field is changed.
  */
 export type Values = Record<string, string>;
@@ -53,7 +53,7 @@ function defined(errors: Partial<Record<string, FieldError>>): FieldErrors {
   return Object.fromEntries(Object.entries(errors).filter((e): e is [string, FieldError] => typeof e[1] === "string"));
 }
 
-/** Registration (000 §5): every field rule, confirm password and HIPAA; the phone by the address's country. */
+/** Registration (ACC-010, ACC-014, ACC-016): every field rule, confirm password and HIPAA; the phone by the address's country. */
 export function registerRecheck(values: Values, today: string = isoToday()): FieldErrors {
   const errors = registrationErrors(
     {
@@ -73,12 +73,12 @@ export function registerRecheck(values: Values, today: string = isoToday()): Fie
   return defined({ ...errors, confirmPassword: confirm });
 }
 
-/** Profile 'Personal Information' (000 §5 Profile): names, birth date, language, gender and address. */
+/** Profile 'Personal Information' (ACC-029): names, birth date, language, gender and address. */
 export function profileRecheck(values: Values, today: string = isoToday()): FieldErrors {
   return defined({ ...personErrors(person(values), today), ...addressErrors(address(values)) });
 }
 
-/** Profile 'New Password' (000 §5 Password update). */
+/** Profile 'New Password' (ACC-030). */
 export function passwordRecheck(values: Values): FieldErrors {
   return passwordUpdateErrors({
     currentPassword: values.currentPassword ?? "",
@@ -87,7 +87,7 @@ export function passwordRecheck(values: Values): FieldErrors {
   });
 }
 
-/** Enter New Password (000 §5 Reset password). */
+/** Enter New Password (ACC-024). */
 export function resetRecheck(values: Values): FieldErrors {
   return resetErrors({ email: values.email ?? "", password: values.password ?? "", confirmPassword: values.confirmPassword ?? "" });
 }

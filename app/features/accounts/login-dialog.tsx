@@ -21,7 +21,7 @@ function useSubmitting(intent: string): boolean {
 }
 
 /**
- * The 'Already Registered?' dialog of 000 §2.4 and its other views: 'Forgot Password' (/register?forgot=1) and
+ * The 'Already Registered?' dialog of ACC-021, ACC-023 and its other views: 'Forgot Password' (/register?forgot=1) and
  * 'Enter New Password' (/register?h=<reset token>). Each view is a plain form posting to /register; closing is a
  * link back to /register, which resets the fields and errors.
  */

@@ -9,7 +9,7 @@ import type { TextKey } from "~/texts/texts";
 
 const LOGIN_FIELDS = ["email", "password"] as const;
 
-/** The login dialog's post (000 §2.4, §5 Login, §8; DECISIONS D6). */
+/** The login dialog's post (ACC-021, ACC-022). */
 export async function loginAction(form: FormData, context: AppLoadContext) {
   const values = textFields(form, LOGIN_FIELDS);
   const refused = inputFailure("login", values, LOGIN_FIELDS);

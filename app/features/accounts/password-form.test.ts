@@ -3,7 +3,7 @@ import { forgotErrors, passwordUpdateErrors, resetErrors, resetReasonKey, resetV
 
 const good = "correct horse battery staple";
 
-describe("forgot password (000 §5)", () => {
+describe("forgot password (ACC-023)", () => {
   it.each([
     ["", { email: "forgot.emailRequired" }],
     ["not-an-email", { email: "forgot.emailRequired" }],
@@ -13,7 +13,7 @@ describe("forgot password (000 §5)", () => {
   });
 });
 
-describe("reset password (000 §5, D6)", () => {
+describe("reset password (ACC-024, ACC-020)", () => {
   it.each([
     [
       "all empty",
@@ -48,7 +48,7 @@ describe("reset password (000 §5, D6)", () => {
   });
 });
 
-describe("password update (000 §5; current password, docs/decisions/025)", () => {
+describe("password update (ACC-030; current password, docs/decisions/025)", () => {
   const now = "my current password 1";
   it.each([
     [

@@ -20,7 +20,7 @@ export function resetReasonKey(statusId: number): TextKey {
   }
 }
 
-/** The reset view's state (000 §4): -1 the form, 1 success, above 1 a failure with its reason. */
+/** The reset view's state (ACC-024): -1 the form, 1 success, above 1 a failure with its reason. */
 export type ResetView = { kind: "form" } | { kind: "done" } | { kind: "failed"; reasonKey: TextKey };
 export function resetView(outcome: { statusId: number } | undefined): ResetView {
   if (!outcome || outcome.statusId < 1) return { kind: "form" };

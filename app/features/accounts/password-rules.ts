@@ -2,7 +2,7 @@ import { isValidEmail, passwordError } from "../../../registry/contract/registra
 import type { TextKey } from "~/texts/texts";
 
 /**
- * The password screens' rules (000 §5 "Forgot password", "Reset password", "Password update"; DECISIONS D6):
+ * The password screens' rules (ACC-020, ACC-023, ACC-024, ACC-030):
  * each answers field -> locale key, empty when the form can be sent.
  */
 export type Errors = Record<string, TextKey>;
@@ -12,13 +12,13 @@ export function forgotErrors(v: { email: string }): Errors {
   return isValidEmail(v.email) ? {} : { email: "forgot.emailRequired" };
 }
 
-/** D6's length rules, for the screens whose own message covers an empty password. */
+/** ACC-020's length rules, for the screens whose own message covers an empty password. */
 function lengthError(password: string): TextKey | undefined {
   const e = passwordError(password);
   return e === "validation.passwordRequired" ? undefined : e;
 }
 
-/** Reset password: valid email, a password (D6 rules), confirm equal to it. */
+/** Reset password: valid email, a password (ACC-020), confirm equal to it. */
 export function resetErrors(v: { email: string; password: string; confirmPassword: string }): Errors {
   const e: Errors = {};
   if (!isValidEmail(v.email)) e.email = "reset.emailRequired";
@@ -32,7 +32,7 @@ export function resetErrors(v: { email: string; password: string; confirmPasswor
   return e;
 }
 
-/** Profile 'New Password' (000 §5 Password update), with D6's length rules and the current password (docs/decisions/025). */
+/** Profile 'New Password' (ACC-029, ACC-030), with ACC-020's length rules and the current password (docs/decisions/025). */
 export function passwordUpdateErrors(v: { currentPassword: string; password: string; confirmPassword: string }): Errors {
   const e: Errors = {};
   if (v.currentPassword === "") e.currentPassword = "validation.currentPasswordRequired";

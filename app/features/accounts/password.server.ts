@@ -13,7 +13,7 @@ const FORGOT_FIELDS = ["email"] as const;
 const RESET_FIELDS = ["email", "password", "confirmPassword"] as const;
 
 /**
- * 'Forgot Password' (000 §2.4, §5, §8; DECISIONS D6): the same answer whether or not the account exists. Over the
+ * 'Forgot Password' (ACC-023): the same answer whether or not the account exists. Over the
  * per-connection limit (docs/decisions/021, which says nothing about the account) the form comes back with the email
  * kept and how long to wait. When the registry cannot be reached nothing was sent, so the patient is told so (the same
  * for every address) and the form comes back with the email kept, to try again.
@@ -36,7 +36,7 @@ export async function forgotAction(form: FormData, context: AppLoadContext) {
 }
 
 /**
- * 'Enter New Password' (000 §2.4, §4, §5). The reset token comes in a hidden field and never goes back into a
+ * 'Enter New Password' (ACC-024). The reset token comes in a hidden field and never goes back into a
  * URL: after the post the patient lands on /register?reset=1 and the outcome waits in the session.
  */
 export async function resetAction(form: FormData, context: AppLoadContext) {

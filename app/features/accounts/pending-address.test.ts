@@ -12,7 +12,7 @@ const values = {
 };
 const rec = { address1: "350 5TH AVE", address2: "STE 1", city: "NEW YORK", state: "NY", zip5: "10118" };
 
-describe("pending address (Confirm Address dialog, 000 §2.3)", () => {
+describe("pending address (Confirm Address dialog, ACC-007)", () => {
   it("lives 15 minutes", () => {
     const p = pendingAddress(values, rec, 1000);
     expect(isLive(p, 1000 + 15 * 60 * 1000 - 1)).toBe(true);

@@ -31,7 +31,7 @@ export function withRecommended(values: Record<string, string>, recommended: Rec
 /** `stateKey`: the locale key of a US state's name (shown instead of `state` in the patient's language; issue 10). */
 export type AddressLines = { street: string; city: string; state: string; stateKey: TextKey | null; postalCode: string };
 
-/** The address as the dialog shows it: the state as its description from the US-states list (000 §2.3). */
+/** The address as the dialog shows it: the state as its description from the US-states list (ACC-007). */
 function stateKeyOf(idOrAbbreviation: string): TextKey | null {
   const state = findUsState(idOrAbbreviation);
   return state ? usStateKey(state.abbreviation) : null;

@@ -13,7 +13,7 @@ const answer = (status: string | null, extra: { success?: boolean; status?: numb
 });
 const TOAST = { status: "error", key: "register.phoneCheckFailed", toast: true };
 
-describe("phone check feedback (000 §5 Phone): server message, 'Unable to validate phone number', '... Please try again.' and the toast", () => {
+describe("phone check feedback (ACC-015): server message, 'Unable to validate phone number', '... Please try again.' and the toast", () => {
   it.each([
     ["not 10 digits: the local rule, no call needed", "212555010", answer("valid"), { status: "invalid", key: "validation.phoneInvalidUs" }],
     ["not 10 digits, even when the check failed", "", null, { status: "invalid", key: "validation.phoneInvalidUs" }],
@@ -83,7 +83,7 @@ describe("phone check outside the US (docs/decisions/049)", () => {
   });
 });
 
-describe("phone display and region fields (000 §2.3, §5)", () => {
+describe("phone display and region fields (ACC-013, ACC-016)", () => {
   it.each([
     ["2", "(2"],
     ["2125", "(212) 5"],

@@ -4,7 +4,7 @@ import { connectionLimitMessage } from "~/forms/limits";
 import { fieldMessage, type FieldError } from "~/texts/text-key";
 import type { TextKey } from "~/texts/texts";
 
-/** What the phone availability check shows (000 §5 Phone), as locale keys. */
+/** What the phone availability check shows (ACC-015), as locale keys. */
 export type PhoneCheckView = {
   status: "valid" | "invalid" | "duplicate" | "error";
   /** The feedback under the phone field. */
@@ -31,11 +31,11 @@ export type PhoneCheckAnswer = {
   retryAfter?: number;
 };
 
-/** 000 §5 Phone: the toast when the check fails without a message. */
+/** ACC-015: the toast when the check fails without a message. */
 export const PHONE_CHECK_TOAST: TextKey = "register.phoneCheckToast";
 
 /**
- * The phone availability check's outcome -> its feedback (000 §5 Phone: 'Phone number is available', or the
+ * The phone availability check's outcome -> its feedback (ACC-015: 'Phone number is available', or the
  * server message, else 'Unable to validate phone number', or, when the check itself failed, 'Unable to validate
  * phone number. Please try again.' with the toast). `answer` is null when the check got no answer at all (the
  * registry or the portal could not be reached, or answered something that is not the contract).

@@ -7,7 +7,7 @@ import type { FlashMessage } from "~/platform/session-keys";
 
 type State = { status: "idle" } | { status: "validating" } | PhoneCheckView;
 
-/** 000 §5 Phone / §9: the live check waits 500 ms after typing stops. */
+/** ACC-015: the live check waits 500 ms after typing stops. */
 export const PHONE_CHECK_DEBOUNCE_MS = 500;
 
 const STATUSES = new Set<unknown>(["valid", "invalid", "duplicate", "error"]);
@@ -22,7 +22,7 @@ function asView(body: unknown): PhoneCheckView | null {
  * The live phone availability check, with JavaScript only (without it the same check runs on submit):
  * starts only with a complete number (10 digits; outside the US, with its country code), 500 ms after typing stops, immediately on blur if not already validating.
  * A check that fails without a message (the portal or the registry cannot be reached) also raises the toast of
- * 000 §5 Phone, for the page to show in its alert region (`toasts`, DECISIONS D1).
+ * ACC-015, for the page to show in its alert region (`toasts`, PLT-008).
  */
 export function usePhoneCheck() {
   const [state, setState] = useState<State>({ status: "idle" });

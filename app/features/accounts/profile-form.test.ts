@@ -20,7 +20,7 @@ const values: Record<ProfileField, string> = {
   gender: "2",
 };
 
-describe("profile form (000 §2.9, §5 Profile)", () => {
+describe("profile form (ACC-029)", () => {
   it("sends the personal and address fields only, numbers as numbers, the other region dropped", () => {
     const { payload, errors } = checkProfileForm(values, new Date("2026-01-01T00:00:00Z"));
     expect(errors).toEqual({});

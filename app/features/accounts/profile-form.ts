@@ -10,7 +10,7 @@ import { displayPhone } from "../../../registry/contract/phone";
 import type { MedicalRecord } from "../../../registry/contract/schemas";
 import { dropInapplicableRegion } from "./registration-form";
 
-/** The profile's Personal Information fields (000 §2.9), in page order; email and primary phone are read-only. */
+/** The profile's Personal Information fields (ACC-029), in page order; email and primary phone are read-only. */
 export const PROFILE_FIELDS = [
   "firstName",
   "middleInitial",
@@ -55,7 +55,7 @@ export function profileDefaults(r: MedicalRecord): Record<ProfileField, string> 
 }
 
 /**
- * 000 §5 "Profile": the registration rules for names, birth date, language, gender and address; saved only when
+ * ACC-029: the registration rules for names, birth date, language, gender and address; saved only when
  * valid; language and gender as integers, the rest as text. Email and phone are read-only, so never sent.
  */
 export function checkProfileForm(values: Record<ProfileField, string>, now: Date = new Date()): { payload: ProfilePayload; errors: FieldErrors } {

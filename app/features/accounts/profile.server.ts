@@ -19,7 +19,7 @@ function fail(values: Record<string, string>, errors: FieldErrors, key?: TextKey
   return formFailure("profile", displayValues(values), errors, PROFILE_FIELDS, key ? { key } : undefined, status);
 }
 
-/** 'Update Account' (000 §2.9, §5 Profile, §8): saves when valid; the address may need confirming (D7). */
+/** 'Update Account' (ACC-029, ACC-031): saves when valid; the address may need confirming (ACC-007). */
 export async function profileAction(form: FormData, context: AppLoadContext) {
   const values = textFields(form, PROFILE_FIELDS);
   const refused = inputFailure("profile", displayValues(values), PROFILE_FIELDS);
@@ -74,7 +74,7 @@ export async function profileAddressStep(intent: string, context: AppLoadContext
 }
 
 /**
- * 'Update Password' (000 §5 Password update; DECISIONS D6): the current password is required and checked by the
+ * 'Update Password' (ACC-030): the current password is required and checked by the
  * registry (a wrong one is a field error; docs/decisions/025); the registry revokes every earlier session and
  * answers a fresh token, which this session keeps, so the patient stays signed in here only.
  */

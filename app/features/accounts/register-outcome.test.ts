@@ -6,7 +6,7 @@ const opts = (addressConfirmed: boolean) =>
 const answer = (a: Partial<AddressAwareAnswer>): AddressAwareAnswer => ({ status: 400, success: false, message: null, ...a });
 const recommended = { address1: "350 5TH AVE", address2: "", city: "NEW YORK", state: "NY", zip5: "10118" };
 
-describe("registration outcome (000 §4, §8)", () => {
+describe("registration outcome (ACC-019, ACC-007)", () => {
   it.each([
     ["success", answer({ status: 200, success: true }), false, { kind: "done" }],
     ["a recommended address", answer({ addressValidation: recommended }), false, { kind: "confirmAddress", recommended }],

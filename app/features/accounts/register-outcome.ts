@@ -29,7 +29,7 @@ const ADDRESS_NOT_FOUND: TextKey = "register.addressNotFound";
 const TOO_MANY: TextKey = "register.tooManyAttempts";
 
 /**
- * 000 §4 "Registration submit" and §8, read for a server-rendered form:
+ * ACC-019, ACC-007, read for a server-rendered form:
  * - success: done;
  * - an address to confirm (`addressValidation`, or the not-found reason) while the dialog was not yet answered:
  *   the Confirm Address dialog;

@@ -11,7 +11,7 @@ import { BOT_PURPOSE, registerAction } from "./register.server";
 import type { FormFailure } from "~/forms/types";
 
 /**
- * The phone availability check of 000 §5 at route level, against the reference registry: on submit (the check
+ * The phone availability check of ACC-015 at route level, against the reference registry: on submit (the check
  * without JavaScript, and before every registration) and through GET /register/phone-check (the live check's
  * JavaScript). A registry whose POST /validate-phone fails shows what the patient is told then.
  */

@@ -34,7 +34,7 @@ function reasonText(context: AppLoadContext, reason: Reason | undefined): Record
 }
 
 /**
- * The HIPAA dialog's buttons and its opener without JavaScript (000 §2.3): the form comes back with everything
+ * The HIPAA dialog's buttons and its opener without JavaScript (ACC-005): the form comes back with everything
  * typed, the box ticked or not, and the dialog open or closed.
  */
 export function hipaaStep(form: FormData, step: string) {
@@ -44,7 +44,7 @@ export function hipaaStep(form: FormData, step: string) {
   return formKept("register", displayValues(values), REGISTER_FIELDS, step === "open" ? "hipaa" : undefined);
 }
 
-/** POST /register from the form: checks, bot check (D11), phone availability, then the registry. */
+/** POST /register from the form: checks, bot check (ACC-018), phone availability, then the registry. */
 export async function registerAction(form: FormData, context: AppLoadContext) {
   const now = Date.now();
   const hidden = hiddenValues(form);
@@ -59,8 +59,8 @@ export async function registerAction(form: FormData, context: AppLoadContext) {
     return fail({ ...values, formIssued: stamp }, {}, { key: botCheckMessage(bot) });
   }
 
-  // 000 §4: the phone is checked first (the live check, or this one without JavaScript); only an available number
-  // goes on. A check that failed without a message shows the toast's text as the form's message (000 §5 Phone).
+  // ACC-015: the phone is checked first (the live check, or this one without JavaScript); only an available number
+  // goes on. A check that failed without a message shows the toast's text as the form's message (ACC-015).
   let answer = null;
   try {
     answer = await context.registry.validatePhone(payload.phoneNumber, context.clientAddress, payload.country);
@@ -74,7 +74,7 @@ export async function registerAction(form: FormData, context: AppLoadContext) {
   return submit(context, values, { addressConfirmed: false });
 }
 
-/** Sends a registration to the registry and acts on the answer (000 §4 "Registration submit", §8). */
+/** Sends a registration to the registry and acts on the answer (ACC-019, ACC-007). */
 async function submit(context: AppLoadContext, values: Values, opts: { addressConfirmed: boolean }) {
   const { payload } = checkRegistrationForm(values as Record<(typeof REGISTER_FIELDS)[number], string>, {
     entryreferrer: values.entryreferrer ?? "",
@@ -118,7 +118,7 @@ async function submit(context: AppLoadContext, values: Values, opts: { addressCo
 }
 
 /**
- * The Confirm Address dialog's buttons (000 §2.3): use the recommended address or the submitted one (both
+ * The Confirm Address dialog's buttons (ACC-007): use the recommended address or the submitted one (both
  * resubmit with addrConfirmed=true), or cancel back to the form. The pending registration leaves the session
  * in every case.
  */

@@ -1,6 +1,6 @@
 import type { TextKey } from "~/texts/texts";
 
-/** The registration form's fields, in the order of 000 §2.3 (also the error summary's order). */
+/** The registration form's fields, in the order of ACC-002 (also the error summary's order). */
 export const REGISTER_FIELDS = [
   "firstName",
   "middleInitial",
@@ -24,10 +24,10 @@ export const REGISTER_FIELDS = [
 ] as const;
 export type RegisterField = (typeof REGISTER_FIELDS)[number];
 
-/** The defaults of 000 §2.3: country United States (1); preference email (1) is added to the payload. */
+/** The defaults of ACC-009: country United States (1); preference email (1) is added to the payload. */
 export const REGISTER_DEFAULTS: Partial<Record<RegisterField, string>> = { country: "1", usState: "0", preferredLanguage: "0", gender: "0" };
 
-/** Confirm-password messages of 000 §5 (match checked only once confirm is filled). */
+/** Confirm-password messages of ACC-010, ACC-017 (match checked only once confirm is filled). */
 export function confirmPasswordError(password: string, confirm: string): TextKey | undefined {
   if (confirm === "") return "validation.confirmPasswordRequired";
   if (confirm !== password) return "validation.passwordsDoNotMatch";

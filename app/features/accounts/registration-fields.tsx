@@ -14,7 +14,7 @@ const US = String(Country.UnitedStates);
 const OTHER = String(Country.Other);
 
 /**
- * The registration form's fields (000 §2.3), shared by /register and /profile (000 §2.9), in the spec's order.
+ * The registration form's fields (ACC-002), shared by /register and /profile (ACC-029), in the spec's order.
  * With JavaScript: the US phone is formatted while typing, the live phone check runs (registration: the page owns
  * the check, `usePhoneCheck`, and shows its toast), and only the state (United States) or the province (Other)
  * shows. Without it both show with their hints and the server ignores the one that does not apply.

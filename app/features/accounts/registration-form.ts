@@ -11,7 +11,7 @@ import {
 import { confirmPasswordError, type RegisterField } from "./registration-field-names";
 
 /**
- * The address field that does not apply to the chosen country is ignored (000 §2.3: state only for the United
+ * The address field that does not apply to the chosen country is ignored (ACC-016: state only for the United
  * States, province only for Other). Without JavaScript both fields are on the page, so both may be posted.
  */
 export function dropInapplicableRegion<T extends { country: string; usState: string; province: string }>(values: T): T {
@@ -20,7 +20,7 @@ export function dropInapplicableRegion<T extends { country: string; usState: str
   return values;
 }
 
-/** What the form shows when it comes back: a US phone number as (XXX) XXX-XXXX (000 §5 Phone). */
+/** What the form shows when it comes back: a US phone number as (XXX) XXX-XXXX (ACC-013). */
 export function displayValues<T extends Record<string, string>>(values: T): T {
   if (values.country !== String(Country.UnitedStates) || !values.phoneNumber) return values;
   return { ...values, phoneNumber: formatUsPhone(values.phoneNumber) };

@@ -31,7 +31,7 @@ describe("the contract's center fits the sortable center", () => {
   });
 });
 
-describe("column defaults (001 §4.8)", () => {
+describe("column defaults (CEN-004)", () => {
   it.each([
     ["name", "asc"],
     ["state", "asc"],
@@ -53,7 +53,7 @@ describe("column defaults (001 §4.8)", () => {
   });
 });
 
-describe("clicks on a heading (001 §4.8)", () => {
+describe("clicks on a heading (CEN-004)", () => {
   it.each([
     ["initial sort is distance ascending", null, null, initialCenterSort],
     ["a new column takes its default", { column: "distance", direction: "asc" }, "lowEplet", { column: "lowEplet", direction: "desc" }],
@@ -143,7 +143,7 @@ describe("sorting the centers", () => {
   });
 });
 
-describe("sections (001 §2.10)", () => {
+describe("sections (CEN-003)", () => {
   const centers = [
     center(1, { isKidneyForLifeParticipant: true, distanceInMiles: 50 }),
     center(2, { isMicrositeCenterOfExcellence: true, distanceInMiles: 10 }),
@@ -177,7 +177,7 @@ describe("sections (001 §2.10)", () => {
     [PrimaryGoal.TransferToMicrositeCenter, { isMicrositeParticipant: true }, false],
     [PrimaryGoal.TransferToMicrositeCenter, undefined, false],
     [PrimaryGoal.FindCenter, { isMicrositeParticipant: false }, false],
-  ] as const)("microsite warning: goal %i, center %j -> %s", (goal, c, shown) => {
+  ] as const)("microsite warning (CEN-007): goal %i, center %j -> %s", (goal, c, shown) => {
     expect(showsMicrositeWarning(goal, c)).toBe(shown);
   });
 });

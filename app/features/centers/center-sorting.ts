@@ -2,10 +2,10 @@ import type { TextKey } from "~/texts/texts";
 import { PrimaryGoal } from "../../../registry/contract/enums";
 
 /**
- * The centers table of the select-center screen: its sorting (001 §4.8) and its two sections (001 §2.10).
+ * The centers table of the select-center screen: its sorting (CEN-004) and its two sections (CEN-003).
  */
 
-/** The center fields the table sorts and groups by (names of 001 §3; the two unnamed counts named here). */
+/** The center fields the table sorts and groups by (names of CEN-013; the two unnamed counts named here). */
 export type SortableCenter = {
   centerId: number;
   centerName: string;
@@ -37,7 +37,7 @@ export const centerColumns = {
   state: { kind: "text", value: (c: SortableCenter) => c.stateAbbr, defaultDirection: "asc" },
   distance: { kind: "number", value: (c: SortableCenter) => c.distanceInMiles, defaultDirection: "asc" },
   kidneyForLife: { kind: "flag", value: (c: SortableCenter) => c.isKidneyForLifeParticipant, defaultDirection: "asc" },
-  // A null low-eplet count counts as -1 (001 §4.8).
+  // A null low-eplet count counts as -1 (CEN-004).
   lowEplet: { kind: "number", value: (c: SortableCenter) => c.lowEpletTransplantsLast12Months ?? -1, defaultDirection: "desc" },
   nkrLast12Months: { kind: "number", value: (c: SortableCenter) => c.nkrTransplantsLast12Months, defaultDirection: "desc" },
   nkrPriorYear: { kind: "number", value: (c: SortableCenter) => c.yearRangeLdNkrFacilitated, defaultDirection: "desc" },
@@ -68,7 +68,7 @@ export function sortFromQuery(sort: string | null, dir: string | null): CenterSo
 }
 
 /**
- * A click on a column heading (001 §4.8): a new column takes its default direction; the same column flips;
+ * A click on a column heading (CEN-004): a new column takes its default direction; the same column flips;
  * a third click (the same column again, already flipped from its default) clears the sort.
  */
 export function nextSort(current: CenterSort, clicked: CenterColumn): CenterSort {
@@ -109,7 +109,7 @@ export function sortCenters<T extends SortableCenter>(centers: readonly T[], sor
 export type CenterSection<T> = { titleKey: TextKey; centers: T[] };
 
 /**
- * The two sections of 001 §2.10: first the Microsite Centers of Excellence when the goal is
+ * The two sections of CEN-003: first the Microsite Centers of Excellence when the goal is
  * TransferToMicrositeCenter, else the Kidney for Life Centers; then 'Other NKR Member Centers' with the rest.
  * Each section is sorted with the table's sort.
  */
@@ -135,7 +135,7 @@ export function centerSections<T extends SortableCenter>(
   ];
 }
 
-/** 001 §2.10: the goal is a microsite transfer and the chosen center does not take part in the Microsite Program. */
+/** CEN-007: the goal is a microsite transfer and the chosen center does not take part in the Microsite Program. */
 export function showsMicrositeWarning(primaryGoal: number, center: Pick<SortableCenter, "isMicrositeParticipant"> | undefined): boolean {
   return primaryGoal === PrimaryGoal.TransferToMicrositeCenter && center !== undefined && !center.isMicrositeParticipant;
 }

@@ -269,7 +269,7 @@ describe.each(testDatabases().slice(0, 1))("center selection and labs in the por
     expect((await screening(p)).status).toBe(RegistrationStatus.SentToCenter);
   });
 
-  it("a refused sign-in token goes to /register (000 §4 'Lab page status')", async () => {
+  it("a refused sign-in token goes to /register (PLT-001, LAB-003)", async () => {
     const p = await patientWithScreening(t, 1);
     const id = String(p.screeningId);
     const revoked = () => session({ ...p, token: `${p.token}x` });

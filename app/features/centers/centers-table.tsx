@@ -5,8 +5,8 @@ import type { CenterColumn } from "./center-sorting";
 import type { CenterRow, ColumnHeading } from "./select-center-view";
 
 /**
- * One section of the select-center screen's centers (001 §2.10): a real table whose caption is the section's
- * heading, each column heading a sort link (aria-sort on the sorted one, 001 §4.8) with its information in a
+ * One section of the select-center screen's centers (CEN-002): a real table whose caption is the section's
+ * heading, each column heading a sort link (aria-sort on the sorted one, CEN-004) with its information in a
  * <details>, flags as a check mark or '--', counts or '--', and a Select link that opens the confirmation dialog
  * (a disabled button for the current center). Without JavaScript every link is a plain page request.
  * Select comes right after the center's name, so it is the row's first control; below 768 px each row is a card

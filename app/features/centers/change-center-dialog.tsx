@@ -14,8 +14,8 @@ import { SelectField, TextAreaField } from "~/components/fields";
 import { FormState, useFormFailure } from "~/components/form-context";
 
 /**
- * The dashboard's change-center dialogs (000 §2.8, 001 §2.11), opened by /landing?change={screeningId} (DECISIONS
- * D1): 'Please Give Additional Time' with 'Dismiss', or the Additional Center Registration (static: answered with
+ * The dashboard's change-center dialogs (CEN-009), opened by /landing?change={screeningId}
+ * (PLT-007): 'Please Give Additional Time' with 'Dismiss', or the Additional Center Registration (static: answered with
  * its own buttons) with the reason, the 4-row 'Additional Information' and 'This is required' from the server.
  */
 export function ChangeCenterDialog({ view }: { view: ChangeCenterDialogView }) {

@@ -11,13 +11,13 @@ import { CHANGE_CENTER_FIELDS, CHANGE_CENTER_FORM } from "./change-center-form";
 import { formFailure, inputFailure, textFields } from "~/forms/form.server";
 
 /**
- * The dashboard's change-center flow (000 §2.8, §4 'Changing center'; 001 §2.11, §4.5, §5; DECISIONS D1, D2) and its
- * 'Request Labs' button (000 §4, DECISIONS D4). The dialogs open through /landing?change={screeningId}; the
+ * The dashboard's change-center flow (CEN-009, CEN-010; PLT-007, PLT-010) and its
+ * 'Request Labs' button (LAB-001, LAB-008). The dialogs open through /landing?change={screeningId}; the
  * Additional Center Registration answer is kept in the session for the selection that follows.
  */
 
 /**
- * Which dialog ?change={id} opens (001 §4.5): 'Please Give Additional Time' inside the 3-day wait, the Additional
+ * Which dialog ?change={id} opens (CEN-009): 'Please Give Additional Time' inside the 3-day wait, the Additional
  * Center Registration when the change closes out a referral, else straight to /select-center/{id}. An id that is
  * not one of the patient's screenings that can choose a center opens nothing.
  */
@@ -62,7 +62,7 @@ const ORDER_REFUSALS: Partial<Record<string, TextKey>> = {
   [LabFormReason.optedOut]: "selectCenter.optedOut",
 };
 
-/** 'Request Labs' (000 §4 rule 3; DECISIONS D4): POST order-labs again; the dashboard says how it went. */
+/** 'Request Labs' (LAB-001, LAB-008): POST order-labs again; the dashboard says how it went. */
 export async function requestLabsAction(form: FormData, context: AppLoadContext) {
   const { session } = context;
   const screeningId = parseRegistryId(String(form.get("screeningId") ?? ""));

@@ -6,7 +6,7 @@ import { DISTANCE_OPTIONS, queryString, type DistanceFilter, type SelectCenterQu
  * Issue 12 (item 9): for a patient whose goal is a microsite transfer, the 'Microsite Centers of Excellence' section
  * of /select-center used to vanish without a word when none is within the chosen distance (300 miles by default).
  * In its place the page says so, gives the distance of the nearest one when the registry knows it, and offers a
- * link to the smallest distance that lists it (docs/decisions/055). 001 §2.10's "an empty centers list shows no
+ * link to the smallest distance that lists it (docs/decisions/055). The specification's "an empty centers list shows no
  * message" is about the whole list; this is one section the patient asked for.
  */
 

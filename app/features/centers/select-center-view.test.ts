@@ -50,7 +50,7 @@ const q = (patch: Partial<SelectCenterQuery> = {}): SelectCenterQuery => ({
   ...patch,
 });
 
-describe("distance filter (001 §2.10, §9)", () => {
+describe("distance filter (CEN-001)", () => {
   it("offers the contract's filters, 300 by default", () => {
     expect([...DISTANCE_OPTIONS]).toEqual([...DISTANCE_FILTERS]);
     expect(DEFAULT_DISTANCE).toBe(DEFAULT_DISTANCE_FILTER);
@@ -94,7 +94,7 @@ describe("the page's query", () => {
   });
 });
 
-describe("sortable headings (001 §4.8)", () => {
+describe("sortable headings (CEN-004)", () => {
   const heading = (query: SelectCenterQuery, column: string) => columnHeadings(query).find((h) => h.column === column)!;
   it("lists the table's columns in order", () => {
     expect(columnHeadings(q()).map((h) => h.column)).toEqual([
@@ -138,7 +138,7 @@ describe("sortable headings (001 §4.8)", () => {
   });
 });
 
-describe("cells (001 §2.10: check marks, '--', counts, percent)", () => {
+describe("cells (CEN-002: check marks, '--', counts, percent)", () => {
   it.each([
     [null, "--"],
     [0, "0"],
@@ -182,7 +182,7 @@ describe("cells (001 §2.10: check marks, '--', counts, percent)", () => {
   });
 });
 
-describe("prior-year window (001 §2.10)", () => {
+describe("prior-year window (CEN-002)", () => {
   it.each([
     ["12/31/2025", { from: "01/01/2025", to: "12/31/2025" }],
     ["06/30/2025", { from: "07/01/2024", to: "06/30/2025" }],
@@ -196,7 +196,7 @@ describe("prior-year window (001 §2.10)", () => {
   ] as const)("%j -> %j", (end, range) => expect(priorYearRange(end)).toEqual(range));
 });
 
-describe("who may choose a center", () => {
+describe("who may choose a center (DSH-015)", () => {
   it.each([
     ["select-center, cleared", s({}), true],
     ["lab step", s({ status: RS.CompleteLabTests, preferredCenterId: 3 }), true],
@@ -210,7 +210,7 @@ describe("who may choose a center", () => {
   ] as const)("%s -> %s", (_n, screening, ok) => expect(canChooseCenter(screening)).toBe(ok));
 });
 
-describe("selection gate (001 §4.5)", () => {
+describe("selection gate (CEN-009)", () => {
   const ref = (centerId: number, dateReferred: string, statusId: number = ReferralStatus.PendingCenter) => ({
     centerId,
     centerName: `Center ${centerId}`,
@@ -261,7 +261,7 @@ describe("selection gate (001 §4.5)", () => {
   });
 });
 
-describe("Select Center Confirmation (001 §2.10)", () => {
+describe("Select Center Confirmation (CEN-006)", () => {
   const centers = [center(1), center(2, { isMicrositeParticipant: true, centerName: "Lakeside" })];
   it.each([
     ["nothing selected", s({}), null, null],

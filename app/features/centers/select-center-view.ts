@@ -16,12 +16,12 @@ import { readRegistryDate } from "../../../registry/contract/registry-dates";
 import { parseRegistryId } from "~/forms/registry-id";
 
 /**
- * The select-center screen (001 §2.10, §4.5, §4.8) as plain data: the query (?distance=&sort=&dir=&select=), the
+ * The select-center screen (CEN-001, CEN-002, CEN-004, CEN-009) as plain data: the query (?distance=&sort=&dir=&select=), the
  * links of the sortable headings, the cells of a row, the prior-year window, who may choose a center, and the
  * Select Center Confirmation dialog. The route renders it; nothing here talks to the registry.
  */
 
-/** The distance filter: 100, 300, 1,000 miles or any (0); 300 by default (001 §2.10, §9). */
+/** The distance filter: 100, 300, 1,000 miles or any (0); 300 by default (CEN-001). */
 export const DISTANCE_OPTIONS = [100, 300, 1000, 0] as const;
 export type DistanceFilter = (typeof DISTANCE_OPTIONS)[number];
 export const DEFAULT_DISTANCE: DistanceFilter = 300;
@@ -59,7 +59,7 @@ export function queryString(q: SelectCenterQuery): string {
 
 export type ColumnHeading = {
   column: CenterColumn;
-  /** The link a click on the heading follows (001 §4.8: default direction, flip, third click clears). */
+  /** The link a click on the heading follows (CEN-004: default direction, flip, third click clears). */
   href: string;
   /** aria-sort, only on the sorted column. */
   ariaSort: "ascending" | "descending" | undefined;
@@ -77,7 +77,7 @@ export function columnHeadings(q: SelectCenterQuery): ColumnHeading[] {
 export function countText(n: number | null): string {
   return n === null ? "--" : String(n);
 }
-/** A distance with one decimal, or '--' when unknown (a postal code with no known location, DECISIONS D7). */
+/** A distance with one decimal, or '--' when unknown (a postal code with no known location, CEN-005). */
 export function distanceText(n: number | null): string {
   return n === null ? "--" : n.toFixed(1);
 }
@@ -102,7 +102,7 @@ export type CenterRow = {
   voucher: boolean;
   recipientShield: boolean;
   memberCenter: boolean;
-  /** The Select button is disabled for the current preferred center (001 §2.10). */
+  /** The Select button is disabled for the current preferred center (CEN-006). */
   isCurrent: boolean;
   /** The link that opens the confirmation dialog for this center. */
   selectHref: string;
@@ -134,7 +134,7 @@ const pad = (n: number) => String(n).padStart(2, "0");
 const usDate = (d: Date) => `${pad(d.getUTCMonth() + 1)}/${pad(d.getUTCDate())}/${d.getUTCFullYear()}`;
 
 /**
- * The prior-year window of the popovers (001 §2.10): from one year before the end date plus one day, to the end
+ * The prior-year window of the popovers (CEN-002): from one year before the end date plus one day, to the end
  * date, both MM/DD/YYYY; the end date is the first center's yearRangeLastDate. February 29 a year back is
  * February 28. No readable date, no window.
  */
@@ -151,7 +151,7 @@ export function priorYearRange(yearRangeLastDate: string | undefined): { from: s
 /**
  * Whether a center can be chosen for this registration: at select-center or beyond (lab step, sent to center), not
  * in the not-cleared view, not an immune-tolerance candidate or ruled out (the registration card shows the Select /
- * Change Center button only then, 001 §4.4).
+ * Change Center button only then, DSH-015).
  */
 export function canChooseCenter(s: Pick<Screening, "status" | "isCleared">): boolean {
   return (
@@ -163,7 +163,7 @@ export function canChooseCenter(s: Pick<Screening, "status" | "isCleared">): boo
 }
 
 /**
- * The cancel-center details kept in the session (DECISIONS D2) for the screening they were given for, until
+ * The cancel-center details kept in the session (PLT-010) for the screening they were given for, until
  * `expiresAt` (ms since the epoch): a reason given long ago does not stand for a later change.
  */
 export type StoredCancelCenter = CancelCenterDetails & { screeningId: number; expiresAt: number };
@@ -177,7 +177,7 @@ export type SelectionGate =
   | { kind: "ok"; reason: number | null; other: string | null };
 
 /**
- * Before the page lists centers, and again before a selection is sent (001 §4.5): a screening that cannot choose a
+ * Before the page lists centers, and again before a selection is sent (CEN-009): a screening that cannot choose a
  * center is refused; a change still inside the 3-day wait, or a change without the Additional Center Registration
  * answered for this screening, goes back to the dashboard's dialog; otherwise the selection goes on with the
  * stored reason (a first selection needs none).
@@ -203,7 +203,7 @@ export type ConfirmationView = {
 };
 
 /**
- * The Select Center Confirmation dialog (001 §2.10) for the center of ?select=: only a center listed on the page
+ * The Select Center Confirmation dialog (CEN-006) for the center of ?select=: only a center listed on the page
  * and not the current one. Labs still required (none uploaded) -> the blood-test text and 'I Understand,
  * Continue'; otherwise 'Are you sure you would like to transfer to {center}?' and 'Yes, Continue'. The microsite
  * warning shows for a microsite goal and a center outside the Microsite Program.

@@ -23,7 +23,7 @@ import {
 import { RegistryUnavailableError } from "~/registry/client.server";
 
 /**
- * The select-center screen's server side (001 §2.10, §4.5; DECISIONS D1, D2, D4): which screening, whether it may
+ * The select-center screen's server side (CEN-001, CEN-006, CEN-008, CEN-009; PLT-006, PLT-010): which screening, whether it may
  * choose a center, the member centers near the patient's postal code, and the selection through the registry.
  * The rules are in app/features/centers/select-center-view.ts; the route renders what this answers.
  */
@@ -84,7 +84,7 @@ function sortFields(q: SelectCenterQuery): Record<string, string> {
 /**
  * The page (loader): null when the registry cannot answer (the page says so). A screening that is not the
  * patient's, or that cannot choose a center, goes to the dashboard with a message; a change of center inside the
- * 3-day wait or without the Additional Center Registration answered goes to the dashboard's dialog (001 §4.5).
+ * 3-day wait or without the Additional Center Registration answered goes to the dashboard's dialog (CEN-009).
  */
 export async function selectCenterPage(
   context: AppLoadContext,
@@ -125,7 +125,7 @@ export async function selectCenterPage(
 }
 
 /**
- * 'I Understand, Continue' / 'Yes, Continue' (001 §2.10, DECISIONS D4): POST .../center with the center and, for a
+ * 'I Understand, Continue' / 'Yes, Continue' (CEN-006, CEN-008): POST .../center with the center and, for a
  * change of center, the reason stored by the Additional Center Registration dialog. Success goes to the dashboard
  * (its card thanks the patient and shows the lab step); every refusal says why, and nothing is changed.
  */

@@ -8,7 +8,7 @@ const account = (pref: number, email: boolean, mobile: boolean) => ({
   isMobileVerified: mobile,
 });
 
-describe("verification gate (000 §2.6, §4)", () => {
+describe("verification gate (DSH-001, DSH-003)", () => {
   it.each([
     ["no account", null, false],
     ["email preference, email unverified", account(1, false, true), false],

@@ -3,7 +3,7 @@ import type { Account } from "../../../registry/contract/schemas";
 import type { TextKey } from "~/texts/texts";
 
 /**
- * The verification gate of 000 §2.6 / §4: the email must be verified, and the mobile too when the
+ * The verification gate of DSH-001 and ACC-028: the email must be verified, and the mobile too when the
  * authentication preference is phone.
  */
 export function isVerified(account: Account | null): boolean {
@@ -15,7 +15,7 @@ export function isVerified(account: Account | null): boolean {
 
 export type StepCard = { titleKey: TextKey; badgeKey: TextKey };
 
-/** The dashboard before any screening (000 §2.6): warning when unverified, and the four step cards with their badges. */
+/** The dashboard before any screening (DSH-002): warning when unverified, and the four step cards with their badges. */
 export function dashboardBeforeScreening(account: Account | null): {
   verificationRequired: boolean;
   allVerified: boolean;

@@ -3,7 +3,7 @@ import { useTranslation } from "~/texts/use-translation";
 import type { StagesView } from "~/features/medical-history/stages";
 
 /**
- * The immune-tolerance program's stages on the dashboard (DECISIONS D12): an ordered list in plain HTML, the stages
+ * The immune-tolerance program's stages on the dashboard (DSH-013): an ordered list in plain HTML, the stages
  * reached ticked (with the words for it), the current one said in words and marked aria-current="step", then the
  * one next action: a link to the questionnaire or the consent, or a sentence when the program's staff act next.
  */

@@ -26,7 +26,7 @@ const now = new Date("2026-03-20T12:00:00Z");
 const s = aScreening;
 const card = (patch: Partial<Screening>, member = false) => registrationCard(s(patch), { now, preferredCenterIsMember: member });
 
-describe("header (000 §2.7)", () => {
+describe("header (DSH-004)", () => {
   it.each([
     [KidneyStatus.Dialysis2Years, "landing.card.titleInNeed"],
     [KidneyStatus.DialysisNow, "landing.card.titlePending"],
@@ -94,7 +94,7 @@ describe("the current center's referral steps (docs/decisions/043)", () => {
   });
 });
 
-describe("step completion (000 §4)", () => {
+describe("step completion (DSH-005)", () => {
   it.each([
     [RS.Screening, RS.Screening, 0, false],
     [RS.Screening, RS.Screening, 2, true],
@@ -115,7 +115,7 @@ describe("step completion (000 §4)", () => {
 
 const summary = (v: ReturnType<typeof card>) => v.steps.map((st) => [st.id, st.complete, st.badgeKey, st.button?.kind ?? null]);
 
-describe("step cards, badges and buttons (000 §2.7, §4; 001 §4.4)", () => {
+describe("step cards, badges and buttons (DSH-005, DSH-006)", () => {
   it.each([
     [
       "screening status",
@@ -264,7 +264,7 @@ describe("step cards, badges and buttons (000 §2.7, §4; 001 §4.4)", () => {
   });
 });
 
-describe("thank-you alert (000 §2.7)", () => {
+describe("thank-you alert (DSH-007)", () => {
   it.each([
     [
       "center and a donor, labs required",
@@ -283,7 +283,7 @@ describe("thank-you alert (000 §2.7)", () => {
   });
 });
 
-describe("not-cleared view (001 §4.6)", () => {
+describe("not-cleared view (DSH-008)", () => {
   it.each([
     ["cleared", { isCleared: true, status: RS.SelectCenter }, false],
     ["not cleared at screening", { isCleared: false, status: RS.Screening }, false],
@@ -332,7 +332,7 @@ describe("not-cleared view (001 §4.6)", () => {
   });
 });
 
-describe("labs requirement message and immune-tolerance view (001 §4.6)", () => {
+describe("labs requirement message and immune-tolerance view (DSH-007, DSH-013)", () => {
   const stay = { transplantCenterSituation: TransplantCenterSituation.Selected, preferredCenterId: 4, willingToTransfer: Transfer.No };
   it.each([
     ["select center, cleared", {}, false, true],
@@ -357,7 +357,7 @@ describe("labs requirement message and immune-tolerance view (001 §4.6)", () =>
   });
 });
 
-describe("referrals, newest first (000 §2.7)", () => {
+describe("referrals, newest first (DSH-011)", () => {
   const r = (centerId: number, dateReferred: string) => ({ centerId, centerName: `C${centerId}`, dateReferred, statusId: 1, status: "Pending" });
   it("sorts by date referred, newest first, unreadable last, ties in given order, dates as MM/DD/YYYY", () => {
     const sorted = sortReferrals([r(1, "01/05/2026"), r(2, "bad"), r(3, "2026-02-01"), r(4, "12/31/2025"), r(5, "01/05/2026"), r(6, "")]);

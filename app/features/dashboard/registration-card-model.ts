@@ -13,7 +13,7 @@ import { parseRegistryDate } from "../../../registry/contract/registry-dates";
 import type { TextKey } from "~/texts/texts";
 
 /**
- * One registration (screening) on the dashboard (000 §2.7, §4; 001 §4.4-4.6): header title and status text,
+ * One registration (screening) on the dashboard (DSH-004, DSH-005, DSH-006, DSH-008): header title and status text,
  * the thank-you alert, the four step cards with their badges and buttons, the not-cleared ('situation
  * changed') view, the labs-requirement message, the immune-tolerance view and the referrals table.
  */
@@ -85,7 +85,7 @@ export function currentReferralStep(s: Pick<Screening, "preferredCenterId" | "ce
 }
 
 /**
- * Status text at the right of the header (000 §2.7); otherwise, once the current center approved or completed the
+ * Status text at the right of the header (DSH-004); otherwise, once the current center approved or completed the
  * referral, that step (docs/decisions/043); none for the other statuses.
  */
 export function statusTextKey(s: Pick<Screening, "status" | "preferredCenterId" | "centerReferrals">): TextKey | null {
@@ -100,7 +100,7 @@ export function statusTextKey(s: Pick<Screening, "status" | "preferredCenterId" 
 
 /**
  * A step is complete when the status is beyond the step's status, or equal with a preferred center chosen
- * (000 §4). The lab step is complete only beyond it: at CompleteLabTests a center is always chosen, so the
+ * (DSH-005). The lab step is complete only beyond it: at CompleteLabTests a center is always chosen, so the
  * 'equal' clause would tick the lab step before any lab test and hide its 'Pending Lab Test Results' badge.
  */
 export function isStepComplete(stepStatus: Status, s: Pick<Screening, "status" | "preferredCenterId">): boolean {
@@ -110,7 +110,7 @@ export function isStepComplete(stepStatus: Status, s: Pick<Screening, "status" |
 }
 
 /**
- * Not cleared, at least at select-center (or ruled out), and not sent to center (001 §4.6). The side statuses
+ * Not cleared, at least at select-center (or ruled out), and not sent to center (DSH-008). The side statuses
  * (98, 99) are numerically above select-center, so "or ruled out" is already covered; it is kept as the spec says it.
  */
 export function showsNotClearedView(s: Pick<Screening, "isCleared" | "status">): boolean {
@@ -128,7 +128,7 @@ function staysWithNonMember(s: Screening, member: boolean): boolean {
   );
 }
 
-/** The reason of the not-cleared alert, first match wins (001 §4.6). */
+/** The reason of the not-cleared alert, first match wins (DSH-008). */
 export function notClearedReasonKey(s: Screening, preferredCenterIsMember: boolean): TextKey {
   if (s.donorStatus === DonorStatus.NoDonor) return "landing.notCleared.reasonNoDonor";
   if (s.primaryGoal === PrimaryGoal.UnderstandOptions || s.primaryGoal === PrimaryGoal.Other || s.status === RegistrationStatus.IfPassCandidate)
@@ -150,7 +150,7 @@ export function showsImmuneToleranceView(s: Pick<Screening, "status" | "kidneySt
 
 const labsUploaded = (s: Pick<Screening, "labsUploadedDateTime">) => parseRegistryDate(s.labsUploadedDateTime) !== null;
 
-/** Labs are required until lab results are uploaded (001 §2.10). */
+/** Labs are required until lab results are uploaded (DSH-007). */
 export function labsRequired(s: Pick<Screening, "labsUploadedDateTime">): boolean {
   return !labsUploaded(s);
 }

@@ -17,7 +17,7 @@ function referralStatusText(r: ReferralRow, t: T): string {
 }
 
 /**
- * The dashboard's registration cards (000 §2.7; 001 §2.12, §4.4-4.6), one per screening, from `registrationCard`.
+ * The dashboard's registration cards (DSH-004, DSH-005, DSH-006, DSH-008, DSH-010), one per screening, from `registrationCard`.
  * 'Show Results' / 'View My Answers' open the 'Screening Results' dialog through the URL (?results={id}), so it
  * works without JavaScript; 'My Situation has Changed' is a POST that re-opens the wizard on the same screening.
  *
@@ -25,7 +25,7 @@ function referralStatusText(r: ReferralRow, t: T): string {
  * the lab buttons lead to /lab-tests/{id} and /lab-results/{id}, 'Request Labs' posts order-labs, and 'Lab Order
  * Requested' is plain text (docs/decisions/013).
  */
-/** `immuneTolerance`: the program's stages and next action (D12), shown in the immune-tolerance view (docs/decisions/015). */
+/** `immuneTolerance`: the program's stages and next action (DSH-013), shown in the immune-tolerance view (docs/decisions/015). */
 export function RegistrationCards({ cards, immuneTolerance = null }: { cards: RegistrationCardData[]; immuneTolerance?: StagesView | null }) {
   const [params] = useSearchParams();
   const openId = Number(params.get("results"));

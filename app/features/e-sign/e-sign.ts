@@ -2,11 +2,11 @@ import { ImmunoFreeStatus } from "../../../registry/contract/enums";
 import { withoutBidiControls } from "../../../registry/contract/text-rules";
 
 /**
- * The e-sign page's rules (000 §2.10, §5 "E-sign"; DECISIONS D12, D13). Plain module: the page's script uses the
+ * The e-sign page's rules (ESG-001, ESG-002; DSH-013). Plain module: the page's script uses the
  * same comparison to enable Continue that the server uses to accept the signature.
  */
 
-/** 000 §5: the typed name (outer spaces and bidirectional formatting characters ignored) must be exactly the full name, case sensitive. */
+/** ESG-002: the typed name (outer spaces and bidirectional formatting characters ignored) must be exactly the full name, case sensitive. */
 export function signatureMatches(typedName: string, fullName: string): boolean {
   return fullName !== "" && withoutBidiControls(typedName).trim().normalize("NFC") === withoutBidiControls(fullName).normalize("NFC");
 }

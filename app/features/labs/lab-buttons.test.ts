@@ -13,7 +13,7 @@ const s = (patch: Partial<LabScreening>): LabScreening => ({
   ...patch,
 });
 
-describe("lab step buttons in precedence (000 §4, 001 §4.4)", () => {
+describe("lab step buttons in precedence (LAB-001)", () => {
   it.each([
     [
       "labs uploaded -> Download Results (any status)",

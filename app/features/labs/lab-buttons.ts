@@ -2,7 +2,7 @@ import { RegistrationStatus } from "../../../registry/contract/enums";
 import { DAY_MS, endOf, readRegistryDate } from "../../../registry/contract/registry-dates";
 
 /**
- * The Lab Tests step's button (000 §4, 001 §4.4), first match wins:
+ * The Lab Tests step's button (LAB-001), first match wins:
  * 1. labs uploaded -> 'Download Results';
  * 2. status is the lab step, or sent to center, and the prescription is not yet expired -> 'Download Labs' (an order
  *    placed at SentToCenter by a change of center is approved and emailed like any other: issue 12 item 4,
@@ -14,7 +14,7 @@ import { DAY_MS, endOf, readRegistryDate } from "../../../registry/contract/regi
  * Rule 3 of the spec adds "(no valid expiry or expiry not past)", which after rule 2 leaves only "no valid
  * expiry" and would give a patient whose order expired no way to ask for a new one (a dead end). The product
  * reads it as "no current prescription": after rule 2 fails, an expired order may be requested again
- * (DECISIONS D4: 'Request Labs' posts order-labs again).
+ * (LAB-008: 'Request Labs' posts order-labs again).
  * An expiry date without a time is valid through that whole day (UTC).
  */
 

@@ -10,7 +10,7 @@ const answer = (patch: Partial<ReadinessAnswer>): ReadinessAnswer => ({
 });
 const readiness = (ready: boolean, messages: string[] = []) => ({ ready, reasons: messages.map(() => "noOrder"), messages });
 
-describe("lab page status (000 §4 'Lab page status')", () => {
+describe("lab page status (LAB-003, LAB-004)", () => {
   it.each([
     ["success true -> Ready", answer({ success: true, results: readiness(true) }), { status: LabPageStatus.Ready }],
     ["success true without results -> Ready", answer({ success: true }), { status: LabPageStatus.Ready }],

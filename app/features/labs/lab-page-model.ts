@@ -1,5 +1,5 @@
 /**
- * The lab pages' status (000 §2.11-2.12, §4 'Lab page status'): Checking 0, Pending 1, Ready 2, Issues 3.
+ * The lab pages' status (LAB-003, LAB-004): Checking 0, Pending 1, Ready 2, Issues 3.
  * Checking is the moment the readiness call is under way; the server answers with the other three directly.
  * - a successful call: Ready when its success flag is true, else Pending;
  * - a refused call: Issues, with the reasons the registry gave (texts in the patient's language);

@@ -5,7 +5,7 @@ import type { LabPageData } from "./lab-pages.server";
 import { PageFlash } from "~/components/flash-messages";
 
 /**
- * The Lab Tests and Lab Results pages (000 §2.11-2.12): Pending, Ready (a 'Click here' download link) or Issues
+ * The Lab Tests and Lab Results pages (LAB-003, LAB-004): Pending, Ready (a 'Click here' download link) or Issues
  * (the reasons as a list), and 'Return to Dashboard'. Checking shows while the readiness call is under way: with
  * JavaScript, when 'Check again' reloads the page's data; without it the server answers the other states directly.
  */

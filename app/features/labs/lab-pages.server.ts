@@ -8,8 +8,8 @@ import { LabFormReason } from "../../../registry/contract/labs";
 import { RegistryUnavailableError } from "~/registry/client.server";
 
 /**
- * /lab-tests/{screeningId} and /lab-results/{screeningId} (000 §2.11-2.12, §4 'Lab page status') and their PDF
- * downloads. The registry checks that the screening is the signed-in patient's (DECISIONS D5); a refused token
+ * /lab-tests/{screeningId} and /lab-results/{screeningId} (LAB-003, LAB-004, LAB-005) and their PDF
+ * downloads. The registry checks that the screening is the signed-in patient's (PLT-013); a refused token
  * sends the patient to /register (withPatient).
  */
 
@@ -50,7 +50,7 @@ const NOT_YET: Partial<Record<string, TextKey>> = {
 };
 
 /**
- * The PDF as an attachment named lab-tests.pdf / lab-results.pdf (000 §4). When there is nothing to download (or
+ * The PDF as an attachment named lab-tests.pdf / lab-results.pdf (LAB-005). When there is nothing to download (or
  * the registry cannot answer), the lab page shows again with a message instead of a broken download: an order
  * awaiting approval, or results not yet in, say so (issue 12 item 9); anything else 'could not download just now'.
  */

@@ -6,7 +6,7 @@ import { ABSOLUTE_LIMIT_MS, IDLE_LIMIT_MS } from "~/platform/session-keys";
  *
  * A key is remembered only after the registry accepted it; it is forgotten when the registry refuses it, when the
  * staff member chooses 'Forget the key', when a patient sign-in ends or starts on the browser, and after the same
- * limits as a patient's sign-in (DECISIONS D6): 30 minutes without use, 12 hours after it was first given.
+ * limits as a patient's sign-in (PLT-011): 30 minutes without use, 12 hours after it was first given.
  */
 export type RememberedLabKey = { key: string; since: number; lastUsed: number };
 

@@ -6,7 +6,7 @@ import { updateLabsAction, validateUpdateLabs } from "./update-labs-form";
 
 const KEY = "a-lab-staff-key-of-32-characters";
 
-describe("which button (000 §2.13)", () => {
+describe("which button (LAB-006)", () => {
   it.each([
     ["update-requisition", "requisition"],
     ["process-results", "results"],

@@ -2,7 +2,7 @@ import { isRequisitionFormat, normalizeRequisition } from "../../../registry/con
 import type { TextKey } from "~/texts/texts";
 
 /**
- * The /update-labs form (000 §2.13, DECISIONS D5): a requisition # and the lab staff key, and one of two buttons.
+ * The /update-labs form (LAB-006): a requisition # and the lab staff key, and one of two buttons.
  * The requisition is read as the registry reads it (trimmed, upper case, spaces and hyphens dropped) and must have
  * its format; the key must be given. (With JavaScript the buttons are also disabled while the requisition is empty.)
  */

@@ -13,7 +13,7 @@ import type { FieldErrors } from "~/forms/types";
 import type { TextKey } from "~/texts/texts";
 
 /**
- * /update-labs (000 §2.13, DECISIONS D4, D5): lab staff record that the lab received an order ('Update
+ * /update-labs (LAB-006, LAB-007): lab staff record that the lab received an order ('Update
  * Requisition') or that its results are in ('Process Lab Results'), with the lab staff key. The four toasts are
  * flash messages; a refusal keeps the requisition typed (never the key) and says which field is wrong. A registry
  * that cannot be reached is said in the form's error summary (no toast: the spec logs network errors only).

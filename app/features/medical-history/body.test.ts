@@ -6,7 +6,7 @@ import { complete } from "./test-answers";
 
 const TODAY = "2025-06-15";
 
-describe("the body sent to the registry (001 §3, §7)", () => {
+describe("the body sent to the registry (MHX-007, PLT-019)", () => {
   it("sends yes/no as booleans, birth gender false for female, numbers as numbers, texts trimmed", () => {
     expect(submissionBody({ ...complete, addlMedicines: "Tacrolimus 2 mg" }, TODAY)).toEqual({
       ok: true,

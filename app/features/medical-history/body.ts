@@ -4,7 +4,7 @@ import { MALE, YES } from "./questions";
 import { firstInvalidPosition, parseWeight } from "./validation";
 
 /**
- * The draft's answers as the body of POST /api/pass/{id}/medical-history (001 §3, §7): yes/no as booleans (true
+ * The draft's answers as the body of POST /api/pass/{id}/medical-history (MHX-007, PLT-019): yes/no as booleans (true
  * for 1), birthGender true for male, numbers as numbers, texts trimmed with an empty text null. The answers of a
  * question that does not apply (its condition answered No) are null, even when the draft still holds an answer
  * given before the condition changed: that answer is dropped, never sent.

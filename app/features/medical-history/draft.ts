@@ -2,7 +2,7 @@ import type { MedicalHistoryAnswers } from "../../../registry/contract/medical-h
 import { ANSWER_FIELDS, NO, QUESTIONS, REVIEW, type AnswerField } from "./questions";
 
 /**
- * The medical history draft (001 §2.13: answers kept until submitted; DECISIONS D2: in the encrypted session):
+ * The medical history draft (MHX-001: answers kept until submitted; PLT-010: in the encrypted session):
  * the answers as the patient gave them (text), whose record they are, and the furthest page reached, so a URL
  * never skips ahead. Plain JSON.
  */

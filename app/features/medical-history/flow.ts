@@ -4,7 +4,7 @@ import { QUESTIONS, REVIEW } from "./questions";
 import { firstInvalidPosition, questionErrors, type QuestionErrors } from "./validation";
 
 /**
- * Which page a request may show, and what Next / Previous do with the answers posted (001 §2.13, §4.7;
+ * Which page a request may show, and what Next / Previous do with the answers posted (MHX-001, MHX-005;
  * docs/decisions/015). Server only (it uses the validation rules).
  */
 

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "~/texts/use-translation";
 
-/** The questionnaire's header (001 §2.13): 'Medical History Questionnaire' with the way back to the dashboard. */
+/** The questionnaire's header (MHX-001): 'Medical History Questionnaire' with the way back to the dashboard. */
 export function MedicalHistoryHeader() {
   const { t } = useTranslation();
   return (

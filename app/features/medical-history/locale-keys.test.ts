@@ -51,7 +51,7 @@ describe("every key the medical history, e-sign and stage rules use exists in En
     expect(es.medical.errors.textTooLong).toContain(String(MEDICAL_HISTORY_TEXT_MAX));
     expect(es.medical.errors.organTooLong).toContain(String(OTHER_ORGAN_TEXT_MAX));
   });
-  it("the spec's texts are quoted exactly (001 §2.13, §4.7, §8; 000 §2.10)", () => {
+  it("the spec's texts are quoted exactly (MHX-001, MHX-004, MHX-005, ESG-001)", () => {
     expect(en.medical.title).toBe("Medical History Questionnaire");
     expect(en.medical.questionOf).toBe("Question {{number}} of {{total}}");
     expect(en.medical.review.back).toBe("Back to Questions");

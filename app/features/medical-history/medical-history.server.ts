@@ -10,7 +10,7 @@ import { RegistryUnavailableError } from "~/registry/client.server";
 import { sessionCookieBytes, WRITE_LIMIT, type Session } from "~/platform/session.server";
 
 /**
- * The medical history's server side (001 §2.13, §4.7; DECISIONS D2; docs/decisions/015): the draft kept in the
+ * The medical history's server side (MHX-001, MHX-005; PLT-010; docs/decisions/015): the draft kept in the
  * encrypted session until it is submitted, and the submission through the registry client. The rules are in
  * app/features/medical-history; routes call these and render.
  */
@@ -84,7 +84,7 @@ export async function loadDraft(context: AppLoadContext, patient: SignedIn): Pro
 export type SubmitResult = { ok: true } | { ok: false; position: number } | { ok: false; position: null };
 
 /**
- * 'Confirm and Submit' (001 §4.7): the body is built from the draft (a draft with a question to fix goes back to
+ * 'Confirm and Submit' (MHX-005): the body is built from the draft (a draft with a question to fix goes back to
  * it) and posted. Success: the draft leaves the session and 'Medical History Complete' waits on the dashboard.
  * A patient the registry finds is not a candidate goes back to the dashboard with the reason, the draft dropped.
  * Any other refusal or the registry being down: 'We were unable to update your profile', the draft kept. A refused

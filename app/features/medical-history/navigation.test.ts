@@ -9,7 +9,7 @@ const kidneyYes: Answers = { receivedKidneyTransplant: "1" };
 const organNo: Answers = { hadOtherOrganTransplant: "0" };
 const bothNo: Answers = { ...kidneyNo, ...organNo };
 
-describe("the questions (001 §2.13, §3)", () => {
+describe("the questions (MHX-001, MHX-002)", () => {
   it("are 15, in the spec's field order, each answer asked once", () => {
     expect(QUESTION_COUNT).toBe(15);
     expect(QUESTIONS.flatMap((q) => q.fields)).toEqual([

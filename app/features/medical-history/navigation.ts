@@ -2,7 +2,7 @@ import type { Answers } from "./draft";
 import { NO, QUESTIONS, REVIEW, type Question } from "./questions";
 
 /**
- * Moving through the questionnaire (001 §2.13): conditional questions are skipped forward and back, and
+ * Moving through the questionnaire (MHX-002): conditional questions are skipped forward and back, and
  * 'Question N of M' counts the questions shown (docs/decisions/015).
  */
 

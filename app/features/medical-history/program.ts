@@ -2,7 +2,7 @@ import { mayFillMedicalHistory } from "../../../registry/contract/medical-histor
 import { MedicalHistoryReason } from "../../../registry/contract/medical-history-refusal";
 
 /**
- * The medical history belongs to the ImmunoFree program (001 §2.13, DECISIONS D12): a patient fills it once screened
+ * The medical history belongs to the ImmunoFree program (MHX-006): a patient fills it once screened
  * as a candidate. The rule is the registry's (`mayFillMedicalHistory` in registry/contract/medical-history.ts), which
  * refuses the submission too (issue 12 item 9); anyone else goes back to the dashboard with this reason.
  */

@@ -1,5 +1,5 @@
 /**
- * The medical history questionnaire's 15 questions (001 §2.13, §3 "Medical history answers"), in order, with the
+ * The medical history questionnaire's 15 questions (MHX-001, MHX-007), in order, with the
  * answers (the spec's field names) each one asks for, how it is asked, and the condition that shows it.
  * Plain module: the pages (browser too) and the server rules import it.
  */
@@ -8,7 +8,7 @@ import type { HintedQuestionId, QuestionId, ReviewLabel } from "./question-keys"
 
 export type { HintedQuestionId, QuestionId };
 
-/** Every answer of the questionnaire, in question order (001 §3; the registry's field names). */
+/** Every answer of the questionnaire, in question order (MHX-007; the registry's field names). */
 export const ANSWER_FIELDS = MEDICAL_HISTORY_FIELDS;
 export type AnswerField = (typeof ANSWER_FIELDS)[number];
 
@@ -38,7 +38,7 @@ export type Question = {
   kind: QuestionKind;
   /** The answers it asks for, in the order they appear on its page. */
   fields: readonly AnswerField[];
-  /** Shown only when this yes/no answer is not No (001 §2.13: conditional questions are skipped). */
+  /** Shown only when this yes/no answer is not No (MHX-002: conditional questions are skipped). */
   condition?: ConditionField;
 } & (
   | /** The question (the page's heading): medical.questions.{key}.question, and its hint (.hint) when `hint`. */
@@ -142,19 +142,19 @@ export const QUESTIONS: readonly Question[] = [
   },
 ];
 
-/** 001 §9: 15 questions. The review page comes after the last: its position is QUESTIONS.length. */
+/** MHX-001: 15 questions. The review page comes after the last: its position is QUESTIONS.length. */
 export const QUESTION_COUNT = QUESTIONS.length;
 export const REVIEW = QUESTION_COUNT;
 export const REVIEW_SLUG = "review";
 
-/** Yes/no and birth gender answers as the draft and the form hold them (001 §3: 1/0). */
+/** Yes/no and birth gender answers as the draft and the form hold them (MHX-007: 1/0). */
 export const YES = "1";
 export const NO = "0";
-/** 001 §3: birthGender 1 male / 0 female. */
+/** MHX-007: birthGender 1 male / 0 female. */
 export const MALE = "1";
 export const FEMALE = "0";
 
-/** Height choices (001 §5, §9: feet 1 to 7, inches 0 to 11). */
+/** Height choices (MHX-003: feet 1 to 7, inches 0 to 11). */
 export const FEET_CHOICES: readonly string[] = ["1", "2", "3", "4", "5", "6", "7"];
 export const INCH_CHOICES: readonly string[] = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11"];
 

@@ -32,7 +32,7 @@ function Answer({ value }: { value: ReviewValue }) {
   }
 }
 
-/** The review table of 001 §2.13: a real table, each row headed by its question, answers as the spec reads them. */
+/** The review table of MHX-004: a real table, each row headed by its question, answers as the spec reads them. */
 export function ReviewTable({ rows }: { rows: ReviewRow[] }) {
   const { t } = useTranslation();
   return (

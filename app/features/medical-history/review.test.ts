@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { displayDate, displayWeight, reviewRows } from "./review";
 import { complete } from "./test-answers";
 
-describe("the review table (001 §2.13)", () => {
+describe("the review table (MHX-004)", () => {
   it("has one row per answer of the questions shown: yes/no, dates, height in feet and inches, 'None' for an empty text", () => {
     expect(reviewRows({ ...complete, addlMedicines: undefined })).toEqual([
       {

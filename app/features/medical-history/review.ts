@@ -5,7 +5,7 @@ import { parseWeight } from "./validation";
 import type { ReviewLabel } from "./question-keys";
 
 /**
- * The review table (001 §2.13): one row per answer of the questions shown, in order. Yes/no answers read
+ * The review table (MHX-004): one row per answer of the questions shown, in order. Yes/no answers read
  * Yes/No, a text left empty (or an answer not given) reads 'None', height reads as feet and inches.
  */
 export type ReviewValue =

@@ -8,7 +8,7 @@ const reg = (currentStatus: number, isOptedOut = false) => ({
   isOptedOut,
 });
 
-describe("the immune-tolerance stages on the dashboard (D12)", () => {
+describe("the immune-tolerance stages on the dashboard (DSH-013)", () => {
   it.each([
     // reached, states of Registration..Completed, next action
     [
@@ -67,7 +67,7 @@ describe("the immune-tolerance stages on the dashboard (D12)", () => {
   });
 });
 
-describe("when the consent can be signed (D13)", () => {
+describe("when the consent can be signed (ESG-001, MHX-006)", () => {
   it.each([
     [null, "eSign.notInProgram"],
     [{ currentStatus: ImmunoFreeStatus.InviteSent }, "eSign.medicalHistoryFirst"],
@@ -81,7 +81,7 @@ describe("when the consent can be signed (D13)", () => {
   });
 });
 
-describe("the signature (000 §5 'E-sign')", () => {
+describe("the signature (ESG-002)", () => {
   it.each([
     ["Rosa Martinez", "Rosa Martinez", true],
     ["  Rosa Martinez ", "Rosa Martinez", true],

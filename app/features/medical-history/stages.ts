@@ -2,7 +2,7 @@ import { ImmunoFreeStatus } from "../../../registry/contract/enums";
 import type { TextKey } from "~/texts/texts";
 
 /**
- * The immune-tolerance program's stages on the dashboard (DECISIONS D12; 000 §4, 001 §3 ImmunoFreeStatus) and the
+ * The immune-tolerance program's stages on the dashboard (DSH-013) and the
  * one next action. The registration's `currentStatus` is the stage the patient has REACHED (agreed with the
  * registry, docs/decisions/014 and 015): Registration -> Medical History next; MedicalHistory -> E-Sign next;
  * ESign -> pre-workup labs next, arranged by the program's staff (no button); Preworkuplab -> completion, staff

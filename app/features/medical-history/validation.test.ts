@@ -10,7 +10,7 @@ const TODAY = "2025-06-15";
 const q = (slug: string) => QUESTIONS[positionOfSlug(slug)!]!;
 const long = (n: number) => "x".repeat(n);
 
-describe("each question's checks (001 §5 'Medical history')", () => {
+describe("each question's checks (MHX-003)", () => {
   it.each([
     // question, answers, errors
     ["kidney-transplant", {}, { receivedKidneyTransplant: "medical.errors.chooseYesNo" }],

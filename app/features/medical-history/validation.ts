@@ -7,7 +7,7 @@ import { FEET_CHOICES, FEMALE, INCH_CHOICES, MALE, NO, QUESTIONS, YES, type Answ
 import type { TextKey } from "~/texts/texts";
 
 /**
- * The checks of one question when the patient presses Next or Review (001 §5 "Medical history": dates not later
+ * The checks of one question when the patient presses Next or Review (MHX-003: dates not later
  * than today, feet 1-7, inches 0-11, weight a number of pounds), with the registry's own rules for dates and
  * weight (registry/contract/medical-history.ts) so both sides agree. The registry needs every yes/no answer, the
  * birth date, height and weight, the transplant date after a Yes and the other organ after a Yes: those are

@@ -6,7 +6,7 @@ import { NOT_INTERESTED_GOAL_TEXT } from "./step-machine";
 const blank: SummarySource = { ...initialDraft() };
 const s = (patch: Partial<SummarySource>): SummarySource => ({ ...blank, ...patch });
 
-describe("sentence (001 §2.9)", () => {
+describe("sentence (SCR-017)", () => {
   it.each([
     ["yes", "Yes."],
     ["Yes", "Yes."],
@@ -32,7 +32,7 @@ describe("willingness in the summary", () => {
   ] as const)("%i -> %s", (v, key) => expect(willingnessAnswerKey(v)).toBe(key));
 });
 
-describe("answer summary (001 §2.9)", () => {
+describe("answer summary (SCR-017)", () => {
   it.each([[null], [undefined]])("no data (%s)", (v) => {
     expect(answerSummary(v)).toEqual({ kind: "noData", messageKey: "screening.summary.noData" });
   });

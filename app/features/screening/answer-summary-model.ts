@@ -21,7 +21,7 @@ import { NOT_INTERESTED_GOAL_TEXT } from "./step-machine";
 import type { TextKey } from "~/texts/texts";
 
 /**
- * The answer summary of 001 §2.9 ('Response Summary'): numbered question/answer items grouped by category,
+ * The answer summary of SCR-017 ('Response Summary'): numbered question/answer items grouped by category,
  * built from a draft or a saved screening. Answers are locale keys; free texts (descriptions, the center's
  * name) are returned raw, and the view passes every final answer string through `sentence`.
  */
@@ -45,7 +45,7 @@ export type AnswerSummary =
   | { kind: "incomplete"; messageKey: "screening.summary.incomplete" }
   | { kind: "answers"; titleKey: "screening.summary.title"; groups: SummaryGroup[] };
 
-/** Each answer is capitalized and ends with a period unless it already ends in . ! or ? (001 §2.9). */
+/** Each answer is capitalized and ends with a period unless it already ends in . ! or ? (SCR-017). */
 export function sentence(text: string): string {
   const t = text.trim();
   if (!t) return "";
@@ -59,7 +59,7 @@ const kidneyLabels: readonly AnswerOption[] = [
   { value: KidneyStatus.TransplantedNoImmunosuppression, labelKey: "screening.patientSituation.transplantedNoImmunosuppression" },
 ];
 
-/** willingToTransfer in the summary: 1 yes, 0 no, -1 unknown (001 §2.9). */
+/** willingToTransfer in the summary: 1 yes, 0 no, -1 unknown (SCR-017). */
 export function willingnessAnswerKey(value: number): TextKey {
   if (value === Transfer.Yes) return "screening.summary.yes";
   if (value === Transfer.No) return "screening.summary.no";

@@ -2,7 +2,7 @@ import { useTranslation } from "~/texts/use-translation";
 import { sentence, type AnswerSummary as Summary } from "./answer-summary-model";
 
 /**
- * The answer summary (001 §2.9, 'Response Summary'): numbered question/answer items grouped by category, in a
+ * The answer summary (SCR-017, 'Response Summary'): numbered question/answer items grouped by category, in a
  * description list. Every final answer is passed through `sentence` (capitalized, ends with a period).
  */
 export function AnswerSummary({ summary, headingLevel = 2, idPrefix = "summary" }: { summary: Summary; headingLevel?: 2 | 3; idPrefix?: string }) {

@@ -19,7 +19,7 @@ const c = (patch: Partial<CompleteInput>): CompleteInput => ({ ...base, ...patch
 const RETURN = { labelKey: "screening.returnToDashboard", href: "/landing" };
 const staying = { transplantCenterSituation: S.Selected, willingToTransfer: Transfer.No, preferredCenterId: 4, preferredCenter: "Center A" };
 
-describe("Complete page variant (001 §2.8, D3)", () => {
+describe("Complete page variant (SCR-013; SCR-014)", () => {
   it.each([
     [
       "(a) confirmed center",

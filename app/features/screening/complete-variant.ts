@@ -3,8 +3,8 @@ import { pageAfterSave, type OutcomeFields, type PageAfterSave } from "../../../
 import type { TextKey } from "~/texts/texts";
 
 /**
- * The Complete page (001 §2.8): which variant and text it shows, and its button (Continue or Return to
- * Dashboard), which leads to the page that follows the save (001 §4.3, DECISIONS D3).
+ * The Complete page (SCR-013): which variant and text it shows, and its button (Continue or Return to
+ * Dashboard), which leads to the page that follows the save (SCR-014, SCR-015).
  */
 
 export type CompleteInput = OutcomeFields & { currentScreeningId: number; preferredCenter: string };

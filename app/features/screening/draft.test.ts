@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { draftFromUnknown, furthestStep, initialDraft, isWellFormedDraft, recordSaved, resetDraft } from "./draft";
 import { Step } from "./steps";
 
-describe("screening draft (001 §3)", () => {
+describe("screening draft (SCR-021)", () => {
   it("starts with every enumeration Unknown, ids 0, at PatientSituation", () => {
     expect(initialDraft()).toEqual({
       kidneyStatus: -1,

@@ -10,9 +10,9 @@ import {
 import { isStep, Step, type StepValue } from "./steps";
 
 /**
- * The screening draft ("draft new-screening", 001 §3): every answer of the questionnaire, the outcome flags,
- * where the patient is in the wizard, and the trail of steps reached in this pass (DECISIONS D3: a URL never
- * skips ahead). It lives in the encrypted session (DECISIONS D2), so it is plain JSON.
+ * The screening draft ("draft new-screening", SCR-021): every answer of the questionnaire, the outcome flags,
+ * where the patient is in the wizard, and the trail of steps reached in this pass (SCR-001: a URL never
+ * skips ahead). It lives in the encrypted session (PLT-010), so it is plain JSON.
  */
 
 /** The patient's answers, one field per question (the names of the Screening entity). */
@@ -31,7 +31,7 @@ export type ScreeningAnswers = {
 };
 export type AnswerField = keyof ScreeningAnswers;
 
-/** Sub-step of the combined TransplantCenterSituation screen (001 §2.5). */
+/** Sub-step of the combined TransplantCenterSituation screen (SCR-006). */
 export type SituationSubStep = 1 | 2 | 3;
 
 export type ScreeningDraft = ScreeningAnswers & {
@@ -41,7 +41,7 @@ export type ScreeningDraft = ScreeningAnswers & {
   isImmunoFreeCandidate: boolean;
   isCenterConfirmed: boolean;
   step: StepValue;
-  /** The step before the last step change (001 §3 "each step change records the previous step"). */
+  /** The step before the last step change (SCR-021: each step change records the previous step). */
   previousStep: StepValue | null;
   /** The saved screening this draft updates; 0 until the first save. */
   currentScreeningId: number;
@@ -54,7 +54,7 @@ export type ScreeningDraft = ScreeningAnswers & {
   reached: StepValue[];
 };
 
-/** Initial values (001 §3): enumerations Unknown (-1), ids 0, texts empty, step PatientSituation. */
+/** Initial values (SCR-021): enumerations Unknown (-1), ids 0, texts empty, step PatientSituation. */
 export function initialDraft(): ScreeningDraft {
   return {
     kidneyStatus: KidneyStatus.Unknown,
@@ -81,15 +81,15 @@ export function initialDraft(): ScreeningDraft {
 }
 
 /**
- * A fresh draft ('Start Screening', 000 §2.6); with an id, a blank draft that will update that screening ('My
- * Situation has Changed' resets the form and keeps the screening id, 000 §4 / 001 §4.6: nothing is pre-chosen).
+ * A fresh draft ('Start Screening', DSH-003, DSH-009); with an id, a blank draft that will update that screening ('My
+ * Situation has Changed' resets the form and keeps the screening id, DSH-009: nothing is pre-chosen).
  */
 export function resetDraft(keepScreeningId = 0): ScreeningDraft {
   return { ...initialDraft(), currentScreeningId: keepScreeningId > 0 ? keepScreeningId : 0 };
 }
 
 /**
- * After the registry saved the draft at its terminal step: later saves update that screening (DECISIONS D3), and
+ * After the registry saved the draft at its terminal step: later saves update that screening (SCR-016), and
  * the trail is only the terminal step, so neither a URL nor the browser's back button reopens a question of the
  * finished pass (docs/decisions/033). The screening changes again only through a new pass ('My Situation has
  * Changed', `resetDraft(id)`).
@@ -133,7 +133,7 @@ export function isWellFormedDraft(value: unknown): value is ScreeningDraft {
 
 /**
  * Reads a draft kept in the session. Anything that is not a well-formed draft (an old cookie, a tampered
- * value) falls back to a fresh draft at PatientSituation: the safe fallback of 000 §8 / 001 §4.1.
+ * value) falls back to a fresh draft at PatientSituation: the safe fallback of SCR-021.
  */
 export function draftFromUnknown(value: unknown): ScreeningDraft {
   if (!isWellFormedDraft(value)) return initialDraft();

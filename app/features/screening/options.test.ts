@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { DonorStatus, PrimaryGoal, Transfer } from "../../../registry/contract/enums";
 import { isOffered, kidneyStatusOptions, optionLabel, primaryGoalOptions } from "./options";
 
-describe("primary goal options (001 §2.7)", () => {
+describe("primary goal options (SCR-010)", () => {
   const G = PrimaryGoal;
   it.each([
     ["no center, has donor", 0, Transfer.Unknown, DonorStatus.HasDonor, [G.FindCenter, G.StandardVoucher, G.TransferToKidneyForLifeCenter, G.Other]],

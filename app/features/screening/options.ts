@@ -10,10 +10,10 @@ import {
 import type { ScreeningAnswers } from "./draft";
 import type { TextKey } from "~/texts/texts";
 
-/** The questions of the wizard and the answers each one offers (001 §2.3-2.7, DECISIONS D3), as locale keys. */
+/** The questions of the wizard and the answers each one offers (SCR-004, SCR-005, SCR-007, SCR-008, SCR-009, SCR-010), as locale keys. */
 export type AnswerOption = { value: number; labelKey: TextKey; descriptionKey?: TextKey };
 
-/** 001 §2.3 with DECISIONS D3: the two options of the spec, then Transplanted, then Other (with a description). */
+/** SCR-004: the two options of the spec, then Transplanted, then Other (with a description). */
 export const kidneyStatusOptions: readonly AnswerOption[] = [
   { value: KidneyStatus.Dialysis2Years, labelKey: "screening.patientSituation.dialysis2Years" },
   { value: KidneyStatus.DialysisNow, labelKey: "screening.patientSituation.dialysisNow" },
@@ -21,7 +21,7 @@ export const kidneyStatusOptions: readonly AnswerOption[] = [
   { value: KidneyStatus.Other, labelKey: "screening.patientSituation.other" },
 ];
 
-/** 001 §2.4. */
+/** SCR-005. */
 export const transplantTypeOptions: readonly AnswerOption[] = [
   { value: BiologicalRelative.Parent, labelKey: "screening.postTransplant.parent" },
   { value: BiologicalRelative.Child, labelKey: "screening.postTransplant.child" },
@@ -30,20 +30,20 @@ export const transplantTypeOptions: readonly AnswerOption[] = [
   { value: BiologicalRelative.NotBiological, labelKey: "screening.postTransplant.notBiological" },
 ];
 
-/** The '6 antigen match' follow-up of 001 §2.4. */
+/** The '6 antigen match' follow-up of SCR-005. */
 export const antigenMatchOptions: readonly AnswerOption[] = [
   { value: AntigenMatch.Yes, labelKey: "screening.postTransplant.antigenYes" },
   { value: AntigenMatch.No, labelKey: "screening.postTransplant.antigenNo" },
   { value: AntigenMatch.NotSure, labelKey: "screening.postTransplant.antigenNotSure" },
 ];
 
-/** 'Are you currently registered with a transplant center?' (001 §2.5). */
+/** 'Are you currently registered with a transplant center?' (SCR-007). */
 export const centerSituationOptions: readonly AnswerOption[] = [
   { value: TransplantCenterSituation.Selected, labelKey: "screening.centerRegistration.yes" },
   { value: TransplantCenterSituation.NotSelected, labelKey: "screening.centerRegistration.no" },
 ];
 
-/** The Transfer step's answer (001 §2.5). */
+/** The Transfer step's answer (SCR-008). */
 export const transferOptions: readonly AnswerOption[] = [
   { value: Transfer.Yes, labelKey: "screening.centerTransfer.yes" },
   { value: Transfer.No, labelKey: "screening.centerTransfer.no" },
@@ -55,7 +55,7 @@ export const combinedTransferOptions: readonly AnswerOption[] = [
   { value: Transfer.No, labelKey: "screening.centerSituation.willingNo" },
 ];
 
-/** 001 §2.6. */
+/** SCR-009. */
 export const donorStatusOptions: readonly AnswerOption[] = [
   { value: DonorStatus.HasDonor, labelKey: "screening.donorSituation.hasDonor" },
   { value: DonorStatus.FindDonor, labelKey: "screening.donorSituation.findDonor" },
@@ -105,7 +105,7 @@ export const primaryGoalLabels: Readonly<Record<number, AnswerOption>> = {
 type GoalInput = Pick<ScreeningAnswers, "preferredCenterId" | "willingToTransfer" | "donorStatus">;
 
 /**
- * The primary goals offered (001 §2.7), in order:
+ * The primary goals offered (SCR-010), in order:
  * - Find a transplant center: when the patient has no currently selected center, or is willing to transfer;
  * - Standard Voucher: when the patient has a willing donor;
  * - Microsite center: when the patient wants to find a donor, or has none;

@@ -6,11 +6,11 @@ import type { ResultsOutcomeView } from "./results-outcome";
 import { AnswerSummary } from "./answer-summary";
 
 /**
- * Requirement DSH-010: the Screening Results dialog (001 §2.12; large, static backdrop: Escape does not close it). View-only (no
+ * Requirement DSH-010: the Screening Results dialog (large, static backdrop: Escape does not close it). View-only (no
  * `outcome`): 'Screening Results' with the answers, from the dashboard. Otherwise 'Screening Questionnaire' with the
  * answers and the outcome message, from the page the save leads to; staying with a non-member center and the
  * information seeker add Return to Dashboard. 'Close' is a link to `closeTo` (the page without the parameter), so it
- * works without JavaScript (D1).
+ * works without JavaScript (PLT-007).
  */
 export function ScreeningResultsDialog({
   summary,

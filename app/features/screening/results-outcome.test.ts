@@ -19,7 +19,7 @@ const o = (patch: Partial<OutcomeFields>): OutcomeFields => ({ ...base, ...patch
 const registered = { transplantCenterSituation: S.Selected, preferredCenterId: 4 };
 const staying = { ...registered, willingToTransfer: Transfer.No, donorStatus: DonorStatus.Unknown, primaryGoal: PrimaryGoal.Unknown };
 
-describe("Requirement DSH-010: the Screening Results dialog's outcome message (001 §2.12, not view-only)", () => {
+describe("Requirement DSH-010: the Screening Results dialog's outcome message (not view-only)", () => {
   it.each<[string, OutcomeFields, boolean, string, string, boolean]>([
     [
       "no donor, even with a member center named",

@@ -4,7 +4,7 @@ import { isMemberCenterSelected, saveOutcome, type OutcomeFields } from "../../.
 import type { TextKey } from "~/texts/texts";
 
 /**
- * Requirement DSH-010: the outcome message of the Screening Results dialog when it is not view-only (001 §2.12): the dialog opened from
+ * Requirement DSH-010: the outcome message of the Screening Results dialog when it is not view-only: the dialog opened from
  * the page the save leads to (Complete / Not Eligible), titled 'Screening Questionnaire', with the answers and one of
  * six messages. Two of them (staying with a non-member center, information seeker) carry a Return to Dashboard button.
  */
@@ -23,12 +23,12 @@ const TEXT: Record<ResultsOutcome, TextKey> = {
 };
 
 /**
- * The message, first match wins, in the order of the status the save stores (001 §4.3), after the outcome corrections:
+ * The message, first match wins, in the order of the status the save stores (SCR-014), after the outcome corrections:
  * no donor -> not cleared (the eligibility explanation; the Not Eligible page);
  * a member center (chosen or confirmed) -> sent to that center, referred after labs;
  * an immune-tolerance candidate -> possible eligibility, check email;
  * registered with a non-member center and not transferring -> stays, Return to Dashboard;
- * goal 'Understand my options' or Other -> information seeker (not cleared, D3), Return to Dashboard;
+ * goal 'Understand my options' or Other -> information seeker (not cleared, SCR-010), Return to Dashboard;
  * cleared -> select only centers close enough; otherwise not cleared -> the eligibility explanation.
  */
 export function resultsOutcome(s: OutcomeFields, preferredCenterIsMember: boolean): ResultsOutcomeView {

@@ -34,11 +34,11 @@ export type StepData = {
   validation: { defaults: Record<string, string>; email: string; phoneNumber: string } | null;
   summary: Summary | null;
   loadFailed: boolean;
-  /** Opens the Screening Results dialog with the outcome (001 §2.12), once the screening is saved; else null. */
+  /** Opens the Screening Results dialog with the outcome (DSH-010), once the screening is saved; else null. */
   resultsHref: string | null;
 };
 
-/** The external 'learn more' article of the Transfer step (001 §2.5). */
+/** The external 'learn more' article of the Transfer step (SCR-006). */
 const LEARN_MORE_URL = "https://www.kidneyregistry.org/for-patients/";
 
 function Buttons({ canGoPrevious, continueLabel }: { canGoPrevious: boolean; continueLabel?: string }) {
@@ -96,7 +96,7 @@ function PatientSituation({ view }: { view: StepData }) {
 }
 
 /**
- * 001 §2.4: the '6 antigen match' follow-up belongs to Sibling, so it sits under that answer on the same page
+ * SCR-005: the '6 antigen match' follow-up belongs to Sibling, so it sits under that answer on the same page
  * (shown once Sibling is chosen where CSS :has() works; always shown, with a hint saying it is for siblings
  * only, elsewhere). It is taken and required only with Sibling.
  */
@@ -206,7 +206,7 @@ function CenterTransfer({ view }: { view: StepData }) {
   );
 }
 
-/** The combined screen (GRANULAR_CENTER_STEPS=false): one sub-step per page view (001 §2.5). */
+/** The combined screen (GRANULAR_CENTER_STEPS=false): one sub-step per page view (SCR-006). */
 function CenterSituation({ view }: { view: StepData }) {
   const { t } = useTranslation();
   const registration = useChoices(centerSituationOptions);
@@ -316,6 +316,7 @@ function PatientValidation({ view }: { view: StepData }) {
   );
 }
 
+/** The Not Eligible step (SCR-012): whom the registry can refer, and the advantages of a living donor. */
 function NotEligible({ view }: { view: StepData }) {
   const { t } = useTranslation();
   const items = ["shorterWait", "schedulable", "quality", "match", "longerLife", "survival"] as const;
@@ -349,7 +350,7 @@ function NotEligible({ view }: { view: StepData }) {
   );
 }
 
-/** 'Show Results': the answers and the outcome message in the Screening Results dialog (001 §2.12), by URL (D1). */
+/** 'Show Results': the answers and the outcome message in the Screening Results dialog (DSH-010), by URL (PLT-007). */
 function ShowResults({ href }: { href: string | null }) {
   const { t } = useTranslation();
   if (!href) return null;

@@ -10,7 +10,7 @@ import { RegistryUnavailableError, SessionExpiredError } from "~/registry/client
 import type { Session } from "~/platform/session.server";
 
 /**
- * The screening wizard's server side (DECISIONS D2, D3): the draft kept in the encrypted session, the centers
+ * The screening wizard's server side (PLT-010, SCR-014): the draft kept in the encrypted session, the centers
  * the step machine needs, and the save through the registry client. The rules themselves are in
  * app/features/screening; routes call these and render.
  */
@@ -31,7 +31,7 @@ export function writeDraft(session: Session, draft: ScreeningDraft): void {
   });
 }
 
-/** 'Start Screening': a fresh draft (000 §2.6). */
+/** 'Start Screening': a fresh draft (DSH-003). */
 export function resetScreeningDraft(session: Session): void {
   session.unset("screeningDraft");
 }
@@ -55,7 +55,7 @@ function centerInfo(c: TransplantCenter): CenterInfo {
   return { centerId: c.centerId, centerName: c.centerName, isMemberCenter: c.isMemberCenter };
 }
 
-/** GRANULAR_CENTER_STEPS=false (config/settings.ts) uses the combined TransplantCenterSituation screen (DECISIONS D3). */
+/** GRANULAR_CENTER_STEPS=false (config/settings.ts) uses the combined TransplantCenterSituation screen (SCR-006). */
 export function machineContext(centers: readonly CenterInfo[], granular: boolean): MachineContext {
   return { centers, granular };
 }
@@ -67,9 +67,9 @@ export function isMemberCenter(ctx: MachineContext, centerId: number): boolean {
 export type SaveResult = { ok: true; draft: ScreeningDraft } | { ok: false; message: string };
 
 /**
- * Saves the draft (DECISIONS D3): the first save creates the screening (POST), later saves update it (PUT), with
+ * Saves the draft (SCR-014): the first save creates the screening (POST), later saves update it (PUT), with
  * the server-bound body. A refused or expired sign-in sends the patient to /register with the timeout message
- * (001 §8); any other failure answers its message, and the caller keeps the patient on the step.
+ * (SCR-019); any other failure answers its message, and the caller keeps the patient on the step.
  */
 export async function saveDraft(context: AppLoadContext, patient: SignedIn, draft: ScreeningDraft, member: boolean): Promise<SaveResult> {
   const body = screeningSaveBody(draft, member);
@@ -98,7 +98,7 @@ function timedOut(session: Session): never {
 export type RegistrationCardData = { id: number; view: RegistrationCardView; summary: AnswerSummary };
 
 /**
- * The dashboard's registration cards (000 §2.7), one per screening, with the answer summary of the 'Screening
+ * The dashboard's registration cards (DSH-004, DSH-010), one per screening, with the answer summary of the 'Screening
  * Results' dialog. The centers are fetched only when a screening names one (the card needs its membership).
  */
 export async function registrationCards(

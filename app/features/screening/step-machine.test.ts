@@ -48,7 +48,7 @@ const at = (step: StepValue, patch: Partial<ScreeningDraft> = {}, reached?: Step
   ...patch,
 });
 
-describe("Continue gates (001 §5, §2.5)", () => {
+describe("Continue gates (SCR-004, SCR-008)", () => {
   const ok = {};
   const choose = "screening.errors.chooseOption";
   const describeOther = "screening.errors.describeOther";
@@ -105,7 +105,7 @@ describe("Continue gates (001 §5, §2.5)", () => {
   });
 });
 
-describe("answers and their resets (001 §2.4-2.7, §4.2)", () => {
+describe("answers and their resets (SCR-005, SCR-007, SCR-009, SCR-010)", () => {
   it.each([
     [
       "Parent resets the antigen answer and ignores a posted one",
@@ -280,7 +280,7 @@ describe("answers and their resets (001 §2.4-2.7, §4.2)", () => {
   });
 });
 
-describe("continueFrom: next steps and leaving effects (001 §4.1, D3)", () => {
+describe("continueFrom: next steps and leaving effects (SCR-007, SCR-009, SCR-010)", () => {
   it.each([
     [
       "PatientSituation Transplanted -> PostTransplant, candidate",
@@ -479,7 +479,7 @@ describe("continueFrom: next steps and leaving effects (001 §4.1, D3)", () => {
   });
 });
 
-describe("previousFrom (001 §4.1 previous-step rules, §2.5)", () => {
+describe("previousFrom (SCR-018)", () => {
   const trail = [
     Step.PatientSituation,
     Step.TransplantCenterRegistration,
@@ -610,7 +610,7 @@ describe("previousFrom (001 §4.1 previous-step rules, §2.5)", () => {
   });
 });
 
-describe("never skip ahead (DECISIONS D3)", () => {
+describe("never skip ahead (SCR-001)", () => {
   const d = at(Step.DonorSituation, {}, [Step.PatientSituation, Step.TransplantCenterRegistration, Step.DonorSituation, Step.PrimaryGoal]);
   it.each([
     ["a walked step", Step.TransplantCenterRegistration, Step.TransplantCenterRegistration],
@@ -656,7 +656,7 @@ describe("never skip ahead (DECISIONS D3)", () => {
     expect(allowedStep(e.draft, Step.Complete)).toBe(Step.TransplantCenterTransfer);
   });
 
-  it("opening the combined screen from a later step shows the sub-step of its last answer", () => {
+  it("opening the combined screen from a later step shows the sub-step of its last answer (SCR-006)", () => {
     const t = at(Step.DonorSituation, { transplantCenterSituation: S.Selected, preferredCenterId: MEMBER }, [
       Step.PatientSituation,
       Step.TransplantCenterSituation,
@@ -666,7 +666,7 @@ describe("never skip ahead (DECISIONS D3)", () => {
   });
 });
 
-describe("transitions (001 §4.1 'a transition not in the allowed list is refused')", () => {
+describe("transitions (SCR-001: a transition not in the allowed list is refused)", () => {
   it.each([
     [Step.PatientSituation, Step.Complete, false],
     [Step.PatientSituation, Step.DonorSituation, false],
@@ -684,7 +684,7 @@ describe("transitions (001 §4.1 'a transition not in the allowed list is refuse
   });
 });
 
-describe("navigation helper (001 §4.1) and its safe fallback (000 §8)", () => {
+describe("navigation helper (SCR-001, SCR-018) and its safe fallback (SCR-021)", () => {
   const fallback = { step: Step.PatientSituation, valid: false, canGoNext: false, canGoPrevious: false, complete: false };
   it.each([
     ["not a draft", "garbage", fallback],

@@ -24,18 +24,18 @@ import type { TextKey } from "~/texts/texts";
 export { primaryGoalOptions } from "./options";
 
 /**
- * The screening wizard's step machine: the configured flow of 001 §4.1 with the readings of DECISIONS D3,
- * the center-choice handling of 001 §4.2, the Continue gates of 001 §5 and the never-skip-ahead rule of D3.
+ * The screening wizard's step machine: the configured flow of SCR-007 with the readings of SCR-001, SCR-006, SCR-014,
+ * the center-choice handling of SCR-007, the Continue gates of SCR-004 and the never-skip-ahead rule of SCR-001.
  */
 
 export type CenterInfo = { centerId: number; isMemberCenter: boolean; centerName?: string };
 export type MachineContext = {
   centers: readonly CenterInfo[];
-  /** Granular center steps (default, D3); false uses the combined TransplantCenterSituation screen. */
+  /** Granular center steps (default, SCR-006); false uses the combined TransplantCenterSituation screen. */
   granular?: boolean;
 };
 
-/** Stored as primaryGoalOther when the patient has no donor and is not interested in finding one (001 §4.1). */
+/** Stored as primaryGoalOther when the patient has no donor and is not interested in finding one (SCR-009). */
 export const NOT_INTERESTED_GOAL_TEXT = "Not interested in finding a living donor";
 
 export const ScreeningError = {
@@ -55,7 +55,7 @@ const isTerminal = (step: StepValue) => step === Step.Complete || step === Step.
 const findCenter = (ctx: MachineContext | undefined, id: number) => ctx?.centers.find((c) => c.centerId === id);
 const isMember = (ctx: MachineContext | undefined, id: number) => findCenter(ctx, id)?.isMemberCenter === true;
 
-/** Transitions of the configured flow, both center variants (001 §4.1); any other is refused. */
+/** Transitions of the configured flow, both center variants (SCR-007); any other is refused. */
 export const allowedTransitions: Readonly<Record<StepValue, readonly StepValue[]>> = {
   [Step.PatientSituation]: [Step.PostTransplant, Step.TransplantCenterRegistration, Step.TransplantCenterSituation],
   [Step.PostTransplant]: [Step.PatientValidation, Step.PatientSituation],
@@ -110,7 +110,7 @@ export function stepFields(step: StepValue, subStep: SituationSubStep = 1): read
 const text = (value: string) => value.trim();
 const isWillingness = (v: number) => v === Transfer.Yes || v === Transfer.No || v === Transfer.Unknown;
 
-/** The center choice of 001 §4.2 (a chosen center, or 0 for none). */
+/** The center choice of SCR-007 (a chosen center, or 0 for none). */
 export function chooseCenter(draft: ScreeningDraft, centerId: number, ctx?: MachineContext): ScreeningDraft {
   if (centerId <= 0) return { ...draft, preferredCenterId: 0, preferredCenter: "", isCenterConfirmed: false };
   const center = findCenter(ctx, centerId);
@@ -121,17 +121,17 @@ export function chooseCenter(draft: ScreeningDraft, centerId: number, ctx?: Mach
     transplantCenterSituation: TransplantCenterSituation.Selected,
   };
   if (center?.isMemberCenter) return { ...next, willingToTransfer: Transfer.No, isCleared: true, isCenterConfirmed: true };
-  // A non-member center: the patient must say whether they will transfer (001 §2.5, §4.1 Selection).
+  // A non-member center: the patient must say whether they will transfer (SCR-007, SCR-008).
   return { ...next, willingToTransfer: Transfer.Unknown, isCenterConfirmed: false };
 }
 
 /**
  * Applies the answers posted for the current step, with the resets that choosing an answer implies:
- * - the 'other' texts are kept only with the Other answer (001 §2.7 for the goal; the same for the kidney and donor texts);
- * - a relation other than Child resets the antigen answer; the antigen answer is taken only for Sibling (001 §2.4);
- * - not registered with a center: no center, willing to transfer (001 §2.5, 'Choose another center' of §4.2);
- * - choosing a center: §4.2 (member -> willingness No, cleared, confirmed; non-member -> willingness Unknown);
- * - willingness: only Yes, No or Unknown are taken, anything else is ignored (001 §4.2).
+ * - the 'other' texts are kept only with the Other answer (SCR-010 for the goal; the same for the kidney and donor texts);
+ * - a relation other than Child resets the antigen answer; the antigen answer is taken only for Sibling (SCR-005);
+ * - not registered with a center: no center, willing to transfer (SCR-007, 'Choose another center');
+ * - choosing a center: SCR-007, CEN-011 (member -> willingness No, cleared, confirmed; non-member -> willingness Unknown);
+ * - willingness: only Yes, No or Unknown are taken, anything else is ignored (SCR-007).
  * Fields that do not belong to the current step are ignored.
  */
 export function applyAnswers(draft: ScreeningDraft, answers: Partial<ScreeningAnswers>, ctx?: MachineContext): ScreeningDraft {
@@ -185,7 +185,7 @@ export function applyAnswers(draft: ScreeningDraft, answers: Partial<ScreeningAn
 export type GateResult = { ok: true } | { ok: false; errors: FieldErrors };
 
 /**
- * The Continue gates of 001 §5 (the sub-step gates of 001 §2.5 on the combined screen), with the answer
+ * The Continue gates of SCR-004 (the sub-step gates of SCR-006 on the combined screen), with the answer
  * checked against the options the step offers. PatientValidation, NotEligible and Complete are always valid.
  */
 export function canContinue(draft: ScreeningDraft, ctx?: MachineContext): GateResult {
@@ -269,7 +269,7 @@ function pruneUnwalked(d: ScreeningDraft): ScreeningDraft {
   return out;
 }
 
-/** The step (and sub-step) that follows the current one, with the effects of leaving it (001 §4.1, D3). */
+/** The step (and sub-step) that follows the current one, with the effects of leaving it (SCR-018; SCR-001). */
 function nextOf(d: ScreeningDraft, ctx: MachineContext): { draft: ScreeningDraft; to: StepValue; subStep?: SituationSubStep } {
   const granular = isGranular(ctx);
   switch (d.step) {
@@ -315,13 +315,13 @@ function nextOf(d: ScreeningDraft, ctx: MachineContext): { draft: ScreeningDraft
   }
 }
 
-/** The side effects of reaching NotEligible (001 §4.1 DonorSituation). */
+/** The side effects of reaching NotEligible (SCR-009). */
 function notEligible(d: ScreeningDraft): ScreeningDraft {
   return { ...d, isCleared: false, primaryGoal: PrimaryGoal.Other, primaryGoalOther: NOT_INTERESTED_GOAL_TEXT };
 }
 
 /**
- * A patient registered with a center who is willing to transfer leaves it (001 §4.1 Transfer, §4.2): the saved
+ * A patient registered with a center who is willing to transfer leaves it (SCR-007): the saved
  * screening names no center, so the patient is led to the select-center page. The draft keeps the center until the
  * save, so stepping back to Transfer still shows it (docs/decisions/034).
  */
@@ -333,8 +333,8 @@ export function transferDropsCenter(d: ScreeningDraft): ScreeningDraft {
 
 /**
  * Continue: applies the posted answers of the current step, checks the step's gate, and moves on.
- * Reaching Complete or NotEligible returns `save` (DECISIONS D3: the screening is saved then); the draft is
- * then what is saved: answers of steps not walked are reset and the outcome corrections of 001 §4.3 applied.
+ * Reaching Complete or NotEligible returns `save` (SCR-014: the screening is saved then); the draft is
+ * then what is saved: answers of steps not walked are reset and the outcome corrections of SCR-014 applied.
  * A failed gate returns the field errors and the draft with the answers (to re-render what was chosen).
  */
 export function continueFrom(draft: ScreeningDraft, answers: Partial<ScreeningAnswers>, ctx: MachineContext): ContinueResult {
@@ -354,14 +354,14 @@ export function continueFrom(draft: ScreeningDraft, answers: Partial<ScreeningAn
   return { ok: true, draft: moved, save: to === Step.Complete ? "complete" : "notEligible" };
 }
 
-/** The sub-step of the combined screen when arriving back at it (001 §2.5). */
+/** The sub-step of the combined screen when arriving back at it (SCR-006). */
 function arrivingSubStep(d: ScreeningDraft, ctx: MachineContext | undefined): SituationSubStep {
   if (d.transplantCenterSituation !== TransplantCenterSituation.Selected) return 1;
   if (d.preferredCenterId <= 0 || findCenter(ctx, d.preferredCenterId)?.isMemberCenter !== false) return 2;
   return 3;
 }
 
-/** The effects of entering a step (001 §2.5: the Transfer answer resets when its screen opens). */
+/** The effects of entering a step (SCR-006: the Transfer answer resets when its screen opens). */
 function enter(d: ScreeningDraft, to: StepValue, ctx: MachineContext | undefined): ScreeningDraft {
   if (to === Step.TransplantCenterTransfer)
     return { ...d, willingToTransfer: Transfer.Unknown, reached: trailUpTo(d.reached, Step.TransplantCenterTransfer) };
@@ -398,7 +398,7 @@ function previousOf(d: ScreeningDraft, ctx: MachineContext): StepValue | undefin
 }
 
 /**
- * Previous (001 §4.1 previous-step rules, §2.5 sub-steps). Answers are not taken. The trail is kept, so a
+ * Previous (SCR-018). Answers are not taken. The trail is kept, so a
  * browser's forward button still reaches the steps already walked, except past a step whose answer resets on
  * entering (Transfer).
  */
@@ -412,7 +412,7 @@ export function previousFrom(draft: ScreeningDraft, ctx: MachineContext): Previo
 }
 
 /**
- * DECISIONS D3: a request for a step the draft has not reached (or an unknown page) redirects to the
+ * SCR-001: a request for a step the draft has not reached (or an unknown page) redirects to the
  * furthest step reached; a step already walked in this pass may be shown again.
  */
 export function allowedStep(draft: ScreeningDraft, requested: StepValue | undefined): StepValue {
@@ -421,7 +421,7 @@ export function allowedStep(draft: ScreeningDraft, requested: StepValue | undefi
 }
 
 /**
- * Opening a step's page (001 §2.1: the step is kept in sync with the URL page): returns the step to show,
+ * Opening a step's page (SCR-001: the step is kept in sync with the URL page): returns the step to show,
  * whether the request must be redirected there, and the draft moved to that step.
  */
 export function enterStep(
@@ -444,8 +444,8 @@ export type NavigationState = {
 };
 
 /**
- * The navigation helper of 001 §4.1: step, validity, can go next / previous, complete. A value that is not a
- * well-formed draft falls back to PatientSituation with everything false (000 §8 "safe fallback").
+ * The navigation helper of SCR-001, SCR-018: step, validity, can go next / previous, complete. A value that is not a
+ * well-formed draft falls back to PatientSituation with everything false (SCR-021).
  */
 export function navigationState(value: unknown, ctx: MachineContext): NavigationState {
   if (!isWellFormedDraft(value)) return { step: Step.PatientSituation, valid: false, canGoNext: false, canGoPrevious: false, complete: false };

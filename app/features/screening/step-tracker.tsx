@@ -2,9 +2,9 @@ import { useTranslation } from "~/texts/use-translation";
 import type { TrackerView } from "./tracker";
 
 /**
- * The step tracker (001 §2.9, §4.9) in plain HTML (DECISIONS D1): 'Progress: Step X of N', a labelled
+ * The step tracker (SCR-003) in plain HTML (PLT-006): 'Progress: Step X of N', a labelled
  * <progress>, and a numbered list whose completed and current steps are said in words, not only shown.
- * Not clickable on the page (001 §2.2).
+ * Not clickable on the page (SCR-003).
  */
 export function StepTracker({ view }: { view: TrackerView }) {
   const { t } = useTranslation();

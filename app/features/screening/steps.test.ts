@@ -13,7 +13,7 @@ import {
   trackerSteps,
 } from "./steps";
 
-describe("steps and their pages (001 §2.1, §3)", () => {
+describe("steps and their pages (SCR-001)", () => {
   it.each([
     [Step.PatientSituation, 0, "patient-situation", 1],
     [Step.PostTransplant, 10, "post-transplant", 999],
@@ -43,7 +43,7 @@ describe("steps and their pages (001 §2.1, §3)", () => {
 
   it.each([[1], [-1], ["0"], [null], [21]])("isStep(%j) is false", (v) => expect(isStep(v)).toBe(false));
 
-  it("tracker shows the 8 steps in order with their labels (001 §2.2)", () => {
+  it("tracker shows the 8 steps in order with their labels (SCR-003)", () => {
     expect(TRACKER_STEP_COUNT).toBe(8);
     expect(trackerSteps.map((t) => [t.step, t.labelKey])).toEqual([
       [Step.PatientSituation, "screening.tracker.healthStatus"],
@@ -69,7 +69,7 @@ describe("steps and their pages (001 §2.1, §3)", () => {
     [Step.PatientValidation, false, true],
     [Step.NotEligible, false, true],
     [Step.Complete, false, false],
-  ] as const)("step %i: careful warning %s, Return to Dashboard %s (001 §2.2)", (step, warning, dashboard) => {
+  ] as const)("step %i: careful warning %s, Return to Dashboard %s (SCR-002)", (step, warning, dashboard) => {
     expect(showsCarefulWarning(step)).toBe(warning);
     expect(showsReturnToDashboard(step)).toBe(dashboard);
   });

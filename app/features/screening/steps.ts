@@ -2,8 +2,8 @@ import type { ValueOf } from "../../../registry/contract/enums";
 import type { TextKey } from "~/texts/texts";
 
 /**
- * The wizard's steps (001 §3 "Step values"), their page slugs (001 §2.1) and the step tracker's order and
- * labels (001 §2.2, §3 "Progress order").
+ * The wizard's steps, their page slugs (SCR-001) and the step tracker's order and
+ * labels (SCR-002, SCR-003).
  */
 export const Step = {
   PatientSituation: 0,
@@ -26,7 +26,7 @@ export function isStep(value: unknown): value is StepValue {
   return typeof value === "number" && (allSteps as readonly number[]).includes(value);
 }
 
-/** The {page} of /screening/{page} for each step (001 §2.1). */
+/** The {page} of /screening/{page} for each step (SCR-001). */
 export const stepSlugs: Readonly<Record<StepValue, string>> = {
   [Step.PatientSituation]: "patient-situation",
   [Step.PostTransplant]: "post-transplant",
@@ -57,7 +57,7 @@ export function stepPath(step: StepValue): string {
   return `/screening/${stepSlugs[step]}`;
 }
 
-/** The steps shown in the tracker, in order, with their labels (001 §2.2). */
+/** The steps shown in the tracker, in order, with their labels (SCR-003). */
 export const trackerSteps: ReadonlyArray<{ step: StepValue; labelKey: TextKey }> = [
   { step: Step.PatientSituation, labelKey: "screening.tracker.healthStatus" },
   { step: Step.TransplantCenterRegistration, labelKey: "screening.tracker.registration" },
@@ -69,10 +69,10 @@ export const trackerSteps: ReadonlyArray<{ step: StepValue; labelKey: TextKey }>
   { step: Step.Complete, labelKey: "screening.tracker.complete" },
 ];
 
-/** Number of steps the tracker shows (001 §9). */
+/** Number of steps the tracker shows (SCR-003). */
 export const TRACKER_STEP_COUNT = 8;
 
-/** Progress order of 001 §3: steps outside the tracker count as 999. */
+/** Progress order (SCR-003): steps outside the tracker count as 999. */
 export function progressOrder(step: StepValue): number {
   switch (step) {
     case Step.PatientSituation:
@@ -97,7 +97,7 @@ export function progressOrder(step: StepValue): number {
 }
 
 /**
- * The warning banner of 001 §2.2 ('Please read VERY carefully...') shows while the step comes before Donor
+ * The warning banner of SCR-002 ('Please read VERY carefully...') shows while the step comes before Donor
  * Situation in the flow and is not Complete: the patient situation, post-transplant and center steps.
  */
 export function showsCarefulWarning(step: StepValue): boolean {
@@ -111,7 +111,7 @@ export function showsCarefulWarning(step: StepValue): boolean {
   );
 }
 
-/** 'Return to Dashboard' shows on every step except Complete (001 §2.2). */
+/** 'Return to Dashboard' shows on every step except Complete (SCR-002). */
 export function showsReturnToDashboard(step: StepValue): boolean {
   return step !== Step.Complete;
 }

@@ -3,7 +3,7 @@ import { stepTracker, trackerPosition } from "./tracker";
 import { Step, type StepValue } from "./steps";
 import type { SituationSubStep } from "./draft";
 
-describe("step tracker (001 §2.9, §4.9)", () => {
+describe("step tracker (SCR-003)", () => {
   it.each([
     // step, sub-step, X, percent, completed numbers, current number
     [Step.PatientSituation, 1, 1, 0, [], 1],

@@ -3,10 +3,10 @@ import { progressOrder, Step, TRACKER_STEP_COUNT, trackerSteps, type StepValue }
 import type { TextKey } from "~/texts/texts";
 
 /**
- * The step tracker (001 §2.9, §4.9): 'Progress: Step X of N', the percentage (rounded share of completed steps
+ * The step tracker (SCR-003): 'Progress: Step X of N', the percentage (rounded share of completed steps
  * among the 8 shown), and per step: completed, current, clickable (completed or current).
  *
- * 001 §3 gives the steps outside the tracker the order 999, which read literally would mark all 8 steps
+ * The specification gives the steps outside the tracker (SCR-003) the order 999, which read literally would mark all 8 steps
  * completed while the patient is on PostTransplant or the combined center screen. Here a step outside the
  * tracker stands at the place it takes in the flow: PostTransplant just after Health Status, the combined
  * center screen at Registration / Select Center / Transfer Care by sub-step, NotEligible just after Donor Status.

@@ -2,8 +2,8 @@ import { formatUsPhone } from "../../../registry/contract/phone";
 import type { MedicalRecord } from "../../../registry/contract/schemas";
 
 /**
- * The Verify Info step's form (001 §2.8 'Validate Your Information'): the fields the patient confirms, in page
- * order, and the body of POST /api/pass/{id}/medical-record (001 §7). Email and the primary phone are read-only
+ * The Verify Info step's form (SCR-011): the fields the patient confirms, in page
+ * order, and the body of POST /api/pass/{id}/medical-record (PLT-019). Email and the primary phone are read-only
  * on this page, so they are shown, never posted.
  */
 export const VALIDATION_FIELDS = [

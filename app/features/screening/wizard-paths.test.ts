@@ -332,7 +332,7 @@ const cases: PathCase[] = [
   },
 ];
 
-describe("every path through the wizard (001 §4.1, §4.3, DECISIONS D3)", () => {
+describe("every path through the wizard (SCR-007, SCR-014)", () => {
   it.each(cases)("$name", (c) => {
     const ctx: MachineContext = { centers, granular: c.granular };
     const { draft, steps, save } = walk(c.start ?? initialDraft(), c.answers, ctx);
@@ -390,7 +390,7 @@ describe("every path through the wizard (001 §4.1, §4.3, DECISIONS D3)", () =>
     expect(recordSaved(draft, SCREENING_ID).reached).toEqual([draft.step]);
   });
 
-  it("walking back through the combined screen visits its sub-steps", () => {
+  it("walking back through the combined screen visits its sub-steps (SCR-006)", () => {
     const ctx: MachineContext = { centers, granular: false };
     let { draft } = walk(initialDraft(), cases[13]!.answers.slice(0, -1), ctx);
     const back = [label(draft)];

@@ -108,7 +108,7 @@ const account = {
   },
   forgot: {
     title: "Forgot Password",
-    /** The screen's document title: the product prefix, then the title (000 §2.4). */
+    /** The screen's document title: the product prefix, then the title (ACC-023). */
     pageTitle: "PASS – Forgot Password",
     intro: "Enter the email address of your account. We will send you a link to reset your password.",
     email: "Email",

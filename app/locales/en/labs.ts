@@ -1,11 +1,11 @@
 /**
- * English texts: center selection (001 §2.10), the change-center dialogs (000 §2.8, 001 §2.11), the lab pages
- * (000 §2.11-2.12), the dashboard's lab actions and /update-labs (000 §2.13). Texts the spec quotes are kept
+ * English texts: center selection (CEN-001, CEN-006), the change-center dialogs (CEN-009), the lab pages
+ * (LAB-003, LAB-004), the dashboard's lab actions and /update-labs (LAB-006). Texts the spec quotes are kept
  * verbatim; the rest are written from the spec's description (docs/decisions/013).
  */
 const labs = {
   selectCenter: {
-    /** The document title (001 §2.1: 'PASS: Select Center'). */
+    /** The document title (CEN-001: 'PASS: Select Center'). */
     pageTitle: "PASS: Select Center",
     heading: "Select a Transplant Center",
     distanceLabel: "Distance from your postal code",

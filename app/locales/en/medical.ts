@@ -1,9 +1,9 @@
 /**
- * English texts: the medical history questionnaire (001 §2.13, §4.7, §5, §8), the e-sign page (000 §2.10, §5) and the
- * immune-tolerance stages on the dashboard (DECISIONS D12). Texts the spec quotes are kept verbatim ('Medical History
+ * English texts: the medical history questionnaire (MHX-001, MHX-003, MHX-004, MHX-005), the e-sign page (ESG-001, ESG-002) and the
+ * immune-tolerance stages on the dashboard (DSH-013). Texts the spec quotes are kept verbatim ('Medical History
  * Questionnaire', 'Question N of M', 'Review', 'Back to Questions', 'Confirm and Submit', 'None', 'Medical History
  * Complete', 'We were unable to update your profile', 'E-Sign', 'Return to Dashboard'); the questions are written
- * from the answers 001 §3 lists (docs/decisions/015).
+ * from the answers MHX-007 lists (docs/decisions/015).
  */
 const medical = {
   medical: {

@@ -1,6 +1,7 @@
 /**
- * English texts: the screening questionnaire (001 §2.2-2.9, §8) and the dashboard's registration card
- * (000 §2.7, 001 §2.12, §4.4-4.6). Keys returned by app/features/screening and app/features/centers are listed in
+ * English texts: the screening questionnaire (SCR-002, SCR-004, SCR-005, SCR-009, SCR-010, SCR-011, SCR-013, SCR-017,
+ * SCR-019) and the dashboard's registration card
+ * (DSH-004, DSH-006, DSH-008, DSH-010). Keys returned by app/features/screening and app/features/centers are listed in
  * app/features/screening/LOCALE_KEYS.md. The card's keys live under `landing` (shared with account.ts), so they
  * are exported apart and merged into `landing` by en/index.ts.
  */
@@ -184,7 +185,7 @@ const screening = {
   },
 } as const;
 
-/** The registration card's texts, merged into `landing` (000 §2.7, 001 §4.4-4.6). */
+/** The registration card's texts, merged into `landing` (DSH-004, DSH-006, DSH-008). */
 export const landingCard = {
   badgePendingLabTestStart: "Pending Lab Test Start",
   badgePendingLabTestResults: "Pending Lab Test Results",

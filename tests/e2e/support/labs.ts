@@ -11,7 +11,7 @@ import { dataDir } from "./e2e-env";
 
 const execFileAsync = promisify(execFile);
 
-/** The lab staff key of the e2e portal (demo mode keeps it in DATA_DIR/secrets.json, DECISIONS D5). */
+/** The lab staff key of the e2e portal (demo mode keeps it in DATA_DIR/secrets.json, LAB-006). */
 export async function labStaffKey(): Promise<string> {
   const secrets = JSON.parse(await readFile(path.join(dataDir, "secrets.json"), "utf8")) as { labStaffKey?: string };
   expect(secrets.labStaffKey, "the demo lab staff key").toBeTruthy();
