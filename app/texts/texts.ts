@@ -1,4 +1,3 @@
-import type { Messages } from "~/locales";
 import type en from "~/locales/en/index";
 
 /**
@@ -16,7 +15,7 @@ export type TextParams = Readonly<Record<string, string | number | undefined>>;
  * (app/locales/types.ts). A misspelled or removed key is a compile error (docs/decisions/074). Type-only imports:
  * the browser bundle never gets the messages from here.
  */
-export type TextKey = LeafPaths<Messages>;
+export type TextKey = LeafPaths<typeof en>;
 
 /** The keys whose English text has `{{name}}` placeholders (the only ones a field error carries params for). */
 export type ParamTextKey = ParamPaths<typeof en>;
