@@ -71,6 +71,15 @@ describe("a new PGlite data directory", { timeout: 120_000 }, () => {
     await db.close();
   });
 
+  it("names what went wrong when the child cannot start (a build without its child file)", async () => {
+    const dataDir = newDataDir();
+    const missing = path.join(root, "no-such-build", "pglite-child.js");
+    await expect(prepareInChild(path.join(dataDir, "pgdata"), {}, [missing])).rejects.toThrow(
+      `creating the PGlite database in a child process failed (exit 1): Error: Cannot find module '${missing}'`,
+    );
+    expect(existsSync(path.join(dataDir, "pgdata"))).toBe(false);
+  });
+
   it("is not created when the child exits without a database", async () => {
     const dataDir = newDataDir();
     const silent = path.join(root, "silent-child.mjs");

@@ -56,7 +56,7 @@ export async function prepareInChild(dir: string, opts: PrepareOptions = {}, chi
       child.once("close", resolve);
     });
     const lastLine = (text: string) => text.trim().split("\n").pop() ?? "";
-    if (code !== 0) throw new Error(`creating the PGlite database in a child process failed (exit ${code}): ${lastLine(stderr)}`);
+    if (code !== 0) throw new Error(`creating the PGlite database in a child process failed (exit ${code}): ${childError(stderr)}`);
     const prepared = parsePrepared(lastLine(stdout));
     if (!prepared || !existsSync(path.join(work, "PG_VERSION"))) {
       throw new Error(`creating the PGlite database in a child process failed: it exited without a database (${lastLine(stdout)})`);
@@ -72,6 +72,12 @@ export async function prepareInChild(dir: string, opts: PrepareOptions = {}, chi
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
+}
+
+/** The child's error: its own one-line message, or the error line of what Node printed when it crashed. */
+function childError(stderr: string): string {
+  const lines = stderr.split("\n").filter((line) => line.trim() !== "" && !/^Node\.js v\d/.test(line));
+  return lines.find((line) => /^[A-Za-z]*Error\b/.test(line)) ?? lines.at(-1) ?? "";
 }
 
 function parsePrepared(line: string): PreparedPglite | undefined {
