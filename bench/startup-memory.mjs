@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 import { readMemory, startServer } from "./lib.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const server = path.join(root, process.env.BUILD_DIR ?? "build", "server.js");
+const server = path.resolve(root, process.env.BUILD_DIR ?? "build", "server.js");
 const runs = Number(process.argv[2] ?? 3);
 const mib = (kib) => (kib / 1024).toFixed(0);
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];

@@ -41,6 +41,19 @@ describe("a new PGlite data directory", { timeout: 120_000 }, () => {
     expect(told).toHaveLength(1);
   });
 
+  it("removes what an interrupted first start left behind, and keeps the work of a process still running", async () => {
+    const dataDir = newDataDir();
+    const abandoned = path.join(dataDir, "pgdata.new-2147483646");
+    const running = path.join(dataDir, `pgdata.new-${process.ppid}`);
+    for (const dir of [abandoned, running]) {
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(path.join(dir, "PG_VERSION"), "17\n");
+    }
+    const db = await openDb({ dataDir });
+    await db.close();
+    expect(readdirSync(dataDir).sort()).toEqual(["pgdata", `pgdata.new-${process.ppid}`]);
+  });
+
   it("has no demo centers unless asked for them (staff commands on a new directory)", async () => {
     const dataDir = newDataDir();
     const prepared = await prepareInChild(path.join(dataDir, "pgdata"));
@@ -93,7 +106,7 @@ describe("a new PGlite data directory", { timeout: 120_000 }, () => {
     const dataDir = newDataDir();
     mkdirSync(path.join(dataDir, "pgdata"), { recursive: true });
     writeFileSync(path.join(dataDir, "pgdata", "notes.txt"), "not a database");
-    await expect(openDb({ dataDir })).rejects.toThrow("holds no PGlite database");
+    await expect(openDb({ dataDir })).rejects.toThrow("holds files but no PGlite database (no PG_VERSION)");
     expect(readdirSync(path.join(dataDir, "pgdata"))).toEqual(["notes.txt"]);
     expect(leftovers(dataDir)).toEqual([]);
   });

@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -42,8 +42,9 @@ export function pgliteChildArgs(): string[] {
  */
 export async function prepareInChild(dir: string, opts: PrepareOptions = {}, childArgs = pgliteChildArgs()): Promise<PreparedPglite> {
   const work = `${dir}.new-${process.pid}`;
+  if (existsSync(dir) && readdirSync(dir).length > 0) throw new Error(`${dir} holds files but no PGlite database (no PG_VERSION)`);
   mkdirSync(path.dirname(dir), { recursive: true });
-  rmSync(work, { recursive: true, force: true });
+  removeAbandonedWork(dir);
   try {
     const args = [...childArgs, work, ...(opts.demoData ? ["--demo-data"] : [])];
     const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "pipe"] });
@@ -66,11 +67,29 @@ export async function prepareInChild(dir: string, opts: PrepareOptions = {}, chi
       renameSync(work, dir);
     } catch (error) {
       // Another process prepared the same directory first: its database is the one to open.
-      if (!existsSync(path.join(dir, "PG_VERSION"))) throw new Error(`${dir} exists and holds no PGlite database: ${String(error)}`);
+      if (!existsSync(path.join(dir, "PG_VERSION"))) throw new Error(`${dir} holds files but no PGlite database: ${String(error)}`);
     }
     return prepared;
   } finally {
     rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/** Removes `<dir>.new-<pid>` folders of processes that no longer run (a first start stopped half-way), and ours. */
+function removeAbandonedWork(dir: string): void {
+  const prefix = `${path.basename(dir)}.new-`;
+  for (const name of readdirSync(path.dirname(dir))) {
+    const pid = name.startsWith(prefix) ? Number(name.slice(prefix.length)) : NaN;
+    if (Number.isInteger(pid) && (pid === process.pid || !isRunning(pid))) rmSync(path.join(path.dirname(dir), name), { recursive: true, force: true });
+  }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
   }
 }
 
