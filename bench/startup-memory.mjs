@@ -1,11 +1,11 @@
-// `node bench/startup-memory.mjs [runs]`: only the start-up part of `npm run bench` (issue 13's RSS goals), on the
-// build in BUILD_DIR (run `npm run build` first): `node build/server.js` with a fresh DATA_DIR until /readyz answers,
-// RSS 1 s later; then again on the same DATA_DIR (a restart). Prints one line per start and the medians.
+// `node bench/startup-memory.mjs [runs]` (default 3): only the start-up part of `npm run bench`, for issue 13's RSS goals,
+// on the build in BUILD_DIR (run `npm run build` first): `node build/server.js` with a fresh DATA_DIR until /readyz
+// answers, RSS 1 s later; then again on the same DATA_DIR (a restart). Prints one line per start and the medians.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { readMemory, startServer } from "./lib.mjs";
+import { freePort, readMemory, startServer } from "./lib.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const server = path.resolve(root, process.env.BUILD_DIR ?? "build", "server.js");
@@ -18,7 +18,7 @@ async function start(dataDir) {
     name: "the portal",
     args: [server],
     cwd: root,
-    port: 5201,
+    port: await freePort(),
     timeoutMs: 180_000,
     env: { DATA_DIR: dataDir, NODE_ENV: "development", DEMO_MODE: "true", LOG_LEVEL: "error" },
   });
@@ -47,4 +47,9 @@ for (const kind of ["fresh", "restart"]) {
     `median ${kind}: ready in ${median(rs.map((r) => r.startupMs)).toFixed(0)} ms, RSS ${mib(median(rs.map((r) => r.rssKiB)))} MiB, peak ${mib(median(rs.map((r) => r.hwmKiB)))} MiB`,
   );
 }
-console.log(`load average ${os.loadavg().map((x) => x.toFixed(2)).join(" ")}`);
+console.log(
+  `load average ${os
+    .loadavg()
+    .map((x) => x.toFixed(2))
+    .join(" ")}`,
+);

@@ -41,7 +41,12 @@ async function serve(config: RegistryConfig): Promise<void> {
   const demoMode = config.settings.demoMode;
   // A new PGlite data directory is created, migrated and (demo mode) seeded in a child process (docs/decisions/071).
   let seeded = 0;
-  const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, demoData: demoMode, onPrepared: (p) => (seeded = p.demoCenters) });
+  const db = await openDb({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    demoData: demoMode,
+    onPrepared: (p) => (seeded = p.demoCenters),
+  });
   // DECISIONS D8: a demo registry starts with the invented demo centers when it has no center.
   if (demoMode) {
     seeded ||= await seedDemoCenters(db);

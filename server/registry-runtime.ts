@@ -29,7 +29,12 @@ export async function startRegistry(settings: Settings, log: Log, env: Record<st
   // A new PGlite data directory is created, migrated and (demo mode) given the demo centers in a child process,
   // so that this work's memory does not stay in the server (docs/decisions/071).
   let seeded = 0;
-  const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, demoData: demoMode, onPrepared: (p) => (seeded = p.demoCenters) });
+  const db = await openDb({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    demoData: demoMode,
+    onPrepared: (p) => (seeded = p.demoCenters),
+  });
   // Password hashing in its own worker threads, bounded (docs/decisions/020).
   const scryptPool = new ScryptPool(config.settings.passwordHashing ?? { workers: DEFAULT_HASH_WORKERS, queue: DEFAULT_HASH_QUEUE });
   const handler = createRegistryHandler({ db, settings: config.settings, log, scryptPool });

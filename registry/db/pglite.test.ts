@@ -27,7 +27,9 @@ describe("a new PGlite data directory", { timeout: 120_000 }, () => {
     // Opened again without migrating: what is there is what the child left.
     const again = await openDriverDb({ dataDir, demoData: true, onPrepared: (p) => told.push(p), migrate: false });
     try {
-      expect((await again.query<{ id: string }>("select id from schema_migrations order by id")).map((r) => r.id)).toEqual(migrations.map((m) => m.id));
+      expect((await again.query<{ id: string }>("select id from schema_migrations order by id")).map((r) => r.id)).toEqual(
+        migrations.map((m) => m.id),
+      );
       const centers = await again.query<{ id: number; name: string; is_demo: boolean }>(
         "select center_id as id, center_name as name, is_demo from transplant_centers order by center_id",
       );

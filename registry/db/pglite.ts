@@ -80,7 +80,8 @@ function removeAbandonedWork(dir: string): void {
   const prefix = `${path.basename(dir)}.new-`;
   for (const name of readdirSync(path.dirname(dir))) {
     const pid = name.startsWith(prefix) ? Number(name.slice(prefix.length)) : NaN;
-    if (Number.isInteger(pid) && (pid === process.pid || !isRunning(pid))) rmSync(path.join(path.dirname(dir), name), { recursive: true, force: true });
+    if (Number.isInteger(pid) && (pid === process.pid || !isRunning(pid)))
+      rmSync(path.join(path.dirname(dir), name), { recursive: true, force: true });
   }
 }
 
@@ -102,7 +103,8 @@ function childError(stderr: string): string {
 function parsePrepared(line: string): PreparedPglite | undefined {
   try {
     const value = JSON.parse(line) as Partial<PreparedPglite>;
-    if (Array.isArray(value.migrations) && typeof value.demoCenters === "number") return { migrations: value.migrations, demoCenters: value.demoCenters };
+    if (Array.isArray(value.migrations) && typeof value.demoCenters === "number")
+      return { migrations: value.migrations, demoCenters: value.demoCenters };
   } catch {
     // not the child's report
   }
