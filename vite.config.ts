@@ -14,10 +14,15 @@ declare module "@remix-run/node" {
 const basePath = (process.env.BASE_PATH ?? "/").replace(/\/?$/, "/");
 const buildDirectory = process.env.BUILD_DIR ?? "build";
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   base: basePath,
   resolve: { alias: { "~": path.resolve(__dirname, "app") } },
-  build: { target: "es2019", cssMinify: true },
+  build: {
+    target: "es2019",
+    cssMinify: true,
+    // CLIENT_SOURCEMAP=1: hidden source maps of the browser chunks, for bench/client-packages.mjs (what each page is made of).
+    sourcemap: !isSsrBuild && process.env.CLIENT_SOURCEMAP === "1" ? "hidden" : false,
+  },
   plugins: [
     routeChunkFallback(),
     contractSchemasPure(),
@@ -34,4 +39,4 @@ export default defineConfig({
       },
     }),
   ],
-});
+}));

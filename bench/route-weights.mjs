@@ -5,13 +5,28 @@
 import fs from "node:fs";
 import path from "node:path";
 
-/** Answers [{ id, files, bytes, gzip }] for every page route, heaviest first. */
-export function routeWeights(clientDir, { gzipSize }) {
+/** The Remix manifest of a client build (build/client). */
+export function manifestOf(clientDir) {
   const assets = path.join(clientDir, "assets");
   const manifestFile = fs.readdirSync(assets).find((f) => /^manifest-[\w-]+\.js$/.test(f));
   if (!manifestFile) throw new Error(`no Remix manifest in ${assets}`);
   const text = fs.readFileSync(path.join(assets, manifestFile), "utf8");
-  const manifest = JSON.parse(text.slice(text.indexOf("{"), text.lastIndexOf("}") + 1));
+  return JSON.parse(text.slice(text.indexOf("{"), text.lastIndexOf("}") + 1));
+}
+
+/** The files a document load of the route brings: the entry and its imports, then each matched route's module and imports. */
+export function pageFiles(manifest, id) {
+  const routes = manifest.routes;
+  const chain = (r) => (r ? [...chain(routes[r].parentId), routes[r]] : []);
+  const files = new Set([manifest.entry.module, ...manifest.entry.imports]);
+  for (const r of chain(id)) for (const f of [r.module, ...(r.imports ?? [])]) files.add(f);
+  return [...files];
+}
+
+/** Answers [{ id, files, bytes, gzip }] for every page route, heaviest first. */
+export function routeWeights(clientDir, { gzipSize }) {
+  const assets = path.join(clientDir, "assets");
+  const manifest = manifestOf(clientDir);
   const fileOf = (url) => path.join(assets, path.basename(url));
   const sizes = new Map();
   const size = (url) => {
@@ -21,14 +36,10 @@ export function routeWeights(clientDir, { gzipSize }) {
     }
     return sizes.get(url);
   };
-  const routes = manifest.routes;
-  const chain = (id) => (id ? [...chain(routes[id].parentId), routes[id]] : []);
   const out = [];
-  for (const route of Object.values(routes)) {
+  for (const route of Object.values(manifest.routes)) {
     if (route.id === "root" || size(route.module).bytes < 32) continue;
-    const files = new Set([manifest.entry.module, ...manifest.entry.imports]);
-    for (const r of chain(route.id)) for (const f of [r.module, ...(r.imports ?? [])]) files.add(f);
-    const list = [...files];
+    const list = pageFiles(manifest, route.id);
     out.push({
       id: route.id,
       path: route.path ?? "",
