@@ -3,6 +3,7 @@ import path from "node:path";
 import { defineConfig } from "vite";
 import { contractSchemasPure } from "./vite/contract-schemas-pure";
 import { routeChunkFallback } from "./vite/route-chunk-fallback";
+import { shellChunk } from "./vite/shell-chunk";
 
 declare module "@remix-run/node" {
   interface Future {
@@ -13,12 +14,8 @@ declare module "@remix-run/node" {
 /** The oldest browser of each engine that passes app/enhance/cut-the-mustard.tsx's check. */
 const CLIENT_TARGET = ["chrome85", "edge85", "firefox98", "safari15.4", "ios15.4"];
 
-/** The packages every page runs before its own code, as one chunk ("framework"); all else as Rollup splits it. */
-function frameworkChunk(id: string): string | undefined {
-  return /[\\/]node_modules[\\/](react|react-dom|scheduler|@remix-run[\\/][\w-]+|react-router|react-router-dom|turbo-stream)[\\/]/.test(id)
-    ? "framework"
-    : undefined;
-}
+/** The modules every page's document load starts from (vite/shell-chunk.ts). */
+const SHELL_ENTRIES = ["entry.client.tsx", "root.tsx"].map((file) => path.resolve(__dirname, "app", file));
 
 /** The portal can be built for a sub-path (BASE_PATH=/portal/); the server checks it runs the matching build. */
 const basePath = (process.env.BASE_PATH ?? "/").replace(/\/?$/, "/");
@@ -36,9 +33,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     // page than esbuild's minifier (decision 077).
     minify: isSsrBuild ? false : "terser",
     terserOptions: { ecma: 2020, module: true, compress: { passes: 2 } },
-    // React, React DOM and the Remix runtime in one chunk: every page needs all of it, and one file gzips ~2 KiB
-    // smaller than the two Rollup made of it (decision 077).
-    rollupOptions: isSsrBuild ? undefined : { output: { manualChunks: frameworkChunk } },
+    // What every page loads before its own code (React, React DOM, the Remix runtime, the layout) as one chunk.
+    rollupOptions: isSsrBuild ? undefined : { output: { manualChunks: shellChunk(SHELL_ENTRIES) } },
     // CLIENT_SOURCEMAP=1: hidden source maps of the browser chunks, for bench/client-packages.mjs (what each page is made of).
     sourcemap: !isSsrBuild && process.env.CLIENT_SOURCEMAP === "1" ? "hidden" : false,
   },
