@@ -68,7 +68,7 @@ export function routeWeightsSection(weights, { kib, goalKiB = 80 }) {
   for (const w of weights) out.push(`| ${w.id} | ${w.files} | ${kib(w.bytes)} KiB | ${kib(w.gzip)} KiB |`);
   out.push("");
   out.push(
-    "A document load of the page brings the client entry with its imports and, for each route of the page's match (root, layout, page), the route's module with its imports (Remix's `modulepreload` links); each file counted once, gzip level 9. Routes with an empty module (redirects, resource routes) are left out.",
+    "A document load of the page brings the client entry with its imports and, for each route of the page's match (root, layout, page), the route's module with its imports (Remix's `modulepreload` links); each file counted once, gzip level 9. Routes with an empty module (redirects, resource routes) are left out. What each page is made of, per package: `CLIENT_SOURCEMAP=1 npx remix vite:build`, then `node bench/client-packages.mjs` (decision 077).",
   );
   out.push("");
   return out.join("\n");
