@@ -17,7 +17,11 @@ export function shellChunk(entries: readonly string[]): Rollup.ManualChunksOptio
         seen.add(m);
         for (const imported of getModuleInfo(m)?.importedIds ?? []) walk(imported);
       };
-      entries.forEach(walk);
+      for (const entry of entries) {
+        // A renamed root or entry would silently give back Rollup's many shared chunks: fail the build instead.
+        if (!getModuleInfo(entry)) throw new Error(`vite/shell-chunk.ts: ${entry} is not in the client build`);
+        walk(entry);
+      }
       for (const entry of entries) seen.delete(entry);
       shell = seen;
     }
