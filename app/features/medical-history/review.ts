@@ -1,7 +1,7 @@
 import type { Answers } from "./draft";
 import { isShown } from "./navigation";
 import { FEMALE, MALE, NO, QUESTIONS, YES, type AnswerField } from "./questions";
-import { parseWeight } from "./validation";
+import { parseWeight } from "./weight";
 
 /**
  * The review table (MHX-004): one row per answer of the questions shown, in order. Yes/no answers read
