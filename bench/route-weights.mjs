@@ -5,13 +5,28 @@
 import fs from "node:fs";
 import path from "node:path";
 
-/** Answers [{ id, files, bytes, gzip }] for every page route, heaviest first. */
-export function routeWeights(clientDir, { gzipSize }) {
+/** The Remix manifest of a client build (build/client). */
+export function manifestOf(clientDir) {
   const assets = path.join(clientDir, "assets");
   const manifestFile = fs.readdirSync(assets).find((f) => /^manifest-[\w-]+\.js$/.test(f));
   if (!manifestFile) throw new Error(`no Remix manifest in ${assets}`);
   const text = fs.readFileSync(path.join(assets, manifestFile), "utf8");
-  const manifest = JSON.parse(text.slice(text.indexOf("{"), text.lastIndexOf("}") + 1));
+  return JSON.parse(text.slice(text.indexOf("{"), text.lastIndexOf("}") + 1));
+}
+
+/** The files a document load of the route brings: the entry and its imports, then each matched route's module and imports. */
+export function pageFiles(manifest, id) {
+  const routes = manifest.routes;
+  const chain = (r) => (r ? [...chain(routes[r].parentId), routes[r]] : []);
+  const files = new Set([manifest.entry.module, ...manifest.entry.imports]);
+  for (const r of chain(id)) for (const f of [r.module, ...(r.imports ?? [])]) files.add(f);
+  return [...files];
+}
+
+/** Answers [{ id, files, bytes, gzip }] for every page route, heaviest first. */
+export function routeWeights(clientDir, { gzipSize }) {
+  const assets = path.join(clientDir, "assets");
+  const manifest = manifestOf(clientDir);
   const fileOf = (url) => path.join(assets, path.basename(url));
   const sizes = new Map();
   const size = (url) => {
@@ -21,14 +36,10 @@ export function routeWeights(clientDir, { gzipSize }) {
     }
     return sizes.get(url);
   };
-  const routes = manifest.routes;
-  const chain = (id) => (id ? [...chain(routes[id].parentId), routes[id]] : []);
   const out = [];
-  for (const route of Object.values(routes)) {
+  for (const route of Object.values(manifest.routes)) {
     if (route.id === "root" || size(route.module).bytes < 32) continue;
-    const files = new Set([manifest.entry.module, ...manifest.entry.imports]);
-    for (const r of chain(route.id)) for (const f of [r.module, ...(r.imports ?? [])]) files.add(f);
-    const list = [...files];
+    const list = pageFiles(manifest, route.id);
     out.push({
       id: route.id,
       path: route.path ?? "",
@@ -57,7 +68,7 @@ export function routeWeightsSection(weights, { kib, goalKiB = 80 }) {
   for (const w of weights) out.push(`| ${w.id} | ${w.files} | ${kib(w.bytes)} KiB | ${kib(w.gzip)} KiB |`);
   out.push("");
   out.push(
-    "A document load of the page brings the client entry with its imports and, for each route of the page's match (root, layout, page), the route's module with its imports (Remix's `modulepreload` links); each file counted once, gzip level 9. Routes with an empty module (redirects, resource routes) are left out.",
+    "A document load of the page brings the client entry with its imports and, for each route of the page's match (root, layout, page), the route's module with its imports (Remix's `modulepreload` links); each file counted once, gzip level 9. Routes with an empty module (redirects, resource routes) are left out. What each page is made of, per package: `CLIENT_SOURCEMAP=1 npx remix vite:build`, then `node bench/client-packages.mjs` (decision 077).",
   );
   out.push("");
   return out.join("\n");

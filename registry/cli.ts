@@ -38,10 +38,18 @@ async function open(config: RegistryConfig) {
 }
 
 async function serve(config: RegistryConfig): Promise<void> {
-  const db = await open(config);
+  const demoMode = config.settings.demoMode;
+  // A new PGlite data directory is created, migrated and (demo mode) seeded in a child process (docs/decisions/071).
+  let seeded = 0;
+  const db = await openDb({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    demoData: demoMode,
+    onPrepared: (p) => (seeded = p.demoCenters),
+  });
   // CEN-012: a demo registry starts with the invented demo centers when it has no center.
-  if (config.settings.demoMode) {
-    const seeded = await seedDemoCenters(db);
+  if (demoMode) {
+    seeded ||= await seedDemoCenters(db);
     if (seeded) log({ level: "info", event: "registry.demo-centers", seeded });
   }
   const server = createServer(toNodeListener(createRegistryHandler({ db, settings: config.settings, log })));

@@ -321,7 +321,7 @@ async function signedInPatient(base, { request, cookieFrom, hiddenInput }) {
     _csrf: csrf,
     intent: "register",
     entryreferrer: hiddenInput(formHtml, "entryreferrer") ?? "",
-    // The bot check (DECISIONS D11): the empty honeypot and the form's signed issue time, posted after 3 s.
+    // The bot check (ACC-018): the empty honeypot and the form's signed issue time, posted after 3 s.
     website: "",
     formIssued: hiddenInput(formHtml, "formIssued") ?? "",
     firstName: "Rosa",

@@ -12,6 +12,8 @@ export function build(target = buildTarget()) {
   for (const [entry, file] of [
     ["server.ts", "server.js"],
     ["registry/cli.ts", "registry.js"],
+    // The child process that creates a new PGlite data directory (registry/db/pglite.ts, docs/decisions/071).
+    ["registry/db/pglite-child.ts", "pglite-child.js"],
   ]) {
     run("npx", [
       "esbuild",

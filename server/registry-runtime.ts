@@ -25,16 +25,25 @@ export async function startRegistry(settings: Settings, log: Log, env: Record<st
     return { fetch: (request) => fetch(request), baseUrl: settings.registryUrl, close: async () => {} };
   }
   const config = registrySettingsFromEnv({ ...env, DATA_DIR: settings.dataDir, PUBLIC_URL: settings.publicUrl });
-  const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const demoMode = config.settings.demoMode;
+  // A new PGlite data directory is created, migrated and (demo mode) given the demo centers in a child process,
+  // so that this work's memory does not stay in the server (docs/decisions/071).
+  let seeded = 0;
+  const db = await openDb({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    demoData: demoMode,
+    onPrepared: (p) => (seeded = p.demoCenters),
+  });
   // Password hashing in its own worker threads, bounded (docs/decisions/020).
   const scryptPool = new ScryptPool(config.settings.passwordHashing ?? { workers: DEFAULT_HASH_WORKERS, queue: DEFAULT_HASH_QUEUE });
   const handler = createRegistryHandler({ db, settings: config.settings, log, scryptPool });
   log({ msg: "registry in process", database: config.databaseUrl ? "postgresql" : "pglite" });
-  if (config.settings.demoMode) {
+  if (demoMode) {
     // LAB-006: in demo mode the lab staff key is generated on first start and printed in the server log.
     log({ msg: "demo lab staff key (for /update-labs)", labStaffKey: config.settings.labStaffKey });
     // CEN-012: a demo registry starts with the invented demo centers when it has no center.
-    const seeded = await seedDemoCenters(db);
+    seeded ||= await seedDemoCenters(db);
     if (seeded) log({ msg: "demo transplant centers stored (invented data)", seeded });
   }
   // PLT-015: email and text messages leave through the outbox worker (held in the outbox in demo mode).

@@ -63,7 +63,8 @@ describe.skipIf(!pgUrl)("migrations on one PostgreSQL shared by several registry
   });
 });
 
-describe("PGlite on disk", () => {
+// A new directory is prepared by a child process (docs/decisions/071), which can take over 30 s on a busy machine.
+describe("PGlite on disk", { timeout: 120_000 }, () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), "registry-pglite-"));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

@@ -1,9 +1,20 @@
 import { runMigrations } from "./migrate";
-import { openPglite } from "./pglite";
+import { openPglite, type PreparedPglite } from "./pglite";
 import { openPostgres } from "./postgres";
 import type { Db, DriverDb } from "./types";
 
-export type OpenDbOptions = { databaseUrl?: string; dataDir?: string; memory?: boolean };
+export type OpenDbOptions = {
+  databaseUrl?: string;
+  dataDir?: string;
+  memory?: boolean;
+  /**
+   * PGlite on disk: a new data directory is created with the demo centers too (CEN-012), with its migrations,
+   * in a short-lived child process (docs/decisions/071). A PostgreSQL server or an existing directory: no effect.
+   */
+  demoData?: boolean;
+  /** Told what the child did when this call created a new PGlite data directory. */
+  onPrepared?: (prepared: PreparedPglite) => void;
+};
 
 /** Opens PostgreSQL when databaseUrl is given, else PGlite (under `${dataDir}/pgdata`, or in memory), and migrates it. */
 export async function openDb(opts: OpenDbOptions): Promise<Db> {

@@ -1,8 +1,8 @@
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { PGlite, type Transaction } from "@electric-sql/pglite";
 import { TYPE_DATE, TYPE_INT8, type DriverDb } from "./types";
 
@@ -18,33 +18,117 @@ const parsers = {
  */
 export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB", "-c", "wal_buffers=1MB"];
 
+/** What the child process of a new data directory did (docs/decisions/071), as it prints it on its last line. */
+export type PreparedPglite = { migrations: string[]; demoCenters: number };
+
+/** What a new data directory is created with: `demoData` also stores the demo centers (CEN-012). */
+export type PrepareOptions = { demoData?: boolean };
+
+/** `node` arguments that run registry/db/pglite-child: the bundled file beside this one, or the source with tsx. */
+export function pgliteChildArgs(): string[] {
+  const here = fileURLToPath(import.meta.url);
+  if (!here.endsWith(".ts")) return [path.join(path.dirname(here), "pglite-child.js")];
+  const tsx = pathToFileURL(createRequire(import.meta.url).resolve("tsx")).href;
+  return ["--import", tsx, path.join(path.dirname(here), "pglite-child.ts")];
+}
+
 /**
- * Creates the database of an empty data directory (initdb) in a short-lived child process: initdb's memory (a second
- * WebAssembly instance, several hundred MiB at its peak) is given back when the child exits, and never lives in the
- * server (docs/decisions/057).
+ * Creates the database of a new data directory in a short-lived child process (docs/decisions/057, 071): initdb,
+ * the migrations and, with `demoData`, the demo centers. What that work grows (PGlite's WebAssembly memory, which is
+ * never given back, and the ZIP data of the demo centers) is given back when the child exits and never lives in the
+ * server, which then opens the directory as on a restart. The child works in `<dir>.new-<pid>` and the directory
+ * gets its name only when everything succeeded: `dir` either holds a prepared database or does not exist. A failing
+ * child is an error with its last stderr line; nothing falls back to doing the work in this process.
  */
-async function initdbInChild(dir: string): Promise<void> {
-  const pglite = pathToFileURL(createRequire(import.meta.url).resolve("@electric-sql/pglite")).href;
-  const script = [
-    "const [url, dataDir] = process.argv.slice(1);",
-    "const { PGlite } = await import(url);",
-    "const pg = await PGlite.create({ dataDir });",
-    "await pg.close();",
-  ].join("\n");
-  const child = spawn(process.execPath, ["--input-type=module", "-e", script, pglite, dir], { stdio: ["ignore", "ignore", "pipe"] });
-  let stderr = "";
-  child.stderr.on("data", (chunk: Buffer) => (stderr = (stderr + chunk.toString("utf8")).slice(-2000)));
-  const code = await new Promise<number | null>((resolve, reject) => {
-    child.once("error", reject);
-    child.once("exit", resolve);
-  });
-  if (code !== 0) throw new Error(`creating the PGlite database failed (exit ${code}): ${stderr.trim().split("\n").pop() ?? ""}`);
+export async function prepareInChild(dir: string, opts: PrepareOptions = {}, childArgs = pgliteChildArgs()): Promise<PreparedPglite> {
+  const work = `${dir}.new-${process.pid}`;
+  if (existsSync(dir) && readdirSync(dir).length > 0) throw new Error(`${dir} holds files but no PGlite database (no PG_VERSION)`);
+  mkdirSync(path.dirname(dir), { recursive: true });
+  removeAbandonedWork(dir);
+  try {
+    const args = [...childArgs, work, ...(opts.demoData ? ["--demo-data"] : [])];
+    const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => (stdout = (stdout + chunk.toString("utf8")).slice(-2000)));
+    child.stderr.on("data", (chunk: Buffer) => (stderr = (stderr + chunk.toString("utf8")).slice(-2000)));
+    const code = await new Promise<number | null>((resolve, reject) => {
+      child.once("error", reject);
+      child.once("close", resolve);
+    });
+    const lastLine = (text: string) => text.trim().split("\n").pop() ?? "";
+    if (code !== 0) throw new Error(`creating the PGlite database in a child process failed (exit ${code}): ${childError(stderr)}`);
+    const prepared = parsePrepared(lastLine(stdout));
+    if (!prepared || !existsSync(path.join(work, "PG_VERSION"))) {
+      throw new Error(`creating the PGlite database in a child process failed: it exited without a database (${lastLine(stdout)})`);
+    }
+    try {
+      // Onto a missing or empty `dir` (rename(2) replaces an empty directory).
+      renameSync(work, dir);
+    } catch (error) {
+      // Another process prepared the same directory first: its database is the one to open.
+      if (!existsSync(path.join(dir, "PG_VERSION"))) throw new Error(`${dir} holds files but no PGlite database: ${String(error)}`);
+    }
+    return prepared;
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/** Removes `<dir>.new-<pid>` folders of processes that no longer run (a first start stopped half-way), and ours. */
+function removeAbandonedWork(dir: string): void {
+  const prefix = `${path.basename(dir)}.new-`;
+  for (const name of readdirSync(path.dirname(dir))) {
+    const pid = name.startsWith(prefix) ? Number(name.slice(prefix.length)) : NaN;
+    if (Number.isInteger(pid) && (pid === process.pid || !isRunning(pid)))
+      rmSync(path.join(path.dirname(dir), name), { recursive: true, force: true });
+  }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/** The child's error: its own one-line message, or the error line of what Node printed when it crashed. */
+function childError(stderr: string): string {
+  const lines = stderr.split("\n").filter((line) => line.trim() !== "" && !/^Node\.js v\d/.test(line));
+  return lines.find((line) => /^[A-Za-z]*Error\b/.test(line)) ?? lines.at(-1) ?? "";
+}
+
+function parsePrepared(line: string): PreparedPglite | undefined {
+  try {
+    const value = JSON.parse(line) as Partial<PreparedPglite>;
+    if (Array.isArray(value.migrations) && typeof value.demoCenters === "number")
+      return { migrations: value.migrations, demoCenters: value.demoCenters };
+  } catch {
+    // not the child's report
+  }
+  return undefined;
+}
+
+/** A PGlite on disk in this process, creating its database when the directory has none (for the child). */
+export async function openPgliteHere(dir: string): Promise<DriverDb> {
+  const pg = await PGlite.create({ dataDir: dir, parsers, startParams: PGLITE_START_PARAMS });
+  return wrap(pg, () => pg.close());
 }
 
 /** One PGlite instance per data directory per process, shared by every openDb call on it. */
 const shared = new Map<string, { pg: Promise<PGlite>; users: number }>();
 
-export async function openPglite(opts: { dataDir?: string; memory?: boolean; loadDataDir?: Blob }): Promise<DriverDb> {
+export type OpenPgliteOptions = PrepareOptions & {
+  dataDir?: string;
+  memory?: boolean;
+  loadDataDir?: Blob;
+  /** Told what the child did when this call created the database of a new data directory. */
+  onPrepared?: (prepared: PreparedPglite) => void;
+};
+
+export async function openPglite(opts: OpenPgliteOptions): Promise<DriverDb> {
   if (opts.memory) {
     // loadDataDir: start from a dump (dumpPglite) instead of running initdb, several times cheaper (tests).
     const pg = await PGlite.create({ parsers, ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}) });
@@ -54,9 +138,11 @@ export async function openPglite(opts: { dataDir?: string; memory?: boolean; loa
   const dir = path.resolve(opts.dataDir, "pgdata");
   let entry = shared.get(dir);
   if (!entry) {
-    mkdirSync(dir, { recursive: true });
     const create = async () => {
-      if (!existsSync(path.join(dir, "PG_VERSION"))) await initdbInChild(dir);
+      if (!existsSync(path.join(dir, "PG_VERSION"))) {
+        const prepared = await prepareInChild(dir, { demoData: opts.demoData });
+        opts.onPrepared?.(prepared);
+      }
       return PGlite.create({ dataDir: dir, parsers, startParams: PGLITE_START_PARAMS });
     };
     entry = { pg: create(), users: 0 };

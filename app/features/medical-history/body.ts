@@ -1,7 +1,8 @@
 import type { MedicalHistoryBody } from "../../../registry/contract/medical-history";
 import type { Answers } from "./draft";
 import { MALE, YES } from "./questions";
-import { firstInvalidPosition, parseWeight } from "./validation";
+import { firstInvalidPosition } from "./validation";
+import { parseWeight } from "./weight";
 
 /**
  * The draft's answers as the body of POST /api/pass/{id}/medical-history (MHX-007, PLT-019): yes/no as booleans (true

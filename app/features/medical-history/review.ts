@@ -1,7 +1,7 @@
 import type { Answers } from "./draft";
 import { isShown } from "./navigation";
 import { FEMALE, MALE, NO, QUESTIONS, reviewLabelKey, YES, type AnswerField } from "./questions";
-import { parseWeight } from "./validation";
+import { parseWeight } from "./weight";
 import type { ReviewLabel } from "./question-keys";
 
 /**

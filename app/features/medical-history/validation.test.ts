@@ -4,7 +4,8 @@ import { submissionBody } from "./body";
 import type { Answers } from "./draft";
 import { complete } from "./test-answers";
 import { positionOfSlug, QUESTIONS } from "./questions";
-import { firstInvalidPosition, parseWeight, questionErrors } from "./validation";
+import { firstInvalidPosition, questionErrors } from "./validation";
+import { parseWeight } from "./weight";
 
 const TODAY = "2025-06-15";
 const q = (slug: string) => QUESTIONS[positionOfSlug(slug)!]!;

@@ -3,6 +3,7 @@ import { MEDICAL_HISTORY_TEXT_MAX, OTHER_ORGAN_TEXT_MAX } from "../../../registr
 import { ValidationKey } from "../../../registry/contract/validation-keys";
 import type { Answers } from "./draft";
 import { isShown } from "./navigation";
+import { parseWeight } from "./weight";
 import { FEET_CHOICES, FEMALE, INCH_CHOICES, MALE, NO, QUESTIONS, YES, type AnswerField, type Question } from "./questions";
 import type { TextKey } from "~/texts/texts";
 
@@ -28,13 +29,6 @@ export const MedicalErrorKey = {
   textTooLong: "medical.errors.textTooLong",
   organTooLong: "medical.errors.organTooLong",
 } as const;
-
-/** Pounds as typed: digits with an optional decimal point (or comma); anything else is not a number. */
-export function parseWeight(text: string): number | null {
-  const t = text.trim();
-  if (!/^\d{1,4}([.,]\d{1,3})?$/.test(t)) return null;
-  return Number(t.replace(",", "."));
-}
 
 function dateErrors(value: string | undefined, requiredKey: TextKey, today: string): TextKey | undefined {
   if (!value) return requiredKey;

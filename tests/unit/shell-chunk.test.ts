@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import type { Rollup } from "vite";
+import { shellChunk } from "../../vite/shell-chunk";
+
+/** A module graph as Rollup's getModuleInfo gives it: each module's static imports. */
+const graph: Record<string, string[]> = {
+  "/app/entry.client.tsx": ["/node_modules/react-dom/client.js", "/app/enhance/keep-typed.tsx"],
+  "/app/root.tsx": ["/node_modules/react/index.js", "/app/components/site-header.tsx"],
+  "/node_modules/react-dom/client.js": ["/node_modules/react/index.js"],
+  "/node_modules/react/index.js": [],
+  "/app/enhance/keep-typed.tsx": [],
+  "/app/components/site-header.tsx": ["/app/components/dialog.tsx"],
+  "/app/components/dialog.tsx": [],
+  "/app/routes/register.tsx": ["/app/components/dialog.tsx", "/node_modules/zod/index.js"],
+  "/node_modules/zod/index.js": [],
+};
+const meta = {
+  getModuleInfo: (id: string) => (graph[id] ? { importedIds: graph[id] } : null),
+} as unknown as Rollup.ManualChunkMeta;
+const chunkOf = (manualChunks: Rollup.ManualChunksOption, id: string) => (manualChunks as Rollup.GetManualChunk)(id, meta);
+
+describe("shellChunk (decision 077)", () => {
+  const manualChunks = shellChunk(["/app/entry.client.tsx", "/app/root.tsx"]);
+
+  it("puts everything the entry and the root import, at any depth, in the shell", () => {
+    for (const id of [
+      "/node_modules/react-dom/client.js",
+      "/node_modules/react/index.js",
+      "/app/enhance/keep-typed.tsx",
+      "/app/components/dialog.tsx",
+    ])
+      expect(chunkOf(manualChunks, id)).toBe("shell");
+  });
+
+  it("leaves the entry, the root and what only pages import to Rollup", () => {
+    for (const id of ["/app/entry.client.tsx", "/app/root.tsx", "/app/routes/register.tsx", "/node_modules/zod/index.js"])
+      expect(chunkOf(manualChunks, id)).toBeUndefined();
+  });
+
+  it("fails the build when an entry is not in it", () => {
+    expect(() => chunkOf(shellChunk(["/app/root.jsx"]), "/app/root.tsx")).toThrow(/root\.jsx is not in the client build/);
+  });
+});
