@@ -9,6 +9,11 @@ import { findUsState } from "./us-states";
  * library here: the registry, the portal's actions and the browser's re-check after a first submit all run these.
  */
 
+/** The patient's name and birth date fields, in the order of the registration and profile forms. */
+export const NAME_FIELDS = ["firstName", "middleInitial", "lastName", "preferredName", "birthDate"] as const;
+/** The address fields, in the order of the registration and profile forms. */
+export const ADDRESS_FIELDS = ["addressLine1", "addressLine2", "city", "usState", "province", "postalCode", "country"] as const;
+
 /** Field -> message key (app/locales `validation.*`). Empty when valid. */
 export type FieldErrors = Partial<Record<string, string>>;
 

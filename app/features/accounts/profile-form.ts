@@ -1,6 +1,8 @@
 import {
+  ADDRESS_FIELDS,
   addressErrors,
   isoToday,
+  NAME_FIELDS,
   personErrors,
   parseRegistrationPayload,
   UPDATE_MEDICAL_RECORD_FIELDS,
@@ -11,24 +13,7 @@ import type { MedicalRecord } from "../../../registry/contract/schemas";
 import { dropInapplicableRegion } from "./registration-form";
 
 /** The profile's Personal Information fields (000 §2.9), in page order; email and primary phone are read-only. */
-export const PROFILE_FIELDS = [
-  "firstName",
-  "middleInitial",
-  "lastName",
-  "preferredName",
-  "birthDate",
-  "email",
-  "phoneNumber",
-  "addressLine1",
-  "addressLine2",
-  "city",
-  "usState",
-  "province",
-  "postalCode",
-  "country",
-  "preferredLanguage",
-  "gender",
-] as const;
+export const PROFILE_FIELDS = [...NAME_FIELDS, "email", "phoneNumber", ...ADDRESS_FIELDS, "preferredLanguage", "gender"] as const;
 export type ProfileField = (typeof PROFILE_FIELDS)[number];
 export type ProfilePayload = Record<(typeof UPDATE_MEDICAL_RECORD_FIELDS)[number], string | number>;
 
