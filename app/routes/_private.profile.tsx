@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/texts/use-translation";
-import { readPassRecord } from "~/platform/auth.server";
+import { recordPage } from "~/platform/record-page.server";
 import { AddressDialog } from "~/features/accounts/address-dialog";
 import { CsrfField } from "~/components/csrf-field";
 import type { RouteHandle } from "~/components/document-title";
@@ -19,6 +19,7 @@ import type { FormFailure } from "~/forms/types";
 import { passwordRecheck, profileRecheck } from "~/features/accounts/live-rules";
 import { RecheckStatus, useLiveRecheck } from "~/enhance/live-recheck";
 import { PageFlash } from "~/components/flash-messages";
+import { RegistryDownPage } from "~/components/registry-down-page";
 import { withTexts } from "~/texts/texts.server";
 
 export const handle: RouteHandle = { titleKey: "profile.title", carryForm: { form: "profile", elementId: "profile-form" } };
@@ -27,20 +28,20 @@ export const loader = withTexts(
   ["address", "eSign", "forgot", "landing", "limits", "mfa", "profile", "register", "reset", "usStates", "validation"],
   async function loader({ request, context }: LoaderFunctionArgs) {
     const p = new URL(request.url).searchParams;
-    const record = await readPassRecord(context);
-    if (!record) return { unavailable: true as const };
-    const pending = context.session.get("pendingProfile");
-    let address: { recommended: ReturnType<typeof recommendedLines> | null; submitted: ReturnType<typeof submittedLines> } | null = null;
-    let failure: FormFailure | undefined;
-    if (p.get("address") === "confirm" && isLive(pending, Date.now())) {
-      address = { recommended: pending.recommended ? recommendedLines(pending.recommended) : null, submitted: submittedLines(pending.values) };
-      failure = formAnswer("profile", displayValues(pending.values), {}, PROFILE_FIELDS, { attempt: `pending-${pending.expiresAt}` });
-    } else if (pending) {
-      context.session.unset("pendingProfile");
-    }
-    // What was typed before the language switch, without JavaScript (docs/decisions/054).
-    failure ??= takeCarriedForm(context.session, "profile", PROFILE_FIELDS);
-    return { unavailable: false as const, defaults: profileDefaults(record.medicalRecord), address, failure };
+    return recordPage(context, (record) => {
+      const pending = context.session.get("pendingProfile");
+      let address: { recommended: ReturnType<typeof recommendedLines> | null; submitted: ReturnType<typeof submittedLines> } | null = null;
+      let failure: FormFailure | undefined;
+      if (p.get("address") === "confirm" && isLive(pending, Date.now())) {
+        address = { recommended: pending.recommended ? recommendedLines(pending.recommended) : null, submitted: submittedLines(pending.values) };
+        failure = formAnswer("profile", displayValues(pending.values), {}, PROFILE_FIELDS, { attempt: `pending-${pending.expiresAt}` });
+      } else if (pending) {
+        context.session.unset("pendingProfile");
+      }
+      // What was typed before the language switch, without JavaScript (docs/decisions/054).
+      failure ??= takeCarriedForm(context.session, "profile", PROFILE_FIELDS);
+      return { defaults: profileDefaults(record.medicalRecord), address, failure };
+    });
   },
 );
 
@@ -63,13 +64,7 @@ export default function Profile() {
   const navigation = useNavigation();
   const busy = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   if (data.unavailable) {
-    return (
-      <main id="main" className="container" tabIndex={-1}>
-        <PageFlash />
-        <h1>{t("profile.heading")}</h1>
-        <p role="alert">{t("errors.registryDown")}</p>
-      </main>
-    );
+    return <RegistryDownPage heading={t("profile.heading")} />;
   }
   return (
     <main id="main" className="container" tabIndex={-1}>
