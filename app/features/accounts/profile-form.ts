@@ -3,6 +3,7 @@ import {
   addressErrors,
   isoToday,
   NAME_FIELDS,
+  nameValues,
   personErrors,
   parseRegistrationPayload,
   UPDATE_MEDICAL_RECORD_FIELDS,
@@ -20,11 +21,7 @@ export type ProfilePayload = Record<(typeof UPDATE_MEDICAL_RECORD_FIELDS)[number
 /** The form's values from the stored record (numbers as text, a US phone formatted). */
 export function profileDefaults(r: MedicalRecord): Record<ProfileField, string> {
   return {
-    firstName: r.firstName,
-    middleInitial: r.middleInitial,
-    lastName: r.lastName,
-    preferredName: r.preferredName,
-    birthDate: r.birthDate,
+    ...nameValues(r),
     email: r.email,
     phoneNumber: displayPhone(r.phoneNumber, r.country),
     addressLine1: r.addressLine1,
