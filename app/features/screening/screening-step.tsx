@@ -317,15 +317,21 @@ function NotEligible({ view }: { view: StepData }) {
         </Link>
         <ShowResults href={view.resultsHref} />
       </p>
-      {view.canGoPrevious ? (
-        <Form method="post" noValidate>
-          <CsrfField />
-          <button type="submit" name="intent" value="previous" className="secondary outline">
-            {t("screening.previous")}
-          </button>
-        </Form>
-      ) : null}
+      {view.canGoPrevious ? <PreviousForm /> : null}
     </>
+  );
+}
+
+/** 'Previous' on its own, for the pages without a step form (Not eligible, Complete). */
+export function PreviousForm({ className }: { className?: string }) {
+  const { t } = useTranslation();
+  return (
+    <Form method="post" noValidate className={className}>
+      <CsrfField />
+      <button type="submit" name="intent" value="previous" className="secondary outline">
+        {t("screening.previous")}
+      </button>
+    </Form>
   );
 }
 
