@@ -1,9 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/texts/use-translation";
 import { recordPage } from "~/platform/record-page.server";
 import { AddressDialog } from "~/features/accounts/address-dialog";
-import { CsrfField } from "~/components/csrf-field";
 import type { RouteHandle } from "~/components/document-title";
 import { ErrorSummary } from "~/components/error-summary";
 import { TextField } from "~/components/fields";
@@ -17,7 +16,7 @@ import { formAnswer, readForm } from "~/forms/form.server";
 import { passwordAction, profileAction, profileAddressStep } from "~/features/accounts/profile.server";
 import type { FormFailure } from "~/forms/types";
 import { passwordRecheck, profileRecheck } from "~/features/accounts/live-rules";
-import { RecheckStatus, useLiveRecheck } from "~/enhance/live-recheck";
+import { LiveRecheckForm, useLiveRecheck } from "~/enhance/live-recheck";
 import { PageFlash } from "~/components/flash-messages";
 import { RegistryDownPage } from "~/components/registry-down-page";
 import { withTexts } from "~/texts/texts.server";
@@ -91,39 +90,25 @@ export default function Profile() {
           <section aria-labelledby="personal-title" className="card">
             <h2 id="personal-title">{t("profile.personalTitle")}</h2>
             <FormState id="profile" defaults={data.defaults} failure={data.failure} live={profileFailure}>
-              <Form
+              <LiveRecheckForm
+                live={profileLive}
+                intent="profile"
                 id="profile-form"
-                method="post"
                 action="/profile"
-                noValidate
                 className="stacked-form"
                 aria-labelledby="personal-title"
-                onChange={profileLive.onChange}
               >
-                <RecheckStatus live={profileLive} />
-                <CsrfField />
-                <input type="hidden" name="intent" value="profile" />
                 <RegistrationFields emailReadOnly emailHint={t("profile.readOnlyHint")} phoneReadOnly phoneHint={t("profile.readOnlyHint")} />
                 <button type="submit" disabled={busy("profile")}>
                   {t("profile.update")}
                 </button>
-              </Form>
+              </LiveRecheckForm>
             </FormState>
           </section>
           <section aria-labelledby="password-title" className="card">
             <h2 id="password-title">{t("profile.passwordTitle")}</h2>
             <FormState id="password" live={passwordFailure}>
-              <Form
-                method="post"
-                action="/profile"
-                noValidate
-                className="stacked-form"
-                aria-labelledby="password-title"
-                onChange={passwordLive.onChange}
-              >
-                <RecheckStatus live={passwordLive} />
-                <CsrfField />
-                <input type="hidden" name="intent" value="password" />
+              <LiveRecheckForm live={passwordLive} intent="password" action="/profile" className="stacked-form" aria-labelledby="password-title">
                 <TextField
                   name="currentPassword"
                   type="password"
@@ -142,7 +127,7 @@ export default function Profile() {
                 <button type="submit" disabled={busy("password")}>
                   {t("profile.updatePassword")}
                 </button>
-              </Form>
+              </LiveRecheckForm>
             </FormState>
           </section>
         </div>

@@ -1,10 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Link, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "~/texts/use-translation";
 import { AddressDialog } from "~/features/accounts/address-dialog";
-import { CsrfField } from "~/components/csrf-field";
 import type { RouteHandle } from "~/components/document-title";
 import { ErrorSummary } from "~/components/error-summary";
 import { CheckboxField, TextField } from "~/components/fields";
@@ -28,7 +27,7 @@ import { forgotAction, resetAction } from "~/features/accounts/password.server";
 import { addressStep, BOT_PURPOSE, hipaaStep, registerAction } from "~/features/accounts/register.server";
 import type { FormFailure } from "~/forms/types";
 import { registerRecheck } from "~/features/accounts/live-rules";
-import { RecheckStatus, useLiveRecheck } from "~/enhance/live-recheck";
+import { LiveRecheckForm, useLiveRecheck } from "~/enhance/live-recheck";
 import { RegistryUnavailableError } from "~/registry/client.server";
 import { withTexts } from "~/texts/texts.server";
 
@@ -212,18 +211,7 @@ export default function Register() {
         <li>{t("register.audienceMicrosite")}</li>
       </ul>
       <FormState id="register" defaults={defaults} failure={data.failure} live={failure}>
-        <Form
-          id={FORM_ID}
-          method="post"
-          action="/register"
-          noValidate
-          className="stacked-form"
-          aria-label={t("register.heading")}
-          onChange={live.onChange}
-        >
-          <RecheckStatus live={live} />
-          <CsrfField />
-          <input type="hidden" name="intent" value="register" />
+        <LiveRecheckForm live={live} intent="register" id={FORM_ID} action="/register" className="stacked-form" aria-label={t("register.heading")}>
           <input type="hidden" name="entryreferrer" value={hidden("entryreferrer")} />
           <input type="hidden" name="inviteToken" value={hidden("inviteToken")} />
           <input type="hidden" name={ISSUED_FIELD} value={failure?.values[ISSUED_FIELD] || data.stamp} />
@@ -268,7 +256,7 @@ export default function Register() {
           <button type="submit" disabled={submitting} aria-disabled={submitting}>
             {submitting ? t("register.submitting") : t("register.submit")}
           </button>
-        </Form>
+        </LiveRecheckForm>
       </FormState>
       <p>
         <Link to="/register?login=1" preventScrollReset>
