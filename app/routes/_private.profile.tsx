@@ -9,7 +9,7 @@ import { TextField } from "~/components/fields";
 import { FormState, useFormAnswer, useFormFailure } from "~/components/form-context";
 import { takeCarriedForm } from "~/forms/carried-form.server";
 import { RegistrationFields } from "~/features/accounts/registration-fields";
-import { isLive, recommendedLines, submittedLines } from "~/features/accounts/pending-address";
+import { addressChoice, isLive, type AddressChoice } from "~/features/accounts/pending-address";
 import { PROFILE_FIELDS, profileDefaults } from "~/features/accounts/profile-form";
 import { displayValues } from "~/features/accounts/registration-form";
 import { formAnswer, readForm } from "~/forms/form.server";
@@ -29,10 +29,10 @@ export const loader = withTexts(
     const p = new URL(request.url).searchParams;
     return recordPage(context, (record) => {
       const pending = context.session.get("pendingProfile");
-      let address: { recommended: ReturnType<typeof recommendedLines> | null; submitted: ReturnType<typeof submittedLines> } | null = null;
+      let address: AddressChoice | null = null;
       let failure: FormFailure | undefined;
       if (p.get("address") === "confirm" && isLive(pending, Date.now())) {
-        address = { recommended: pending.recommended ? recommendedLines(pending.recommended) : null, submitted: submittedLines(pending.values) };
+        address = addressChoice(pending);
         failure = formAnswer("profile", displayValues(pending.values), {}, PROFILE_FIELDS, { attempt: `pending-${pending.expiresAt}` });
       } else if (pending) {
         context.session.unset("pendingProfile");
@@ -68,14 +68,7 @@ export default function Profile() {
   return (
     <main id="main" className="container" tabIndex={-1}>
       <PageFlash />
-      {data.address && !posted ? (
-        <AddressDialog
-          recommended={data.address.recommended}
-          submitted={data.address.submitted}
-          action="/profile"
-          cancelLabel={t("address.cancelProfile")}
-        />
-      ) : null}
+      {data.address && !posted ? <AddressDialog choice={data.address} action="/profile" cancelLabel={t("address.cancelProfile")} /> : null}
       <ErrorSummary failure={profileFailure} rechecked={profileLive.rechecked} />
       <ErrorSummary failure={passwordFailure} rechecked={passwordLive.rechecked} />
       <h1>{t("profile.heading")}</h1>

@@ -16,7 +16,7 @@ import { usePhoneCheck } from "~/features/accounts/phone-check";
 import { RegistrationFields } from "~/features/accounts/registration-fields";
 import { useHydrated } from "~/components/use-hydrated";
 import { resetView } from "~/features/accounts/password-form";
-import { isLive, recommendedLines, submittedLines } from "~/features/accounts/pending-address";
+import { addressChoice, isLive, type AddressChoice } from "~/features/accounts/pending-address";
 import { REGISTER_DEFAULTS, REGISTER_FIELDS } from "~/features/accounts/registration-field-names";
 import { displayValues } from "~/features/accounts/registration-form";
 import { issueFormStamp } from "~/features/accounts/bot-check.server";
@@ -66,10 +66,10 @@ export const loader = withTexts(
     // The Confirm Address dialog lives only while it is open (docs/decisions/005).
     const now = Date.now();
     const pending = session.get("pendingRegistration");
-    let address: { recommended: ReturnType<typeof recommendedLines> | null; submitted: ReturnType<typeof submittedLines> } | null = null;
+    let address: AddressChoice | null = null;
     let failure: FormFailure | undefined;
     if (p.get("address") === "confirm" && isLive(pending, now)) {
-      address = { recommended: pending.recommended ? recommendedLines(pending.recommended) : null, submitted: submittedLines(pending.values) };
+      address = addressChoice(pending);
       const values = displayValues({ ...pending.values, inviteToken: pending.inviteToken });
       failure = formAnswer("register", values, {}, REGISTER_FIELDS, { attempt: `pending-${pending.expiresAt}` });
     } else if (pending) {
@@ -180,14 +180,7 @@ export default function Register() {
         {t("register.submit")}
       </button>
       <LoginDialog view={view} />
-      {data.address && !posted ? (
-        <AddressDialog
-          recommended={data.address.recommended}
-          submitted={data.address.submitted}
-          action="/register"
-          cancelLabel={t("address.cancel")}
-        />
-      ) : null}
+      {data.address && !posted ? <AddressDialog choice={data.address} action="/register" cancelLabel={t("address.cancel")} /> : null}
       <HipaaDialog open={hipaaOpen} formId={FORM_ID} onAnswer={hydrated ? answerHipaa : undefined} />
       <ErrorSummary failure={failure} rechecked={live.rechecked} />
       <h1>{t("register.heading")}</h1>
