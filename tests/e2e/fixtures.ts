@@ -188,6 +188,37 @@ export function hiddenValue(html: string, name: string): string {
   return value.replace(/&amp;/g, "&");
 }
 
+/** The registration form as a browser without JavaScript posts it, filled for `p`, from the /register page's HTML. */
+export function registrationForm(page: string, p: Patient, opts: { inviteToken?: string; spanish?: boolean } = {}): Record<string, string> {
+  return {
+    _csrf: hiddenValue(page, "_csrf"),
+    intent: "register",
+    entryreferrer: "",
+    inviteToken: opts.inviteToken ?? "",
+    formIssued: hiddenValue(page, "formIssued"),
+    website: "",
+    firstName: p.firstName,
+    middleInitial: "",
+    lastName: p.lastName,
+    preferredName: p.preferredName,
+    birthDate: p.birthDate,
+    email: p.email,
+    phoneNumber: p.phone,
+    password: p.password,
+    confirmPassword: p.password,
+    addressLine1: p.addressLine1,
+    addressLine2: "",
+    city: p.city,
+    usState: "33",
+    province: "",
+    postalCode: p.postalCode,
+    country: "1",
+    preferredLanguage: opts.spanish ? "2" : "1",
+    gender: "2",
+    agreedToHipaa: "true",
+  };
+}
+
 /**
  * Creates a patient quickly, without clicking through the form: the same plain HTML posts a browser without
  * JavaScript sends (CSRF token, bot check time stamp and all), through `request`, whose cookies are the signed-in
@@ -202,36 +233,7 @@ export async function createPatient(
   const issuedAt = Date.now();
   const left = issuedAt + BOT_CHECK_MIN_MS + 250 - Date.now();
   await new Promise((r) => setTimeout(r, left));
-  const registered = await request.post("register", {
-    form: {
-      _csrf: hiddenValue(page, "_csrf"),
-      intent: "register",
-      entryreferrer: "",
-      inviteToken: opts.inviteToken ?? "",
-      formIssued: hiddenValue(page, "formIssued"),
-      website: "",
-      firstName: p.firstName,
-      middleInitial: "",
-      lastName: p.lastName,
-      preferredName: p.preferredName,
-      birthDate: p.birthDate,
-      email: p.email,
-      phoneNumber: p.phone,
-      password: p.password,
-      confirmPassword: p.password,
-      addressLine1: p.addressLine1,
-      addressLine2: "",
-      city: p.city,
-      usState: "33",
-      province: "",
-      postalCode: p.postalCode,
-      country: "1",
-      preferredLanguage: opts.spanish ? "2" : "1",
-      gender: "2",
-      agreedToHipaa: "true",
-    },
-    maxRedirects: 0,
-  });
+  const registered = await request.post("register", { form: registrationForm(page, p, opts), maxRedirects: 0 });
   expect(registered.status(), await registered.text()).toBe(302);
   expect(registered.headers()["location"]).toMatch(/\/landing$/);
   if (opts.verified) {
