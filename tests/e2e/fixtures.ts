@@ -3,7 +3,7 @@ import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
-import { expect, test as base, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test as base, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { buildDir, databaseUrl, dataDir, e2eRegistryEnv } from "./support/e2e-env";
 
 const execFileAsync = promisify(execFile);
@@ -97,12 +97,19 @@ export async function fillRegistration(page: Page, p: Patient): Promise<number> 
   // Relative to the project's baseURL, so the same journey runs under a sub-path behind the proxy.
   await page.goto("register");
   const loadedAt = Date.now();
-  const form = page.locator("form[aria-label]").first();
-  await form.getByLabel("First name", { exact: true }).fill(p.firstName);
-  await form.getByLabel("Last name", { exact: true }).fill(p.lastName);
+  await fillRegistrationFields(page.locator("form[aria-label]").first(), p);
+  return loadedAt;
+}
+
+/** Fills the registration form's fields as a patient would; `invited`: the names and the email came with the invite. */
+export async function fillRegistrationFields(form: Locator, p: Patient, { invited = false } = {}) {
+  if (!invited) {
+    await form.getByLabel("First name", { exact: true }).fill(p.firstName);
+    await form.getByLabel("Last name", { exact: true }).fill(p.lastName);
+  }
   await form.getByLabel("Preferred name", { exact: true }).fill(p.preferredName);
   await form.getByLabel("Birth date").fill(p.birthDate);
-  await form.getByLabel("Email", { exact: true }).fill(p.email);
+  if (!invited) await form.getByLabel("Email", { exact: true }).fill(p.email);
   await form.getByLabel("Phone number").fill(p.phone);
   await form.getByLabel("Password", { exact: true }).fill(p.password);
   await form.getByLabel("Confirm password").fill(p.password);
@@ -113,7 +120,6 @@ export async function fillRegistration(page: Page, p: Patient): Promise<number> 
   await form.getByLabel("Preferred language").selectOption({ label: "English" });
   await form.getByLabel("Gender").selectOption({ label: "Female" });
   await form.getByLabel("I agree to the HIPAA release").check();
-  return loadedAt;
 }
 
 /** Fills and sends the registration form as a patient would. */
