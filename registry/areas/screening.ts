@@ -70,9 +70,9 @@ async function afterSave(
   { screeningId, medicalRecordId, values, now }: { screeningId: number; medicalRecordId: number; values: ScreeningValues; now: Date },
   action: "screening.create" | "screening.update",
 ): Promise<void> {
-    await referToNamedCenter(ctx, tx, screeningId, medicalRecordId, values, now);
-    if (values.status === RegistrationStatus.IfPassCandidate) await startIfRegistration(tx, medicalRecordId, now);
-    await notifyScreeningSaved(tx, ctx.settings, screeningId, medicalRecordId, now);
+  await referToNamedCenter(ctx, tx, screeningId, medicalRecordId, values, now);
+  if (values.status === RegistrationStatus.IfPassCandidate) await startIfRegistration(tx, medicalRecordId, now);
+  await notifyScreeningSaved(tx, ctx.settings, screeningId, medicalRecordId, now);
   await audit(tx, { actor: { kind: "patient", id: medicalRecordId }, action, medicalRecordId, detail: { screeningId }, at: now });
 }
 

@@ -27,14 +27,14 @@ const now = new Date("2026-03-20T12:00:00Z");
 const s = aScreening;
 const center = (centerId: number, patch: Partial<SortableCenter> = {}): SortableCenter =>
   testCenter(centerId, {
-  stateAbbr: "NY",
-  distanceInMiles: 12.34,
-  isKidneyForLifeParticipant: true,
-  performsNonSteroidProtocol: true,
-  nkrTransplantsLast12Months: 14,
-  yearRangeLdNkrFacilitated: 0,
-  nkrPercentLdTransplants: 37.25,
-  ...patch,
+    stateAbbr: "NY",
+    distanceInMiles: 12.34,
+    isKidneyForLifeParticipant: true,
+    performsNonSteroidProtocol: true,
+    nkrTransplantsLast12Months: 14,
+    yearRangeLdNkrFacilitated: 0,
+    nkrPercentLdTransplants: 37.25,
+    ...patch,
   });
 const q = (patch: Partial<SelectCenterQuery> = {}): SelectCenterQuery => ({
   distance: 300,

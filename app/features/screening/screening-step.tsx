@@ -328,11 +328,11 @@ export function PreviousForm({ className }: { className?: string }) {
   const { t } = useTranslation();
   return (
     <Form method="post" noValidate className={className}>
-          <CsrfField />
-          <button type="submit" name="intent" value="previous" className="secondary outline">
-            {t("screening.previous")}
-          </button>
-        </Form>
+      <CsrfField />
+      <button type="submit" name="intent" value="previous" className="secondary outline">
+        {t("screening.previous")}
+      </button>
+    </Form>
   );
 }
 
