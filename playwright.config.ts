@@ -1,22 +1,10 @@
 import { defineConfig, type PlaywrightTestConfig } from "@playwright/test";
-import fs from "node:fs";
+import { chromiumArgs, executablePath } from "./tests/e2e/support/chromium.mjs";
 import type { TestOptions } from "./tests/e2e/fixtures";
 import { buildDir, databaseUrl, dataDir, E2E_PORT, e2eRegistryEnv } from "./tests/e2e/support/e2e-env";
 
-/** Debian's Chromium (npx playwright install cannot download here); Playwright's own browser where it exists. */
-const executablePath = fs.existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined;
 const PROXY_PORT = E2E_PORT + 80;
 const PROXIED_PORT = E2E_PORT + 1;
-const browserArgs = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 const portalEnv = {
   HOST: "127.0.0.1",
   NODE_ENV: "development",
@@ -63,7 +51,7 @@ export default defineConfig<TestOptions>({
   reporter: [["list"]],
   use: {
     baseURL: `http://127.0.0.1:${E2E_PORT}/`,
-    launchOptions: { executablePath, args: browserArgs },
+    launchOptions: { executablePath, args: chromiumArgs },
     trace: "off",
   },
   projects: [

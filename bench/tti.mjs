@@ -4,7 +4,7 @@
 // Times: first contentful paint, DOMContentLoaded, hydrated (the portal's "portal:hydrated" mark, app/entry.client),
 // and time to interactive as Lighthouse counts it: the end of the last long task (> 50 ms) before a quiet window of
 // QUIET_MS, not before DOMContentLoaded nor before hydration.
-import fs from "node:fs";
+import { chromiumArgs, executablePath } from "../tests/e2e/support/chromium.mjs";
 
 export const OLD_PHONE = {
   cpuSlowdown: 6,
@@ -14,18 +14,6 @@ export const OLD_PHONE = {
 };
 const QUIET_MS = 5_000;
 const PAGE_TIMEOUT_MS = 90_000;
-
-/** Chromium as the e2e tests launch it (docs: /work/shared/STACK.md "Browsers"). */
-const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 
 /**
  * Runs in the page before its scripts: collects long tasks from the start, and the time of React's first commit
@@ -94,8 +82,7 @@ const median = (values) => {
  */
 export async function measureOldPhone({ base, pages, runs = 3 }) {
   const { chromium } = await import("@playwright/test");
-  const executablePath = fs.existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined;
-  const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath, args: chromiumArgs });
   try {
     const out = [];
     for (const p of pages) {

@@ -4,11 +4,6 @@ import { fieldMessage, type FieldError } from "~/texts/text-key";
 import { useField } from "./form-context";
 import { useHydrated } from "./use-hydrated";
 
-function describedBy(...ids: Array<string | false | undefined>): string | undefined {
-  const list = ids.filter(Boolean).join(" ");
-  return list || undefined;
-}
-
 function Label({ htmlFor, label, optional }: { htmlFor: string; label: string; optional?: boolean }) {
   const { t } = useTranslation();
   return (
@@ -19,23 +14,46 @@ function Label({ htmlFor, label, optional }: { htmlFor: string; label: string; o
   );
 }
 
-/** The frame every field shares (GOV.UK order): its label, its hint, its inline error, then the control. */
+/** The ids that describe a field's control: its hint and its inline error when shown, then any others. */
+function fieldDescribedBy(f: ReturnType<typeof useField>, hint: string | undefined, ...more: Array<string | false | undefined>) {
+  const list = [hint && f.hintId, f.error && f.errorId, ...more].filter(Boolean).join(" ");
+  return list || undefined;
+}
+
+/**
+ * The frame every field shares (GOV.UK order): its label, its hint, its inline error, then the control. A `group`
+ * (radios) is a fieldset whose legend is the label and which the hint and error describe; `heading` makes the
+ * label the page's <h1> (PATTERNS' question page).
+ */
 function FieldFrame({
   field: f,
   label,
   optional,
   hint,
+  heading,
+  group,
   children,
 }: {
   field: ReturnType<typeof useField>;
   label: string;
   optional?: boolean;
   hint?: string;
+  heading?: boolean;
+  group?: boolean;
   children: ReactNode;
 }) {
-  return (
-    <div className={f.error ? "field field--error" : "field"}>
-      <Label htmlFor={f.id} label={label} optional={optional} />
+  const className = f.error ? "field field--error" : "field";
+  const labelled = <Label htmlFor={f.id} label={label} optional={optional} />;
+  const caption = group ? (
+    <legend className={heading ? "question-legend" : "sub-question-legend"}>{heading ? <h1>{label}</h1> : label}</legend>
+  ) : heading ? (
+    <h1>{labelled}</h1>
+  ) : (
+    labelled
+  );
+  const body = (
+    <>
+      {caption}
       {hint ? (
         <small id={f.hintId} className="hint">
           {hint}
@@ -43,11 +61,18 @@ function FieldFrame({
       ) : null}
       <ErrorMessage id={f.errorId} error={f.error} />
       {children}
-    </div>
+    </>
+  );
+  return group ? (
+    <fieldset className={className} aria-describedby={fieldDescribedBy(f, hint)}>
+      {body}
+    </fieldset>
+  ) : (
+    <div className={className}>{body}</div>
   );
 }
 
-export function ErrorMessage({ id, error }: { id: string; error?: FieldError }) {
+function ErrorMessage({ id, error }: { id: string; error?: FieldError }) {
   const { t } = useTranslation();
   if (!error) return null;
   return (
@@ -112,7 +137,7 @@ export function TextField({
           type={isPassword && shown ? "text" : type}
           defaultValue={isPassword ? undefined : format ? format(f.value) : f.value}
           aria-invalid={f.error ? true : undefined}
-          aria-describedby={describedBy(hint && f.hintId, f.error && f.errorId, retype && retypeId, describedById)}
+          aria-describedby={fieldDescribedBy(f, hint, retype && retypeId, describedById)}
           {...rest}
         />
         {isPassword && hydrated ? (
@@ -138,6 +163,7 @@ export function SelectField({
   options,
   optional,
   hint,
+  labelAsHeading,
   ...rest
 }: {
   name: string;
@@ -145,16 +171,18 @@ export function SelectField({
   options: Array<{ value: string; label: string }>;
   optional?: boolean;
   hint?: string;
+  /** The label is the page's <h1> (PATTERNS' question page). */
+  labelAsHeading?: boolean;
 } & Omit<SelectHTMLAttributes<HTMLSelectElement>, "name" | "id" | "defaultValue" | "value">) {
   const f = useField(name);
   return (
-    <FieldFrame field={f} label={label} optional={optional} hint={hint}>
+    <FieldFrame field={f} label={label} optional={optional} hint={hint} heading={labelAsHeading}>
       <select
         id={f.id}
         name={name}
         defaultValue={f.value}
         aria-invalid={f.error ? true : undefined}
-        aria-describedby={describedBy(hint && f.hintId, f.error && f.errorId)}
+        aria-describedby={fieldDescribedBy(f, hint)}
         {...rest}
       >
         {options.map((o) => (
@@ -191,7 +219,7 @@ export function TextAreaField({
         rows={rows}
         defaultValue={f.value}
         aria-invalid={f.error ? true : undefined}
-        aria-describedby={describedBy(hint && f.hintId, f.error && f.errorId)}
+        aria-describedby={fieldDescribedBy(f, hint)}
         {...rest}
       />
     </FieldFrame>
@@ -244,14 +272,7 @@ export function RadioGroup({
 }) {
   const f = useField(name);
   return (
-    <fieldset className={f.error ? "field field--error" : "field"} aria-describedby={describedBy(hint && f.hintId, f.error && f.errorId)}>
-      <legend className={legendAsHeading ? "question-legend" : "sub-question-legend"}>{legendAsHeading ? <h1>{legend}</h1> : legend}</legend>
-      {hint ? (
-        <small id={f.hintId} className="hint">
-          {hint}
-        </small>
-      ) : null}
-      <ErrorMessage id={f.errorId} error={f.error} />
+    <FieldFrame field={f} label={legend} hint={hint} heading={legendAsHeading} group>
       {options.map((o, i) => {
         const id = i === 0 ? f.id : `${f.id}-${o.value}`;
         const hintId = `${id}-hint`;
@@ -277,6 +298,6 @@ export function RadioGroup({
           </div>
         );
       })}
-    </fieldset>
+    </FieldFrame>
   );
 }

@@ -1,4 +1,6 @@
-import { useCallback, useState, type FormEvent } from "react";
+import { Form, type FormProps } from "@remix-run/react";
+import { useCallback, useState, type FormEvent, type ReactNode } from "react";
+import { CsrfField } from "~/components/csrf-field";
 import { useTranslation } from "~/texts/use-translation";
 import { liveErrors, type FieldErrors, type Values } from "~/features/accounts/live-rules";
 import type { FormFailure } from "~/forms/types";
@@ -47,12 +49,32 @@ export function useLiveRecheck(failure: FormFailure | undefined, recheck: (value
  * A polite live region that says how many problems are left when that number changes while the patient corrects the
  * form (a screen reader hears it without losing its place; nothing moves focus).
  */
-export function RecheckStatus({ live }: { live: ReturnType<typeof useLiveRecheck> }) {
+function RecheckStatus({ live }: { live: ReturnType<typeof useLiveRecheck> }) {
   const { t } = useTranslation();
   const count = live.failure ? Object.keys(live.failure.errors).length : 0;
   return (
     <p aria-live="polite" className="visually-hidden">
       {live.rechecked ? (count > 0 ? t("errorSummary.remaining", { count }) : t("errorSummary.noneRemaining")) : ""}
     </p>
+  );
+}
+
+/**
+ * A form that re-checks itself as the patient corrects it (`useLiveRecheck`): posts its `intent`, says how many
+ * problems are left (`RecheckStatus`) and carries the CSRF field. Works the same without JavaScript.
+ */
+export function LiveRecheckForm({
+  live,
+  intent,
+  children,
+  ...props
+}: { live: ReturnType<typeof useLiveRecheck>; intent: string; children: ReactNode } & Omit<FormProps, "method" | "noValidate" | "onChange">) {
+  return (
+    <Form method="post" noValidate {...props} onChange={live.onChange}>
+      <RecheckStatus live={live} />
+      <CsrfField />
+      <input type="hidden" name="intent" value={intent} />
+      {children}
+    </Form>
   );
 }

@@ -6,23 +6,16 @@ import { MedicalHistoryKey, type MedicalHistoryBody } from "../../registry/contr
 import { insertIfRegistration } from "../../registry/data/if-registrations";
 import { testDatabases } from "../../registry/db/test-databases";
 import { START, useRegistry } from "../../registry/testing/harness";
+import { HISTORY as VALID_HISTORY } from "../../registry/testing/medical-histories";
 
 const HISTORY: MedicalHistoryBody = {
+  ...VALID_HISTORY,
   receivedKidneyTransplant: true,
   lastKidneyTxpDate: "2016-09-30",
   addlMedicines: "Mycophenolate",
-  birthDate: "1980-05-17",
-  heightFt: 5,
   heightInches: 4,
   weight: 132.4,
-  hadOtherOrganTransplant: false,
-  otherOrganTxp: null,
-  otherOrganTxpDetails: null,
-  birthGender: false,
-  hasCardiacIssues: false,
   hasPulmonaryIssues: true,
-  hasImmunoDisease: false,
-  hasHighBloodPressure: false,
   hasAllergies: true,
   medicalConditionComments: "Penicillin allergy",
 };

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useTranslation } from "~/texts/use-translation";
 import { Country } from "../../registry/contract/enums";
 import { displayPhone, formatUsPhone } from "../../registry/contract/phone";
-import { readPassRecord } from "~/platform/auth.server";
+import { recordPage } from "~/platform/record-page.server";
 import { CsrfField } from "~/components/csrf-field";
 import { Dialog } from "~/components/dialog";
 import type { RouteHandle } from "~/components/document-title";
@@ -17,34 +17,33 @@ import { isKind, resendAction, sendAction, startSend, verifyAction } from "~/fea
 import { readForm } from "~/forms/form.server";
 import type { ContactKind } from "~/platform/session-keys";
 import { PageFlash } from "~/components/flash-messages";
+import { RegistryDownPage } from "~/components/registry-down-page";
 import { withTexts } from "~/texts/texts.server";
 
 export const handle: RouteHandle = { titleKey: "confirm.title" };
 
 export const loader = withTexts("_private.confirm", async function loader({ request, context }: LoaderFunctionArgs) {
   const p = new URL(request.url).searchParams;
-  const record = await readPassRecord(context);
-  if (!record) return { unavailable: true as const };
-  const { medicalRecord: r, account, screeningList } = record;
-  const pending = context.session.get("pendingCode");
-  const sendKind = p.get("confirm");
-  const codeKind = p.get("code");
-  return {
-    unavailable: false as const,
-    email: r.email,
-    phoneNumber: displayPhone(r.phoneNumber, r.country),
-    /** The address's country: its phone rule applies to a new mobile number (docs/decisions/049). */
-    country: r.country === Country.Other ? Country.Other : Country.UnitedStates,
-    emailVerified: !!account?.isEmailVerified,
-    mobileVerified: !!account?.isMobileVerified,
-    continue: continueView(account, screeningList.length),
-    /** ?confirm=email|text opens the send dialog for the stored value. */
-    send: isKind(sendKind) ? sendKind : null,
-    /** ?change=email|text: without JavaScript, the patient asked to change a confirmed contact (docs/decisions/047). */
-    change: isKind(p.get("change")) ? (p.get("change") as ContactKind) : null,
-    /** ?code=email|text opens the code dialog, when a code was sent to that kind of contact. */
-    code: isKind(codeKind) && pending?.kind === codeKind ? pending : null,
-  };
+  return recordPage(context, ({ medicalRecord: r, account, screeningList }) => {
+    const pending = context.session.get("pendingCode");
+    const sendKind = p.get("confirm");
+    const codeKind = p.get("code");
+    return {
+      email: r.email,
+      phoneNumber: displayPhone(r.phoneNumber, r.country),
+      /** The address's country: its phone rule applies to a new mobile number (docs/decisions/049). */
+      country: r.country === Country.Other ? Country.Other : Country.UnitedStates,
+      emailVerified: !!account?.isEmailVerified,
+      mobileVerified: !!account?.isMobileVerified,
+      continue: continueView(account, screeningList.length),
+      /** ?confirm=email|text opens the send dialog for the stored value. */
+      send: isKind(sendKind) ? sendKind : null,
+      /** ?change=email|text: without JavaScript, the patient asked to change a confirmed contact (docs/decisions/047). */
+      change: isKind(p.get("change")) ? (p.get("change") as ContactKind) : null,
+      /** ?code=email|text opens the code dialog, when a code was sent to that kind of contact. */
+      code: isKind(codeKind) && pending?.kind === codeKind ? pending : null,
+    };
+  });
 });
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -231,14 +230,11 @@ export default function Confirm() {
   const codeFailure = useFormFailure("code");
   if (data.unavailable) {
     return (
-      <main id="main" className="container" tabIndex={-1}>
-        <PageFlash />
-        <h1>{t("confirm.heading")}</h1>
-        <p role="alert">{t("errors.registryDown")}</p>
+      <RegistryDownPage heading={t("confirm.heading")}>
         <Link to="/landing" role="button" className="secondary">
           {t("common.returnToDashboard")}
         </Link>
-      </main>
+      </RegistryDownPage>
     );
   }
   // Which dialog is open: the last post's answer, else the URL.

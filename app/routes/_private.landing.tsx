@@ -4,6 +4,7 @@ import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "~/texts/use-translation";
 import { OptInOutType } from "../../registry/contract/enums";
 import { addFlash, readPassRecord, withPatient } from "~/platform/auth.server";
+import { recordPage } from "~/platform/record-page.server";
 import { CsrfField } from "~/components/csrf-field";
 import { Dialog } from "~/components/dialog";
 import type { RouteHandle } from "~/components/document-title";
@@ -17,29 +18,28 @@ import { registrationCards, resetScreeningDraft } from "~/features/screening/scr
 import { ChangeCenterDialog } from "~/features/centers/change-center-dialog";
 import { changeCenterAction, changeCenterDialog, requestLabsAction } from "~/features/centers/change-center.server";
 import { PageFlash } from "~/components/flash-messages";
+import { RegistryDownPage } from "~/components/registry-down-page";
 import { withTexts } from "~/texts/texts.server";
 
 export const handle: RouteHandle = { titleKey: "landing.title" };
 
 export const loader = withTexts("_private.landing", async function loader({ request, context }: LoaderFunctionArgs) {
-  const record = await readPassRecord(context);
-  if (!record) return { unavailable: true as const };
-  const { medicalRecord, account, screeningList } = record;
-  const cards = await registrationCards(context, screeningList);
-  const immuneTolerance = immuneToleranceStages(medicalRecord.ifRegistration);
-  return {
-    unavailable: false as const,
-    isOptedOut: medicalRecord.isOptedOut,
-    view: dashboardBeforeScreening(account),
-    screenings: screeningList.length,
-    cards,
-    // The immune-tolerance program's stages and next action (DSH-013; docs/decisions/015), in the candidate's card or,
-    // for an invited participant whose cards do not show the program, in a section of their own (issue 12 item 9).
-    immuneTolerance,
-    program: standaloneProgram(immuneTolerance, cards),
-    // ?change={screeningId}: the change-center dialogs (CEN-009; docs/decisions/013).
-    changeCenter: medicalRecord.isOptedOut ? null : changeCenterDialog(screeningList, new URL(request.url).searchParams.get("change")),
-  };
+  return recordPage(context, async ({ medicalRecord, account, screeningList }) => {
+    const cards = await registrationCards(context, screeningList);
+    const immuneTolerance = immuneToleranceStages(medicalRecord.ifRegistration);
+    return {
+      isOptedOut: medicalRecord.isOptedOut,
+      view: dashboardBeforeScreening(account),
+      screenings: screeningList.length,
+      cards,
+      // The immune-tolerance program's stages and next action (DSH-013; docs/decisions/015), in the candidate's card or,
+      // for an invited participant whose cards do not show the program, in a section of their own (issue 12 item 9).
+      immuneTolerance,
+      program: standaloneProgram(immuneTolerance, cards),
+      // ?change={screeningId}: the change-center dialogs (CEN-009; docs/decisions/013).
+      changeCenter: medicalRecord.isOptedOut ? null : changeCenterDialog(screeningList, new URL(request.url).searchParams.get("change")),
+    };
+  });
 });
 
 /**
@@ -100,13 +100,7 @@ export default function Landing() {
   const [params] = useSearchParams();
   const opt = params.get("opt");
   if (data.unavailable) {
-    return (
-      <main id="main" className="container" tabIndex={-1}>
-        <PageFlash />
-        <h1>{t("landing.heading")}</h1>
-        <p role="alert">{t("errors.registryDown")}</p>
-      </main>
-    );
+    return <RegistryDownPage heading={t("landing.heading")} />;
   }
   const optDialog = data.isOptedOut ? (opt === "in" ? "in" : null) : opt === "out" ? "out" : null;
   return (

@@ -1,44 +1,44 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/texts/use-translation";
-import { readPassRecord } from "~/platform/auth.server";
+import { recordPage } from "~/platform/record-page.server";
 import { AddressDialog } from "~/features/accounts/address-dialog";
-import { CsrfField } from "~/components/csrf-field";
 import type { RouteHandle } from "~/components/document-title";
 import { ErrorSummary } from "~/components/error-summary";
 import { TextField } from "~/components/fields";
 import { FormState, useFormAnswer, useFormFailure } from "~/components/form-context";
 import { takeCarriedForm } from "~/forms/carried-form.server";
 import { RegistrationFields } from "~/features/accounts/registration-fields";
-import { isLive, recommendedLines, submittedLines } from "~/features/accounts/pending-address";
+import { addressChoice, isLive, type AddressChoice } from "~/features/accounts/pending-address";
 import { PROFILE_FIELDS, profileDefaults } from "~/features/accounts/profile-form";
 import { displayValues } from "~/features/accounts/registration-form";
 import { formAnswer, readForm } from "~/forms/form.server";
 import { passwordAction, profileAction, profileAddressStep } from "~/features/accounts/profile.server";
 import type { FormFailure } from "~/forms/types";
 import { passwordRecheck, profileRecheck } from "~/features/accounts/live-rules";
-import { RecheckStatus, useLiveRecheck } from "~/enhance/live-recheck";
+import { LiveRecheckForm, useLiveRecheck } from "~/enhance/live-recheck";
 import { PageFlash } from "~/components/flash-messages";
+import { RegistryDownPage } from "~/components/registry-down-page";
 import { withTexts } from "~/texts/texts.server";
 
 export const handle: RouteHandle = { titleKey: "profile.title", carryForm: { form: "profile", elementId: "profile-form" } };
 
 export const loader = withTexts("_private.profile", async function loader({ request, context }: LoaderFunctionArgs) {
   const p = new URL(request.url).searchParams;
-  const record = await readPassRecord(context);
-  if (!record) return { unavailable: true as const };
-  const pending = context.session.get("pendingProfile");
-  let address: { recommended: ReturnType<typeof recommendedLines> | null; submitted: ReturnType<typeof submittedLines> } | null = null;
-  let failure: FormFailure | undefined;
-  if (p.get("address") === "confirm" && isLive(pending, Date.now())) {
-    address = { recommended: pending.recommended ? recommendedLines(pending.recommended) : null, submitted: submittedLines(pending.values) };
-    failure = formAnswer("profile", displayValues(pending.values), {}, PROFILE_FIELDS, { attempt: `pending-${pending.expiresAt}` });
-  } else if (pending) {
-    context.session.unset("pendingProfile");
-  }
-  // What was typed before the language switch, without JavaScript (docs/decisions/054).
-  failure ??= takeCarriedForm(context.session, "profile", PROFILE_FIELDS);
-  return { unavailable: false as const, defaults: profileDefaults(record.medicalRecord), address, failure };
+  return recordPage(context, (record) => {
+    const pending = context.session.get("pendingProfile");
+    let address: AddressChoice | null = null;
+    let failure: FormFailure | undefined;
+    if (p.get("address") === "confirm" && isLive(pending, Date.now())) {
+      address = addressChoice(pending);
+      failure = formAnswer("profile", displayValues(pending.values), {}, PROFILE_FIELDS, { attempt: `pending-${pending.expiresAt}` });
+    } else if (pending) {
+      context.session.unset("pendingProfile");
+    }
+    // What was typed before the language switch, without JavaScript (docs/decisions/054).
+    failure ??= takeCarriedForm(context.session, "profile", PROFILE_FIELDS);
+    return { defaults: profileDefaults(record.medicalRecord), address, failure };
+  });
 });
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -60,25 +60,12 @@ export default function Profile() {
   const navigation = useNavigation();
   const busy = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   if (data.unavailable) {
-    return (
-      <main id="main" className="container" tabIndex={-1}>
-        <PageFlash />
-        <h1>{t("profile.heading")}</h1>
-        <p role="alert">{t("errors.registryDown")}</p>
-      </main>
-    );
+    return <RegistryDownPage heading={t("profile.heading")} />;
   }
   return (
     <main id="main" className="container" tabIndex={-1}>
       <PageFlash />
-      {data.address && !posted ? (
-        <AddressDialog
-          recommended={data.address.recommended}
-          submitted={data.address.submitted}
-          action="/profile"
-          cancelLabel={t("address.cancelProfile")}
-        />
-      ) : null}
+      {data.address && !posted ? <AddressDialog choice={data.address} action="/profile" cancelLabel={t("address.cancelProfile")} /> : null}
       <ErrorSummary failure={profileFailure} rechecked={profileLive.rechecked} />
       <ErrorSummary failure={passwordFailure} rechecked={passwordLive.rechecked} />
       <h1>{t("profile.heading")}</h1>
@@ -93,39 +80,25 @@ export default function Profile() {
           <section aria-labelledby="personal-title" className="card">
             <h2 id="personal-title">{t("profile.personalTitle")}</h2>
             <FormState id="profile" defaults={data.defaults} failure={data.failure} live={profileFailure}>
-              <Form
+              <LiveRecheckForm
+                live={profileLive}
+                intent="profile"
                 id="profile-form"
-                method="post"
                 action="/profile"
-                noValidate
                 className="stacked-form"
                 aria-labelledby="personal-title"
-                onChange={profileLive.onChange}
               >
-                <RecheckStatus live={profileLive} />
-                <CsrfField />
-                <input type="hidden" name="intent" value="profile" />
                 <RegistrationFields emailReadOnly emailHint={t("profile.readOnlyHint")} phoneReadOnly phoneHint={t("profile.readOnlyHint")} />
                 <button type="submit" disabled={busy("profile")}>
                   {t("profile.update")}
                 </button>
-              </Form>
+              </LiveRecheckForm>
             </FormState>
           </section>
           <section aria-labelledby="password-title" className="card">
             <h2 id="password-title">{t("profile.passwordTitle")}</h2>
             <FormState id="password" live={passwordFailure}>
-              <Form
-                method="post"
-                action="/profile"
-                noValidate
-                className="stacked-form"
-                aria-labelledby="password-title"
-                onChange={passwordLive.onChange}
-              >
-                <RecheckStatus live={passwordLive} />
-                <CsrfField />
-                <input type="hidden" name="intent" value="password" />
+              <LiveRecheckForm live={passwordLive} intent="password" action="/profile" className="stacked-form" aria-labelledby="password-title">
                 <TextField
                   name="currentPassword"
                   type="password"
@@ -144,7 +117,7 @@ export default function Profile() {
                 <button type="submit" disabled={busy("password")}>
                   {t("profile.updatePassword")}
                 </button>
-              </Form>
+              </LiveRecheckForm>
             </FormState>
           </section>
         </div>

@@ -1,13 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/texts/use-translation";
 import { addFlash, withPatient } from "~/platform/auth.server";
-import { CsrfField } from "~/components/csrf-field";
 import type { RouteHandle } from "~/components/document-title";
 import { ErrorSummary } from "~/components/error-summary";
 import { FormState, useFormFailure } from "~/components/form-context";
-import { ScreeningStep, type StepData } from "~/features/screening/screening-step";
+import { PreviousForm, ScreeningStep, type StepData } from "~/features/screening/screening-step";
 import { StepTracker } from "~/features/screening/step-tracker";
 import { ScreeningResultsDialog } from "~/features/screening/results-dialog";
 import { answerSummary } from "~/features/screening/answer-summary-model";
@@ -234,14 +233,7 @@ export default function ScreeningPage() {
       <FormState id={FORM_ID} defaults={view.defaults}>
         <ScreeningStep view={view} formId={FORM_ID} />
       </FormState>
-      {view.canGoPrevious && view.step === Step.Complete ? (
-        <Form method="post" noValidate className="screening__previous">
-          <CsrfField />
-          <button type="submit" name="intent" value="previous" className="secondary outline">
-            {t("screening.previous")}
-          </button>
-        </Form>
-      ) : null}
+      {view.canGoPrevious && view.step === Step.Complete ? <PreviousForm className="screening__previous" /> : null}
     </main>
   );
 }

@@ -9,6 +9,7 @@ import { DISTANCE_OPTIONS } from "~/features/centers/select-center-view";
 import { readForm } from "~/forms/form.server";
 import { selectCenterAction, selectCenterPage, type SelectCenterPage } from "~/features/centers/select-center.server";
 import { PageFlash } from "~/components/flash-messages";
+import { RegistryDownPage } from "~/components/registry-down-page";
 import type { TextKey } from "~/texts/texts";
 import { withTexts } from "~/texts/texts.server";
 
@@ -90,14 +91,7 @@ export default function SelectCenter() {
     </p>
   );
   if (!page) {
-    return (
-      <main id="main" className="container" tabIndex={-1}>
-        <PageFlash />
-        <h1>{t("selectCenter.heading")}</h1>
-        <p role="alert">{t("errors.registryDown")}</p>
-        {returnLink}
-      </main>
-    );
+    return <RegistryDownPage heading={t("selectCenter.heading")}>{returnLink}</RegistryDownPage>;
   }
   const firstListed = page.sections.findIndex((s) => s.rows.length > 0);
   return (

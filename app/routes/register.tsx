@@ -1,10 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Link, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "~/texts/use-translation";
 import { AddressDialog } from "~/features/accounts/address-dialog";
-import { CsrfField } from "~/components/csrf-field";
 import type { RouteHandle } from "~/components/document-title";
 import { ErrorSummary } from "~/components/error-summary";
 import { CheckboxField, TextField } from "~/components/fields";
@@ -17,7 +16,7 @@ import { usePhoneCheck } from "~/features/accounts/phone-check";
 import { RegistrationFields } from "~/features/accounts/registration-fields";
 import { useHydrated } from "~/components/use-hydrated";
 import { resetView } from "~/features/accounts/password-form";
-import { isLive, recommendedLines, submittedLines } from "~/features/accounts/pending-address";
+import { addressChoice, isLive, type AddressChoice } from "~/features/accounts/pending-address";
 import { REGISTER_DEFAULTS, REGISTER_FIELDS } from "~/features/accounts/registration-field-names";
 import { displayValues } from "~/features/accounts/registration-form";
 import { issueFormStamp } from "~/features/accounts/bot-check.server";
@@ -28,7 +27,7 @@ import { forgotAction, resetAction } from "~/features/accounts/password.server";
 import { addressStep, BOT_PURPOSE, hipaaStep, registerAction } from "~/features/accounts/register.server";
 import type { FormFailure } from "~/forms/types";
 import { registerRecheck } from "~/features/accounts/live-rules";
-import { RecheckStatus, useLiveRecheck } from "~/enhance/live-recheck";
+import { LiveRecheckForm, useLiveRecheck } from "~/enhance/live-recheck";
 import { RegistryUnavailableError } from "~/registry/client.server";
 import { withTexts } from "~/texts/texts.server";
 
@@ -65,10 +64,10 @@ export const loader = withTexts("register", async function loader({ request, con
   // The Confirm Address dialog lives only while it is open (docs/decisions/005).
   const now = Date.now();
   const pending = session.get("pendingRegistration");
-  let address: { recommended: ReturnType<typeof recommendedLines> | null; submitted: ReturnType<typeof submittedLines> } | null = null;
+  let address: AddressChoice | null = null;
   let failure: FormFailure | undefined;
   if (p.get("address") === "confirm" && isLive(pending, now)) {
-    address = { recommended: pending.recommended ? recommendedLines(pending.recommended) : null, submitted: submittedLines(pending.values) };
+    address = addressChoice(pending);
     const values = displayValues({ ...pending.values, inviteToken: pending.inviteToken });
     failure = formAnswer("register", values, {}, REGISTER_FIELDS, { attempt: `pending-${pending.expiresAt}` });
   } else if (pending) {
@@ -179,14 +178,7 @@ export default function Register() {
         {t("register.submit")}
       </button>
       <LoginDialog view={view} />
-      {data.address && !posted ? (
-        <AddressDialog
-          recommended={data.address.recommended}
-          submitted={data.address.submitted}
-          action="/register"
-          cancelLabel={t("address.cancel")}
-        />
-      ) : null}
+      {data.address && !posted ? <AddressDialog choice={data.address} action="/register" cancelLabel={t("address.cancel")} /> : null}
       <HipaaDialog open={hipaaOpen} formId={FORM_ID} onAnswer={hydrated ? answerHipaa : undefined} />
       <ErrorSummary failure={failure} rechecked={live.rechecked} />
       <h1>{t("register.heading")}</h1>
@@ -210,18 +202,7 @@ export default function Register() {
         <li>{t("register.audienceMicrosite")}</li>
       </ul>
       <FormState id="register" defaults={defaults} failure={data.failure} live={failure}>
-        <Form
-          id={FORM_ID}
-          method="post"
-          action="/register"
-          noValidate
-          className="stacked-form"
-          aria-label={t("register.heading")}
-          onChange={live.onChange}
-        >
-          <RecheckStatus live={live} />
-          <CsrfField />
-          <input type="hidden" name="intent" value="register" />
+        <LiveRecheckForm live={live} intent="register" id={FORM_ID} action="/register" className="stacked-form" aria-label={t("register.heading")}>
           <input type="hidden" name="entryreferrer" value={hidden("entryreferrer")} />
           <input type="hidden" name="inviteToken" value={hidden("inviteToken")} />
           <input type="hidden" name={ISSUED_FIELD} value={failure?.values[ISSUED_FIELD] || data.stamp} />
@@ -266,7 +247,7 @@ export default function Register() {
           <button type="submit" disabled={submitting} aria-disabled={submitting}>
             {submitting ? t("register.submitting") : t("register.submit")}
           </button>
-        </Form>
+        </LiveRecheckForm>
       </FormState>
       <p>
         <Link to="/register?login=1" preventScrollReset>

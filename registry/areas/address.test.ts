@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AccountMessage, addressPromptAnswer } from "../contract/accounts";
+import { AccountMessage, addressPromptAnswer, UPDATE_MEDICAL_RECORD_FIELDS } from "../contract/accounts";
 import { RegistryMessage } from "../contract/envelope";
 import { testDatabases } from "../db/test-databases";
 import { useRegistry, validRegistration } from "../testing/harness";
@@ -54,23 +54,7 @@ describe.each(testDatabases())("address validation against the ZIP data (ACC-007
   describe("POST /api/pass/{id}/update-medical-record", () => {
     const profile = (overrides: Record<string, unknown> = {}) => {
       const r = validRegistration(1, overrides);
-      const fields = [
-        "firstName",
-        "middleInitial",
-        "lastName",
-        "preferredName",
-        "birthDate",
-        "addressLine1",
-        "addressLine2",
-        "city",
-        "usState",
-        "province",
-        "postalCode",
-        "preferredLanguage",
-        "gender",
-        "country",
-      ];
-      return Object.fromEntries(fields.map((f) => [f, r[f]]));
+      return Object.fromEntries(UPDATE_MEDICAL_RECORD_FIELDS.map((f) => [f, r[f]]));
     };
 
     it("answers the same prompt for an unconfirmed US address and changes nothing", async () => {

@@ -17,26 +17,17 @@ import { ValidationKey } from "../contract/validation-keys";
 import { insertIfRegistration } from "../data/if-registrations";
 import { testDatabases } from "../db/test-databases";
 import { START, useRegistry } from "../testing/harness";
+import { HISTORY } from "../testing/medical-histories";
 
 /** A valid submission (MHX-007): a kidney recipient, no other organ, high blood pressure. */
 function history(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
+    ...HISTORY,
     receivedKidneyTransplant: true,
     lastKidneyTxpDate: "2015-06-01",
     addlMedicines: "  Tacrolimus 2 mg twice a day ",
-    birthDate: "1980-05-17",
-    heightFt: 5,
-    heightInches: 6,
     weight: 150.5,
-    hadOtherOrganTransplant: false,
-    otherOrganTxp: null,
-    otherOrganTxpDetails: null,
-    birthGender: false,
-    hasCardiacIssues: false,
-    hasPulmonaryIssues: false,
-    hasImmunoDisease: false,
     hasHighBloodPressure: true,
-    hasAllergies: false,
     medicalConditionComments: "",
     ...overrides,
   };

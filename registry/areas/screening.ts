@@ -35,16 +35,7 @@ async function createScreening(ctx: Ctx, params: Record<string, string>): Promis
   const now = ctx.now();
   const screeningId = await ctx.db.transaction(async (tx) => {
     const id = await insertScreening(tx, medicalRecordId, values, now);
-    await referToNamedCenter(ctx, tx, id, medicalRecordId, values, now);
-    if (values.status === RegistrationStatus.IfPassCandidate) await startIfRegistration(tx, medicalRecordId, now);
-    await notifyScreeningSaved(tx, ctx.settings, id, medicalRecordId, now);
-    await audit(tx, {
-      actor: { kind: "patient", id: medicalRecordId },
-      action: "screening.create",
-      medicalRecordId,
-      detail: { screeningId: id },
-      at: now,
-    });
+    await afterSave(ctx, tx, { screeningId: id, medicalRecordId, values, now }, "screening.create");
     return id;
   });
   return ok(await answer(ctx, screeningId));
@@ -64,18 +55,25 @@ async function updateOwnScreening(ctx: Ctx, params: Record<string, string>): Pro
     const stored = await lockedScreeningStatus(tx, screeningId);
     if (resaveMovesBackwards(stored, values.status)) throw new Refusal(409, RegistryMessage.registrationMovedOn);
     await updateScreening(tx, screeningId, values, now);
-    await referToNamedCenter(ctx, tx, screeningId, medicalRecordId, values, now);
-    if (values.status === RegistrationStatus.IfPassCandidate) await startIfRegistration(tx, medicalRecordId, now);
-    await notifyScreeningSaved(tx, ctx.settings, screeningId, medicalRecordId, now);
-    await audit(tx, {
-      actor: { kind: "patient", id: medicalRecordId },
-      action: "screening.update",
-      medicalRecordId,
-      detail: { screeningId },
-      at: now,
-    });
+    await afterSave(ctx, tx, { screeningId, medicalRecordId, values, now }, "screening.update");
   });
   return ok(await answer(ctx, screeningId));
+}
+
+/**
+ * What follows every save of a screening, in its transaction: the referral to a member center it names, the
+ * immune-tolerance registration of a candidate, the patient's email, the audit line.
+ */
+async function afterSave(
+  ctx: Ctx,
+  tx: Ctx["db"],
+  { screeningId, medicalRecordId, values, now }: { screeningId: number; medicalRecordId: number; values: ScreeningValues; now: Date },
+  action: "screening.create" | "screening.update",
+): Promise<void> {
+  await referToNamedCenter(ctx, tx, screeningId, medicalRecordId, values, now);
+  if (values.status === RegistrationStatus.IfPassCandidate) await startIfRegistration(tx, medicalRecordId, now);
+  await notifyScreeningSaved(tx, ctx.settings, screeningId, medicalRecordId, now);
+  await audit(tx, { actor: { kind: "patient", id: medicalRecordId }, action, medicalRecordId, detail: { screeningId }, at: now });
 }
 
 /**

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ADDRESS_FIELDS, NAME_FIELDS } from "./registration-rules";
 
 /**
  * Shapes of the account-side calls of PLT-019 (beyond register/authenticate in schemas.ts).
@@ -55,22 +56,7 @@ export const updateConfirmationRequest = z.object({ code: z.string().max(40), va
 export const codeResultAnswer = z.number().int();
 
 /** POST /api/pass/{id}/update-medical-record (profile, ACC-029): the personal and address fields. */
-export const UPDATE_MEDICAL_RECORD_FIELDS = [
-  "firstName",
-  "middleInitial",
-  "lastName",
-  "preferredName",
-  "birthDate",
-  "addressLine1",
-  "addressLine2",
-  "city",
-  "usState",
-  "province",
-  "postalCode",
-  "preferredLanguage",
-  "gender",
-  "country",
-] as const;
+export const UPDATE_MEDICAL_RECORD_FIELDS = [...NAME_FIELDS, ...ADDRESS_FIELDS, "preferredLanguage", "gender"] as const;
 
 /** POST /api/pass/{id}/medical-record (screening's patient validation, SCR-011). Email and primary phone are read-only there. */
 export const VALIDATED_RECORD_FIELDS = [

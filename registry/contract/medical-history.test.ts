@@ -9,29 +9,19 @@ import {
   type MedicalHistoryBody,
 } from "./medical-history";
 import { ValidationKey } from "./validation-keys";
+import { HISTORY } from "../testing/medical-histories";
 
 const TODAY = "2025-03-10";
 
 /** A valid body: a kidney recipient with no other organ transplant. */
 function body(overrides: Partial<Record<keyof MedicalHistoryBody, unknown>> = {}): MedicalHistoryBody {
   return {
+    ...HISTORY,
     receivedKidneyTransplant: true,
     lastKidneyTxpDate: "2015-06-01",
     addlMedicines: "Tacrolimus",
-    birthDate: "1980-05-17",
-    heightFt: 5,
-    heightInches: 6,
     weight: 150.5,
-    hadOtherOrganTransplant: false,
-    otherOrganTxp: null,
-    otherOrganTxpDetails: null,
-    birthGender: false,
-    hasCardiacIssues: false,
-    hasPulmonaryIssues: false,
-    hasImmunoDisease: false,
     hasHighBloodPressure: true,
-    hasAllergies: false,
-    medicalConditionComments: null,
     ...overrides,
   } as MedicalHistoryBody;
 }

@@ -47,6 +47,16 @@ export type MedicalHistoryField = (typeof MEDICAL_HISTORY_FIELDS)[number];
 
 const optionalText = (max: number) => z.string().max(max).nullish();
 
+/** The birth gender and the five conditions: yes/no answers, the same in the body and as stored. */
+const genderAndConditions = {
+  birthGender: z.boolean(),
+  hasCardiacIssues: z.boolean(),
+  hasPulmonaryIssues: z.boolean(),
+  hasImmunoDisease: z.boolean(),
+  hasHighBloodPressure: z.boolean(),
+  hasAllergies: z.boolean(),
+};
+
 /**
  * The body of POST /api/pass/{id}/medical-history. Yes/no answers are booleans (MHX-007: true for 1);
  * `birthGender` is true for male, false for female. Dates are YYYY-MM-DD.
@@ -72,12 +82,7 @@ export const medicalHistoryBody = z.object({
   hadOtherOrganTransplant: z.boolean(),
   otherOrganTxp: optionalText(OTHER_ORGAN_TEXT_MAX),
   otherOrganTxpDetails: optionalText(MEDICAL_HISTORY_TEXT_MAX),
-  birthGender: z.boolean(),
-  hasCardiacIssues: z.boolean(),
-  hasPulmonaryIssues: z.boolean(),
-  hasImmunoDisease: z.boolean(),
-  hasHighBloodPressure: z.boolean(),
-  hasAllergies: z.boolean(),
+  ...genderAndConditions,
   medicalConditionComments: optionalText(MEDICAL_HISTORY_TEXT_MAX),
 });
 export type MedicalHistoryBody = z.infer<typeof medicalHistoryBody>;
@@ -94,12 +99,7 @@ export const medicalHistoryAnswers = z.object({
   hadOtherOrganTransplant: z.boolean(),
   otherOrganTxp: z.string().nullable(),
   otherOrganTxpDetails: z.string().nullable(),
-  birthGender: z.boolean(),
-  hasCardiacIssues: z.boolean(),
-  hasPulmonaryIssues: z.boolean(),
-  hasImmunoDisease: z.boolean(),
-  hasHighBloodPressure: z.boolean(),
-  hasAllergies: z.boolean(),
+  ...genderAndConditions,
   medicalConditionComments: z.string().nullable(),
 });
 export type MedicalHistoryAnswers = z.infer<typeof medicalHistoryAnswers>;

@@ -10,6 +10,17 @@ import type { ValidationKeyValue } from "./validation-keys";
  * library here: the registry, the portal's actions and the browser's re-check after a first submit all run these.
  */
 
+/** The patient's name and birth date fields, in the order of the registration and profile forms. */
+export const NAME_FIELDS = ["firstName", "middleInitial", "lastName", "preferredName", "birthDate"] as const;
+/** The address fields, in the order of the registration and profile forms. */
+export const ADDRESS_FIELDS = ["addressLine1", "addressLine2", "city", "usState", "province", "postalCode", "country"] as const;
+type NameField = (typeof NAME_FIELDS)[number];
+
+/** A stored record's name and birth date, as the forms show them. */
+export function nameValues(r: Readonly<Record<NameField, string>>): Record<NameField, string> {
+  return Object.fromEntries(NAME_FIELDS.map((k) => [k, r[k]])) as Record<NameField, string>;
+}
+
 /** Field -> message key (app/locales `validation.*`). Empty when valid. */
 export type FieldErrors = Partial<Record<string, string>>;
 /** The same, from the rules below: each message is one of ValidationKey's (the portal checks they all have texts). */

@@ -67,17 +67,22 @@ function panel(lang: MessageLang): PdfBlock[] {
   ];
 }
 
+/** A lab document: its title, subject and footer (with the requisition number), the patient and order, then `blocks`. */
+function labPdf(texts: { title: string; subject: string; footer: string }, f: LabDocumentFacts, blocks: PdfBlock[]): Promise<Uint8Array> {
+  return renderPdf({
+    title: texts.title,
+    subject: texts.subject,
+    lang: f.lang,
+    createdAt: f.now,
+    footer: fill(texts.footer, { requisition: f.requisition }),
+    blocks: [...patientAndOrder(f), ...blocks],
+  });
+}
+
 /** The lab order: patient, requisition number, dates, center, the panel and what to do with it. */
 export function labOrderPdf(f: LabDocumentFacts): Promise<Uint8Array> {
   const o = textsFor(f.lang).labs.orderPdf;
-  return renderPdf({
-    title: o.title,
-    subject: o.subject,
-    lang: f.lang,
-    createdAt: f.now,
-    footer: fill(o.footer, { requisition: f.requisition }),
-    blocks: [...patientAndOrder(f), ...panel(f.lang), { kind: "paragraph", text: o.instructions }],
-  });
+  return labPdf(o, f, [...panel(f.lang), { kind: "paragraph", text: o.instructions }]);
 }
 
 /** The values as a table: test, result, unit, reference range, flag (in the patient's language). */
@@ -103,12 +108,5 @@ export function labResultsSummaryPdf(f: LabDocumentFacts & { resultsAt: Date; va
   const body: PdfBlock[] = f.values.length
     ? [{ kind: "paragraph", text: r.valuesStatement }, ...valuesTable(f.lang, f.values)]
     : [{ kind: "paragraph", text: r.statement }, ...panel(f.lang)];
-  return renderPdf({
-    title: r.title,
-    subject: r.subject,
-    lang: f.lang,
-    createdAt: f.now,
-    footer: fill(r.footer, { requisition: f.requisition }),
-    blocks: [...patientAndOrder(f), { kind: "fields", rows: [[r.received, longDate(f.lang, f.resultsAt)]] }, ...body],
-  });
+  return labPdf(r, f, [{ kind: "fields", rows: [[r.received, longDate(f.lang, f.resultsAt)]] }, ...body]);
 }

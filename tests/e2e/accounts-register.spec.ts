@@ -1,4 +1,4 @@
-import { createPatient, expect, expectAccessible, fillRegistration, humanPause, newPatient, scriptsRun, test } from "./fixtures";
+import { createPatient, expect, expectAccessible, fillRegistration, humanPause, newPatient, registrationForm, scriptsRun, test } from "./fixtures";
 
 const form = (page: import("@playwright/test").Page) => page.locator("form[aria-label]").first();
 
@@ -162,31 +162,7 @@ test.describe("bot check (ACC-018), as plain posts", () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "server rule: once is enough");
 
   async function post(request: import("@playwright/test").APIRequestContext, change: (form: Record<string, string>) => void) {
-    const html = await (await request.get("register")).text();
-    const value = (name: string) => new RegExp(`name="${name}" value="([^"]*)"`).exec(html)![1]!;
-    const p = newPatient("Bot");
-    const form: Record<string, string> = {
-      _csrf: value("_csrf"),
-      intent: "register",
-      formIssued: value("formIssued"),
-      website: "",
-      firstName: p.firstName,
-      lastName: p.lastName,
-      preferredName: p.preferredName,
-      birthDate: p.birthDate,
-      email: p.email,
-      phoneNumber: p.phone,
-      password: p.password,
-      confirmPassword: p.password,
-      addressLine1: p.addressLine1,
-      city: p.city,
-      usState: "33",
-      postalCode: p.postalCode,
-      country: "1",
-      preferredLanguage: "1",
-      gender: "2",
-      agreedToHipaa: "true",
-    };
+    const form = registrationForm(await (await request.get("register")).text(), newPatient("Bot"));
     change(form);
     const answer = await request.post("register", { form, maxRedirects: 0 });
     return { status: answer.status(), text: await answer.text() };

@@ -3,7 +3,7 @@ import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
-import { expect, test as base, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test as base, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import en from "../../app/locales/en/index";
 import { buildDir, databaseUrl, dataDir, e2eRegistryEnv } from "./support/e2e-env";
 
@@ -124,12 +124,19 @@ export async function fillRegistration(page: Page, p: Patient): Promise<number> 
   // Relative to the project's baseURL, so the same journey runs under a sub-path behind the proxy.
   await page.goto("register");
   const loadedAt = Date.now();
-  const form = page.locator("form[aria-label]").first();
-  await form.getByLabel("First name", { exact: true }).fill(p.firstName);
-  await form.getByLabel("Last name", { exact: true }).fill(p.lastName);
+  await fillRegistrationFields(page.locator("form[aria-label]").first(), p);
+  return loadedAt;
+}
+
+/** Fills the registration form's fields as a patient would; `invited`: the names and the email came with the invite. */
+export async function fillRegistrationFields(form: Locator, p: Patient, { invited = false } = {}) {
+  if (!invited) {
+    await form.getByLabel("First name", { exact: true }).fill(p.firstName);
+    await form.getByLabel("Last name", { exact: true }).fill(p.lastName);
+  }
   await form.getByLabel("Preferred name", { exact: true }).fill(p.preferredName);
   await form.getByLabel("Birth date").fill(p.birthDate);
-  await form.getByLabel("Email", { exact: true }).fill(p.email);
+  if (!invited) await form.getByLabel("Email", { exact: true }).fill(p.email);
   await form.getByLabel("Phone number").fill(p.phone);
   await form.getByLabel("Password", { exact: true }).fill(p.password);
   await form.getByLabel("Confirm password").fill(p.password);
@@ -140,7 +147,6 @@ export async function fillRegistration(page: Page, p: Patient): Promise<number> 
   await form.getByLabel("Preferred language").selectOption({ label: "English" });
   await form.getByLabel("Gender").selectOption({ label: "Female" });
   await form.getByLabel("I agree to the HIPAA release").check();
-  return loadedAt;
 }
 
 /** Fills and sends the registration form as a patient would. */
@@ -215,6 +221,37 @@ export function hiddenValue(html: string, name: string): string {
   return value.replace(/&amp;/g, "&");
 }
 
+/** The registration form as a browser without JavaScript posts it, filled for `p`, from the /register page's HTML. */
+export function registrationForm(page: string, p: Patient, opts: { inviteToken?: string; spanish?: boolean } = {}): Record<string, string> {
+  return {
+    _csrf: hiddenValue(page, "_csrf"),
+    intent: "register",
+    entryreferrer: "",
+    inviteToken: opts.inviteToken ?? "",
+    formIssued: hiddenValue(page, "formIssued"),
+    website: "",
+    firstName: p.firstName,
+    middleInitial: "",
+    lastName: p.lastName,
+    preferredName: p.preferredName,
+    birthDate: p.birthDate,
+    email: p.email,
+    phoneNumber: p.phone,
+    password: p.password,
+    confirmPassword: p.password,
+    addressLine1: p.addressLine1,
+    addressLine2: "",
+    city: p.city,
+    usState: "33",
+    province: "",
+    postalCode: p.postalCode,
+    country: "1",
+    preferredLanguage: opts.spanish ? "2" : "1",
+    gender: "2",
+    agreedToHipaa: "true",
+  };
+}
+
 /**
  * Creates a patient quickly, without clicking through the form: the same plain HTML posts a browser without
  * JavaScript sends (CSRF token, bot check time stamp and all), through `request`, whose cookies are the signed-in
@@ -229,36 +266,7 @@ export async function createPatient(
   const issuedAt = Date.now();
   const left = issuedAt + BOT_CHECK_MIN_MS + 250 - Date.now();
   await new Promise((r) => setTimeout(r, left));
-  const registered = await request.post("register", {
-    form: {
-      _csrf: hiddenValue(page, "_csrf"),
-      intent: "register",
-      entryreferrer: "",
-      inviteToken: opts.inviteToken ?? "",
-      formIssued: hiddenValue(page, "formIssued"),
-      website: "",
-      firstName: p.firstName,
-      middleInitial: "",
-      lastName: p.lastName,
-      preferredName: p.preferredName,
-      birthDate: p.birthDate,
-      email: p.email,
-      phoneNumber: p.phone,
-      password: p.password,
-      confirmPassword: p.password,
-      addressLine1: p.addressLine1,
-      addressLine2: "",
-      city: p.city,
-      usState: "33",
-      province: "",
-      postalCode: p.postalCode,
-      country: "1",
-      preferredLanguage: opts.spanish ? "2" : "1",
-      gender: "2",
-      agreedToHipaa: "true",
-    },
-    maxRedirects: 0,
-  });
+  const registered = await request.post("register", { form: registrationForm(page, p, opts), maxRedirects: 0 });
   expect(registered.status(), await registered.text()).toBe(302);
   expect(registered.headers()["location"]).toMatch(/\/landing$/);
   if (opts.verified) {

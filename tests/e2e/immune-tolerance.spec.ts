@@ -8,6 +8,7 @@ import {
   confirmContact,
   expect,
   expectAccessible,
+  fillRegistrationFields,
   humanPause,
   latestLinkPath,
   newPatient,
@@ -45,18 +46,7 @@ async function registerFromInvite(page: Page, p: Patient) {
   await expect(email).toHaveValue(p.email);
   await expect(email).toHaveAttribute("readonly", "");
   await expectAccessible(page);
-  await form.getByLabel("Preferred name", { exact: true }).fill(p.preferredName);
-  await form.getByLabel("Birth date").fill(p.birthDate);
-  await form.getByLabel("Phone number").fill(p.phone);
-  await form.getByLabel("Password", { exact: true }).fill(p.password);
-  await form.getByLabel("Confirm password").fill(p.password);
-  await form.getByLabel("Address line 1").fill(p.addressLine1);
-  await form.getByLabel("City").fill(p.city);
-  await form.getByLabel("State", { exact: true }).selectOption({ label: p.state });
-  await form.getByLabel("Postal code").fill(p.postalCode);
-  await form.getByLabel("Preferred language").selectOption({ label: "English" });
-  await form.getByLabel("Gender").selectOption({ label: "Female" });
-  await form.getByLabel("I agree to the HIPAA release").check();
+  await fillRegistrationFields(form, p, { invited: true });
   await humanPause(page, loadedAt);
   await form.getByRole("button", { name: "Register", exact: true }).click();
   await expect(page).toHaveURL(/\/landing$/);

@@ -1,6 +1,6 @@
 import { Form } from "@remix-run/react";
 import { useTranslation } from "~/texts/use-translation";
-import type { AddressLines } from "./pending-address";
+import type { AddressChoice, AddressLines } from "./pending-address";
 import { CsrfField } from "~/components/csrf-field";
 import { Dialog } from "~/components/dialog";
 
@@ -21,13 +21,11 @@ function Address({ lines }: { lines: AddressLines }) {
  * password never appears in the page.
  */
 export function AddressDialog({
-  recommended,
-  submitted,
+  choice: { recommended, submitted },
   action,
   cancelLabel,
 }: {
-  recommended: AddressLines | null;
-  submitted: AddressLines;
+  choice: AddressChoice;
   /** Where the buttons post (the page's own action). */
   action: string;
   cancelLabel: string;

@@ -2,7 +2,7 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/texts/use-translation";
 import { resetRecheck } from "./live-rules";
 import type { ResetView } from "./password-form";
-import { RecheckStatus, useLiveRecheck } from "~/enhance/live-recheck";
+import { LiveRecheckForm, useLiveRecheck } from "~/enhance/live-recheck";
 import { CsrfField } from "~/components/csrf-field";
 import { Dialog } from "~/components/dialog";
 import { ErrorSummary } from "~/components/error-summary";
@@ -135,10 +135,7 @@ function ResetView({ token, state }: { token: string; state: ResetView }) {
     <FormState id="reset" defaults={{ resetToken: token }} live={failure}>
       <ErrorSummary failure={failure} rechecked={live.rechecked} />
       <p>{t("reset.intro")}</p>
-      <Form method="post" action="/register?reset=1" noValidate onChange={live.onChange}>
-        <RecheckStatus live={live} />
-        <CsrfField />
-        <input type="hidden" name="intent" value="reset" />
+      <LiveRecheckForm live={live} intent="reset" action="/register?reset=1">
         <input type="hidden" name="resetToken" value={failure?.values.resetToken ?? token} />
         <TextField name="email" type="email" label={t("reset.email")} autoComplete="username" spellCheck={false} />
         <TextField name="password" type="password" label={t("reset.password")} hint={t("register.passwordHint")} autoComplete="new-password" />
@@ -152,7 +149,7 @@ function ResetView({ token, state }: { token: string; state: ResetView }) {
           </Link>
         </div>
         {submitting ? <p role="status">{t("reset.sending")}</p> : null}
-      </Form>
+      </LiveRecheckForm>
     </FormState>
   );
 }

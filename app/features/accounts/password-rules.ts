@@ -18,30 +18,33 @@ function lengthError(password: string): TextKey | undefined {
   return e === "validation.passwordRequired" ? undefined : e;
 }
 
-/** Reset password: valid email, a password (ACC-020), confirm equal to it. */
-export function resetErrors(v: { email: string; password: string; confirmPassword: string }): Errors {
+type NewPasswordKeys = { required: TextKey; confirmRequired: TextKey; mismatch: TextKey };
+const RESET_KEYS: NewPasswordKeys = { required: "reset.passwordRequired", confirmRequired: "reset.confirmRequired", mismatch: "reset.mismatch" };
+const PROFILE_KEYS: NewPasswordKeys = {
+  required: "profile.passwordRequired",
+  confirmRequired: "profile.confirmRequired",
+  mismatch: "profile.mismatch",
+};
+
+/** A new password (ACC-020) and its confirmation, in the screen's own messages. */
+function newPasswordErrors(v: { password: string; confirmPassword: string }, keys: NewPasswordKeys): Errors {
   const e: Errors = {};
-  if (!isValidEmail(v.email)) e.email = "reset.emailRequired";
-  if (v.password === "") e.password = "reset.passwordRequired";
+  if (v.password === "") e.password = keys.required;
   else {
     const length = lengthError(v.password);
     if (length) e.password = length;
   }
-  if (v.confirmPassword === "") e.confirmPassword = "reset.confirmRequired";
-  else if (v.confirmPassword !== v.password) e.confirmPassword = "reset.mismatch";
+  if (v.confirmPassword === "") e.confirmPassword = keys.confirmRequired;
+  else if (v.confirmPassword !== v.password) e.confirmPassword = keys.mismatch;
   return e;
+}
+
+/** Reset password: valid email, a password (ACC-020), confirm equal to it. */
+export function resetErrors(v: { email: string; password: string; confirmPassword: string }): Errors {
+  return { ...(isValidEmail(v.email) ? {} : { email: "reset.emailRequired" }), ...newPasswordErrors(v, RESET_KEYS) };
 }
 
 /** Profile 'New Password' (ACC-029, ACC-030), with ACC-020's length rules and the current password (docs/decisions/025). */
 export function passwordUpdateErrors(v: { currentPassword: string; password: string; confirmPassword: string }): Errors {
-  const e: Errors = {};
-  if (v.currentPassword === "") e.currentPassword = "validation.currentPasswordRequired";
-  if (v.password === "") e.password = "profile.passwordRequired";
-  else {
-    const length = lengthError(v.password);
-    if (length) e.password = length;
-  }
-  if (v.confirmPassword === "") e.confirmPassword = "profile.confirmRequired";
-  else if (v.confirmPassword !== v.password) e.confirmPassword = "profile.mismatch";
-  return e;
+  return { ...(v.currentPassword === "" ? { currentPassword: "validation.currentPasswordRequired" } : {}), ...newPasswordErrors(v, PROFILE_KEYS) };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isLive, pendingAddress, recommendedLines, submittedLines, withRecommended } from "./pending-address";
+import { addressChoice, isLive, pendingAddress, recommendedLines, submittedLines, withRecommended } from "./pending-address";
 
 const values = {
   addressLine1: "350 Fifth Avenue",
@@ -42,5 +42,9 @@ describe("pending address (Confirm Address dialog, ACC-007)", () => {
     expect(submittedLines({ ...values, country: "0", province: "Ontario" }).state).toBe("Ontario");
     expect(submittedLines(values).stateKey).toBe("usStates.NY");
     expect(submittedLines({ ...values, country: "0", province: "Ontario" }).stateKey).toBeNull();
+  });
+  it("offers the recommendation, when the registry has one, beside the address as typed", () => {
+    expect(addressChoice(pendingAddress(values, rec, 0))).toEqual({ recommended: recommendedLines(rec), submitted: submittedLines(values) });
+    expect(addressChoice(pendingAddress(values, null, 0))).toEqual({ recommended: null, submitted: submittedLines(values) });
   });
 });

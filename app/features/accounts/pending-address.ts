@@ -57,3 +57,10 @@ export function submittedLines(values: Record<string, string>): AddressLines {
     postalCode: values.postalCode ?? "",
   };
 }
+
+/** What the Confirm Address dialog shows: the registry's recommendation, if it has one, and the address as typed. */
+export type AddressChoice = { recommended: AddressLines | null; submitted: AddressLines };
+
+export function addressChoice(pending: PendingAddress): AddressChoice {
+  return { recommended: pending.recommended ? recommendedLines(pending.recommended) : null, submitted: submittedLines(pending.values) };
+}

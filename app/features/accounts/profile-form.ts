@@ -1,6 +1,9 @@
 import {
+  ADDRESS_FIELDS,
   addressErrors,
   isoToday,
+  NAME_FIELDS,
+  nameValues,
   personErrors,
   parseRegistrationPayload,
   UPDATE_MEDICAL_RECORD_FIELDS,
@@ -11,35 +14,14 @@ import type { MedicalRecord } from "../../../registry/contract/schemas";
 import { dropInapplicableRegion } from "./registration-form";
 
 /** The profile's Personal Information fields (ACC-029), in page order; email and primary phone are read-only. */
-export const PROFILE_FIELDS = [
-  "firstName",
-  "middleInitial",
-  "lastName",
-  "preferredName",
-  "birthDate",
-  "email",
-  "phoneNumber",
-  "addressLine1",
-  "addressLine2",
-  "city",
-  "usState",
-  "province",
-  "postalCode",
-  "country",
-  "preferredLanguage",
-  "gender",
-] as const;
+export const PROFILE_FIELDS = [...NAME_FIELDS, "email", "phoneNumber", ...ADDRESS_FIELDS, "preferredLanguage", "gender"] as const;
 export type ProfileField = (typeof PROFILE_FIELDS)[number];
 export type ProfilePayload = Record<(typeof UPDATE_MEDICAL_RECORD_FIELDS)[number], string | number>;
 
 /** The form's values from the stored record (numbers as text, a US phone formatted). */
 export function profileDefaults(r: MedicalRecord): Record<ProfileField, string> {
   return {
-    firstName: r.firstName,
-    middleInitial: r.middleInitial,
-    lastName: r.lastName,
-    preferredName: r.preferredName,
-    birthDate: r.birthDate,
+    ...nameValues(r),
     email: r.email,
     phoneNumber: displayPhone(r.phoneNumber, r.country),
     addressLine1: r.addressLine1,

@@ -1,23 +1,14 @@
+import { ADDRESS_FIELDS, NAME_FIELDS } from "../../../registry/contract/registration-rules";
 import type { TextKey } from "~/texts/texts";
 
 /** The registration form's fields, in the order of ACC-002 (also the error summary's order). */
 export const REGISTER_FIELDS = [
-  "firstName",
-  "middleInitial",
-  "lastName",
-  "preferredName",
-  "birthDate",
+  ...NAME_FIELDS,
   "email",
   "phoneNumber",
   "password",
   "confirmPassword",
-  "addressLine1",
-  "addressLine2",
-  "city",
-  "usState",
-  "province",
-  "postalCode",
-  "country",
+  ...ADDRESS_FIELDS,
   "preferredLanguage",
   "gender",
   "agreedToHipaa",

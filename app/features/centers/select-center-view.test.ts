@@ -3,6 +3,7 @@ import { DISTANCE_FILTERS, DEFAULT_DISTANCE_FILTER } from "../../../registry/con
 import { PrimaryGoal, ReferralStatus, RegistrationStatus as RS } from "../../../registry/contract/enums";
 import { aScreening } from "../../../registry/testing/screenings";
 import type { SortableCenter } from "./center-sorting";
+import { testCenter } from "./test-centers";
 import {
   canChooseCenter,
   centerRow,
@@ -24,25 +25,17 @@ import {
 
 const now = new Date("2026-03-20T12:00:00Z");
 const s = aScreening;
-const center = (centerId: number, patch: Partial<SortableCenter> = {}): SortableCenter => ({
-  centerId,
-  centerName: `Center ${centerId}`,
-  stateAbbr: "NY",
-  distanceInMiles: 12.34,
-  isKidneyForLifeParticipant: true,
-  isMicrositeCenterOfExcellence: false,
-  isMicrositeParticipant: false,
-  isMemberCenter: true,
-  isRecipientShieldParticipant: false,
-  performsNonSteroidProtocol: true,
-  hasVoucherProgram: false,
-  lowEpletTransplantsLast12Months: null,
-  nkrTransplantsLast12Months: 14,
-  yearRangeLdNkrFacilitated: 0,
-  allLivingDonorTransplantsPriorYear: null,
-  nkrPercentLdTransplants: 37.25,
-  ...patch,
-});
+const center = (centerId: number, patch: Partial<SortableCenter> = {}): SortableCenter =>
+  testCenter(centerId, {
+    stateAbbr: "NY",
+    distanceInMiles: 12.34,
+    isKidneyForLifeParticipant: true,
+    performsNonSteroidProtocol: true,
+    nkrTransplantsLast12Months: 14,
+    yearRangeLdNkrFacilitated: 0,
+    nkrPercentLdTransplants: 37.25,
+    ...patch,
+  });
 const q = (patch: Partial<SelectCenterQuery> = {}): SelectCenterQuery => ({
   distance: 300,
   sort: { column: "distance", direction: "asc" },

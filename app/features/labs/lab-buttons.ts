@@ -1,3 +1,4 @@
+import type { Screening } from "../../../registry/contract/schemas";
 import { RegistrationStatus } from "../../../registry/contract/enums";
 import { DAY_MS, endOf, readRegistryDate } from "../../../registry/contract/registry-dates";
 
@@ -20,13 +21,8 @@ import { DAY_MS, endOf, readRegistryDate } from "../../../registry/contract/regi
 
 export const LAB_REQUEST_WINDOW_DAYS = 7;
 
-export type LabScreening = {
-  id: number;
-  status: number;
-  labsUploadedDateTime: string;
-  prescriptionRequestDateTime: string;
-  prescriptionExpirationDate: string;
-};
+/** The lab times of a screening (ISO 8601; the expiry YYYY-MM-DD; empty when not set). */
+export type LabScreening = Pick<Screening, "id" | "status" | "labsUploadedDateTime" | "prescriptionRequestDateTime" | "prescriptionExpirationDate">;
 
 export type LabButton =
   | { kind: "downloadResults"; labelKey: "landing.labs.downloadResults"; href: `/lab-results/${number}` }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { MEDICAL_HISTORY_FIELDS } from "../../../registry/contract/enums";
 import type { Answers } from "./draft";
 import { isShown, nextPosition, previousPosition, questionNumber, resumePosition, shownPositions } from "./navigation";
 import { pathOf, positionOfSlug, QUESTION_COUNT, QUESTIONS, REVIEW } from "./questions";
@@ -12,25 +13,7 @@ const bothNo: Answers = { ...kidneyNo, ...organNo };
 describe("the questions (MHX-001, MHX-002)", () => {
   it("are 15, in the spec's field order, each answer asked once", () => {
     expect(QUESTION_COUNT).toBe(15);
-    expect(QUESTIONS.flatMap((q) => q.fields)).toEqual([
-      "receivedKidneyTransplant",
-      "lastKidneyTxpDate",
-      "addlMedicines",
-      "birthDate",
-      "heightFt",
-      "heightInches",
-      "weight",
-      "hadOtherOrganTransplant",
-      "otherOrganTxp",
-      "otherOrganTxpDetails",
-      "birthGender",
-      "hasCardiacIssues",
-      "hasPulmonaryIssues",
-      "hasImmunoDisease",
-      "hasHighBloodPressure",
-      "hasAllergies",
-      "medicalConditionComments",
-    ]);
+    expect(QUESTIONS.flatMap((q) => q.fields)).toEqual(MEDICAL_HISTORY_FIELDS);
   });
   it("the transplant date and the anti-rejection medicines depend on a kidney transplant, the organ details on another organ", () => {
     expect(QUESTIONS.filter((q) => q.condition).map((q) => [q.slug, q.condition])).toEqual([

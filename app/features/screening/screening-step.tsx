@@ -3,8 +3,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "~/texts/use-translation";
 import { DonorStatus, KidneyStatus, PrimaryGoal, BiologicalRelative } from "../../../registry/contract/enums";
 import { CsrfField } from "~/components/csrf-field";
-import { ErrorMessage, RadioGroup, SelectField, TextField, type RadioOption } from "~/components/fields";
-import { useField } from "~/components/form-context";
+import { RadioGroup, SelectField, TextField, type RadioOption } from "~/components/fields";
 import type { AnswerSummary as Summary } from "./answer-summary-model";
 import type { CompleteView } from "./complete-variant";
 import type { SituationSubStep } from "./draft";
@@ -137,32 +136,13 @@ function CenterRegistration({ view }: { view: StepData }) {
 /** 'Which transplant center are you registered with?': the question is the page's <h1>, the label of the dropdown. */
 function CenterSelection({ view }: { view: StepData }) {
   const { t } = useTranslation();
-  const f = useField("preferredCenterId");
   const options = [
     { value: "0", label: t("screening.centerSelection.placeholder") },
     ...view.centers.map((c) => ({ value: String(c.id), label: c.name })),
   ];
   return (
     <StepForm view={view}>
-      <div className={f.error ? "field field--error" : "field"}>
-        <h1>
-          <label htmlFor={f.id}>{t("screening.centerSelection.question")}</label>
-        </h1>
-        <ErrorMessage id={f.errorId} error={f.error} />
-        <select
-          id={f.id}
-          name="preferredCenterId"
-          defaultValue={f.value}
-          aria-invalid={f.error ? true : undefined}
-          aria-describedby={f.error ? f.errorId : undefined}
-        >
-          {options.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField name="preferredCenterId" label={t("screening.centerSelection.question")} options={options} labelAsHeading />
     </StepForm>
   );
 }
@@ -338,15 +318,21 @@ function NotEligible({ view }: { view: StepData }) {
         </Link>
         <ShowResults href={view.resultsHref} />
       </p>
-      {view.canGoPrevious ? (
-        <Form method="post" noValidate>
-          <CsrfField />
-          <button type="submit" name="intent" value="previous" className="secondary outline">
-            {t("screening.previous")}
-          </button>
-        </Form>
-      ) : null}
+      {view.canGoPrevious ? <PreviousForm /> : null}
     </>
+  );
+}
+
+/** 'Previous' on its own, for the pages without a step form (Not eligible, Complete). */
+export function PreviousForm({ className }: { className?: string }) {
+  const { t } = useTranslation();
+  return (
+    <Form method="post" noValidate className={className}>
+      <CsrfField />
+      <button type="submit" name="intent" value="previous" className="secondary outline">
+        {t("screening.previous")}
+      </button>
+    </Form>
   );
 }
 

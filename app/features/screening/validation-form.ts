@@ -1,4 +1,5 @@
 import { formatUsPhone } from "../../../registry/contract/phone";
+import { NAME_FIELDS, nameValues } from "../../../registry/contract/registration-rules";
 import type { MedicalRecord } from "../../../registry/contract/schemas";
 
 /**
@@ -6,27 +7,14 @@ import type { MedicalRecord } from "../../../registry/contract/schemas";
  * order, and the body of POST /api/pass/{id}/medical-record (PLT-019). Email and the primary phone are read-only
  * on this page, so they are shown, never posted.
  */
-export const VALIDATION_FIELDS = [
-  "firstName",
-  "middleInitial",
-  "lastName",
-  "preferredName",
-  "birthDate",
-  "gender",
-  "preferredLanguage",
-  "phoneNumberSecondary",
-] as const;
+export const VALIDATION_FIELDS = [...NAME_FIELDS, "gender", "preferredLanguage", "phoneNumberSecondary"] as const;
 export type ValidationField = (typeof VALIDATION_FIELDS)[number];
 
 /** The form's values from the stored record (numbers as text; 0, "not chosen", as empty). */
 export function validationDefaults(r: MedicalRecord): Record<ValidationField, string> {
   const choice = (n: number) => (n > 0 ? String(n) : "");
   return {
-    firstName: r.firstName,
-    middleInitial: r.middleInitial,
-    lastName: r.lastName,
-    preferredName: r.preferredName,
-    birthDate: r.birthDate,
+    ...nameValues(r),
     gender: choice(r.gender),
     preferredLanguage: choice(r.preferredLanguage),
     phoneNumberSecondary: r.country === 1 && r.phoneNumberSecondary ? formatUsPhone(r.phoneNumberSecondary) : r.phoneNumberSecondary,
