@@ -24,6 +24,7 @@ import { describeError, startFailureLine } from "./server/describe-error";
 import { createLogger, type Log } from "./server/logger";
 import { isCrossSite } from "./server/origin-check";
 import { createRequestHandler } from "./server/remix-handler";
+import { rememberRouteMatches } from "./server/route-matches";
 import { shortPageHtml, type ShortPage } from "./server/short-page";
 import { requestLog } from "./server/request-log";
 import { startRegistry } from "./server/registry-runtime";
@@ -62,6 +63,8 @@ async function main() {
   // The secrets policy above follows the NODE_ENV the operator set; from here on the libraries (React, Remix)
   // always run their production builds: faster, and no stack traces in answers, in demo mode too.
   if (!dev) process.env.NODE_ENV = "production";
+  // Before the build loads React Router: route matches remembered per path (docs/decisions/078).
+  rememberRouteMatches();
   const buildPath = path.resolve(settings.buildDir, "server/index.js");
   const build = dev ? dev.build : ((await import(pathToFileURL(buildPath).href)) as ServerBuild);
   const builtFor = typeof build === "function" ? settings.basePath : (build.basename ?? "/").replace(/\/?$/, "/");
