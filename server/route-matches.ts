@@ -34,18 +34,24 @@ function treeKey(routes: RouteLike[]): string | null {
 }
 
 function trailOf(routes: RouteLike[], target: RouteLike, trail: number[] = []): number[] | null {
-  for (let i = 0; i < routes.length; i++) {
-    if (routes[i] === target) return [...trail, i];
-    const children = routes[i].children;
+  for (const [i, route] of routes.entries()) {
+    if (route === target) return [...trail, i];
+    const children = route.children;
     const found = children ? trailOf(children, target, [...trail, i]) : null;
     if (found) return found;
   }
   return null;
 }
 
+/** The route at a trail of positions that trailOf found in a tree of the same key. */
 function routeAt(routes: RouteLike[], trail: number[]): RouteLike {
-  let route = routes[trail[0]];
-  for (let i = 1; i < trail.length; i++) route = route.children![trail[i]];
+  let level: RouteLike[] | undefined = routes;
+  let route: RouteLike | undefined;
+  for (const i of trail) {
+    route = level?.[i];
+    level = route?.children;
+  }
+  if (!route) throw new Error("route trail outside the tree");
   return route;
 }
 
