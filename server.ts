@@ -10,6 +10,7 @@ import { hkdfSync } from "node:crypto";
 import http, { type IncomingMessage } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import zlib from "node:zlib";
 import onHeaders from "on-headers";
 import { loadSettings, SettingsError } from "./config/settings";
 import { addFlash, clearSignIn } from "./app/platform/auth.server";
@@ -107,8 +108,9 @@ async function main() {
   // docs/decisions/018: a post from another site is refused here (Remix would throw: a 500).
   const crossSite = shortPage("crossSite", 403);
   app.use((req, res, next) => (isCrossSite(req.method, req.headers) ? crossSite(req, res) : next()));
-  // gzip level 2: half the time of the default level 6 on a page, 6 % bigger (docs/decisions/056).
-  app.use(compression({ level: 2 }));
+  // gzip level 2: half the time of the default level 6 on a page, 6 % bigger (docs/decisions/056). Brotli (what
+  // browsers choose) at quality 2, not compression's 4: a third less CPU, 5 % bigger, smaller than gzip 2 (078).
+  app.use(compression({ level: 2, brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 2 } } }));
 
   const base = settings.basePath;
   const healthz: express.RequestHandler = (_req, res) => {
