@@ -172,7 +172,7 @@ async function ab() {
     try {
       console.log(`paired batches: ${ROUNDS} pairs of ${N} answers per page (2 connections)`);
       console.log("| Page | A ms/answer (median) | B ms/answer (median) | median B/A |\n| --- | --- | --- | --- |");
-      for (const page of ["/register", "/landing"]) {
+      for (const page of opt("pages", "/register,/landing").split(",")) {
         const r = await paired(servers, page, ROUNDS, N);
         console.log(`| ${page} | ${r.a.toFixed(2)} | ${r.b.toFixed(2)} | ${r.ratio.toFixed(3)} |`);
       }
