@@ -13,7 +13,7 @@ import autocannon from "autocannon";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { cookieFrom, freePort, hiddenInput, processCpuMs, request, startServer } from "./lib.mjs";
+import { freePort, processCpuMs, signedInPatient, startServer } from "./lib.mjs";
 
 const args = process.argv.slice(2);
 const opt = (name, fallback) => {
@@ -49,64 +49,7 @@ async function start(buildDir, nodeArgs = []) {
       SHUTDOWN_READY_DELAY_MS: "0",
     },
   });
-  return { ...server, buildDir, dataDir, signIn: await patient(server.baseUrl) };
-}
-
-/** Registers a patient (as scripts/bench.mjs does); answers a function signing in again (a fresh lastSeenAt). */
-async function patient(base) {
-  const form = await request(`${base}/register`, { headers: HEADERS });
-  const html = form.body.toString("utf8");
-  const email = `ab.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}@example.org`;
-  const digits = String(Date.now()).slice(-7);
-  const password = "correct horse battery staple 42";
-  await new Promise((resolve) => setTimeout(resolve, 3_500));
-  const fields = {
-    _csrf: hiddenInput(html, "_csrf"),
-    intent: "register",
-    entryreferrer: hiddenInput(html, "entryreferrer") ?? "",
-    website: "",
-    formIssued: hiddenInput(html, "formIssued") ?? "",
-    firstName: "Rosa",
-    middleInitial: "",
-    lastName: "Martinez",
-    preferredName: "Rosa",
-    birthDate: "1961-04-12",
-    email,
-    phoneNumber: `(212) ${digits.slice(0, 3)}-${digits.slice(3, 7)}`,
-    password,
-    confirmPassword: password,
-    addressLine1: "350 Fifth Avenue",
-    addressLine2: "",
-    city: "New York",
-    usState: "33",
-    province: "",
-    postalCode: "10118",
-    country: "1",
-    preferredLanguage: "1",
-    gender: "2",
-    agreedToHipaa: "true",
-  };
-  const post = (cookie, body) =>
-    request(`${base}/register`, {
-      method: "POST",
-      headers: { ...HEADERS, "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie, Origin: base },
-      body: new URLSearchParams(body).toString(),
-    });
-  const posted = await post(cookieFrom(form.headers, "pass_session"), fields);
-  if (posted.status !== 302) throw new Error(`registering answered ${posted.status}`);
-  return async () => {
-    const page = await request(`${base}/register`, { headers: HEADERS });
-    const login = await post(cookieFrom(page.headers, "pass_session"), {
-      _csrf: hiddenInput(page.body.toString("utf8"), "_csrf"),
-      intent: "login",
-      email,
-      password,
-    });
-    const cookie = cookieFrom(login.headers, "pass_session");
-    const check = await request(`${base}/landing`, { headers: { ...HEADERS, Cookie: cookie } });
-    if (!check.body.toString("utf8").includes("Dashboard")) throw new Error(`/landing answered ${check.status} without the Dashboard`);
-    return cookie;
-  };
+  return { ...server, buildDir, dataDir, signIn: (await signedInPatient(server.baseUrl, HEADERS)).signIn };
 }
 
 async function headersFor(server, page) {
