@@ -102,4 +102,13 @@ describe("rememberingMatchRoutes", () => {
     remembering(tree(), "/landing");
     expect(calls).toBe(3);
   });
+
+  it("does not remember a long pathname (a visitor's URL), and still answers it", () => {
+    let calls = 0;
+    const counting = ((...args: Parameters<typeof reactRouterMatchRoutes>) => (calls++, reactRouterMatchRoutes(...args))) as never;
+    const remembering = rememberingMatchRoutes(counting);
+    const long = `/screening/${"x".repeat(300)}`;
+    for (let i = 0; i < 2; i++) expect(remembering(tree(), long)?.at(-1)?.params).toEqual({ page: "x".repeat(300) });
+    expect(calls).toBe(2);
+  });
 });

@@ -13,8 +13,9 @@ type Match = { params: Record<string, string | undefined>; pathname: string; pat
 type MatchRoutes = (routes: RouteLike[], location: string | { pathname?: string }, basename?: string) => Match[] | null;
 type Remembered = { params: Record<string, string | undefined>; steps: { trail: number[]; pathname: string; pathnameBase: string }[] } | null;
 
-/** Pathnames are the visitor's: at most this many remembered per tree, then forgotten together. */
+/** Pathnames are the visitor's: at most this many remembered per tree, then forgotten together; longer ones never. */
 const MAX_PATHS = 1_000;
+const MAX_PATH_LENGTH = 256;
 const MAX_TREES = 8;
 
 /** The tree's shape as far as matching goes, or null when a route has no id (then nothing is remembered). */
@@ -59,9 +60,10 @@ export function rememberingMatchRoutes(matchRoutes: MatchRoutes): MatchRoutes {
   const trees = new Map<string, Map<string, Remembered>>();
   return (routes, location, basename = "/") => {
     const pathname = typeof location === "string" ? location : location.pathname;
+    if (pathname === undefined || pathname.length > MAX_PATH_LENGTH) return matchRoutes(routes, location, basename);
     // Every call: a tree's objects are new on every render, and a tree could change (it is a few dozen routes).
     const tree = treeKey(routes);
-    if (tree === null || pathname === undefined) return matchRoutes(routes, location, basename);
+    if (tree === null) return matchRoutes(routes, location, basename);
     let paths = trees.get(tree);
     if (!paths) {
       if (trees.size >= MAX_TREES) trees.clear();
