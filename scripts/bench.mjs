@@ -28,7 +28,6 @@ const BROWSER_HEADERS = {
   "Accept-Language": "en-US,en;q=0.9",
   "Accept-Encoding": "gzip",
 };
-const SESSION_COOKIE = "pass_session";
 
 function pad(n) {
   return String(n).padStart(2, "0");
@@ -124,7 +123,7 @@ async function main() {
     const atRest = readMemory(portal.pid);
 
     // 2. A signed-in patient, without a browser -------------------------------------------------------------------
-    const patient = await signedInPatient(base, lib);
+    const patient = await lib.signedInPatient(base, BROWSER_HEADERS);
 
     // 3. Captured answers (bare-server fixtures) and page weight ---------------------------------------------------
     const pages = benchPages(patient);
@@ -293,7 +292,7 @@ async function measurePostgres(portalOptions, lib) {
     try {
       await new Promise((resolve) => setTimeout(resolve, 1_000));
       const atRest = lib.readMemory(portal.pid);
-      const pages = benchPages(await signedInPatient(portal.baseUrl, lib));
+      const pages = benchPages(await lib.signedInPatient(portal.baseUrl, BROWSER_HEADERS));
       return { startupMs: portal.startupMs, atRest, ...(await loadPortal(portal.baseUrl, portal.pid, pages, lib)) };
     } finally {
       await portal.stop();
@@ -303,89 +302,6 @@ async function measurePostgres(portalOptions, lib) {
     await admin.end();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
-}
-
-/** Step 2: registers a patient without a browser; answers the signed-in cookie and a sign-in for later runs. */
-async function signedInPatient(base, { request, cookieFrom, hiddenInput }) {
-  console.log("Registering a patient…");
-  const form = await request(`${base}/register`, { headers: BROWSER_HEADERS });
-  const formHtml = form.body.toString("utf8");
-  const anonCookie = cookieFrom(form.headers, SESSION_COOKIE);
-  const csrf = hiddenInput(formHtml, "_csrf");
-  if (form.status !== 200 || !anonCookie || !csrf) {
-    throw new Error(`GET /register answered ${form.status}, cookie ${anonCookie ? "set" : "missing"}, _csrf ${csrf ? "found" : "missing"}`);
-  }
-  const unique = `${Date.now()}${process.pid}`;
-  const digits = unique.slice(-7);
-  const fields = {
-    _csrf: csrf,
-    intent: "register",
-    entryreferrer: hiddenInput(formHtml, "entryreferrer") ?? "",
-    // The bot check (ACC-018): the empty honeypot and the form's signed issue time, posted after 3 s.
-    website: "",
-    formIssued: hiddenInput(formHtml, "formIssued") ?? "",
-    firstName: "Rosa",
-    middleInitial: "",
-    lastName: "Martinez",
-    preferredName: "Rosa",
-    birthDate: "1961-04-12",
-    email: `bench.${Date.now().toString(36)}${process.pid.toString(36)}@example.org`,
-    phoneNumber: `(212) ${digits.slice(0, 3)}-${digits.slice(3, 7)}`,
-    password: "correct horse battery staple 42",
-    confirmPassword: "correct horse battery staple 42",
-    addressLine1: "350 Fifth Avenue",
-    addressLine2: "",
-    city: "New York",
-    usState: "33",
-    province: "",
-    postalCode: "10118",
-    country: "1",
-    preferredLanguage: "1",
-    gender: "2",
-    agreedToHipaa: "true",
-  };
-  await new Promise((resolve) => setTimeout(resolve, 3_500));
-  const posted = await request(`${base}/register`, {
-    method: "POST",
-    headers: { ...BROWSER_HEADERS, "Content-Type": "application/x-www-form-urlencoded", Cookie: anonCookie, Origin: base },
-    body: new URLSearchParams(fields).toString(),
-  });
-  const patientCookie = cookieFrom(posted.headers, SESSION_COOKIE);
-  if (posted.status !== 302 || !patientCookie || !String(posted.headers.location ?? "").endsWith("/landing")) {
-    const text = posted.body.toString("utf8");
-    const alerts = [...text.matchAll(/<a[^>]*href="#register-[^"]*"[^>]*>([^<]*)<\/a>/g)].map((m) => m[1]).join("; ");
-    throw new Error(`POST /register answered ${posted.status} (location ${posted.headers.location ?? "none"})${alerts ? `: ${alerts}` : ""}`);
-  }
-  const landingCheck = await request(`${base}/landing`, { headers: { ...BROWSER_HEADERS, Cookie: patientCookie } });
-  if (landingCheck.status !== 200 || !landingCheck.body.toString("utf8").includes("Dashboard")) {
-    throw new Error(
-      `GET /landing with the new patient's cookie answered ${landingCheck.status}${landingCheck.status === 200 ? ' without "Dashboard"' : ""}`,
-    );
-  }
-  console.log("  signed in: /landing answers 200 with the Dashboard");
-
-  // The session rewrites lastSeenAt (a new encrypted cookie) once it is 30 s old, and autocannon cannot take the
-  // new cookie: so each /landing run starts from a fresh sign-in (the login dialog's POST), which sets lastSeenAt
-  // to now, and the runs stay well under 30 s. The rewrite would otherwise happen on every answer of a long run.
-  const signIn = async () => {
-    const page = await request(`${base}/register`, { headers: BROWSER_HEADERS });
-    const cookie = cookieFrom(page.headers, SESSION_COOKIE);
-    const token = hiddenInput(page.body.toString("utf8"), "_csrf");
-    const login = await request(`${base}/register`, {
-      method: "POST",
-      headers: { ...BROWSER_HEADERS, "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie ?? "", Origin: base },
-      body: new URLSearchParams({ _csrf: token ?? "", intent: "login", email: fields.email, password: fields.password }).toString(),
-    });
-    const signedIn = cookieFrom(login.headers, SESSION_COOKIE);
-    if (login.status !== 302 || !signedIn)
-      throw new Error(`signing in again answered ${login.status} (location ${login.headers.location ?? "none"})`);
-    const check = await request(`${base}/landing`, { headers: { ...BROWSER_HEADERS, Cookie: signedIn } });
-    if (check.status !== 200 || !check.body.toString("utf8").includes("Dashboard"))
-      throw new Error(`GET /landing after signing in again answered ${check.status}`);
-    return signedIn;
-  };
-
-  return { patientCookie, signIn };
 }
 
 /** The two pages loaded, /landing with the patient's cookie (signed in again before each run). */
