@@ -29,7 +29,7 @@ import { csrfToken } from "~/forms/form.server";
 import type { RootData } from "~/platform/root-data";
 import { idleMsLeft } from "~/platform/session-limits";
 import { mergeTexts } from "~/texts/texts";
-import { textsFor, textsForKeys } from "~/texts/texts.server";
+import { textsFor, textsForKeys, textsJsonFor } from "~/texts/texts.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: picoHref },
@@ -46,18 +46,20 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
   const firstName = await headerFirstName(context);
   const signedIn = !!session.get("token");
   // The layout's and the error page's texts (each page's loader adds its own; decisions 059, 073).
-  const shell = textsFor(context.lang, "root");
+  const shell = textsJsonFor(context.lang, "root");
   return {
     lang: context.lang,
     // A flash message can come from any page: its texts come with it.
     texts: flash.length
-      ? mergeTexts([
-          shell,
-          textsForKeys(
-            context.lang,
-            flash.map((f) => f.key),
-          ),
-        ])
+      ? JSON.stringify(
+          mergeTexts([
+            textsFor(context.lang, "root"),
+            textsForKeys(
+              context.lang,
+              flash.map((f) => f.key),
+            ),
+          ]),
+        )
       : shell,
     csrf: csrfToken(session),
     flash,

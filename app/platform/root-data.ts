@@ -1,12 +1,11 @@
 import type { FlashMessage } from "./session-keys";
 import type { Lang } from "~/locales";
-import type { Texts } from "~/texts/texts";
 
 /** What the root loader gives every page. */
 export type RootData = {
   lang: Lang;
-  /** The layout's texts and the flash messages' (decision 059). */
-  texts: Texts;
+  /** The layout's texts and the flash messages', as JSON (decisions 059, 079). */
+  texts: string;
   csrf: string;
   flash: FlashMessage[];
   patient: { firstName: string } | null;

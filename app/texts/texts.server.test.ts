@@ -5,7 +5,7 @@ import en from "~/locales/en/index";
 import es from "~/locales/es/index";
 import { PAGE_KEYS } from "./page-keys.generated";
 import { mergeTexts, translate } from "./texts";
-import { textsFor, textsForKeys, translator, withTexts } from "./texts.server";
+import { textsFor, textsForKeys, textsJsonFor, translator, withTexts } from "./texts.server";
 
 const args = (lang: "en" | "es") => ({ context: { lang } }) as unknown as LoaderFunctionArgs;
 
@@ -54,21 +54,23 @@ describe("texts", () => {
 
   it("withTexts adds the page's texts in the request's language to the data and lets responses through", async () => {
     const loader = withTexts("dev.outbox", ({ context }: LoaderFunctionArgs) => (context.lang === "es" ? redirect("/x") : { n: 1 }));
-    const data = (await loader(args("en"))) as { n: number; texts: unknown };
+    const data = (await loader(args("en"))) as { n: number; texts: string };
     expect(data.n).toBe(1);
-    expect(data.texts).toEqual(textsFor("en", "dev.outbox"));
-    expect(translate(data.texts as never, "outbox.title")).toBe(en.outbox.title);
+    // One JSON string, made once per language and page (decision 079).
+    expect(data.texts).toBe(textsJsonFor("en", "dev.outbox"));
+    expect(JSON.parse(data.texts)).toEqual(textsFor("en", "dev.outbox"));
+    expect(translate(JSON.parse(data.texts), "outbox.title")).toBe(en.outbox.title);
     expect(await loader(args("es"))).toBeInstanceOf(Response);
     const spanish = withTexts("dev.outbox", () => ({}));
-    expect(translate(((await spanish(args("es"))) as { texts: never }).texts, "outbox.title")).toBe(es.outbox.title);
+    expect(translate(JSON.parse(((await spanish(args("es"))) as { texts: string }).texts), "outbox.title")).toBe(es.outbox.title);
   });
 
   it("withTexts puts the texts inside a data() answer and keeps its status (a 404 page still has its texts)", async () => {
     const loader = withTexts("_private.lab-tests.$screeningId", () => data({ screeningId: null }, { status: 404 }));
-    const answer = (await loader(args("en"))) as unknown as { type: string; data: { screeningId: null; texts: unknown }; init: ResponseInit };
+    const answer = (await loader(args("en"))) as unknown as { type: string; data: { screeningId: null; texts: string }; init: ResponseInit };
     expect(answer.type).toBe("DataWithResponseInit");
     expect(answer.init.status).toBe(404);
-    expect(answer.data).toEqual({ screeningId: null, texts: textsFor("en", "_private.lab-tests.$screeningId") });
-    expect(translate(answer.data.texts as never, "labPages.tests.heading")).toBe(en.labPages.tests.heading);
+    expect(answer.data).toEqual({ screeningId: null, texts: textsJsonFor("en", "_private.lab-tests.$screeningId") });
+    expect(translate(JSON.parse(answer.data.texts), "labPages.tests.heading")).toBe(en.labPages.tests.heading);
   });
 });

@@ -67,7 +67,20 @@ export function textsFor(lang: Lang, page: Page): Texts {
   return slice;
 }
 
-type Loaded<R> = R extends Response ? R : R & { texts: Texts };
+const serialized = new Map<string, string>();
+
+/**
+ * The same texts as one JSON string, made once per language and page: the loader data carries one string instead of
+ * hundreds of values, so encoding a page's data costs no walk over its texts (decision 079).
+ */
+export function textsJsonFor(lang: Lang, page: Page): string {
+  const id = `${lang}:${page}`;
+  let json = serialized.get(id);
+  if (json === undefined) serialized.set(id, (json = JSON.stringify(textsFor(lang, page))));
+  return json;
+}
+
+type Loaded<R> = R extends Response ? R : R & { texts: string };
 
 /**
  * A route loader whose page is rendered with its texts (`page`: the route's name in page-keys.generated.ts): its data
@@ -78,7 +91,7 @@ export function withTexts<A extends LoaderFunctionArgs, R>(page: Exclude<Page, "
   return async (args: A): Promise<Loaded<R>> => {
     const answer = await loader(args);
     if (answer instanceof Response) return answer as Loaded<R>;
-    const texts = textsFor(args.context.lang, page);
+    const texts = textsJsonFor(args.context.lang, page);
     // `data(value, { status })` (a 404 page, a form answered with its status): the texts go inside, the status stays.
     if (isDataWithInit(answer)) return data({ ...answer.data, texts }, answer.init ?? undefined) as unknown as Loaded<R>;
     return { ...answer, texts } as Loaded<R>;

@@ -4,7 +4,22 @@ import type { Lang } from "~/locales";
 import type { RootData } from "~/platform/root-data";
 import { mergeTexts, translate, type T, type Texts } from "./texts";
 
-type WithTexts = { texts?: Texts } | null | undefined;
+/** A route's data with its texts: a JSON string since decision 079 (an object from an older page's data). */
+type WithTexts = { texts?: string | Texts } | null | undefined;
+
+/** Parsed slices by their JSON: the server renders many pages from the same few strings. Bounded. */
+const parsed = new Map<string, Texts>();
+const MAX_PARSED = 64;
+
+function textsOf(slice: string | Texts | undefined): Texts | undefined {
+  if (typeof slice !== "string") return slice;
+  let texts = parsed.get(slice);
+  if (texts === undefined) {
+    if (parsed.size >= MAX_PARSED) parsed.clear();
+    parsed.set(slice, (texts = JSON.parse(slice) as Texts));
+  }
+  return texts;
+}
 
 /** The last merge, reused while the matched routes' slices are the same objects (every component asks). */
 let last: { slices: readonly (Texts | undefined)[]; texts: Texts } | null = null;
@@ -22,7 +37,7 @@ function pageTexts(slices: readonly (Texts | undefined)[]): Texts {
  */
 export function useTranslation(): { t: T; i18n: { language: Lang } } {
   const matches = useMatches();
-  const slices = matches.map((m) => (m.data as WithTexts)?.texts);
+  const slices = matches.map((m) => textsOf((m.data as WithTexts)?.texts));
   const texts = pageTexts(slices);
   const root = matches.find((m) => m.id === "root")?.data as RootData | undefined;
   const language = root?.lang ?? "en";
