@@ -12,6 +12,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import en from "../app/locales/en/index";
+import { textKeys } from "../app/texts/texts";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const APP = path.join(ROOT, "app");
@@ -171,8 +172,8 @@ export function englishNode(key: string): string | Tree | undefined {
 }
 
 /** Every English key ("section.key.sub"), for the prefixes. */
-export function englishKeys(tree: Tree = en as Tree, at = ""): string[] {
-  return Object.entries(tree).flatMap(([k, v]) => (typeof v === "string" ? [`${at}${k}`] : englishKeys(v, `${at}${k}.`)));
+export function englishKeys(): string[] {
+  return textKeys(en);
 }
 
 export function renderPageKeys(pages: Record<string, string[]> = scanPageKeys()): string {

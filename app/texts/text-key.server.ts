@@ -1,13 +1,9 @@
 import en from "~/locales/en/index";
 import type { FieldError } from "./text-key";
-import type { TextKey } from "./texts";
+import { textKeys, type TextKey } from "./texts";
 
 /** Every key of the English messages (which Spanish mirrors, app/locales/locales.test.ts). */
-const KEYS: ReadonlySet<string> = new Set(leafPaths(en));
-
-function leafPaths(node: object, prefix = ""): string[] {
-  return Object.entries(node).flatMap(([k, v]) => (typeof v === "string" ? [`${prefix}${k}`] : leafPaths(v as object, `${prefix}${k}.`)));
-}
+const KEYS: ReadonlySet<string> = new Set(textKeys(en));
 
 /**
  * A key that came from outside the code (a registry answer) as a TextKey, or undefined when no text has it

@@ -3,7 +3,7 @@ import type { Lang } from "~/locales";
 import en from "~/locales/en/index";
 import es from "~/locales/es/index";
 import { PAGE_KEYS, type Page } from "./page-keys.generated";
-import { translate, type T, type Texts } from "./texts";
+import { textKeys, translate, type T, type Texts } from "./texts";
 
 const messages: Record<Lang, Texts> = { en, es };
 
@@ -11,11 +11,8 @@ const messages: Record<Lang, Texts> = { en, es };
 const keysOf = new Map<Lang, readonly string[]>();
 function allKeys(lang: Lang): readonly string[] {
   let keys = keysOf.get(lang);
-  if (!keys) keysOf.set(lang, (keys = leaves(messages[lang], "")));
+  if (!keys) keysOf.set(lang, (keys = textKeys(messages[lang])));
   return keys;
-}
-function leaves(tree: Texts, at: string): string[] {
-  return Object.entries(tree).flatMap(([k, v]) => (typeof v === "string" ? [`${at}${k}`] : leaves(v, `${at}${k}.`)));
 }
 
 /** A translator over all of a language's texts, for actions and server-made pages. */

@@ -48,6 +48,11 @@ type ParamsOf<K extends TextKey> = [Extract<K, ParamTextKey>] extends [never]
 /** Translate a dotted key: the text, or the key itself when the slice does not have it (as i18next did). */
 export type T = <K extends TextKey>(key: K, params?: ParamsOf<K>) => string;
 
+/** Every text's dotted key in a tree of texts ("landing.title"), `at` before each. */
+export function textKeys(tree: Texts, at = ""): string[] {
+  return Object.entries(tree).flatMap(([k, v]) => (typeof v === "string" ? [`${at}${k}`] : textKeys(v, `${at}${k}.`)));
+}
+
 function lookup(texts: Texts, key: string): string | undefined {
   let node: string | Texts | undefined = texts;
   for (const part of key.split(".")) {
