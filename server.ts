@@ -1,9 +1,9 @@
 /**
- * The portal's HTTP server: serves the built Remix app and its assets, runs the registry in-process
+ * The portal's HTTP server: serves the built React Router app and its assets, runs the registry in-process
  * (or calls REGISTRY_URL), and adds what a patient-facing service needs in front of the app: security
  * headers, compression, the encrypted session, health checks, logs and a graceful stop.
  */
-import type { ServerBuild } from "@remix-run/node";
+import type { ServerBuild } from "react-router";
 import compression from "compression";
 import express from "express";
 import { hkdfSync } from "node:crypto";
@@ -24,8 +24,7 @@ import { bodyLimit, declaredTooLarge, MAX_BODY_BYTES } from "./server/body-limit
 import { describeError, startFailureLine } from "./server/describe-error";
 import { createLogger, type Log } from "./server/logger";
 import { isCrossSite } from "./server/origin-check";
-import { createRequestHandler } from "./server/remix-handler";
-import { rememberRouteMatches } from "./server/route-matches";
+import { createRequestHandler } from "./server/react-router-handler";
 import { shortPageHtml, type ShortPage } from "./server/short-page";
 import { requestLog } from "./server/request-log";
 import { startRegistry } from "./server/registry-runtime";
@@ -61,11 +60,9 @@ async function main() {
     process.exit(1);
   }
   const dev = process.argv.includes("--dev") ? await startDevApp() : undefined;
-  // The secrets policy above follows the NODE_ENV the operator set; from here on the libraries (React, Remix)
+  // The secrets policy above follows the NODE_ENV the operator set; from here on the libraries (React, React Router)
   // always run their production builds: faster, and no stack traces in answers, in demo mode too.
   if (!dev) process.env.NODE_ENV = "production";
-  // Before the build loads React Router: route matches remembered per path (docs/decisions/078).
-  rememberRouteMatches();
   const buildPath = path.resolve(settings.buildDir, "server/index.js");
   const build = dev ? dev.build : ((await import(pathToFileURL(buildPath).href)) as ServerBuild);
   const builtFor = typeof build === "function" ? settings.basePath : (build.basename ?? "/").replace(/\/?$/, "/");
@@ -105,7 +102,7 @@ async function main() {
   });
   // docs/decisions/017: every body is read here, within the limit, before anything parses it.
   app.use(bodyLimit(MAX_BODY_BYTES, shortPage("tooLarge", 413)));
-  // docs/decisions/018: a post from another site is refused here (Remix would throw: a 500).
+  // docs/decisions/018: a post from another site is refused here (React Router would throw: a 500).
   const crossSite = shortPage("crossSite", 403);
   app.use((req, res, next) => (isCrossSite(req.method, req.headers) ? crossSite(req, res) : next()));
   // gzip level 2: half the time of the default level 6 on a page, 6 % bigger (docs/decisions/056). Brotli (what

@@ -1,15 +1,9 @@
-import { vitePlugin as remix } from "@remix-run/dev";
+import { reactRouter } from "@react-router/dev/vite";
 import path from "node:path";
 import { defineConfig } from "vite";
 import { contractSchemasPure } from "./vite/contract-schemas-pure";
 import { routeChunkFallback } from "./vite/route-chunk-fallback";
 import { shellChunk } from "./vite/shell-chunk";
-
-declare module "@remix-run/node" {
-  interface Future {
-    v3_singleFetch: true;
-  }
-}
 
 /** The oldest browser of each engine that passes app/enhance/cut-the-mustard.tsx's check. */
 const CLIENT_TARGET = ["chrome85", "edge85", "firefox98", "safari15.4", "ios15.4"];
@@ -17,9 +11,8 @@ const CLIENT_TARGET = ["chrome85", "edge85", "firefox98", "safari15.4", "ios15.4
 /** The modules every page's document load starts from (vite/shell-chunk.ts). */
 const SHELL_ENTRIES = ["entry.client.tsx", "root.tsx"].map((file) => path.resolve(__dirname, "app", file));
 
-/** The portal can be built for a sub-path (BASE_PATH=/portal/); the server checks it runs the matching build. */
+/** The portal can be built for a sub-path (BASE_PATH=/portal/): react-router.config.ts gives the router the same. */
 const basePath = (process.env.BASE_PATH ?? "/").replace(/\/?$/, "/");
-const buildDirectory = process.env.BUILD_DIR ?? "build";
 
 export default defineConfig(({ isSsrBuild }) => ({
   base: basePath,
@@ -27,7 +20,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: {
     // The browsers that pass the "cut the mustard" check (app/enhance/cut-the-mustard.tsx: showModal, submitter,
     // replaceAll) and no older: README "Browsers". Nothing older ever runs these files (decision 077).
-    target: isSsrBuild ? "node20" : CLIENT_TARGET,
+    target: isSsrBuild ? "node24" : CLIENT_TARGET,
     cssMinify: true,
     // Terser's safe options only (no unsafe_*, no property mangling; license comments kept): ~4 KiB gzip less per
     // page than esbuild's minifier (decision 077).
@@ -38,20 +31,5 @@ export default defineConfig(({ isSsrBuild }) => ({
     // CLIENT_SOURCEMAP=1: hidden source maps of the browser chunks, for bench/client-packages.mjs (what each page is made of).
     sourcemap: !isSsrBuild && process.env.CLIENT_SOURCEMAP === "1" ? "hidden" : false,
   },
-  plugins: [
-    routeChunkFallback(),
-    contractSchemasPure(),
-    remix({
-      basename: basePath,
-      buildDirectory,
-      future: {
-        v3_fetcherPersist: true,
-        v3_relativeSplatPath: true,
-        v3_throwAbortReason: true,
-        v3_lazyRouteDiscovery: true,
-        v3_singleFetch: true,
-        v3_routeConfig: true,
-      },
-    }),
-  ],
+  plugins: [routeChunkFallback(), contractSchemasPure(), reactRouter()],
 }));

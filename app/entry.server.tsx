@@ -1,7 +1,8 @@
-import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
-import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
+import { isRouteErrorResponse, ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from "react-router";
 import { renderToPipeableStream } from "react-dom/server";
+import { FailedPostContext } from "~/components/form-problem";
 import { NonceContext } from "~/components/nonce";
+import { reportsProblem } from "~/forms/types";
 import { PageCollector } from "~/platform/strip-nul.server";
 import { describeError } from "../server/describe-error";
 
@@ -11,15 +12,19 @@ export default function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
-  remixContext: EntryContext,
+  routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.nonce;
+  // A post whose form came back with problems: the document title says so (app/components/form-problem.tsx).
+  const failedPost = Object.values(routerContext.staticHandlerContext.actionData ?? {}).some(reportsProblem);
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        <FailedPostContext.Provider value={failedPost}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </FailedPostContext.Provider>
       </NonceContext.Provider>,
       {
         nonce,
@@ -52,7 +57,7 @@ export default function handleRequest(
 }
 
 /**
- * Errors of loaders, actions and rendering: one JSON log line (name, code, one-line message), never Remix's default
+ * Errors of loaders, actions and rendering: one JSON log line (name, code, one-line message), never React Router's default
  * console.error with its multi-line stack (docs/decisions/018). Requests the browser gave up on are not errors.
  */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {

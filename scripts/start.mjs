@@ -2,8 +2,9 @@
 // under ./data and demo data unless configured otherwise).
 import { spawn } from "node:child_process";
 import path from "node:path";
-import { buildDir, buildIsCurrent, ensureInstalled, root } from "./lib.mjs";
+import { buildDir, buildIsCurrent, ensureInstalled, ensureSupportedNode, root } from "./lib.mjs";
 
+ensureSupportedNode();
 try {
   ensureInstalled();
   if (!buildIsCurrent()) {

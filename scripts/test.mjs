@@ -2,7 +2,7 @@
 // available), then the end-to-end journeys in Chromium with JavaScript on and off against the built app.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
-import { buildIsCurrent, ensureInstalled, run } from "./lib.mjs";
+import { buildIsCurrent, ensureInstalled, ensureSupportedNode, run } from "./lib.mjs";
 
 const SYSTEM_PACKAGES = {
   chromium: "/usr/bin/chromium",
@@ -52,6 +52,7 @@ function withDatabase(url, name) {
   return u.toString();
 }
 
+ensureSupportedNode();
 try {
   ensureInstalled();
   ensureSystemPackages();

@@ -1,4 +1,4 @@
-import type { ServerBuild } from "@remix-run/node";
+import type { ServerBuild } from "react-router";
 import type { RequestHandler } from "express";
 import http from "node:http";
 
@@ -38,7 +38,7 @@ export async function startDevApp(): Promise<DevApp> {
     });
   };
   return {
-    build: () => vite.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>,
+    build: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
     middlewares: [devCsp, viteFirst],
     server: (app) => httpServer.on("request", app),
   };

@@ -1,26 +1,50 @@
 import type { Plugin } from "vite";
 
+/** React Router's own line, in `loadRouteModule` of react-router's browser build. */
+const RELOAD = "window.location.reload();";
+const MARK = "Error loading route module";
+
 /**
- * Remix (@remix-run/react's routeModules.js) answers a route chunk that fails to load with
- * `window.location.reload()`, which reloads the page the patient is on, not the one they asked for. This makes it
- * call `window.__portalRouteChunkFailed` (app/enhance/route-chunk-fallback.ts) when the page installed it, and
- * fails the build if Remix's code no longer has the line (so an upgrade cannot silently drop the fallback).
+ * React Router answers a route chunk that fails to load with `window.location.reload()`, which reloads the page
+ * the patient is on, not the one they asked for, and offers no public way to choose otherwise. This makes that one
+ * call go to `window.__portalRouteChunkFailed` (app/enhance/route-chunk-fallback.tsx) when the page installed it.
+ *
+ * The guard (docs/decisions/080): the build fails unless exactly one module of react-router's build holds the
+ * marked `loadRouteModule` with exactly one reload in it, so a framework upgrade cannot silently drop the fallback
+ * or rewrite the wrong line; tests/unit/route-chunk-fallback-plugin.test.ts checks it against the installed version.
  */
+export function rewriteRouteModuleReload(code: string): string | null {
+  const at = code.indexOf(MARK);
+  if (at < 0) return null;
+  const reload = code.indexOf(RELOAD, at);
+  if (reload < 0 || code.indexOf(RELOAD, reload + RELOAD.length) >= 0 || code.indexOf(MARK, at + MARK.length) >= 0) {
+    throw new Error("react-router's loadRouteModule changed: review vite/route-chunk-fallback.ts");
+  }
+  const call = "(window.__portalRouteChunkFailed || function () { window.location.reload(); })();";
+  return code.slice(0, reload) + call + code.slice(reload + RELOAD.length);
+}
+
 export function routeChunkFallback(): Plugin {
-  const reload = "window.location.reload();";
-  let replaced = false;
+  let replaced = 0;
   return {
     name: "portal-route-chunk-fallback",
     apply: "build",
     transform(code, id) {
-      if (!/@remix-run[\\/]react[\\/]dist[\\/]esm[\\/]routeModules\.js$/.test(id)) return null;
-      if (!code.includes(reload))
-        this.error("@remix-run/react's routeModules.js no longer reloads on a failed chunk: review vite/route-chunk-fallback.ts");
-      replaced = true;
-      return { code: code.replace(reload, "(window.__portalRouteChunkFailed || function () { window.location.reload(); })();"), map: null };
+      if (this.environment?.config.build.ssr || !/[\\/]node_modules[\\/]react-router[\\/]dist[\\/]/.test(id)) return null;
+      let rewritten: string | null;
+      try {
+        rewritten = rewriteRouteModuleReload(code);
+      } catch (error) {
+        this.error((error as Error).message);
+      }
+      if (rewritten === null) return null;
+      replaced++;
+      return { code: rewritten, map: null };
     },
     buildEnd() {
-      if (!replaced && !this.environment?.config.build.ssr) this.warn("routeModules.js was not seen: the route chunk fallback is not in this bundle");
+      if (this.environment?.config.build.ssr) return;
+      if (replaced !== 1)
+        this.error(`react-router's loadRouteModule was rewritten ${replaced} times (expected once): review vite/route-chunk-fallback.ts`);
     },
   };
 }

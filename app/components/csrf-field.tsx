@@ -1,4 +1,4 @@
-import { useRouteLoaderData } from "@remix-run/react";
+import { useRouteLoaderData } from "react-router";
 import type { RootData } from "~/platform/root-data";
 
 /** The hidden CSRF field every POST form carries. */

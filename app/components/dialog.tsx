@@ -1,4 +1,4 @@
-import { Link, useNavigate } from "@remix-run/react";
+import { Link, useNavigate } from "react-router";
 import { useEffect, useRef, type ReactNode } from "react";
 import { useTranslation } from "~/texts/use-translation";
 import { currentOrLastFocused } from "~/enhance/focus-memory";

@@ -1,9 +1,8 @@
-import { useLocation, useMatches } from "@remix-run/react";
-import { useContext } from "react";
+import { useLocation, useMatches } from "react-router";
 import type { T, TextKey } from "~/texts/texts";
 import { useTranslation } from "~/texts/use-translation";
-import { UNSAFE_DataRouterStateContext } from "react-router-dom";
 import { reportsProblem } from "~/forms/types";
+import { useFormProblemShown } from "./form-problem";
 
 /**
  * Route modules say their title with `export const handle = { titleKey: "..." }`, or a function of the query
@@ -22,13 +21,13 @@ export type RouteHandle = {
 
 /**
  * The document title: the deepest route's title, prefixed "Error: " when the last form post failed
- * (action results are not visible to Remix's meta, so the root renders the title itself).
+ * (action results are not visible to React Router's meta, so the root renders the title itself; ./form-problem).
  */
 export function DocumentTitle() {
   const { t } = useTranslation();
   const matches = useMatches();
   const location = useLocation();
-  const state = useContext(UNSAFE_DataRouterStateContext);
+  const formProblem = useFormProblemShown();
   const search = new URLSearchParams(location.search);
   const page = [...matches]
     .reverse()
@@ -40,9 +39,8 @@ export function DocumentTitle() {
       return titleKey ? t(titleKey) : undefined;
     })
     .find(Boolean);
-  const failed =
-    Object.values(state?.actionData ?? {}).some(reportsProblem) ||
-    matches.some((m) => reportsProblem((m.data as { failure?: unknown } | null | undefined)?.failure));
+  const failed = formProblem || matches.some((m) => reportsProblem((m.data as { failure?: unknown } | null | undefined)?.failure));
   const title = `${failed ? t("errorSummary.titlePrefix") : ""}${page ? `${page} – ` : ""}${t("common.appName")}`;
-  return <title>{title}</title>;
+  // A page hydrated after a failed post: the server's "Error: " stays until the summary reports itself (an effect).
+  return <title suppressHydrationWarning>{title}</title>;
 }

@@ -3,6 +3,7 @@ import { useTranslation } from "~/texts/use-translation";
 import type { FormFailure } from "~/forms/types";
 import { fieldMessage } from "~/texts/text-key";
 import { fieldId } from "./form-context";
+import { useReportFormProblem } from "./form-problem";
 
 /**
  * The error summary at the top of <main>: a heading, then a link to each field with the same wording as the
@@ -14,6 +15,7 @@ export function ErrorSummary({ failure, rechecked = false }: { failure?: FormFai
   const focused = useRef<string | null>(null);
   const fields = failure ? failure.order.filter((name) => failure.errors[name]) : [];
   const show = !!failure && (fields.length > 0 || !!failure.message);
+  useReportFormProblem(show);
   // Focus once per answer of the server: a re-check while the patient types (app/enhance/live-recheck) never moves it.
   useEffect(() => {
     if (show && failure && focused.current !== failure.attempt) {

@@ -1,4 +1,4 @@
-import { useLocation, useRouteLoaderData } from "@remix-run/react";
+import { useLocation, useRouteLoaderData } from "react-router";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "~/texts/use-translation";
 import type { RootData } from "~/platform/root-data";

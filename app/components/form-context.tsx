@@ -1,4 +1,4 @@
-import { useActionData } from "@remix-run/react";
+import { useActionData } from "react-router";
 import { createContext, Fragment, useContext, type ReactNode } from "react";
 import { hasErrors, type FormFailure } from "~/forms/types";
 

@@ -1,4 +1,4 @@
-import { Link, useFetcher, useLocation } from "@remix-run/react";
+import { Link, useFetcher, useLocation } from "react-router";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/texts/use-translation";
 import { IDLE_WARNING_MS } from "~/platform/session-keys";

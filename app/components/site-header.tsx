@@ -1,4 +1,4 @@
-import { Form, Link, useHref, useLocation, useMatches } from "@remix-run/react";
+import { Form, Link, useHref, useLocation, useMatches } from "react-router";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "~/texts/use-translation";
 import { supportedLanguages, type Lang } from "~/locales";

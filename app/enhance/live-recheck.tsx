@@ -1,4 +1,4 @@
-import { Form, type FormProps } from "@remix-run/react";
+import { Form, type FormProps } from "react-router";
 import { useCallback, useState, type FormEvent, type ReactNode } from "react";
 import { CsrfField } from "~/components/csrf-field";
 import { useTranslation } from "~/texts/use-translation";

@@ -1,4 +1,4 @@
-import { data } from "@remix-run/node";
+import { data } from "react-router";
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import { hasDisallowedCharacters, markDisallowedCharacters, textProblem, textRuleOf } from "../../registry/contract/text-rules";
 import { withParams } from "../../registry/contract/validation-keys";

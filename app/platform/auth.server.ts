@@ -1,5 +1,4 @@
-import { data, redirect } from "@remix-run/node";
-import type { AppLoadContext } from "@remix-run/node";
+import { data, redirect, type AppLoadContext } from "react-router";
 import { randomBytes } from "node:crypto";
 import { Language } from "../../registry/contract";
 import type { AuthResult } from "../../registry/contract";

@@ -23,6 +23,6 @@ export type PortalContext = {
   granularCenterSteps: boolean;
 };
 
-declare module "@remix-run/node" {
+declare module "react-router" {
   interface AppLoadContext extends PortalContext {}
 }

@@ -1,13 +1,18 @@
-import { RemixI18Next } from "remix-i18next/server";
+import accepts from "accepts";
 import { fallbackLanguage, isLang, supportedLanguages, type Lang } from "~/locales";
 import { cookieFromHeader } from "./session.server";
 
 /** The cookie the language switch writes (PLT-005). */
 export const LANGUAGE_COOKIE = "lng";
 
-const headerDetector = new RemixI18Next({
-  detection: { supportedLanguages: [...supportedLanguages], fallbackLanguage, order: ["header"] },
-});
+/**
+ * Accept-Language is read as Express's `req.acceptsLanguages` reads it (the `accepts` package: quality values, and
+ * "es-MX" matching "es"), on the header alone so that the short pages outside React Router use the same rule.
+ */
+function fromAcceptLanguage(header: string): Lang {
+  const best = accepts({ headers: { "accept-language": header } } as Parameters<typeof accepts>[0]).languages([...supportedLanguages]);
+  return typeof best === "string" && isLang(best) ? best : fallbackLanguage;
+}
 
 /** What Accept-Language values chose, so that a header seen before costs no parsing (bounded: cleared when full). */
 const byAcceptLanguage = new Map<string, Lang>();
@@ -23,8 +28,7 @@ export async function languageFromHeaders(headers: { acceptLanguage?: string | n
   const acceptLanguage = headers.acceptLanguage ?? "";
   const known = byAcceptLanguage.get(acceptLanguage);
   if (known) return known;
-  const fromHeader = await headerDetector.getLocale(new Request("http://portal.local/", { headers: { "accept-language": acceptLanguage } }));
-  const lang = isLang(fromHeader) ? fromHeader : fallbackLanguage;
+  const lang = acceptLanguage ? fromAcceptLanguage(acceptLanguage) : fallbackLanguage;
   if (acceptLanguage.length > MAX_REMEMBERED_LENGTH) return lang;
   if (byAcceptLanguage.size >= MAX_REMEMBERED_HEADERS) byAcceptLanguage.clear();
   byAcceptLanguage.set(acceptLanguage, lang);

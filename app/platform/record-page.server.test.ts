@@ -1,4 +1,4 @@
-import type { AppLoadContext } from "@remix-run/node";
+import type { AppLoadContext } from "react-router";
 import { describe, expect, it } from "vitest";
 import { RegistryUnavailableError } from "~/registry/client.server";
 import { recordPage, type PassRecord } from "./record-page.server";

@@ -1,4 +1,4 @@
-import type { AppLoadContext } from "@remix-run/node";
+import type { AppLoadContext } from "react-router";
 import { readPassRecord } from "./auth.server";
 
 export type PassRecord = NonNullable<Awaited<ReturnType<typeof readPassRecord>>>;

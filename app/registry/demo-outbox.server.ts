@@ -1,4 +1,4 @@
-import type { AppLoadContext } from "@remix-run/node";
+import type { AppLoadContext } from "react-router";
 import type { OutboxEntry } from "../../registry/contract";
 
 /** The demo outbox, only in demo mode (404 otherwise, so production never shows it). */

@@ -1,4 +1,4 @@
-import { redirect } from "@remix-run/node";
+import { redirect } from "react-router";
 
 /** Any other path redirects to /register (PLT-002). */
 export function loader() {

@@ -1,5 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
+import { redirect, type LoaderFunctionArgs } from "react-router";
 
 export function loader({ context }: LoaderFunctionArgs) {
   return redirect(context.session.get("token") ? "/landing" : "/register");

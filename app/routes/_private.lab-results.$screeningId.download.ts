@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "react-router";
 import { labDownload } from "~/features/labs/lab-pages.server";
 
 /** GET /lab-results/{screeningId}/download: the lab results PDF as lab-results.pdf (LAB-005). */

@@ -1,5 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { useLoaderData, type LoaderFunctionArgs } from "react-router";
 import type { RouteHandle } from "~/components/document-title";
 import { LabPage } from "~/features/labs/lab-page";
 import { labPageAnswer } from "~/features/labs/lab-pages.server";

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "react-router";
 import { labDownload } from "~/features/labs/lab-pages.server";
 
 /** GET /lab-tests/{screeningId}/download: the lab order PDF as lab-tests.pdf (LAB-005). */

@@ -1,6 +1,4 @@
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
-import { Form, useLoaderData } from "@remix-run/react";
+import { Form, redirect, useLoaderData, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs } from "react-router";
 import { useTranslation } from "~/texts/use-translation";
 import stylesHref from "~/styles/immune-tolerance.css?url";
 import { refuseUnvouched, withPatient } from "~/platform/auth.server";

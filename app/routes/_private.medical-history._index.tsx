@@ -1,5 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
+import { redirect, type LoaderFunctionArgs } from "react-router";
 import { withPatient } from "~/platform/auth.server";
 import { resumePosition } from "~/features/medical-history/navigation";
 import { pathOf } from "~/features/medical-history/questions";

@@ -1,5 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link, useLoaderData, useNavigation, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { useTranslation } from "~/texts/use-translation";
 import { recordPage } from "~/platform/record-page.server";
 import { AddressDialog } from "~/features/accounts/address-dialog";

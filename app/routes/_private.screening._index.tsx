@@ -1,5 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
+import { redirect, type LoaderFunctionArgs } from "react-router";
 import { furthestStep } from "~/features/screening/draft";
 import { stepPath } from "~/features/screening/steps";
 import { readDraft } from "~/features/screening/screening.server";

@@ -1,5 +1,4 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs } from "react-router";
 import { readPassRecord } from "~/platform/auth.server";
 import { showsNotClearedView } from "~/features/dashboard/registration-card-model";
 import { resetDraft } from "~/features/screening/draft";

@@ -1,5 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Outlet } from "@remix-run/react";
+import { Outlet, type LoaderFunctionArgs } from "react-router";
 import { requirePatient } from "~/platform/auth.server";
 
 /** The private layout: signed-in patients only (PLT-001), with the private pages' bottom margin. */

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "react-router";
 import { readDemoOutbox } from "~/registry/demo-outbox.server";
 
 /** PLT-015: the demo outbox as JSON, newest first: [{ channel, to, subject, text, createdAt }]. */

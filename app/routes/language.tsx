@@ -1,5 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { carryForm, isCarriedForm } from "~/forms/carried-form.server";
 import { readForm } from "~/forms/form.server";
 import { languageCookie } from "~/platform/i18n.server";
@@ -24,5 +23,5 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const url = new URL(request.url);
   const formId = url.searchParams.get("form");
   if (isCarriedForm(formId)) carryForm(context.session, formId, form, context.basePath);
-  return loader({ request, context, params: {} });
+  return loader({ request, context, params: {}, url, pattern: "/language" });
 }

@@ -1,5 +1,4 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs } from "react-router";
 import { addFlash, clearSignIn } from "~/platform/auth.server";
 import { readForm } from "~/forms/form.server";
 

@@ -1,6 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
-import { Link, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Link, redirect, useLoaderData, useNavigation, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { useEffect, useState } from "react";
 import { useTranslation } from "~/texts/use-translation";
 import { AddressDialog } from "~/features/accounts/address-dialog";

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "react-router";
 import { Country } from "../../registry/contract/enums";
 import { phoneDigits, toE164 } from "../../registry/contract/phone";
 import { phoneCheckView } from "~/features/accounts/phone-check-rules";

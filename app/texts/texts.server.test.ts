@@ -1,5 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import { data, redirect, type LoaderFunctionArgs } from "react-router";
 import { describe, expect, it } from "vitest";
 import en from "~/locales/en/index";
 import es from "~/locales/es/index";

@@ -1,4 +1,4 @@
-import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, type LoaderFunctionArgs } from "react-router";
 import type { Lang } from "~/locales";
 import en from "~/locales/en/index";
 import es from "~/locales/es/index";

@@ -1,4 +1,4 @@
-import { useMatches } from "@remix-run/react";
+import { useMatches } from "react-router";
 import { useMemo } from "react";
 import type { Lang } from "~/locales";
 import type { RootData } from "~/platform/root-data";

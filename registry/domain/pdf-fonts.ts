@@ -1,15 +1,17 @@
+import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
-import { createRequire } from "node:module";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import fontkit from "@cantoo/fontkit";
 import type { PDFDocument } from "@cantoo/pdf-lib";
 
 /**
- * The fonts of the PDFs (docs/decisions/028), shipped in npm packages (SIL Open Font License 1.1) and read from
- * node_modules, never downloaded: Noto Sans (Latin with Vietnamese and other extended Latin, Greek, Cyrillic) first,
- * then Noto Sans SC (Chinese ideographs, Japanese kana, CJK punctuation), then Noto Sans KR (Hangul). Each file is
- * read once, when a document first needs it, and kept for the life of the process (at most the six files, about
- * 35 MB) with its parsed tables; documents embed only the glyphs they use.
+ * The fonts of the PDFs (docs/decisions/028), shipped with the project in registry/fonts/ (SIL Open Font License 1.1,
+ * registry/fonts/OFL.txt; where each file comes from and how it was made: registry/fonts/README.md), never downloaded:
+ * Noto Sans (Latin with Vietnamese and other extended Latin, Greek, Cyrillic) first, then Noto Sans SC (Chinese
+ * ideographs, Japanese kana, CJK punctuation), then Noto Sans KR subset to what only it has after those two (Hangul).
+ * Each file is read once, when a document first needs it, and kept for the life of the process (at most the six
+ * files, about 28 MB) with its parsed tables; documents embed only the glyphs they use.
  */
 
 export type FontStyle = "regular" | "bold";
@@ -17,15 +19,26 @@ export type FontStyle = "regular" | "bold";
 /** One font file, read: its bytes and the code points it has a glyph for. */
 export type FontFace = { file: string; bytes: Uint8Array; has(codePoint: number): boolean };
 
-const require = createRequire(import.meta.url);
-const notoSans = (name: string) => path.join(path.dirname(require.resolve("@embedpdf/fonts-latin")), "..", "fonts", name);
-const notoSansSc = (name: string) => require.resolve(`@expo-google-fonts/noto-sans-sc/${name}`);
-const notoSansKr = (name: string) => require.resolve(`@expo-google-fonts/noto-sans-kr/${name}`);
+/**
+ * The folder of the font files: `fonts/` next to the bundle in the build (scripts/build.mjs bundles this module into
+ * build/*.js and copies the fonts to build/fonts/), registry/fonts/ (`../fonts` from registry/domain/) when running the
+ * sources. The first of the two that holds NotoSans-Regular.ttf, looked up on the first read (again after a failure).
+ */
+let fontDir: string | undefined;
+function fontsFolder(): string {
+  if (fontDir !== undefined) return fontDir;
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const candidates = [path.resolve(here, "fonts"), path.resolve(here, "..", "fonts")];
+  const found = candidates.find((dir) => existsSync(path.join(dir, "NotoSans-Regular.ttf")));
+  if (found === undefined) throw new Error(`PDF fonts not found: no NotoSans-Regular.ttf in ${candidates.join(" or ")}`);
+  fontDir = found;
+  return found;
+}
 
-/** The files of each style, in the order a character looks for its glyph. */
+/** The files of each style (in registry/fonts/), in the order a character looks for its glyph. */
 const FILES: Record<FontStyle, string[]> = {
-  regular: [notoSans("NotoSans-Regular.ttf"), notoSansSc("400Regular/NotoSansSC_400Regular.ttf"), notoSansKr("400Regular/NotoSansKR_400Regular.ttf")],
-  bold: [notoSans("NotoSans-Bold.ttf"), notoSansSc("700Bold/NotoSansSC_700Bold.ttf"), notoSansKr("700Bold/NotoSansKR_700Bold.ttf")],
+  regular: ["NotoSans-Regular.ttf", "NotoSansSC-Regular.ttf", "NotoSansKR-Hangul-Regular.ttf"],
+  bold: ["NotoSans-Bold.ttf", "NotoSansSC-Bold.ttf", "NotoSansKR-Hangul-Bold.ttf"],
 };
 
 const loaded = new Map<string, Promise<FontFace>>();
@@ -38,12 +51,12 @@ export const cachedFontkit: Parameters<PDFDocument["registerFontkit"]>[0] = {
 };
 
 async function readFace(file: string): Promise<FontFace> {
-  const bytes = new Uint8Array(await readFile(file));
+  const bytes = new Uint8Array(await readFile(path.join(fontsFolder(), file)));
   const font = fontkit.create(bytes);
-  if (!("characterSet" in font)) throw new Error(`not a single font: ${path.basename(file)}`);
+  if (!("characterSet" in font)) throw new Error(`not a single font: ${file}`);
   const codePoints = new Set(font.characterSet);
   parsed.set(bytes, font);
-  return { file: path.basename(file), bytes, has: (codePoint) => codePoints.has(codePoint) };
+  return { file, bytes, has: (codePoint) => codePoints.has(codePoint) };
 }
 
 /** The style's font at `index` of its fallback order (read on first use, then cached; a failed read is retried). */

@@ -9,7 +9,7 @@ import { expect, expectAccessible, withPatient, test } from "./fixtures";
 /** Waits until the page's scripts have settled, then tells whether Remix took over the page. */
 async function hydrated(page: Page): Promise<boolean> {
   await page.waitForLoadState("networkidle");
-  return page.evaluate(() => "__remixRouter" in window);
+  return page.evaluate(() => performance.getEntriesByName("portal:hydrated").length > 0);
 }
 
 test.describe("cut the mustard", () => {
@@ -68,7 +68,7 @@ withPatient.describe("a route chunk that fails to load", () => {
     await expect(page.getByRole("heading", { level: 1, name: "What best describes your situation?" })).toBeVisible();
     await page.waitForLoadState("networkidle");
     expect(refused).toBeGreaterThan(0);
-    // Not the dashboard again (Remix's own answer reloads the current page).
+    // Not the dashboard again (React Router's own answer reloads the current page).
     expect(dashboardLoads).toBe(0);
     // The page works as HTML: answering goes on to the next step.
     await page.getByLabel("I am on dialysis and need a kidney transplant", { exact: true }).check();

@@ -312,7 +312,7 @@ export async function dashboardOnTestClock(page: Page, firstName: string): Promi
   await page.clock.install();
   await page.goto("landing");
   await expect(page.getByText(`Welcome, ${firstName}`)).toBeVisible();
-  await page.waitForFunction(() => "__remixRouter" in window);
+  await page.waitForFunction(() => performance.getEntriesByName("portal:hydrated").length > 0);
   await page.waitForTimeout(500);
 }
 

@@ -1,4 +1,4 @@
-import type { AppLoadContext } from "@remix-run/node";
+import type { AppLoadContext } from "react-router";
 import { describe, expect, it } from "vitest";
 import { createInvite } from "../../../registry/commands/create-invite";
 import { testDatabases } from "../../../registry/db/test-databases";

@@ -1,4 +1,4 @@
-import { Form } from "@remix-run/react";
+import { Form } from "react-router";
 import { useTranslation } from "~/texts/use-translation";
 import type { AddressChoice, AddressLines } from "./pending-address";
 import { CsrfField } from "~/components/csrf-field";

@@ -1,5 +1,4 @@
-import type { AppLoadContext } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
+import { redirect, type AppLoadContext } from "react-router";
 import { addFlash, withPatient } from "~/platform/auth.server";
 import { codeError, codeResultMessage, contactError, countryOf, normalizeCode } from "./confirm-form";
 import { connectionLimitMessage, isConnectionLimit } from "~/forms/limits";

@@ -1,4 +1,4 @@
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, Link, useNavigation } from "react-router";
 import { useTranslation } from "~/texts/use-translation";
 import { resetRecheck } from "./live-rules";
 import type { ResetView } from "./password-form";

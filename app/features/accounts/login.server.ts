@@ -1,5 +1,4 @@
-import type { AppLoadContext } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
+import { redirect, type AppLoadContext } from "react-router";
 import { signIn } from "~/platform/auth.server";
 import { connectionLimitMessage, isConnectionLimit } from "~/forms/limits";
 import { RegistryUnavailableError, unavailableMessageKey } from "~/registry/client.server";

@@ -1,5 +1,4 @@
-import type { AppLoadContext } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
+import { redirect, type AppLoadContext } from "react-router";
 import { ResetStatus } from "../../../registry/contract/accounts";
 import { forgotErrors, resetErrors } from "./password-form";
 import { connectionLimitMessage, isConnectionLimit } from "~/forms/limits";

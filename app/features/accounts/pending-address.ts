@@ -9,7 +9,7 @@ export function pendingAddress(values: Record<string, string>, recommended: Reco
   return { values, recommended, expiresAt: now + PENDING_ADDRESS_MS };
 }
 
-export function isLive(pending: PendingAddress | undefined, now: number): pending is PendingAddress {
+export function isLive<T extends PendingAddress>(pending: T | undefined, now: number): pending is T {
   return !!pending && typeof pending.expiresAt === "number" && pending.expiresAt > now && !!pending.values;
 }
 

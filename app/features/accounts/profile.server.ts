@@ -1,5 +1,4 @@
-import type { AppLoadContext } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
+import { redirect, type AppLoadContext } from "react-router";
 import { Language } from "../../../registry/contract/enums";
 import { addFlash, withPatient } from "~/platform/auth.server";
 import { passwordUpdateErrors } from "./password-form";

@@ -1,4 +1,4 @@
-import type { AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
+import type { AppLoadContext, LoaderFunctionArgs } from "react-router";
 import { describe, expect, it } from "vitest";
 import { testDatabases } from "../../../registry/db/test-databases";
 import { useRegistry, validRegistration } from "../../../registry/testing/harness";

@@ -1,5 +1,4 @@
-import type { AppLoadContext } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
+import { redirect, type AppLoadContext } from "react-router";
 import { signIn } from "~/platform/auth.server";
 import { isLive, pendingAddress, withRecommended } from "./pending-address";
 import { PHONE_CHECK_TOAST, phoneCheckView } from "./phone-check-rules";

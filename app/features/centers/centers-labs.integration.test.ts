@@ -1,4 +1,4 @@
-import type { AppLoadContext } from "@remix-run/node";
+import type { AppLoadContext } from "react-router";
 import { describe, expect, it } from "vitest";
 import { ReferralStatus, RegistrationStatus } from "../../../registry/contract/enums";
 import { approveOne, CENTER_A, CENTER_B, patientWithScreening, selectCenter, signIn } from "../../../registry/areas/labs-fixtures";

@@ -1,5 +1,5 @@
 import type { TextKey } from "~/texts/texts";
-import { Link } from "@remix-run/react";
+import { Link } from "react-router";
 import { useTranslation } from "~/texts/use-translation";
 import type { CenterColumn } from "./center-sorting";
 import type { CenterRow, ColumnHeading } from "./select-center-view";

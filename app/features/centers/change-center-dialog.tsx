@@ -1,4 +1,4 @@
-import { Form, Link } from "@remix-run/react";
+import { Form, Link } from "react-router";
 import { useTranslation } from "~/texts/use-translation";
 import {
   CHANGE_CENTER_OTHER_MAX,

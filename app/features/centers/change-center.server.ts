@@ -1,6 +1,5 @@
 import type { TextKey } from "~/texts/texts";
-import type { AppLoadContext } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
+import { redirect, type AppLoadContext } from "react-router";
 import { LabFormReason, type Screening } from "../../../registry/contract";
 import { addFlash, readPassRecord, withPatient } from "~/platform/auth.server";
 import { changeCenterDecision, validateChangeCenterReason, type ChangeCenterDialogView } from "../../../registry/contract/change-center";

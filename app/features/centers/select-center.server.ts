@@ -1,6 +1,5 @@
 import type { TextKey } from "~/texts/texts";
-import type { AppLoadContext } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
+import { redirect, type AppLoadContext } from "react-router";
 import { LabFormReason, type Screening, type TransplantCenter } from "../../../registry/contract";
 import { addFlash, readPassRecord, withPatient, type SignedIn } from "~/platform/auth.server";
 import { centerSections } from "./center-sorting";

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "react-router";
 import { useTranslation } from "~/texts/use-translation";
 import type { StagesView } from "~/features/medical-history/stages";
 

@@ -1,4 +1,4 @@
-import { Form, Link, useSearchParams } from "@remix-run/react";
+import { Form, Link, useSearchParams } from "react-router";
 import { useTranslation } from "~/texts/use-translation";
 import { CsrfField } from "~/components/csrf-field";
 import { ScreeningResultsDialog } from "~/features/screening/results-dialog";

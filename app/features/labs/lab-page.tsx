@@ -1,4 +1,4 @@
-import { Link, useLocation, useNavigation } from "@remix-run/react";
+import { Link, useLocation, useNavigation } from "react-router";
 import { useTranslation } from "~/texts/use-translation";
 import { labDownloadPath, labPageKeys, labPagePath, LabPageStatus } from "./lab-page-model";
 import type { LabPageData } from "./lab-pages.server";

@@ -1,6 +1,5 @@
 import type { TextKey } from "~/texts/texts";
-import type { AppLoadContext } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import { data, redirect, type AppLoadContext } from "react-router";
 import { addFlash, withPatient } from "~/platform/auth.server";
 import { labPagePath, labPageState, LabPageStatus, type LabKind, type LabPageState } from "./lab-page-model";
 import { parseRegistryId } from "~/forms/registry-id";

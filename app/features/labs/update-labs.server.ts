@@ -1,5 +1,4 @@
-import type { AppLoadContext } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
+import { redirect, type AppLoadContext } from "react-router";
 import { LabFormReason } from "../../../registry/contract";
 import { addFlash } from "~/platform/auth.server";
 import { validateUpdateLabs, type UpdateLabsAction } from "./update-labs-form";

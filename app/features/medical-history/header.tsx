@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "react-router";
 import { useTranslation } from "~/texts/use-translation";
 
 /** The questionnaire's header (MHX-001): 'Medical History Questionnaire' with the way back to the dashboard. */

@@ -1,4 +1,4 @@
-import type { AppLoadContext } from "@remix-run/node";
+import type { AppLoadContext } from "react-router";
 import { describe, expect, it } from "vitest";
 import { ImmunoFreeStatus } from "../../../registry/contract/enums";
 import { insertIfRegistration, ifStage } from "../../../registry/data/if-registrations";
@@ -7,10 +7,10 @@ import { issueToken } from "../../../registry/domain/tokens";
 import { START, TEST_SETTINGS, useRegistry } from "../../../registry/testing/harness";
 import { createRegistryClient, type Fetcher } from "~/registry/client.server";
 import { Session } from "~/platform/session.server";
-import { action as questionAction, loader as questionLoader } from "~/routes/_private.medical-history.$question";
-import { loader as startLoader } from "~/routes/_private.medical-history._index";
-import { action as reviewAction, loader as reviewLoader } from "~/routes/_private.medical-history.review";
-import { action as eSignAction, loader as eSignLoader } from "~/routes/_private.e-sign";
+import * as questionRoute from "~/routes/_private.medical-history.$question";
+import * as startRoute from "~/routes/_private.medical-history._index";
+import * as reviewRoute from "~/routes/_private.medical-history.review";
+import * as eSignRoute from "~/routes/_private.e-sign";
 import type { FormFailure } from "~/forms/types";
 import { answersByPage } from "./test-answers";
 
@@ -19,6 +19,18 @@ import { answersByPage } from "./test-answers";
  * own actions, the submission and the stage it moves, the e-sign refusals, and the registry being down.
  */
 const MINUTE = 60_000;
+
+/** What these tests give a loader or action; the URL and route pattern React Router adds are filled in here. */
+type TestArgs = { request: Request; params: Record<string, string>; context: AppLoadContext };
+const withUrl = (handler: (args: TestArgs & { url: URL; pattern: string }) => Promise<unknown>) => (args: TestArgs) =>
+  handler({ ...args, url: new URL(args.request.url), pattern: "" });
+const questionAction = withUrl(questionRoute.action as never);
+const questionLoader = withUrl(questionRoute.loader as never);
+const startLoader = withUrl(startRoute.loader as never);
+const reviewAction = withUrl(reviewRoute.action as never);
+const reviewLoader = withUrl(reviewRoute.loader as never);
+const eSignAction = withUrl(eSignRoute.action as never);
+const eSignLoader = withUrl(eSignRoute.loader as never);
 
 type Outcome = { location?: string; failure?: FormFailure; status?: number; data?: unknown };
 

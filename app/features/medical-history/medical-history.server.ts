@@ -1,5 +1,4 @@
-import type { AppLoadContext } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
+import { redirect, type AppLoadContext } from "react-router";
 import { MedicalHistoryReason } from "../../../registry/contract/medical-history-refusal";
 import { isoToday } from "../../../registry/contract/registration";
 import { addFlash, type SignedIn } from "~/platform/auth.server";

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "react-router";
 import { useTranslation } from "~/texts/use-translation";
 import { Dialog } from "~/components/dialog";
 import type { AnswerSummary as Summary } from "./answer-summary-model";

@@ -1,4 +1,4 @@
-import type { AppLoadContext } from "@remix-run/node";
+import type { AppLoadContext } from "react-router";
 import { RegistryMessage, SCREENING_TEXT_MAX, type Screening, type TransplantCenter } from "../../../registry/contract";
 import { toRegister, withPatient, type SignedIn } from "~/platform/auth.server";
 import { registrationCard, type RegistrationCardView } from "~/features/dashboard/registration-card-model";

@@ -26,7 +26,6 @@ const shell = {
     logo: "National Kidney Registry – patient portal home",
     alreadyRegistered: "Already Registered?",
     welcome: "Welcome, {{name}}",
-    accountMenu: "Account menu",
     profile: "Profile",
     accountVerification: "Account Verification",
     logout: "Logout",

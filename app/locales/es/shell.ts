@@ -29,7 +29,6 @@ const shell: Widen<typeof en> = {
     logo: "National Kidney Registry – inicio del portal del paciente",
     alreadyRegistered: "¿Ya está registrado?",
     welcome: "Bienvenido/a, {{name}}",
-    accountMenu: "Menú de la cuenta",
     profile: "Perfil",
     accountVerification: "Verificación de la cuenta",
     logout: "Cerrar sesión",

@@ -1,22 +1,29 @@
+import { useHref, useLocation, useNavigation } from "react-router";
+
 /**
- * When a route's JavaScript chunk cannot be loaded (a flaky connection, a deploy that replaced the files), Remix
- * reloads the CURRENT page, so the patient presses the button again and again and never gets through. The build
- * (vite/route-chunk-fallback.ts) makes Remix call `window.__portalRouteChunkFailed` instead; this answers it with
+ * When a route's JavaScript chunk cannot be loaded (a flaky connection, a deploy that replaced the files), React
+ * Router reloads the CURRENT page, so the patient presses the button again and again and never gets through. The build
+ * (vite/route-chunk-fallback.ts) makes React Router call `window.__portalRouteChunkFailed` instead; this answers it with
  * the plain HTML way to the navigation's TARGET, once: a full page load of the page it leads to, or, when the form
  * has not been sent yet, the form sent natively (with the pressed button's name and value). A failed chunk outside a navigation (a prefetch, a background fetch)
  * leaves the page as it is.
  */
-/** The part of Remix's router (window.__remixRouter) this reads. */
-type RouterView = {
-  state: { navigation: { state: string; location?: object } };
-  createHref(location: object): string;
-};
-
 declare global {
   interface Window {
-    __remixRouter?: RouterView;
     __portalRouteChunkFailed?: () => void;
   }
+}
+
+/** The navigation under way, as <TrackNavigation> last saw it through React Router's public hooks. */
+let navigation: { state: string; href: string } | null = null;
+
+/** Rendered once by the root layout: keeps `navigation` current (nothing to show). */
+export function TrackNavigation() {
+  const { state, location } = useNavigation();
+  const here = useLocation();
+  const href = useHref(location ?? here);
+  navigation = state === "idle" || !location ? null : { state, href };
+  return null;
 }
 
 let lastSubmit: { form: HTMLFormElement; submitter: HTMLElement | null } | null = null;
@@ -44,9 +51,7 @@ export function installRouteChunkFallback() {
     true,
   );
   window.__portalRouteChunkFailed = () => {
-    const router = window.__remixRouter;
-    const navigation = router?.state.navigation;
-    if (fellBack || !router || !navigation?.location) return;
+    if (fellBack || !navigation) return;
     fellBack = true;
     // "submitting": the form has not reached the server yet, so send it; "loading": any action already ran (a
     // redirect is being followed, or a link), so load the page it leads to.
@@ -54,6 +59,6 @@ export function installRouteChunkFallback() {
       sendNatively(lastSubmit.form, lastSubmit.submitter);
       return;
     }
-    window.location.assign(router.createHref(navigation.location));
+    window.location.assign(navigation.href);
   };
 }

@@ -1,10 +1,10 @@
-import type { AppLoadContext, ServerBuild } from "@remix-run/node";
-import { createRequestHandler as createRemixRequestHandler, writeReadableStreamToWritable } from "@remix-run/node";
+import { writeReadableStreamToWritable } from "@react-router/node";
+import { createRequestHandler as createRouterRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import { bodyOf } from "./body-limit";
 
 /**
- * Remix behind Express, as @remix-run/express does it, except for the body: the Request is given the body the
+ * React Router behind Express, as @react-router/express does it, except for the body: the Request is given the body the
  * body limit already read (server/body-limit.ts), never the socket, so nothing past the limit reaches a parser.
  */
 export function createRequestHandler(opts: {
@@ -13,20 +13,20 @@ export function createRequestHandler(opts: {
   mode?: "production" | "development";
   getLoadContext: (req: ExpressRequest, res: ExpressResponse) => Promise<AppLoadContext>;
 }): RequestHandler {
-  const handle = createRemixRequestHandler(opts.build, opts.mode ?? "production");
+  const handle = createRouterRequestHandler(opts.build, opts.mode ?? "production");
   return async (req, res, next) => {
     try {
-      const request = remixRequest(req, res);
+      const request = routerRequest(req, res);
       const response = await handle(request, await opts.getLoadContext(req, res));
-      await sendRemixResponse(res, response);
+      await sendRouterResponse(res, response);
     } catch (error) {
       next(error);
     }
   };
 }
 
-function remixRequest(req: ExpressRequest, res: ExpressResponse): Request {
-  // Like @remix-run/express: the host's port from X-Forwarded-Host or Host; req.hostname follows "trust proxy".
+function routerRequest(req: ExpressRequest, res: ExpressResponse): Request {
+  // Like @react-router/express: the host's port from X-Forwarded-Host or Host; req.hostname follows "trust proxy".
   const portOf = (header: string | undefined) => Number.parseInt(header?.split(":")[1] ?? "", 10);
   const forwardedPort = portOf(req.get("X-Forwarded-Host"));
   const hostPort = portOf(req.get("host"));
@@ -52,7 +52,7 @@ function remixRequest(req: ExpressRequest, res: ExpressResponse): Request {
   return new Request(url.href, init);
 }
 
-async function sendRemixResponse(res: ExpressResponse, response: Response): Promise<void> {
+async function sendRouterResponse(res: ExpressResponse, response: Response): Promise<void> {
   res.statusMessage = response.statusText;
   res.status(response.status);
   for (const [name, value] of response.headers.entries()) res.append(name, value);

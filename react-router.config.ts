@@ -1,0 +1,12 @@
+import type { Config } from "@react-router/dev/config";
+
+/** The portal can be built for a sub-path (BASE_PATH=/portal/); the server checks it runs the matching build. */
+const basePath = (process.env.BASE_PATH ?? "/").replace(/\/?$/, "/");
+
+export default {
+  appDirectory: "app",
+  basename: basePath,
+  buildDirectory: process.env.BUILD_DIR ?? "build",
+  // Every page is rendered on the server, and works without JavaScript.
+  ssr: true,
+} satisfies Config;

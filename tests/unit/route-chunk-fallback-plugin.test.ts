@@ -1,0 +1,35 @@
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { rewriteRouteModuleReload } from "../../vite/route-chunk-fallback";
+
+/** The browser build of the installed react-router, as the client build reads it. */
+function installedBrowserModules(): string[] {
+  const dir = path.resolve(__dirname, "../../node_modules/react-router/dist/production");
+  return fs
+    .readdirSync(dir)
+    .filter((file) => file.endsWith(".mjs"))
+    .map((file) => fs.readFileSync(path.join(dir, file), "utf8"));
+}
+
+describe("the route chunk fallback's build-time guard (decision 080)", () => {
+  it("finds exactly one loadRouteModule reload in the installed react-router and rewrites only it", () => {
+    const rewritten = installedBrowserModules()
+      .map((code) => ({ code, out: rewriteRouteModuleReload(code) }))
+      .filter((m) => m.out !== null);
+    expect(rewritten).toHaveLength(1);
+    const { code, out } = rewritten[0]!;
+    expect(out).toContain("window.__portalRouteChunkFailed ||");
+    expect(out!.length - code.length).toBe(
+      "(window.__portalRouteChunkFailed || function () { window.location.reload(); })();".length - "window.location.reload();".length,
+    );
+  });
+
+  it("fails loudly when the framework's code no longer has the one reload it expects", () => {
+    const mark = 'console.error("Error loading route module `x`, reloading page...");';
+    expect(rewriteRouteModuleReload("export const a = 1;")).toBeNull();
+    expect(() => rewriteRouteModuleReload(`${mark} location.replace("/");`)).toThrow(/loadRouteModule changed/);
+    expect(() => rewriteRouteModuleReload(`${mark} window.location.reload(); window.location.reload();`)).toThrow(/loadRouteModule changed/);
+    expect(rewriteRouteModuleReload(`${mark} window.location.reload();`)).toContain("__portalRouteChunkFailed");
+  });
+});
