@@ -4,7 +4,7 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build/**", "build-*/**", "node_modules/**", ".cache/**", "bench/results/**", "test-results/**"] },
+  { ignores: ["build/**", "build-*/**", "node_modules/**", ".cache/**", "bench/results/**", "test-results/**", ".react-router/**"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -79,6 +79,14 @@ export default tseslint.config(
           selector: "ImportDeclaration[source.value=/^(react-|remix-)?i18next(\\/|$)/]",
           message: "Browser code translates with useTranslation from ~/texts/use-translation (docs/decisions/059).",
         },
+        // The root renders the document title and no <Meta> (decision 080): a route's `meta` export would be ignored.
+        ...[
+          "ExportNamedDeclaration > FunctionDeclaration[id.name='meta']",
+          "ExportNamedDeclaration > VariableDeclaration > VariableDeclarator[id.name='meta']",
+        ].map((selector) => ({
+          selector,
+          message: "Titles come from the route's handle (titleKey or title), rendered by DocumentTitle; there is no <Meta> (decision 080).",
+        })),
       ],
     },
   },

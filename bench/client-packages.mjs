@@ -1,10 +1,10 @@
 // What each page's JavaScript is made of (issue 13): every chunk of the client build, and inside it every package
-// (react-dom, react, scheduler, @remix-run/react, react-router, react-router-dom, @remix-run/router, turbo-stream,
+// (react-dom, react, scheduler, react-router (with its router and turbo-stream),
 // zod, the app's own code), from the build's source maps. Each minified byte is given to the source file its
 // source-map segment points at; a package's gzip figure is its bytes gzipped on their own (so the packages of a
 // chunk add up to a little more than the chunk's own gzip, which the chunk line gives).
 //
-//   CLIENT_SOURCEMAP=1 npx remix vite:build   # the same build, plus hidden .map files next to the client chunks
+//   CLIENT_SOURCEMAP=1 npx react-router build   # the same build, plus hidden .map files next to the client chunks
 //   node bench/client-packages.mjs [--files] [build/client] [route id...]
 //
 // No dependency: the source map's "mappings" (base64 VLQ) are decoded here.
@@ -42,7 +42,7 @@ function decodeLine(text, state) {
   return segments;
 }
 
-/** "react-dom", "@remix-run/router", … or "app" / "vite" for the portal's own code and the bundler's helpers. */
+/** "react-dom", "react-router", … or "app" / "vite" for the portal's own code and the bundler's helpers. */
 export function packageOf(source) {
   const i = source.lastIndexOf("node_modules/");
   if (i < 0) return /vite\/|preload-helper|commonjsHelpers|^\0/.test(source) ? "(bundler)" : "app";
@@ -97,7 +97,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const chunks = chunkBreakdown(clientDir, byFileName ? (s) => s.replace(/^.*node_modules\//, "") : packageOf);
   const byFile = new Map(chunks.map((c) => [c.file, c]));
   if (!chunks.some((c) => c.packages.length))
-    console.error("No source maps: build with CLIENT_SOURCEMAP=1 npx remix vite:build for the per-package split.");
+    console.error("No source maps: build with CLIENT_SOURCEMAP=1 npx react-router build for the per-package split.");
   console.log("| Chunk | min | gzip | Packages (min / gzip alone, KiB) |\n| --- | --- | --- | --- |");
   for (const c of chunks.filter((c) => c.bytes > 600))
     console.log(

@@ -1,15 +1,15 @@
-// The JavaScript a document load of each page brings, from the build's Remix manifest (issue 13: "JavaScript loaded
+// The JavaScript a document load of each page brings, from the build's React Router manifest (issue 13: "JavaScript loaded
 // by any page"): the client entry and its imports, then every route of the page's match (root, layouts, the page)
 // with its imports; each file counted once, gzip level 9. Routes whose module is empty (redirects, resource routes)
 // render no page and are left out.
 import fs from "node:fs";
 import path from "node:path";
 
-/** The Remix manifest of a client build (build/client). */
+/** The React Router manifest of a client build (build/client). */
 export function manifestOf(clientDir) {
   const assets = path.join(clientDir, "assets");
   const manifestFile = fs.readdirSync(assets).find((f) => /^manifest-[\w-]+\.js$/.test(f));
-  if (!manifestFile) throw new Error(`no Remix manifest in ${assets}`);
+  if (!manifestFile) throw new Error(`no React Router manifest in ${assets}`);
   const text = fs.readFileSync(path.join(assets, manifestFile), "utf8");
   return JSON.parse(text.slice(text.indexOf("{"), text.lastIndexOf("}") + 1));
 }
@@ -68,7 +68,7 @@ export function routeWeightsSection(weights, { kib, goalKiB = 80 }) {
   for (const w of weights) out.push(`| ${w.id} | ${w.files} | ${kib(w.bytes)} KiB | ${kib(w.gzip)} KiB |`);
   out.push("");
   out.push(
-    "A document load of the page brings the client entry with its imports and, for each route of the page's match (root, layout, page), the route's module with its imports (Remix's `modulepreload` links); each file counted once, gzip level 9. Routes with an empty module (redirects, resource routes) are left out. What each page is made of, per package: `CLIENT_SOURCEMAP=1 npx remix vite:build`, then `node bench/client-packages.mjs` (decision 077).",
+    "A document load of the page brings the client entry with its imports and, for each route of the page's match (root, layout, page), the route's module with its imports (React Router's `modulepreload` links); each file counted once, gzip level 9. Routes with an empty module (redirects, resource routes) are left out. What each page is made of, per package: `CLIENT_SOURCEMAP=1 npx react-router build`, then `node bench/client-packages.mjs` (decision 077).",
   );
   out.push("");
   return out.join("\n");

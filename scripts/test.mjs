@@ -62,6 +62,8 @@ try {
     console.warn("No PostgreSQL server: the registry tests run on PGlite only (set TEST_DATABASE_URL to include PostgreSQL).");
   }
   console.log("\n== Type check ==");
+  // The route modules' types (`./+types/<route>`: params, loader data) are generated from the route files first.
+  run("npx", ["react-router", "typegen"]);
   run("npx", ["tsc", "--noEmit"]);
   // The registry on its own (it never imports the portal; a lint rule keeps it so).
   run("npx", ["tsc", "-p", "registry/tsconfig.json", "--noEmit"]);

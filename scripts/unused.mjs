@@ -1,6 +1,6 @@
 // `node scripts/unused.mjs` (part of `npm test`): finds exports no other module imports, and English locale keys no
 // code names. Exits 1 with the list when it finds any.
-// - Exports: every module of the TypeScript project, except those a framework or a tool loads by name (Remix routes,
+// - Exports: every module of the TypeScript project, except those a framework or a tool loads by name (React Router routes,
 //   root and entries, config files, scripts). Only values: exported types are the shape of a module's interface.
 //   An export is unused when neither another module (tests included) nor its own module refers to it.
 // - Locale keys: a key counts as used when the code (tests aside) holds it as a string, holds one of its parents
@@ -12,7 +12,7 @@ import ts from "typescript";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const rel = (file) => path.relative(root, file).split(path.sep).join("/");
 
-/** Modules loaded by name by Remix, Vite, Vitest, Playwright or npm scripts: their exports are their interface. */
+/** Modules loaded by name by React Router, Vite, Vitest, Playwright or npm scripts: their exports are their interface. */
 const ENTRY_POINTS = [
   /^app\/routes\//,
   /^app\/root\.tsx$/,

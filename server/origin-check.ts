@@ -1,5 +1,5 @@
 /**
- * The cross-site check on form posts, made before Remix sees the request (docs/decisions/018). Remix refuses an
+ * The cross-site check on form posts, made before React Router sees the request (docs/decisions/018). React Router refuses an
  * action whose `Origin` host differs from the `X-Forwarded-Host` (first value) or `Host` header by throwing, which
  * came out as a 500; this is the same comparison, made first, so such a post gets a 403 page instead. A post
  * without `Origin` (old browsers, curl) passes here and meets the CSRF token check of every form.

@@ -1,7 +1,7 @@
 import type { RequestHandler } from "express";
 import { randomBytes } from "node:crypto";
 
-/** A strict Content-Security-Policy with a per-request nonce for the scripts Remix renders. */
+/** A strict Content-Security-Policy with a per-request nonce for the scripts React Router renders. */
 export function contentSecurityPolicy(nonce: string): string {
   return [
     "default-src 'self'",

@@ -5,7 +5,7 @@
  * works end to end without JavaScript.
  *
  * - `showModal`: the dialogs (app/components/dialog.tsx);
- * - `SubmitEvent.submitter`: Remix reads the pressed button's name/value from it;
+ * - `SubmitEvent.submitter`: React Router reads the pressed button's name/value from it;
  * - `noModule` on script elements: ES modules (dynamic `import()` arrived in the same or earlier releases of every
  *   browser that also has `submitter`);
  * - `String.prototype.replaceAll`: stands for the JavaScript syntax of the build target (vite.config.ts).

@@ -1,6 +1,6 @@
 /**
  * Links to a place on the same page (the error summary's links to its fields, the skip link). Left to the browser,
- * such a link changes the URL's #fragment, which Remix takes for a navigation: it drops the last form post's result
+ * such a link changes the URL's #fragment, which React Router takes for a navigation: it drops the last form post's result
  * (the error summary, the inline messages, the "Error:" title) and the typed values with it. Here the link only
  * does what it promises: it moves focus to its target (for a field, the field itself) and scrolls the field's
  * label, or its group's legend, into view. The URL does not change. Without JavaScript the browser's own fragment

@@ -3,13 +3,13 @@ import type { FlashMessage } from "./session-keys";
 
 /**
  * The messages a page of this request shows (takeFlash), until the answer is known to be that page (settleFlash). Kept
- * on the request's session object under a global symbol, not in a module variable: server.ts and the Remix build each
+ * on the request's session object under a global symbol, not in a module variable: server.ts and the React Router build each
  * load their own copy of this module.
  */
 const SHOWN = Symbol.for("pass-portal.shownFlash");
 type Marked = Session & { [SHOWN]?: FlashMessage[] };
 
-/** Redirects: 3xx for a document, 202 for a single-fetch data request (Remix v2 single fetch). */
+/** Redirects: 3xx for a document, 202 for a single-fetch data request (React Router single fetch). */
 const isRedirect = (status: number) => (status >= 300 && status < 400) || status === 202;
 
 /**

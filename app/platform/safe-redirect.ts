@@ -1,6 +1,6 @@
 /**
  * The one rule for redirects whose target comes from a query or form value (docs/decisions/018): the target must be
- * a path of this site, relative to BASE_PATH (Remix prefixes BASE_PATH to a redirect that starts with "/"), and
+ * a path of this site, relative to BASE_PATH (React Router prefixes BASE_PATH to a redirect that starts with "/"), and
  * nothing a browser could read as another host. Anything else gives the fallback.
  *
  * Refused, before and after percent-decoding: control characters (a browser drops tab, CR and LF, so "/\t/evil"

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import { createRegistryClient, RegistryUnavailableError, SessionExpiredError } from "./client.server";
 
 describe("registry client errors", () => {
-  it("are recognised across copies of the module (server.ts and the Remix build each bundle one)", async () => {
+  it("are recognised across copies of the module (server.ts and the React Router build each bundle one)", async () => {
     vi.resetModules();
     const copy = await import("./client.server");
     expect(copy.RegistryUnavailableError).not.toBe(RegistryUnavailableError);

@@ -38,7 +38,7 @@ import { createSignInChecks } from "./sign-in-checks.server";
 import type { TextKey } from "~/texts/texts";
 
 /**
- * server.ts (bundled by esbuild) creates the client, and the Remix build checks its errors: each bundle has its own
+ * server.ts (bundled by esbuild) creates the client, and the React Router build checks its errors: each bundle has its own
  * copy of this module, so the error classes recognise each other by a brand shared across copies, not by identity.
  */
 const UNAVAILABLE = Symbol.for("pass-portal.RegistryUnavailableError");

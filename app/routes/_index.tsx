@@ -1,5 +1,6 @@
-import { redirect, type LoaderFunctionArgs } from "react-router";
+import type { Route } from "./+types/_index";
+import { redirect } from "react-router";
 
-export function loader({ context }: LoaderFunctionArgs) {
+export function loader({ context }: Route.LoaderArgs) {
   return redirect(context.session.get("token") ? "/landing" : "/register");
 }

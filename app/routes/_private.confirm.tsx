@@ -1,4 +1,5 @@
-import { Form, Link, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
+import type { Route } from "./+types/_private.confirm";
+import { Form, Link } from "react-router";
 import { useState } from "react";
 import { useTranslation } from "~/texts/use-translation";
 import { Country } from "../../registry/contract/enums";
@@ -21,7 +22,7 @@ import { withTexts } from "~/texts/texts.server";
 
 export const handle: RouteHandle = { titleKey: "confirm.title" };
 
-export const loader = withTexts("_private.confirm", async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = withTexts("_private.confirm", async function loader({ request, context }: Route.LoaderArgs) {
   const p = new URL(request.url).searchParams;
   return recordPage(context, ({ medicalRecord: r, account, screeningList }) => {
     const pending = context.session.get("pendingCode");
@@ -45,7 +46,7 @@ export const loader = withTexts("_private.confirm", async function loader({ requ
   });
 });
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request, context.session);
   const intent = String(form.get("intent") ?? "");
   if (intent === "start-email") return startSend(form, "email");
@@ -221,9 +222,8 @@ function CodeDialog({ kind, value }: { kind: ContactKind; value: string }) {
   );
 }
 
-export default function Confirm() {
+export default function Confirm({ loaderData: data }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const data = useLoaderData<typeof loader>();
   const contacts = useFormFailure("contacts");
   const sendFailure = useFormFailure("send");
   const codeFailure = useFormFailure("code");

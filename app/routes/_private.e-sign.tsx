@@ -1,13 +1,5 @@
-import {
-  Form,
-  Link,
-  redirect,
-  useLoaderData,
-  type ActionFunctionArgs,
-  type AppLoadContext,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-} from "react-router";
+import type { Route } from "./+types/_private.e-sign";
+import { Form, Link, redirect, type AppLoadContext } from "react-router";
 import { useState } from "react";
 import { useTranslation } from "~/texts/use-translation";
 import stylesHref from "~/styles/immune-tolerance.css?url";
@@ -27,7 +19,7 @@ import { PageFlash } from "~/components/flash-messages";
 import { withTexts } from "~/texts/texts.server";
 
 export const handle: RouteHandle = { titleKey: "eSign.title" };
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesHref }];
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesHref }];
 
 const FORM_ID = "e-sign";
 const FIELDS = ["typedName"] as const;
@@ -66,7 +58,7 @@ async function documentToSign(context: AppLoadContext, patient: SignedIn) {
  * /e-sign (ESG-001, MHX-006; docs/decisions/015): only once the medical history is in and before the
  * consent is signed; otherwise the patient goes back to the dashboard with the reason.
  */
-export const loader = withTexts("_private.e-sign", async function loader({ context }: LoaderFunctionArgs) {
+export const loader = withTexts("_private.e-sign", async function loader({ context }: Route.LoaderArgs) {
   return withPatient(context, async (patient) => {
     const doc = await documentToSign(context, patient);
     if (doc instanceof Response) throw doc;
@@ -89,7 +81,7 @@ export const loader = withTexts("_private.e-sign", async function loader({ conte
  * /landing; a wrong name comes back with the inline error and what was typed; a changed document comes back with
  * the new one to read.
  */
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request, context.session);
   const values = textFields(form, FIELDS);
   const refused = inputFailure(FORM_ID, values, FIELDS);
@@ -178,9 +170,8 @@ function SignForm({ fullName, documentHash }: { fullName: string; documentHash: 
   );
 }
 
-export default function ESign() {
+export default function ESign({ loaderData: { document } }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { document } = useLoaderData<typeof loader>();
   const answer = useFormAnswer(FORM_ID);
   return (
     <main id="main" className="container e-sign" tabIndex={-1}>

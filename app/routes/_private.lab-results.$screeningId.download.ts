@@ -1,7 +1,7 @@
-import type { LoaderFunctionArgs } from "react-router";
+import type { Route } from "./+types/_private.lab-results.$screeningId.download";
 import { labDownload } from "~/features/labs/lab-pages.server";
 
 /** GET /lab-results/{screeningId}/download: the lab results PDF as lab-results.pdf (LAB-005). */
-export async function loader({ params, context }: LoaderFunctionArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   return labDownload(context, "results", params.screeningId);
 }

@@ -1,4 +1,5 @@
-import { Form, Link, redirect, useLoaderData, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
+import type { Route } from "./+types/_private.landing";
+import { Form, Link, redirect, useSearchParams } from "react-router";
 import { useTranslation } from "~/texts/use-translation";
 import { OptInOutType } from "../../registry/contract/enums";
 import { addFlash, readPassRecord, withPatient } from "~/platform/auth.server";
@@ -21,7 +22,7 @@ import { withTexts } from "~/texts/texts.server";
 
 export const handle: RouteHandle = { titleKey: "landing.title" };
 
-export const loader = withTexts("_private.landing", async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = withTexts("_private.landing", async function loader({ request, context }: Route.LoaderArgs) {
   return recordPage(context, async ({ medicalRecord, account, screeningList }) => {
     const cards = await registrationCards(context, screeningList);
     const immuneTolerance = immuneToleranceStages(medicalRecord.ifRegistration);
@@ -44,7 +45,7 @@ export const loader = withTexts("_private.landing", async function loader({ requ
  * 'Start Screening' (DSH-003: only when verified; starts a fresh screening draft and goes to the first wizard
  * step) and the opt-out / opt-in confirmation (DSH-012).
  */
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request, context.session);
   const intent = String(form.get("intent") ?? "");
   if (intent === "change-center") return changeCenterAction(form, context);
@@ -92,9 +93,8 @@ function OptDialog({ kind }: { kind: "out" | "in" }) {
   );
 }
 
-export default function Landing() {
+export default function Landing({ loaderData: data }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const data = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
   const opt = params.get("opt");
   if (data.unavailable) {

@@ -1,4 +1,5 @@
-import { Form, redirect, useLoaderData, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs } from "react-router";
+import type { Route } from "./+types/_private.medical-history.$question";
+import { Form, redirect } from "react-router";
 import { useTranslation } from "~/texts/use-translation";
 import stylesHref from "~/styles/immune-tolerance.css?url";
 import { refuseUnvouched, withPatient } from "~/platform/auth.server";
@@ -23,7 +24,7 @@ export const handle: RouteHandle = {
     return d?.number && d.total ? t("medical.documentTitle", { number: d.number, total: d.total, title: t("medical.title") }) : undefined;
   },
 };
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesHref }];
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesHref }];
 
 const FORM_ID = "medical-history";
 
@@ -31,7 +32,7 @@ const FORM_ID = "medical-history";
  * /medical-history/{question} (MHX-001; docs/decisions/015): one question per page, only a page the patient has
  * reached (never ahead, never a skipped question), with the answers kept in the session's draft.
  */
-export const loader = withTexts("_private.medical-history.$question", async function loader({ params, context }: LoaderFunctionArgs) {
+export const loader = withTexts("_private.medical-history.$question", async function loader({ params, context }: Route.LoaderArgs) {
   return withPatient(context, async (patient) => {
     // The answers come from the session: only while the registry vouches for the sign-in (docs/decisions/023).
     refuseUnvouched(patient);
@@ -65,7 +66,7 @@ function longestField(fields: readonly AnswerField[], values: Record<string, str
  * answer (400 with the error summary and the inline message, what was typed kept); Previous keeps what was typed
  * as it is. Both keep the answers in the draft, then POST/redirect/GET.
  */
-export async function action({ request, params, context }: ActionFunctionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await readForm(request, context.session);
   const intent = form.get("intent") === "previous" ? "previous" : "next";
   return withPatient(context, async (patient) => {
@@ -88,9 +89,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   });
 }
 
-export default function MedicalHistoryQuestion() {
+export default function MedicalHistoryQuestion({ loaderData: data }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const data = useLoaderData<typeof loader>();
   const failure = useFormFailure(FORM_ID);
   return (
     <main id="main" className="container medical-history" tabIndex={-1}>

@@ -1,4 +1,5 @@
-import { redirect, type LoaderFunctionArgs } from "react-router";
+import type { Route } from "./+types/_private.medical-history._index";
+import { redirect } from "react-router";
 import { withPatient } from "~/platform/auth.server";
 import { resumePosition } from "~/features/medical-history/navigation";
 import { pathOf } from "~/features/medical-history/questions";
@@ -8,7 +9,7 @@ import { loadDraft } from "~/features/medical-history/medical-history.server";
  * /medical-history (MHX-001, the dashboard's 'Medical History' action): where the patient left the questionnaire,
  * or its first question with a new draft (docs/decisions/015).
  */
-export async function loader({ context }: LoaderFunctionArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   return withPatient(context, async (patient) => {
     const draft = await loadDraft(context, patient);
     return redirect(pathOf(resumePosition(draft.answers, draft.furthest)));

@@ -1,4 +1,5 @@
-import { Form, redirect, useLoaderData, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs } from "react-router";
+import type { Route } from "./+types/_private.medical-history.review";
+import { Form, redirect } from "react-router";
 import { useTranslation } from "~/texts/use-translation";
 import stylesHref from "~/styles/immune-tolerance.css?url";
 import { refuseUnvouched, withPatient } from "~/platform/auth.server";
@@ -15,10 +16,10 @@ import { PageFlash } from "~/components/flash-messages";
 import { withTexts } from "~/texts/texts.server";
 
 export const handle: RouteHandle = { titleKey: "medical.title" };
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesHref }];
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesHref }];
 
 /** /medical-history/review (MHX-004): the answers as a table, only once every question shown is answered. */
-export const loader = withTexts("_private.medical-history.review", async function loader({ context }: LoaderFunctionArgs) {
+export const loader = withTexts("_private.medical-history.review", async function loader({ context }: Route.LoaderArgs) {
   return withPatient(context, async (patient) => {
     // The answers come from the session: only while the registry vouches for the sign-in (docs/decisions/023).
     refuseUnvouched(patient);
@@ -33,7 +34,7 @@ export const loader = withTexts("_private.medical-history.review", async functio
  * 'Back to Questions' (the last question shown) and 'Confirm and Submit' (MHX-005): success goes to /landing with
  * 'Medical History Complete'; a failure comes back here with 'We were unable to update your profile', the answers kept.
  */
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request, context.session);
   const intent = String(form.get("intent") ?? "");
   return withPatient(context, async (patient) => {
@@ -47,9 +48,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   });
 }
 
-export default function MedicalHistoryReview() {
+export default function MedicalHistoryReview({ loaderData: { rows } }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { rows } = useLoaderData<typeof loader>();
   return (
     <main id="main" className="container medical-history medical-history--review" tabIndex={-1}>
       <PageFlash />

@@ -1,4 +1,5 @@
-import { Link, useLoaderData, useNavigation, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
+import type { Route } from "./+types/_private.profile";
+import { Link, useNavigation } from "react-router";
 import { useTranslation } from "~/texts/use-translation";
 import { recordPage } from "~/platform/record-page.server";
 import { AddressDialog } from "~/features/accounts/address-dialog";
@@ -22,7 +23,7 @@ import { withTexts } from "~/texts/texts.server";
 
 export const handle: RouteHandle = { titleKey: "profile.title", carryForm: { form: "profile", elementId: "profile-form" } };
 
-export const loader = withTexts("_private.profile", async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = withTexts("_private.profile", async function loader({ request, context }: Route.LoaderArgs) {
   const p = new URL(request.url).searchParams;
   return recordPage(context, (record) => {
     const pending = context.session.get("pendingProfile");
@@ -40,7 +41,7 @@ export const loader = withTexts("_private.profile", async function loader({ requ
   });
 });
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request, context.session);
   const intent = String(form.get("intent") ?? "");
   if (intent === "password") return passwordAction(form, context);
@@ -48,9 +49,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return profileAction(form, context);
 }
 
-export default function Profile() {
+export default function Profile({ loaderData: data }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const data = useLoaderData<typeof loader>();
   const posted = useFormFailure("profile");
   const profileLive = useLiveRecheck(useFormAnswer("profile", data.unavailable ? undefined : data.failure), profileRecheck);
   const passwordLive = useLiveRecheck(useFormFailure("password"), passwordRecheck);

@@ -1,4 +1,5 @@
-import { data, Link, redirect, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
+import type { Route } from "./+types/_private.screening.$page";
+import { data, Link, redirect } from "react-router";
 import { useTranslation } from "~/texts/use-translation";
 import { addFlash, withPatient } from "~/platform/auth.server";
 import type { RouteHandle } from "~/components/document-title";
@@ -65,7 +66,7 @@ function answerDefaults(d: ScreeningDraft): Record<string, string> {
  * /screening/{page} (SCR-001): the step is kept in sync with the URL, but never ahead of the steps the draft
  * has reached; the centers are fetched on every load (SCR-001).
  */
-export const loader = withTexts("_private.screening.$page", async function loader({ request, params, context }: LoaderFunctionArgs) {
+export const loader = withTexts("_private.screening.$page", async function loader({ request, params, context }: Route.LoaderArgs) {
   const { session } = context;
   return withPatient(context, async (patient) => {
     const { centers, failed } = await loadCenters(context, patient);
@@ -131,7 +132,7 @@ function errorsOf(errors: FieldErrors): FormFieldErrors {
  * the step with the error summary; otherwise the draft moves on (POST/redirect/GET). Reaching Complete or Not
  * Eligible saves the screening (SCR-014); a failed save keeps the patient on the step with the answers.
  */
-export async function action({ request, params, context }: ActionFunctionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   const { session } = context;
   const form = await readForm(request, session);
   const intent = String(form.get("intent") ?? "continue");
@@ -202,9 +203,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   });
 }
 
-export default function ScreeningPage() {
+export default function ScreeningPage({ loaderData: { view, tracker, warning, returnToDashboard, centersFailed, results } }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { view, tracker, warning, returnToDashboard, centersFailed, results } = useLoaderData<typeof loader>();
   const failure = useFormFailure(FORM_ID);
   return (
     <main id="main" className="container screening" tabIndex={-1}>

@@ -1,9 +1,10 @@
-import { redirect, type LoaderFunctionArgs } from "react-router";
+import type { Route } from "./+types/_private.screening._index";
+import { redirect } from "react-router";
 import { furthestStep } from "~/features/screening/draft";
 import { stepPath } from "~/features/screening/steps";
 import { readDraft } from "~/features/screening/screening.server";
 
 /** The bare /screening (SCR-001): the furthest step the draft has reached. */
-export async function loader({ context }: LoaderFunctionArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   return redirect(stepPath(furthestStep(readDraft(context.session))));
 }

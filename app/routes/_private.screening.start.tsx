@@ -1,4 +1,5 @@
-import { redirect, type ActionFunctionArgs } from "react-router";
+import type { Route } from "./+types/_private.screening.start";
+import { redirect } from "react-router";
 import { readPassRecord } from "~/platform/auth.server";
 import { showsNotClearedView } from "~/features/dashboard/registration-card-model";
 import { resetDraft } from "~/features/screening/draft";
@@ -17,7 +18,7 @@ export async function loader() {
  * offered only on a not-cleared registration: any other screening (one a center holds, say) goes back to the
  * dashboard unchanged (docs/decisions/033). Without a screening id it starts a fresh draft.
  */
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request, context.session);
   const screeningId = Number(form.get("screeningId"));
   if (!Number.isInteger(screeningId) || screeningId <= 0) {

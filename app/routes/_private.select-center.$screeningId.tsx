@@ -1,4 +1,5 @@
-import { Form, Link, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
+import type { Route } from "./+types/_private.select-center.$screeningId";
+import { Form, Link } from "react-router";
 import { useTranslation } from "~/texts/use-translation";
 import { CentersTable } from "~/features/centers/centers-table";
 import { CsrfField } from "~/components/csrf-field";
@@ -15,11 +16,11 @@ import { withTexts } from "~/texts/texts.server";
 export const handle: RouteHandle = { titleKey: "selectCenter.pageTitle" };
 
 /** /select-center/{screeningId} (CEN-001, CEN-003, CEN-004, CEN-006): the member centers near the patient, by section, sortable; ?select= opens the confirmation. */
-export const loader = withTexts("_private.select-center.$screeningId", async function loader({ request, params, context }: LoaderFunctionArgs) {
+export const loader = withTexts("_private.select-center.$screeningId", async function loader({ request, params, context }: Route.LoaderArgs) {
   return { page: await selectCenterPage(context, params.screeningId, new URL(request.url)) };
 });
 
-export async function action({ request, params, context }: ActionFunctionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await readForm(request, context.session);
   return selectCenterAction(form, context, params.screeningId, new URL(request.url));
 }
@@ -79,9 +80,8 @@ function ConfirmDialog({ page }: { page: SelectCenterPage }) {
   );
 }
 
-export default function SelectCenter() {
+export default function SelectCenter({ loaderData: { page } }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { page } = useLoaderData<typeof loader>();
   const returnLink = (
     <p>
       <Link to="/landing" role="button" className="secondary">

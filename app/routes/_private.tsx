@@ -1,8 +1,9 @@
-import { Outlet, type LoaderFunctionArgs } from "react-router";
+import type { Route } from "./+types/_private";
+import { Outlet } from "react-router";
 import { requirePatient } from "~/platform/auth.server";
 
 /** The private layout: signed-in patients only (PLT-001), with the private pages' bottom margin. */
-export async function loader({ context }: LoaderFunctionArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   await requirePatient(context);
   return null;
 }

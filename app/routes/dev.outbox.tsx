@@ -1,4 +1,4 @@
-import { useLoaderData, type LoaderFunctionArgs } from "react-router";
+import type { Route } from "./+types/dev.outbox";
 import { useTranslation } from "~/texts/use-translation";
 import type { RouteHandle } from "~/components/document-title";
 import { readDemoOutbox } from "~/registry/demo-outbox.server";
@@ -8,13 +8,12 @@ import { withTexts } from "~/texts/texts.server";
 export const handle: RouteHandle = { titleKey: "outbox.title" };
 
 /** PLT-015: what would have been sent, in demo mode only. */
-export const loader = withTexts("dev.outbox", async function loader({ context }: LoaderFunctionArgs) {
+export const loader = withTexts("dev.outbox", async function loader({ context }: Route.LoaderArgs) {
   return { entries: await readDemoOutbox(context) };
 });
 
-export default function DemoOutbox() {
+export default function DemoOutbox({ loaderData: { entries } }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { entries } = useLoaderData<typeof loader>();
   return (
     <main id="main" className="container" tabIndex={-1}>
       <PageFlash />

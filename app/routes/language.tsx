@@ -1,4 +1,5 @@
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
+import type { Route } from "./+types/language";
+import { redirect } from "react-router";
 import { carryForm, isCarriedForm } from "~/forms/carried-form.server";
 import { readForm } from "~/forms/form.server";
 import { languageCookie } from "~/platform/i18n.server";
@@ -6,7 +7,7 @@ import { isLang } from "~/locales";
 import { safeRedirectPath } from "~/platform/safe-redirect";
 
 /** The language switch (PLT-005): a plain link, remembered in a cookie. */
-export function loader({ request, context }: LoaderFunctionArgs) {
+export function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const lng = url.searchParams.get("lng");
   const to = safeRedirectPath(url.searchParams.get("to"));
@@ -18,7 +19,7 @@ export function loader({ request, context }: LoaderFunctionArgs) {
  * The same switch as a submit button of the page's form, without JavaScript (docs/decisions/054): what was typed
  * (never a password) waits in the session for the page in the other language.
  */
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request, context.session);
   const url = new URL(request.url);
   const formId = url.searchParams.get("form");

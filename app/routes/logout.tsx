@@ -1,4 +1,5 @@
-import { redirect, type ActionFunctionArgs } from "react-router";
+import type { Route } from "./+types/logout";
+import { redirect } from "react-router";
 import { addFlash, clearSignIn } from "~/platform/auth.server";
 import { readForm } from "~/forms/form.server";
 
@@ -7,7 +8,7 @@ export function loader() {
 }
 
 /** Logout is a POST (CSRF-checked) and real on the server: the registry revokes the token (ACC-032). */
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   await readForm(request, context.session);
   const token = context.session.get("token");
   if (token) {

@@ -1,4 +1,5 @@
-import { Link, redirect, useLoaderData, useNavigation, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
+import type { Route } from "./+types/register";
+import { Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { useEffect, useState } from "react";
 import { useTranslation } from "~/texts/use-translation";
 import { AddressDialog } from "~/features/accounts/address-dialog";
@@ -38,7 +39,7 @@ export const handle: RouteHandle = {
 
 type Invite = { status: "valid"; token: string; firstName: string; lastName: string; email: string } | { status: "invalid" } | null;
 
-async function readInvite(token: string, context: LoaderFunctionArgs["context"]): Promise<Invite> {
+async function readInvite(token: string, context: Route.LoaderArgs["context"]): Promise<Invite> {
   if (!token) return null;
   try {
     const answer = await context.registry.validateInvite(token, context.clientAddress);
@@ -51,7 +52,7 @@ async function readInvite(token: string, context: LoaderFunctionArgs["context"])
   }
 }
 
-export const loader = withTexts("register", async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = withTexts("register", async function loader({ request, context }: Route.LoaderArgs) {
   const { session } = context;
   const p = new URL(request.url).searchParams;
   const resetToken = linkValue(p.get("h"), 500);
@@ -100,7 +101,7 @@ export const loader = withTexts("register", async function loader({ request, con
   };
 });
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request, context.session);
   const intent = String(form.get("intent") ?? "");
   const hipaa = form.get("hipaa");
@@ -113,9 +114,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 /** The registration page: who should register (ACC-001), the form, and 'Validating...' while it is sent (ACC-006). */
-export default function Register() {
+export default function Register({ loaderData: data }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const data = useLoaderData<typeof loader>();
   const [params, setParams] = useSearchParams();
   const hydrated = useHydrated();
   const posted = useFormFailure("register");

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "react-router";
+import type { Route } from "./+types/register_.phone-check";
 import { Country } from "../../registry/contract/enums";
 import { phoneDigits, toE164 } from "../../registry/contract/phone";
 import { phoneCheckView } from "~/features/accounts/phone-check-rules";
@@ -9,7 +9,7 @@ import { withCheckedErrors } from "~/texts/text-key.server";
  * The live phone check of the registration form (ACC-015), for its JavaScript: asks the registry's
  * POST /validate-phone (rate-limited per client address) and answers the feedback to show as a locale key.
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const phone = (params.get("phoneNumber") ?? "").slice(0, 40);
   // The rule of the address's country (docs/decisions/049).

@@ -1,4 +1,5 @@
-import { Form, useLoaderData, useLocation, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
+import type { Route } from "./+types/update-labs";
+import { Form, useLocation } from "react-router";
 import { useState } from "react";
 import { useTranslation } from "~/texts/use-translation";
 import { CsrfField } from "~/components/csrf-field";
@@ -16,11 +17,11 @@ import { withTexts } from "~/texts/texts.server";
 export const handle: RouteHandle = { titleKey: "updateLabs.title" };
 
 /** Whether this browser remembers a lab staff key (never the key itself: it stays in the encrypted cookie), and the page's texts (decision 059). */
-export const loader = withTexts("update-labs", ({ context }: LoaderFunctionArgs) => ({
+export const loader = withTexts("update-labs", ({ context }: Route.LoaderArgs) => ({
   keyRemembered: sessionLabKey(context.session) !== null,
 }));
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request, context.session);
   return updateLabsAction(form, context);
 }
@@ -69,11 +70,10 @@ function UpdateLabsFields({ initial, keyRemembered }: { initial: string; keyReme
  * /update-labs (LAB-006): for lab provider staff, with the lab staff key. One form with two submit
  * buttons; the four toasts are flash messages.
  */
-export default function UpdateLabs() {
+export default function UpdateLabs({ loaderData: { keyRemembered } }: Route.ComponentProps) {
   const { t } = useTranslation();
   const failure = useFormFailure(UPDATE_LABS_FORM);
   const location = useLocation();
-  const { keyRemembered } = useLoaderData<typeof loader>();
   return (
     <main id="main" className="container" tabIndex={-1}>
       <PageFlash />

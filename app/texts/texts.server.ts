@@ -95,7 +95,7 @@ export function withTexts<A extends LoaderFunctionArgs, R>(page: Exclude<Page, "
   };
 }
 
-/** Remix's `data()` answer (a DataWithResponseInit: the value, and the status and headers to send). */
+/** React Router's `data()` answer (a DataWithResponseInit: the value, and the status and headers to send). */
 function isDataWithInit(value: unknown): value is { type: "DataWithResponseInit"; data: object; init: ResponseInit | null } {
   return typeof value === "object" && value !== null && (value as { type?: unknown }).type === "DataWithResponseInit";
 }

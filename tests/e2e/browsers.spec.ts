@@ -6,7 +6,7 @@ import { expect, expectAccessible, withPatient, test } from "./fixtures";
  * every other browser keeps the server's HTML page. The main journeys also run in such a browser (project "older").
  */
 
-/** Waits until the page's scripts have settled, then tells whether Remix took over the page. */
+/** Waits until the page's scripts have settled, then tells whether React Router took over the page. */
 async function hydrated(page: Page): Promise<boolean> {
   await page.waitForLoadState("networkidle");
   return page.evaluate(() => performance.getEntriesByName("portal:hydrated").length > 0);

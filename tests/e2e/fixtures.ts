@@ -306,7 +306,7 @@ export const test = base.extend<{ clientAddress: string } & TestOptions>({
 
 /**
  * The dashboard with the page's clock under the test's control, once hydrated (JavaScript): the idle warning's timers
- * start after the page's messages load, so wait for Remix's router, then let the effects run, before moving the clock.
+ * start after the page's messages load, so wait until the page is hydrated, then let the effects run, before moving the clock.
  */
 export async function dashboardOnTestClock(page: Page, firstName: string): Promise<void> {
   await page.clock.install();

@@ -133,7 +133,7 @@ export async function selectCenterAction(form: FormData, context: AppLoadContext
   const own = await ownScreening(context, param);
   if (!own) {
     addFlash(session, { kind: "alert", key: "errors.registryDown" });
-    // Remix puts BASE_PATH in front of a redirect's path: give it the path within the app.
+    // React Router puts BASE_PATH in front of a redirect's path: give it the path within the app.
     return redirect(`/${url.pathname.slice(context.basePath.length)}${url.search}`);
   }
   const { screening } = own;
