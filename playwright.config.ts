@@ -57,9 +57,12 @@ export default defineConfig<TestOptions>({
   projects: [
     { name: "js", testIgnore: "proxy/**", use: { javaScriptEnabled: true } },
     { name: "nojs", testIgnore: "proxy/**", use: { javaScriptEnabled: false } },
-    // An older browser (decision 030): scripts run, but showModal and SubmitEvent.submitter are missing, so the
-    // portal stays on its HTML path. The main journeys only (tagged MAIN_JOURNEY in their specs).
+    // An older browser (decisions 030, 089): scripts run, but every API the check tests is missing (showModal,
+    // submitter, TextEncoderStream…), so the portal stays on its HTML path. The main journeys only (MAIN_JOURNEY).
     { name: "older", testIgnore: "proxy/**", grep: /@main-journey/, use: { javaScriptEnabled: true, olderBrowser: true } },
+    // The oldest browsers that pass the check (Chrome 85, Firefox 105, Safari 15.4): the enhanced layer without any
+    // API newer than them (tests/e2e/support/old-browsers.ts). The main journeys only.
+    { name: "oldest", testIgnore: "proxy/**", grep: /@main-journey/, use: { javaScriptEnabled: true, oldestBrowser: true } },
     // The portal built for /portal/ (build-portal/) behind nginx running deploy/nginx/portal.conf.
     {
       name: "proxy-js",

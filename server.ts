@@ -13,6 +13,7 @@ import { pathToFileURL } from "node:url";
 import zlib from "node:zlib";
 import onHeaders from "on-headers";
 import { loadSettings, SettingsError } from "./config/settings";
+import { checkDataDir, DataDirOpenError, PRIVATE_UMASK } from "./registry/db/data-dir";
 import { addFlash, clearSignIn } from "./app/platform/auth.server";
 import { settleFlash } from "./app/platform/flash.server";
 import { languageFromHeaders } from "./app/platform/i18n.server";
@@ -24,8 +25,15 @@ import { bodyLimit, declaredTooLarge, MAX_BODY_BYTES } from "./server/body-limit
 import { describeError, startFailureLine } from "./server/describe-error";
 import { createLogger, type Log } from "./server/logger";
 import { isCrossSite } from "./server/origin-check";
+import { methodGuard } from "./server/method-guard";
+import { routeConsoleToLog } from "./server/console-to-log";
 import { createRequestHandler } from "./server/react-router-handler";
 import { shortPageHtml, type ShortPage } from "./server/short-page";
+import { inFlightLimit } from "./server/in-flight";
+import { withTimeout } from "./registry/db/faults";
+
+/** /readyz waits this long for the registry's health (which bounds its own database query at 2 s). */
+const READY_TIMEOUT_MS = 3_000;
 import { requestLog } from "./server/request-log";
 import { startRegistry } from "./server/registry-runtime";
 import { securityHeaders } from "./server/security-headers";
@@ -42,11 +50,15 @@ process.on("unhandledRejection", fatal("unhandled rejection"));
 
 async function main() {
   const started = Date.now();
+  // docs/decisions/084: what the portal creates (DATA_DIR, the database, secrets) is this user's alone.
+  process.umask(PRIVATE_UMASK);
   let settings;
   try {
     settings = loadSettings();
+    // docs/decisions/084: a DATA_DIR (or its database) open to other users stops the start, before anything is read.
+    checkDataDir(settings.dataDir);
   } catch (error) {
-    if (error instanceof SettingsError) {
+    if (error instanceof SettingsError || error instanceof DataDirOpenError) {
       process.stderr.write(`${error.message}\n`);
       process.exit(1);
     }
@@ -60,6 +72,8 @@ async function main() {
     process.exit(1);
   }
   const dev = process.argv.includes("--dev") ? await startDevApp() : undefined;
+  // docs/decisions/088: what React Router, React or Node print on their own becomes JSON log lines (not under Vite).
+  if (!dev) routeConsoleToLog(() => log);
   // The secrets policy above follows the NODE_ENV the operator set; from here on the libraries (React, React Router)
   // always run their production builds: faster, and no stack traces in answers, in demo mode too.
   if (!dev) process.env.NODE_ENV = "production";
@@ -92,8 +106,11 @@ async function main() {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", settings.trustProxyHops);
-  app.use(requestLog(log));
+  // docs/decisions/085: a request id per request (the proxy's, when trusted), in the log line and `X-Request-Id`.
+  app.use(requestLog(log, settings.trustProxyHops));
   app.use(securityHeaders);
+  // docs/decisions/088: methods other than GET, HEAD and POST get 405 with Allow; a Remix `?_data=` request gets 400.
+  app.use(methodGuard);
   app.use((_req, res, next) => {
     onHeaders(res, () => {
       if (draining) res.setHeader("Connection", "close");
@@ -118,7 +135,8 @@ async function main() {
     res.setHeader("Cache-Control", "no-store");
     if (draining) return void res.status(503).json({ status: "draining" });
     try {
-      const answer = await registryClient.health();
+      // docs/decisions/086: a registry that does not answer within the limit (frozen, overloaded) is not ready either.
+      const answer = await withTimeout(registryClient.health(), READY_TIMEOUT_MS);
       if (!answer.success) throw new Error("registry not healthy");
       res.json({ status: "ready" });
     } catch {
@@ -140,6 +158,9 @@ async function main() {
     app.use(base, (req, res, next) => (path.extname(req.path) ? rootFiles(req, res, next) : next()));
   }
 
+  // docs/decisions/086: pages and data requests beyond MAX_REQUESTS_IN_FLIGHT get 503 and Retry-After at once (the
+  // health checks and static files above are never counted).
+  app.use(base, inFlightLimit(settings.maxRequestsInFlight, shortPage("busy", 503)));
   app.all(
     `${base}*`,
     createRequestHandler({
@@ -168,7 +189,13 @@ async function main() {
         return {
           nonce: String(res.locals.nonce),
           session,
-          registry: registryClient,
+          // docs/decisions/085: every registry call of this request forwards the browser's address, user agent and request id.
+          registry: registryClient.forRequest({
+            clientAddress: req.ip ?? "",
+            userAgent: req.headers["user-agent"] ?? "",
+            requestId: String(res.locals.requestId),
+          }),
+          requestId: String(res.locals.requestId),
           demoMode: settings.demoMode,
           publicUrl: settings.publicUrl,
           clientAddress: req.ip ?? "",
@@ -178,6 +205,7 @@ async function main() {
           isSecure: req.secure,
           formKey,
           granularCenterSteps: settings.granularCenterSteps,
+          signInSurgePerMinute: settings.signInSurgePerMinute,
         };
       },
     }),

@@ -6,7 +6,7 @@ import { routeChunkFallback } from "./vite/route-chunk-fallback";
 import { shellChunk } from "./vite/shell-chunk";
 
 /** The oldest browser of each engine that passes app/enhance/cut-the-mustard.tsx's check. */
-const CLIENT_TARGET = ["chrome85", "edge85", "firefox98", "safari15.4", "ios15.4"];
+const CLIENT_TARGET = ["chrome85", "edge85", "firefox105", "safari15.4", "ios15.4"];
 
 /** The modules every page's document load starts from (vite/shell-chunk.ts). */
 const SHELL_ENTRIES = ["entry.client.tsx", "root.tsx"].map((file) => path.resolve(__dirname, "app", file));
@@ -19,7 +19,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   resolve: { alias: { "~": path.resolve(__dirname, "app") } },
   build: {
     // The browsers that pass the "cut the mustard" check (app/enhance/cut-the-mustard.tsx: showModal, submitter,
-    // replaceAll) and no older: README "Browsers". Nothing older ever runs these files (decision 077).
+    // replaceAll, TextEncoderStream) and no older: README "Browsers". Nothing older ever runs these files (077, 089).
     target: isSsrBuild ? "node24" : CLIENT_TARGET,
     cssMinify: true,
     // Terser's safe options only (no unsafe_*, no property mangling; license comments kept): ~4 KiB gzip less per

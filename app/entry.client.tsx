@@ -2,18 +2,26 @@ import { HydratedRouter } from "react-router/dom";
 import { startTransition, StrictMode, useEffect } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { enhanced } from "~/enhance/cut-the-mustard";
+import { installDroppedRequestFallback, navigationWatch } from "~/enhance/dropped-request";
 import { installFocusMemory } from "~/enhance/focus-memory";
 import { installInPageLinks } from "~/enhance/in-page-links";
 import { installKeepTyped } from "~/enhance/keep-typed";
 import { installRouteChunkFallback } from "~/enhance/route-chunk-fallback";
 
-/** Marks the moment the page is hydrated (effects run after the whole tree commits): `npm run bench` times it. */
+/**
+ * Marks the moment the page is hydrated (effects run after the whole tree commits): `npm run bench` times the
+ * performance mark; tests wait for `<html data-hydrated>`, which a page clock faked by the test cannot hide.
+ */
 function HydratedMark() {
   useEffect(() => {
     performance.mark("portal:hydrated");
+    document.documentElement.dataset.hydrated = "";
   }, []);
   return null;
 }
+
+/** Which navigation is under way, for the dropped-request fallback (observes only; decision 089). */
+const INSTRUMENTATIONS = [navigationWatch];
 
 /** The page is complete without this file; it only makes it smoother. Its texts come with the loader data (decision 059). */
 function hydrate() {
@@ -21,7 +29,7 @@ function hydrate() {
     hydrateRoot(
       document,
       <StrictMode>
-        <HydratedRouter />
+        <HydratedRouter instrumentations={INSTRUMENTATIONS} />
         <HydratedMark />
       </StrictMode>,
     );
@@ -31,6 +39,7 @@ function hydrate() {
 // Browsers that fail the check keep the server's HTML page, which works end to end (decision 030).
 if (enhanced()) {
   installRouteChunkFallback();
+  installDroppedRequestFallback();
   installInPageLinks();
   installKeepTyped();
   installFocusMemory();

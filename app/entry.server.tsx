@@ -5,7 +5,13 @@ import { NonceContext } from "~/components/nonce";
 import { reportsProblem } from "~/forms/types";
 import { PageCollector } from "~/platform/strip-nul.server";
 import { describeError } from "../server/describe-error";
+import { BUSY_RETRY_AFTER_S } from "../server/in-flight";
+import { shortPageHtml } from "../server/short-page";
 
+/**
+ * A page not built within this time is given up (docs/decisions/086): one log line, and the short "very busy" page
+ * with 503 and Retry-After, never a half page (a 200 or 500 cut short).
+ */
 const ABORT_DELAY = 5_000;
 
 export default function handleRequest(
@@ -20,6 +26,23 @@ export default function handleRequest(
   const failedPost = Object.values(routerContext.staticHandlerContext.actionData ?? {}).some(reportsProblem);
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
+    let settled = false;
+    /** An error before the page was complete (a part of it cut off): the page is never sent as it is. */
+    let cutOff: unknown;
+    /**
+     * docs/decisions/086: a page that could not be built whole in time (our deadline, or React Router's 4.95 s limit
+     * on the loader data it streams into the page, which failed such pages as a half page with status 500): one log
+     * line with the path (no query string: reset and invite tokens travel there; no data), and the short "very busy"
+     * page with 503 and Retry-After.
+     */
+    const giveUp = (reason: Record<string, unknown>) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      loadContext.log({ level: "error", msg: "render aborted", method: request.method, path: new URL(request.url).pathname, ...reason });
+      const headers = new Headers({ "Content-Type": "text/html; charset=utf-8", "Retry-After": String(BUSY_RETRY_AFTER_S) });
+      resolve(new Response(shortPageHtml("busy", loadContext.lang, loadContext.basePath), { status: 503, headers }));
+    };
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         <FailedPostContext.Provider value={failedPost}>
@@ -32,9 +55,12 @@ export default function handleRequest(
         // buffer, to browsers and bots alike (docs/decisions/056).
         onAllReady() {
           shellRendered = true;
+          if (cutOff !== undefined) return giveUp(describeError(cutOff));
           // React 18.3.1 can leave NUL bytes at its buffer's edge (app/platform/strip-nul.server.ts): the collector drops them.
           pipe(
             new PageCollector((page) => {
+              if (settled) return;
+              settled = true;
               clearTimeout(timer);
               responseHeaders.set("Content-Type", "text/html; charset=utf-8");
               resolve(new Response(page as Uint8Array<ArrayBuffer>, { headers: responseHeaders, status: responseStatusCode }));
@@ -42,17 +68,27 @@ export default function handleRequest(
           );
         },
         onShellError(error: unknown) {
+          if (settled) return;
+          settled = true;
           clearTimeout(timer);
           reject(error);
         },
         onError(error: unknown) {
+          if (!shellRendered) {
+            cutOff ??= error;
+            return;
+          }
           responseStatusCode = 500;
-          if (shellRendered) loadContext.log({ level: "error", msg: "render error", error: error instanceof Error ? error.name : "unknown" });
+          loadContext.log({ level: "error", msg: "render error", error: error instanceof Error ? error.name : "unknown" });
         },
       },
     );
     // The callbacks above run later (React starts rendering on a later turn), when the timer exists.
-    const timer = setTimeout(abort, ABORT_DELAY);
+    const timer = setTimeout(() => {
+      // First: the abort makes React report the unfinished page as an error, which must not become an error page.
+      giveUp({ afterMs: ABORT_DELAY });
+      abort();
+    }, ABORT_DELAY);
   });
 }
 

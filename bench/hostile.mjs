@@ -1,7 +1,7 @@
 // The "hostile traffic" part of `npm run bench` (issue 11; docs/decisions/020, 021): how an anonymous page fares
 // while sign-in is flooded, and what ten 20 MB posts do to the portal's memory. Loopback only, every run bounded.
 import http from "node:http";
-import { assertLoopback, cookieFrom, hiddenInput, readMemory, request, runLoad, sampleMemory } from "./lib.mjs";
+import { assertLoopback, cookieFrom, hiddenInput, readMemory, request, runLoad, sampleMemory, signedInPatient } from "./lib.mjs";
 
 export const HOSTILE = {
   loops: 6,
@@ -11,6 +11,9 @@ export const HOSTILE = {
   untilLimitedS: 90,
   probeS: 8,
   bigPosts: 10,
+  /** The distributed flood of issue 22 (docs/decisions/087): connections, and how long the known-device patient tries. */
+  distributedLoops: 24,
+  distributedS: 30,
   bigPostBytes: 20 * 1024 * 1024,
 };
 
@@ -72,6 +75,94 @@ function floodSignIn({ base, headers, loops, addressOf }) {
   };
 }
 
+/**
+ * Issue 22, finding 1 (docs/decisions/087): `distributedLoops` connections post sign-ins, each attempt from a new
+ * address (X-Forwarded-For through the trusted hop) with a new unknown email, while a patient whose browser signed in
+ * before (its known-device mark) signs in with the right password once a second from its own address.
+ */
+export async function distributedFlood({ base, headers }) {
+  const patient = await signedInPatient(base, { ...headers, "X-Forwarded-For": "192.0.2.200" });
+  const own = { ...headers, "X-Forwarded-For": "192.0.2.201" };
+  const signIn = async (extraCookie) => {
+    const page = await request(`${base}/register`, { headers: own });
+    const session = cookieFrom(page.headers, "pass_session") ?? "";
+    const csrf = hiddenInput(page.body.toString("utf8"), "_csrf") ?? "";
+    const body = new URLSearchParams({ _csrf: csrf, intent: "login", ...patient.credentials }).toString();
+    const cookie = [session, extraCookie].filter(Boolean).join("; ");
+    return request(`${base}/register`, {
+      method: "POST",
+      headers: { ...own, "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie, Origin: base },
+      body,
+      timeoutMs: 60_000,
+    });
+  };
+  const first = await signIn("");
+  const device = cookieFrom(first.headers, "pass_device");
+  if (first.status !== 302 || !device)
+    throw new Error(`the patient's first sign-in answered ${first.status} ${device ? "" : "without a known-device mark"}`);
+  const mark = device; // "pass_device=…"
+
+  let running = true;
+  const statuses = {};
+  let attempts = 0;
+  let errors = 0;
+  const loop = async (i) => {
+    const start = { ...headers, "X-Forwarded-For": `198.18.${i}.1` };
+    const page = await request(`${base}/register`, { headers: start });
+    const cookie = cookieFrom(page.headers, "pass_session") ?? "";
+    const csrf = hiddenInput(page.body.toString("utf8"), "_csrf") ?? "";
+    for (let n = 0; running; n++) {
+      const address = `198.${19 + (n >> 16)}.${(n >> 8) & 255}.${(n & 255) ^ i}`;
+      try {
+        const answer = await request(`${base}/register`, {
+          method: "POST",
+          headers: { ...headers, "X-Forwarded-For": address, "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie, Origin: base },
+          body: new URLSearchParams({
+            _csrf: csrf,
+            intent: "login",
+            email: `flood.${i}.${n}.${Date.now()}@example.org`,
+            password: `guess ${n}`,
+          }).toString(),
+          timeoutMs: 60_000,
+        });
+        statuses[answer.status] = (statuses[answer.status] ?? 0) + 1;
+      } catch {
+        errors += 1;
+      }
+      attempts += 1;
+    }
+  };
+  const started = performance.now();
+  const flood = Promise.all(Array.from({ length: HOSTILE.distributedLoops }, (_, i) => loop(i)));
+  await sleep(HOSTILE.floodWarmupS * 1000);
+  const patientAnswers = {};
+  const patientMs = [];
+  const end = performance.now() + HOSTILE.distributedS * 1000;
+  while (performance.now() < end) {
+    const t0 = performance.now();
+    const answer = await signIn(mark).catch(() => ({ status: "error", headers: {} }));
+    const ok = answer.status === 302 && String(answer.headers.location ?? "").endsWith("/landing");
+    const key = ok ? "signed in" : String(answer.status);
+    patientAnswers[key] = (patientAnswers[key] ?? 0) + 1;
+    patientMs.push(performance.now() - t0);
+    await sleep(Math.max(0, 1000 - (performance.now() - t0)));
+  }
+  running = false;
+  await flood;
+  const seconds = (performance.now() - started) / 1000;
+  const tries = Object.values(patientAnswers).reduce((a, b) => a + b, 0);
+  patientMs.sort((a, b) => a - b);
+  return {
+    flood: { attempts, statuses, errors, perSecond: attempts / seconds },
+    patient: {
+      tries,
+      answers: patientAnswers,
+      successRate: tries ? (patientAnswers["signed in"] ?? 0) / tries : 0,
+      p50Ms: patientMs[Math.floor(patientMs.length / 2)] ?? NaN,
+    },
+  };
+}
+
 /** One POST of `bytes` bytes; the status, or the socket error when the server closed the connection first. */
 function bigPost(url, bytes) {
   assertLoopback(url);
@@ -129,6 +220,13 @@ export async function measureHostile({ base, pid, headers }) {
     await sleep(2_000); // let queued hashes finish before the next case
   }
 
+  console.log(
+    `Hostile traffic: a distributed flood (${HOSTILE.distributedLoops} connections, a new address each attempt) while a known-device patient signs in once a second (${HOSTILE.distributedS} s)…`,
+  );
+  const distributed = await distributedFlood({ base, headers });
+  console.log(`  patient ${JSON.stringify(distributed.patient.answers)}; flood ${JSON.stringify(distributed.flood.statuses)}`);
+  await sleep(2_000);
+
   console.log(`Hostile traffic: ${HOSTILE.bigPosts} posts of ${HOSTILE.bigPostBytes / 1024 / 1024} MB to /register, one after the other…`);
   const before = readMemory(pid);
   const sampler = sampleMemory(pid, 100);
@@ -143,7 +241,7 @@ export async function measureHostile({ base, pid, headers }) {
     (a) => a.status,
     () => "no answer",
   );
-  return { idle, cases, big: { posts, totalMs, before, after, peakKiB: memory.maxRssKiB, stillUp } };
+  return { idle, cases, distributed, big: { posts, totalMs, before, after, peakKiB: memory.maxRssKiB, stillUp } };
 }
 
 /** The report's Markdown section. */
@@ -181,6 +279,28 @@ export function hostileSection(h, { table, mib }) {
     "",
     "Sign-in answers: 401 a failed sign-in (a hash was computed), 429 refused by a per-address limit before hashing,",
     "503 refused because the hashing pool and its queue were full ('very busy, try again in a moment').",
+    "",
+    `### A distributed flood and a patient on a known browser (issue 22, docs/decisions/087)`,
+    "",
+    `${HOSTILE.distributedLoops} connections post sign-ins, each attempt from a new address and with a new unknown email, while a patient`,
+    `whose browser signed in before (its known-device mark) signs in with the right password once a second for ${HOSTILE.distributedS} s. Goal: at least 90% of the patient's sign-ins succeed.`,
+    "",
+    table(
+      ["Patient sign-ins", "Succeeded", "Patient answers", "Patient p50", "Flood attempts", "Flood answers by status", "Socket errors"],
+      [
+        [
+          String(h.distributed.patient.tries),
+          `${(h.distributed.patient.successRate * 100).toFixed(0)}%`,
+          statusText(h.distributed.patient.answers),
+          `${Math.round(h.distributed.patient.p50Ms)} ms`,
+          `${h.distributed.flood.attempts} (${h.distributed.flood.perSecond.toFixed(1)}/s)`,
+          statusText(h.distributed.flood.statuses),
+          h.distributed.flood.errors,
+        ],
+      ],
+    ),
+    "",
+    "Flood answers: 401 a failed sign-in (hashed), 429 a per-address or per-account refusal or the surge step (before hashing), 503 hashing full.",
     "",
     `### ${HOSTILE.bigPosts} posts of ${HOSTILE.bigPostBytes / 1024 / 1024} MB to /register, one after the other`,
     "",

@@ -237,7 +237,8 @@ export async function signedInPatient(base, headers) {
     preferredName: "Rosa",
     birthDate: "1961-04-12",
     email: `bench.${Date.now().toString(36)}${process.pid.toString(36)}@example.org`,
-    phoneNumber: `(212) ${digits.slice(0, 3)}-${digits.slice(3, 7)}`,
+    // A possible US number (docs/decisions/090): area code 3N5, exchange 5NN.
+    phoneNumber: `(3${digits[0]}5) 5${digits.slice(1, 3)}-${digits.slice(3, 7)}`,
     password: "correct horse battery staple 42",
     confirmPassword: "correct horse battery staple 42",
     addressLine1: "350 Fifth Avenue",
@@ -292,7 +293,7 @@ export async function signedInPatient(base, headers) {
     return signedIn;
   };
 
-  return { patientCookie, signIn };
+  return { patientCookie, signIn, credentials: { email: fields.email, password: fields.password } };
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 /**
  * Registry commands: `npx tsx registry/cli.ts <command>` (or `npm run registry -- <command>`).
- *   serve    the registry alone over HTTP on REGISTRY_PORT (default 4000)
+ *   serve    the registry alone over HTTP on REGISTRY_HOST:REGISTRY_PORT (default 127.0.0.1:4000)
  *   migrate  apply pending migrations and exit
  *   outbox   print the outbox, newest first
  *   create-invite --first-name A --last-name B --email x@y [--lang en|es]
@@ -10,6 +10,7 @@
  *            record-lab-values <requisition> <file.csv|file.json>
  *            lab orders (registry/commands/cli-labs.ts)
  *   export-consent <medicalRecordId> <out.pdf>   write a record's signed immune-tolerance consent (PDF) to a new file
+ *   prune-audit [--years N]   delete audit rows older than N years (default and least 6; docs/operations.md)
  *   list-referrals, referral-status, program-stage   center and program staff steps (registry/commands/cli-staff.ts)
  * Environment: see registrySettingsFromEnv in registry/settings.ts.
  */
@@ -19,17 +20,19 @@ import { labCommands } from "./commands/cli-labs";
 import { staffCommands } from "./commands/cli-staff";
 import { createInvite } from "./commands/create-invite";
 import { exportConsent } from "./commands/export-consent";
+import { AUDIT_RETENTION_YEARS, pruneAudit } from "./commands/prune-audit";
 import { centerCommands } from "./cli-centers";
 import { seedDemoCenters } from "./data/demo-centers";
 import { migrations } from "./migrations/index";
 import { runMigrations } from "./db/migrate";
+import { checkDataDir, PRIVATE_UMASK } from "./db/data-dir";
 import { openDb, openDriverDb } from "./db/open";
 import { createRegistryHandler } from "./handler";
 import { startLabApprovalSweep } from "./areas/labs-approval";
 import { toNodeListener } from "./http-node";
 import { listOutbox } from "./outbox/outbox";
 import { startOutboxWorker } from "./outbox/worker";
-import { registrySettingsFromEnv, type RegistryConfig } from "./settings";
+import { checkServeConfig, registrySettingsFromEnv, type RegistryConfig } from "./settings";
 
 const log = (entry: Record<string, unknown>) => process.stderr.write(JSON.stringify({ time: new Date().toISOString(), ...entry }) + "\n");
 
@@ -38,6 +41,7 @@ async function open(config: RegistryConfig) {
 }
 
 async function serve(config: RegistryConfig): Promise<void> {
+  checkServeConfig(config);
   const demoMode = config.settings.demoMode;
   // A new PGlite data directory is created, migrated and (demo mode) seeded in a child process (docs/decisions/071).
   let seeded = 0;
@@ -46,21 +50,27 @@ async function serve(config: RegistryConfig): Promise<void> {
     dataDir: config.dataDir,
     demoData: demoMode,
     onPrepared: (p) => (seeded = p.demoCenters),
+    // PostgreSQL's connection, statement and idle-transaction limits (docs/decisions/086).
+    timeouts: config.databaseTimeouts,
   });
   // CEN-012: a demo registry starts with the invented demo centers when it has no center.
   if (demoMode) {
     seeded ||= await seedDemoCenters(db);
     if (seeded) log({ level: "info", event: "registry.demo-centers", seeded });
   }
-  const server = createServer(toNodeListener(createRegistryHandler({ db, settings: config.settings, log })));
+  // docs/decisions/085: the browser's address, user agent and request id are taken only from a portal with the key.
+  const server = createServer(toNodeListener(createRegistryHandler({ db, settings: config.settings, log }), { portalKey: config.portalKey }));
   const worker = startOutboxWorker(db, config, log);
   // LAB-002: lab orders approved automatically after LAB_APPROVAL_DELAY minutes (nothing runs for 0 or never).
   const labSweep = startLabApprovalSweep(db, config.settings, log);
-  server.listen(config.port, () => {
+  server.listen(config.port, config.host, () => {
     log({
       level: "info",
       event: "registry.listening",
+      host: config.host,
       port: config.port,
+      // Without REGISTRY_PORTAL_KEY (outside production) every caller is counted by its socket's address.
+      portalKey: config.portalKey ? "set" : "unset: X-Client-Address ignored",
       database: config.databaseUrl ? "postgres" : "pglite",
       demoMode: config.settings.demoMode,
     });
@@ -100,7 +110,9 @@ async function outbox(config: RegistryConfig): Promise<void> {
   const entries = await listOutbox(db);
   if (entries.length === 0) process.stdout.write("The outbox is empty.\n");
   for (const m of entries) {
-    process.stdout.write(`--- ${m.createdAt}  ${m.channel}  to ${m.to}\n${m.subject ? `Subject: ${m.subject}\n` : ""}\n${m.text}\n\n`);
+    // The body of a message sent or given up on is not kept (docs/decisions/084).
+    const text = m.text || "(not kept: the message was sent or given up on)";
+    process.stdout.write(`--- ${m.createdAt}  ${m.channel}  to ${m.to}\n${m.subject ? `Subject: ${m.subject}\n` : ""}\n${text}\n\n`);
   }
   await db.close();
 }
@@ -141,12 +153,26 @@ async function exportConsentCommand(config: RegistryConfig, args: string[]): Pro
   }
 }
 
+/** docs/decisions/085: `prune-audit [--years N]` deletes audit rows older than N years (default and least 6). */
+async function pruneAuditCommand(config: RegistryConfig, args: string[]): Promise<void> {
+  const { values } = parseArgs({ args, options: { years: { type: "string" } }, strict: true });
+  const years = values.years === undefined ? AUDIT_RETENTION_YEARS : /^\d{1,3}$/.test(values.years) ? Number(values.years) : NaN;
+  const db = await open(config);
+  try {
+    const done = await pruneAudit(db, years);
+    process.stdout.write(`${done.deleted} audit rows from before ${done.before.toISOString()} deleted\n`);
+  } finally {
+    await db.close();
+  }
+}
+
 const commands: Record<string, (config: RegistryConfig, args: string[]) => Promise<void>> = {
   serve,
   migrate,
   outbox,
   "create-invite": createInviteCommand,
   "export-consent": exportConsentCommand,
+  "prune-audit": pruneAuditCommand,
   ...centerCommands,
   ...labCommands,
   ...staffCommands,
@@ -159,7 +185,12 @@ async function main(): Promise<void> {
     process.stderr.write(`usage: registry <${Object.keys(commands).join("|")}>\n`);
     process.exit(2);
   }
-  await command(registrySettingsFromEnv(process.env), process.argv.slice(3));
+  // docs/decisions/084: what the registry creates (DATA_DIR, the database, secrets) is this user's alone, and a
+  // DATA_DIR (or its database) open to other users stops every command with one line.
+  process.umask(PRIVATE_UMASK);
+  const config = registrySettingsFromEnv(process.env);
+  checkDataDir(config.dataDir);
+  await command(config, process.argv.slice(3));
 }
 
 main().catch((error: unknown) => {

@@ -1,4 +1,5 @@
 import { RegistryMessage } from "./contract/envelope";
+import { REQUEST_ID_HEADER } from "./contract/forwarded";
 import { hasDisallowedCharacters } from "./contract/text-rules";
 import { authRoutes } from "./areas/auth";
 import { centersRoutes } from "./areas/centers";
@@ -17,10 +18,12 @@ import { registerRoutes } from "./areas/register";
 import { screeningRoutes } from "./areas/screening";
 import { staffRoutes } from "./areas/staff";
 import type { Db } from "./db/types";
+import { codeHint, errorCode, isDatabaseFault, readableErrorName, recordDatabaseFault } from "./db/faults";
 import { AccountMessage, FormReason } from "./contract/accounts";
 import { createPasswords } from "./domain/passwords";
 import { DEFAULT_HASH_QUEUE, DEFAULT_HASH_WORKERS, ScryptPool, ScryptPoolBusyError } from "./domain/scrypt-pool";
 import type { Ctx, LogEntry } from "./http/context";
+import { requestOrigin, withOrigin } from "./http/origin";
 import { reply, Refusal } from "./http/respond";
 import { createRevocations } from "./http/revocations";
 import { matchRoute, type Route } from "./http/router";
@@ -29,15 +32,19 @@ import { DEFAULT_REFUSAL_DELAY_MS, type RegistrySettings } from "./settings";
 export type { RegistrySettings } from "./settings";
 export type RegistryHandler = (request: Request) => Promise<Response>;
 
+/** Query parameters that would carry a bearer secret: refused with 400 (docs/decisions/085). */
+const TOKEN_PARAMS = ["token", "access_token"];
+
 /** One JSON line on stderr. */
 function defaultLog(entry: LogEntry): void {
   process.stderr.write(JSON.stringify({ time: new Date().toISOString(), ...entry }) + "\n");
 }
 
-function errorName(error: unknown): string {
-  if (!(error instanceof Error)) return typeof error;
-  // pg's and PGlite's DatabaseError carry the protocol message name ("error") in `name`.
-  return error.name && error.name !== "error" ? error.name : error.constructor.name;
+/** A readable name and the code (ENOSPC, 57014...), never a minified class name or the message (docs/decisions/086). */
+function errorFields(error: unknown): { error: string; code?: string; hint?: string } {
+  const code = errorCode(error);
+  const hint = codeHint(code);
+  return { error: readableErrorName(error), ...(code ? { code } : {}), ...(hint ? { hint } : {}) };
 }
 
 /** The registry as a fetch handler: Request -> JSON envelope Response, at the spec's paths (PLT-019). */
@@ -101,17 +108,34 @@ export function createRegistryHandler(deps: {
     if ([...url.searchParams].some(([k, v]) => hasDisallowedCharacters(k, true) || hasDisallowedCharacters(v, true))) {
       return new Refusal(400, RegistryMessage.badRequest).toResponse();
     }
+    // docs/decisions/085: tokens travel in headers only (Authorization, X-Invite-Token); a URL ends up in logs.
+    if (TOKEN_PARAMS.some((name) => url.searchParams.has(name))) return new Refusal(400, RegistryMessage.badRequest).toResponse();
+    // Where the call came from, in every audit row it writes, and its request id in the answer (docs/decisions/085).
+    const origin = requestOrigin(request);
+    const response = await withOrigin(origin, () => answer(match.route, match.params, request, url, origin.requestId));
+    if (!response.headers.has(REQUEST_ID_HEADER)) response.headers.set(REQUEST_ID_HEADER, origin.requestId);
+    return response;
+  };
+
+  async function answer(route: Route<Ctx>, params: Record<string, string>, request: Request, url: URL, requestId: string): Promise<Response> {
     try {
-      return await match.route.handle({ request, url, db, settings, now, log, passwords, revocations }, match.params);
+      return await route.handle({ request, url, db, settings, now, log, passwords, revocations }, params);
     } catch (error) {
       if (error instanceof Refusal) return error.status === 429 ? slowly(error) : error.toResponse();
       // Password hashing is full (docs/decisions/020): refused at once, to be tried again in a moment.
       if (error instanceof ScryptPoolBusyError) {
         return slowly(new Refusal(503, AccountMessage.busy, { form: FormReason.busy }, { "retry-after": String(error.retryAfterS) }));
       }
-      // Route pattern and error name only: never bodies, tokens, passwords, codes, query strings or health data.
-      log({ level: "error", event: "registry.unhandled", method: request.method, route: match.route.pattern, error: errorName(error) });
+      // Route pattern, error name and error code only: never bodies, tokens, passwords, confirmation codes, query
+      // strings or health data.
+      log({ level: "error", event: "registry.unhandled", method: request.method, route: route.pattern, requestId, ...errorFields(error) });
+      // docs/decisions/086: the database failed (disk full, server down or too slow), not the request: 503
+      // "unavailable" (the portal keeps the form and says nothing was lost), and /health fails for a while.
+      if (isDatabaseFault(error)) {
+        recordDatabaseFault(db, error, now().getTime());
+        return reply(503, { success: false, results: null, message: RegistryMessage.unavailable }, { "retry-after": "5" });
+      }
       return reply(500, { success: false, results: null, message: RegistryMessage.internal });
     }
-  };
+  }
 }

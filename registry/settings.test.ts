@@ -3,13 +3,14 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_HASH_WORKERS } from "./domain/scrypt-pool";
-import { keptSecret, registrySettingsFromEnv } from "./settings";
+import { checkServeConfig, keptSecret, registrySettingsFromEnv } from "./settings";
 
 const tmp = () => mkdtempSync(path.join(os.tmpdir(), "registry-settings-"));
 const PROD = {
   NODE_ENV: "production",
-  TOKEN_SECRET: "t".repeat(40),
-  LAB_STAFF_KEY: "l".repeat(20),
+  // As `openssl rand -base64 48` makes them: production refuses weak ones (docs/decisions/088).
+  TOKEN_SECRET: "Tq7vX2pLm9zRw4sKd8yNf3bHc6jGe1aU5oIiW0rEtYq",
+  LAB_STAFF_KEY: "Lb3nM8kQ1wE6rT9yU2iO5pA7sD4fG0hJxZcVbN",
   PUBLIC_URL: "https://portal.example.org/",
   DATABASE_URL: "postgres://u:p@db.example.org:5432/registry",
 };
@@ -68,7 +69,7 @@ describe("registrySettingsFromEnv", () => {
   });
 
   it("center and program staff keys (docs/decisions/041): from the environment; outside demo mode unset means none", () => {
-    const keys = { CENTER_STAFF_KEY: "center-key-0123456789", PROGRAM_STAFF_KEY: "program-key-0123456789" };
+    const keys = { CENTER_STAFF_KEY: "center-key-0123456789-Qw8Er4Ty6Ui2Op", PROGRAM_STAFF_KEY: "program-key-0123456789-As3Df5Gh7Jk9L" };
     expect(registrySettingsFromEnv({ ...PROD, ...keys, DATA_DIR: tmp() }).settings).toMatchObject({
       centerStaffKey: keys.CENTER_STAFF_KEY,
       programStaffKey: keys.PROGRAM_STAFF_KEY,
@@ -111,6 +112,24 @@ describe("registrySettingsFromEnv", () => {
     expect(() => registrySettingsFromEnv({ NODE_ENV: "production", DATA_DIR: tmp() })).toThrow(/TOKEN_SECRET.*LAB_STAFF_KEY.*PUBLIC_URL/);
     expect(() => registrySettingsFromEnv({ ...PROD, TOKEN_SECRET: undefined })).toThrow(/TOKEN_SECRET is required/);
     expect(() => registrySettingsFromEnv({ ...PROD, DEMO_MODE: "true" })).toThrow(/DEMO_MODE/);
+  });
+
+  it.each([
+    [{ TOKEN_SECRET: "t".repeat(40) }, /^Invalid registry environment: TOKEN_SECRET is too simple for production/],
+    [{ LAB_STAFF_KEY: "Lb3nM8kQ1wE6rT9yU2iO5pA7s" }, /LAB_STAFF_KEY is too short for production: at least 32 characters/],
+    [{ CENTER_STAFF_KEY: "changeme-changeme-changeme-0123456789" }, /CENTER_STAFF_KEY holds a placeholder \("changeme"\)/],
+    [{ PROGRAM_STAFF_KEY: PROD.LAB_STAFF_KEY }, /LAB_STAFF_KEY and PROGRAM_STAFF_KEY are the same/],
+    [{ LAB_STAFF_KEY: PROD.TOKEN_SECRET }, /TOKEN_SECRET and LAB_STAFF_KEY are the same/],
+    [{ SESSION_SECRET: PROD.TOKEN_SECRET }, /SESSION_SECRET and TOKEN_SECRET are the same/],
+    [{ PUBLIC_URL: "http://portal.example.org/" }, /PUBLIC_URL must start with https:\/\//],
+    [{ PUBLIC_URL: "http://localhost:3000/" }, /PUBLIC_URL must start with https:\/\//],
+  ])("production refuses %j (docs/decisions/088)", (env, message) => {
+    expect(() => registrySettingsFromEnv({ ...PROD, DATA_DIR: tmp(), ...env })).toThrow(message);
+  });
+
+  it("outside production the secret rules do not apply (demo and development keep their own)", () => {
+    const dir = tmp();
+    expect(registrySettingsFromEnv({ DATA_DIR: dir, TOKEN_SECRET: "t".repeat(40), PUBLIC_URL: "http://localhost:3000/" }).production).toBe(false);
   });
 
   it.each([
@@ -158,5 +177,32 @@ describe("registrySettingsFromEnv", () => {
 
   it("DEMO_MODE=false turns demo mode off outside production", () => {
     expect(registrySettingsFromEnv({ DATA_DIR: tmp(), DEMO_MODE: "false" }).settings.demoMode).toBe(false);
+  });
+});
+
+// docs/decisions/085 (issue 22, finding 8): the registry alone listens on loopback unless told, and serves in
+// production only with the key that proves a portal.
+describe("registry serve: where it listens and the portal key", () => {
+  const PORTAL_KEY = "k7Qp2xWm9vRt4sLz8nBc3yHd6fJg1aUe5oKi";
+
+  it("listens on 127.0.0.1 by default, on REGISTRY_HOST when set", () => {
+    expect(registrySettingsFromEnv({ DATA_DIR: tmp() })).toMatchObject({ host: "127.0.0.1", port: 4000, portalKey: undefined });
+    expect(registrySettingsFromEnv({ DATA_DIR: tmp(), REGISTRY_HOST: "10.0.0.5", REGISTRY_PORT: "4100" })).toMatchObject({
+      host: "10.0.0.5",
+      port: 4100,
+    });
+  });
+
+  it("refuses a short REGISTRY_PORTAL_KEY, and serving in production without one", () => {
+    expect(() => registrySettingsFromEnv({ DATA_DIR: tmp(), REGISTRY_PORTAL_KEY: "short" })).toThrow(
+      /REGISTRY_PORTAL_KEY must be at least 32 characters/,
+    );
+    const config = registrySettingsFromEnv({ ...PROD, DATA_DIR: tmp() });
+    expect(() => checkServeConfig(config)).toThrow(/REGISTRY_PORTAL_KEY is required to serve the registry with NODE_ENV=production/);
+    const keyed = registrySettingsFromEnv({ ...PROD, DATA_DIR: tmp(), REGISTRY_PORTAL_KEY: PORTAL_KEY });
+    expect(keyed.portalKey).toBe(PORTAL_KEY);
+    expect(() => checkServeConfig(keyed)).not.toThrow();
+    // Outside production the registry serves without it, trusting no caller's X-Client-Address.
+    expect(() => checkServeConfig(registrySettingsFromEnv({ DATA_DIR: tmp() }))).not.toThrow();
   });
 });

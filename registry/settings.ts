@@ -1,8 +1,11 @@
 import { randomBytes } from "node:crypto";
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { DEFAULT_DB_TIMEOUTS, type DbTimeouts } from "./db/faults";
+import { privateDir } from "./db/data-dir";
 import { DEFAULT_SCRYPT, validScryptParams } from "./domain/passwords";
+import { productionSecretProblems, SECRET_NAMES } from "./domain/secret-rules";
 import { DEFAULT_HASH_QUEUE, DEFAULT_HASH_WORKERS } from "./domain/scrypt-pool";
 
 /** docs/decisions/022: a refused attempt is answered after a second. */
@@ -58,10 +61,22 @@ export type RegistryConfig = {
   dataDir: string;
   /** Port of `registry serve`. */
   port: number;
+  /** PostgreSQL's time limits when serving (DB_*_TIMEOUT_MS; docs/decisions/086). */
+  databaseTimeouts: DbTimeouts;
+  /** Address `registry serve` listens on (REGISTRY_HOST, default 127.0.0.1: loopback only; docs/decisions/085). */
+  host: string;
+  /**
+   * The key a portal calling `registry serve` over HTTP sends in `X-Portal-Key` (REGISTRY_PORTAL_KEY, the same on the
+   * portal): only then are its `X-Client-Address`, `X-Client-User-Agent` and `X-Request-Id` trusted (docs/decisions/085).
+   */
+  portalKey: string | undefined;
   production: boolean;
   /** Where generated demo secrets are kept, when they were used. */
   secretsFile: string | undefined;
 };
+
+/** The secrets the registry itself uses (SESSION_SECRET is the portal's: config/settings.ts checks it). */
+const REGISTRY_SECRET_NAMES = SECRET_NAMES.filter((name) => name !== "SESSION_SECRET");
 
 const flag = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
 const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
@@ -80,6 +95,12 @@ const envSchema = z.object({
   PORT: int(0, 65535).default(3000),
   BASE_PATH: z.string().default("/"),
   REGISTRY_PORT: int(1, 65535).default(4000),
+  // docs/decisions/086: PostgreSQL's time limits (milliseconds; 0 turns one off).
+  DB_CONNECT_TIMEOUT_MS: int(0, 600_000).default(DEFAULT_DB_TIMEOUTS.connectMs),
+  DB_STATEMENT_TIMEOUT_MS: int(0, 3_600_000).default(DEFAULT_DB_TIMEOUTS.statementMs),
+  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: int(0, 3_600_000).default(DEFAULT_DB_TIMEOUTS.idleInTransactionMs),
+  REGISTRY_HOST: z.string().min(1).default("127.0.0.1"),
+  REGISTRY_PORTAL_KEY: z.string().min(32, "REGISTRY_PORTAL_KEY must be at least 32 characters").optional(),
   SCRYPT_N: int(2 ** 10, 2 ** 20).default(DEFAULT_SCRYPT.N),
   SCRYPT_R: int(1, 32).default(DEFAULT_SCRYPT.r),
   SCRYPT_P: int(1, 16).default(DEFAULT_SCRYPT.p),
@@ -108,7 +129,9 @@ const envSchema = z.object({
 /**
  * Reads and checks the registry's environment (the portal reuses it for the in-process registry).
  * - NODE_ENV=production: TOKEN_SECRET, LAB_STAFF_KEY and PUBLIC_URL are required and demo mode is off
- *   (DEMO_MODE=true is refused: demo pages never exist in production).
+ *   (DEMO_MODE=true is refused: demo pages never exist in production); every secret given must pass the rules of
+ *   domain/secret-rules.ts (32+ characters, 10+ different, no placeholder, none equal to another) and PUBLIC_URL must
+ *   be https:// (docs/decisions/088).
  * - Otherwise demo mode is on unless DEMO_MODE=false; missing secrets are generated once and kept in
  *   `${DATA_DIR}/secrets.json` (mode 0600, the portal's format), so sign-ins survive restarts.
  * - Messages (PLT-015): SMTP_URL + MAIL_FROM for email, SMS_URL + SMS_TOKEN for texts; a channel without a provider
@@ -135,6 +158,8 @@ export function registrySettingsFromEnv(env: Record<string, string | undefined>)
     if (!e.TOKEN_SECRET) problems.push("TOKEN_SECRET is required with NODE_ENV=production");
     if (!e.LAB_STAFF_KEY) problems.push("LAB_STAFF_KEY is required with NODE_ENV=production");
     if (!e.PUBLIC_URL) problems.push("PUBLIC_URL is required with NODE_ENV=production");
+    // docs/decisions/088: the registry's own secrets strong and distinct (from the portal's too), PUBLIC_URL https://.
+    problems.push(...productionSecretProblems(present, REGISTRY_SECRET_NAMES));
   }
   if (problems.length) throw new Error(`Invalid registry environment: ${problems.join("; ")}`);
 
@@ -175,9 +200,26 @@ export function registrySettingsFromEnv(env: Record<string, string | undefined>)
     databaseUrl: e.DATABASE_URL,
     dataDir: path.resolve(e.DATA_DIR),
     port: e.REGISTRY_PORT,
+    databaseTimeouts: {
+      connectMs: e.DB_CONNECT_TIMEOUT_MS,
+      statementMs: e.DB_STATEMENT_TIMEOUT_MS,
+      idleInTransactionMs: e.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    },
+    host: e.REGISTRY_HOST,
+    portalKey: e.REGISTRY_PORTAL_KEY,
     production,
     secretsFile,
   };
+}
+
+/**
+ * What `registry serve` needs beyond the settings (docs/decisions/085): in production a REGISTRY_PORTAL_KEY, without which
+ * every patient behind a portal would share the portal's address in the per-address limits. Throws naming it.
+ */
+export function checkServeConfig(config: RegistryConfig): void {
+  if (config.production && !config.portalKey) {
+    throw new Error("Invalid registry environment: REGISTRY_PORTAL_KEY is required to serve the registry with NODE_ENV=production");
+  }
 }
 
 /**
@@ -185,7 +227,8 @@ export function registrySettingsFromEnv(env: Record<string, string | undefined>)
  * (sessionSecret, tokenSecret, labStaffKey). A missing name is generated and added; the file is replaced atomically.
  */
 export function keptSecret(secretsFile: string, name: string, bytes = 32): string {
-  mkdirSync(path.dirname(secretsFile), { recursive: true });
+  // docs/decisions/084: DATA_DIR 0700 whatever the umask; one open to other users is refused (DataDirOpenError).
+  privateDir(path.dirname(secretsFile));
   const read = (): Record<string, unknown> => {
     try {
       const v: unknown = JSON.parse(readFileSync(secretsFile, "utf8"));

@@ -101,7 +101,7 @@ async function main() {
   // 1. Start the portal ---------------------------------------------------------------------------------------------
   const dataDir = path.join(root, ".cache", "bench-data", "portal");
   fs.rmSync(dataDir, { recursive: true, force: true });
-  fs.mkdirSync(dataDir, { recursive: true });
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 }); // an open DATA_DIR stops the start (docs/decisions/084)
   const portalPort = await freePort();
   console.log(`Starting the portal on 127.0.0.1:${portalPort}…`);
   const portalOptions = {
@@ -179,6 +179,9 @@ async function main() {
     // 4. Load on the portal, with memory samples -----------------------------------------------------------------
     const { portalLoads, serial } = await loadPortal(base, portal.pid, pages, lib);
     const afterLoad = readMemory(portal.pid);
+    // 2,500 signed-in dashboards at once: answers by status, no 500 (bench/overload.mjs, docs/decisions/086).
+    const { measureOverload, overloadSection } = await import("../bench/overload.mjs");
+    const overload = await measureOverload({ base, headers: { ...BROWSER_HEADERS, Cookie: await patient.signIn() } });
     // After the load runs: the flood uses up its addresses' sign-in limits, and the big posts grow the memory.
     const { measureHostile, hostileSection } = await import("../bench/hostile.mjs");
     const hostile = await measureHostile({ base, pid: portal.pid, headers: BROWSER_HEADERS });
@@ -254,7 +257,7 @@ async function main() {
       table,
       gzipSize,
     });
-    writeReport(`${stamp(startedAt)}.md`, `${report}\n${hostileSection(hostile, { table, mib })}`, true);
+    writeReport(`${stamp(startedAt)}.md`, `${report}\n${overloadSection(overload, { table })}\n${hostileSection(hostile, { table, mib })}`, true);
     const anyErrors = [...Object.values(portalLoads), ...Object.values(serial), ...Object.values(bareLoads)].some(
       (l) => l.non2xx || l.errors || l.timeouts,
     );
@@ -281,7 +284,7 @@ async function measurePostgres(portalOptions, lib) {
     const url = new URL(serverUrl);
     url.pathname = `/${name}`;
     fs.rmSync(dataDir, { recursive: true, force: true });
-    fs.mkdirSync(dataDir, { recursive: true });
+    fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     console.log("Starting the portal on PostgreSQL (DATABASE_URL)…");
     const portal = await lib.startServer({
       ...portalOptions,

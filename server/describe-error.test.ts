@@ -22,6 +22,36 @@ describe("describeError", () => {
     expect(describeError("boom")).toEqual({ error: "string", message: "boom" });
   });
 
+  // docs/decisions/086: the log said "error":"O" (a bundled DatabaseError's minified class name) and no ENOSPC.
+  it("names a database error readably, never by a minified class name, with its SQLSTATE and what it means", () => {
+    class O extends Error {}
+    const diskFull = Object.assign(new O('could not extend file "base/5/16384": No space left on device'), {
+      name: "error",
+      code: "53100",
+      severity: "ERROR",
+    });
+    expect(describeError(diskFull)).toEqual({
+      error: "DatabaseError",
+      code: "53100",
+      message: 'could not extend file "base/5/16384": No space left on device (the database\'s disk is full)',
+    });
+    const cancelled = Object.assign(new O("canceling statement due to statement timeout"), { name: "error", code: "57014" });
+    expect(describeError(cancelled)).toMatchObject({ error: "DatabaseError", code: "57014" });
+    expect(describeError(cancelled).message).toContain("statement_timeout");
+    // A minified class without a name of its own.
+    expect(describeError(new O("boom")).error).toBe("Error");
+  });
+
+  it("tells a refused connection and a write on a full disk by their codes", () => {
+    const refused = Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED", errno: -111, syscall: "connect" });
+    expect(describeError(refused)).toEqual({
+      error: "Error",
+      code: "ECONNREFUSED",
+      message: "connect ECONNREFUSED 127.0.0.1:5432 (the connection was refused: is the server running?)",
+    });
+    expect(describeError({ errno: 51 })).toEqual({ error: "object", code: "ENOSPC", message: "the disk is full" });
+  });
+
   it("keeps a message on one line (no forged log lines)", () => {
     const facts = describeError(new TypeError('Headers.set: "/\r\n{"level":"info"}" is an invalid header value.'));
     expect(facts.message).not.toMatch(/[\r\n]/);

@@ -1,21 +1,13 @@
+import { codeHint, errorCode, readableErrorName } from "../registry/db/faults";
+
 /**
- * Anything thrown, told in one line: the name, the system error code (ENOSPC, EACCES...) and the message, with
- * control characters removed so a message can never start a new log line. Handles what is not an Error too:
- * PGlite (Emscripten) file system errors are plain objects with a WASI errno, and "[object Object]" helps nobody.
+ * Anything thrown, told in one line: a readable name (never a minified class name: docs/decisions/086), the system
+ * error code or SQLSTATE (ENOSPC, ECONNREFUSED, 57014...) and the message with what the code means, with control
+ * characters removed so a message can never start a new log line. Handles what is not an Error too: PGlite
+ * (Emscripten) file system errors are plain objects with a WASI errno, and "[object Object]" helps nobody.
  */
 export type ErrorFacts = { error: string; code?: string; message: string };
 
-/** WASI errno numbers that Emscripten's file system throws for the conditions an operator can fix. */
-const WASI_ERRNO: Record<number, string> = { 2: "EACCES", 29: "EIO", 44: "ENOENT", 51: "ENOSPC", 63: "EPERM", 69: "EROFS" };
-const HINTS: Record<string, string> = {
-  ENOSPC: "the disk is full",
-  EDQUOT: "the disk quota is used up",
-  EACCES: "permission denied",
-  EPERM: "operation not permitted",
-  EROFS: "the file system is read-only",
-  ENOENT: "a file or directory is missing",
-  EIO: "input/output error",
-};
 const MAX_MESSAGE = 500;
 
 // Control characters and line separators become spaces.
@@ -28,16 +20,13 @@ function field(value: unknown, key: string): unknown {
 }
 
 export function describeError(thrown: unknown): ErrorFacts {
-  const name = field(thrown, "name");
-  const rawCode = field(thrown, "code");
-  const errno = field(thrown, "errno");
   const message = field(thrown, "message");
-  let code = typeof rawCode === "string" && /^[A-Z0-9_]{2,40}$/.test(rawCode) ? rawCode : undefined;
-  if (!code && typeof errno === "number" && !(thrown instanceof Error)) code = WASI_ERRNO[errno];
+  const code = errorCode(thrown);
+  const hint = codeHint(code);
   let text: string;
   if (typeof message === "string" && message) text = message;
   else if (typeof thrown === "string") text = thrown;
-  else if (code && HINTS[code]) text = HINTS[code]!;
+  else if (hint) text = hint;
   else if (typeof thrown === "object" && thrown !== null) {
     try {
       text = JSON.stringify(thrown) ?? String(thrown);
@@ -46,8 +35,8 @@ export function describeError(thrown: unknown): ErrorFacts {
     }
   } else text = String(thrown);
   const facts: ErrorFacts = {
-    error: typeof name === "string" && name ? oneLine(name) : thrown instanceof Error ? "Error" : typeof thrown,
-    message: oneLine(code && HINTS[code] && !text.includes(HINTS[code]!) ? `${text} (${HINTS[code]})` : text) || "unknown",
+    error: oneLine(readableErrorName(thrown)),
+    message: oneLine(hint && !text.includes(hint) ? `${text} (${hint})` : text) || "unknown",
   };
   if (code) facts.code = code;
   return facts;

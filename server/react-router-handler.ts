@@ -20,6 +20,10 @@ export function createRequestHandler(opts: {
       const response = await handle(request, await opts.getLoadContext(req, res));
       await sendRouterResponse(res, response);
     } catch (error) {
+      // The client closed its connection before its answer was written (a crowd's impatient clients): nothing to
+      // answer and nothing failed here, so no error line (docs/decisions/086). React Router's handleError logs what
+      // failed in a loader, an action or a render.
+      if (res.destroyed) return;
       next(error);
     }
   };

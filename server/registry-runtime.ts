@@ -1,5 +1,6 @@
 // Requirement PLT-018: the registry in the portal's process (or REGISTRY_URL), on PGlite unless DATABASE_URL names a server.
 import type { Settings } from "../config/settings";
+import { PORTAL_KEY_HEADER } from "../registry/contract/forwarded";
 import { seedDemoCenters } from "../registry/data/demo-centers";
 import { openDb } from "../registry/db";
 import { createRegistryHandler } from "../registry/handler";
@@ -18,11 +19,18 @@ export type RegistryRuntime = {
 /**
  * The registry the portal talks to: over HTTP when REGISTRY_URL is set, otherwise the reference registry
  * inside this process (its settings read by the registry's own settings module), called through its fetch
- * handler with no socket.
+ * handler with no socket: no network reaches that function, so the browser's details it forwards need no key
+ * (docs/decisions/085).
  */
 export async function startRegistry(settings: Settings, log: Log, env: Record<string, string | undefined> = process.env): Promise<RegistryRuntime> {
   if (settings.registryUrl) {
-    return { fetch: (request) => fetch(request), baseUrl: settings.registryUrl, close: async () => {} };
+    // docs/decisions/085: the key that makes the registry trust the browser's address, user agent and request id.
+    const key = settings.registryPortalKey;
+    const remote = (request: Request) => {
+      if (key) request.headers.set(PORTAL_KEY_HEADER, key);
+      return fetch(request);
+    };
+    return { fetch: remote, baseUrl: settings.registryUrl, close: async () => {} };
   }
   const config = registrySettingsFromEnv({ ...env, DATA_DIR: settings.dataDir, PUBLIC_URL: settings.publicUrl });
   const demoMode = config.settings.demoMode;
@@ -34,6 +42,8 @@ export async function startRegistry(settings: Settings, log: Log, env: Record<st
     dataDir: config.dataDir,
     demoData: demoMode,
     onPrepared: (p) => (seeded = p.demoCenters),
+    // PostgreSQL's connection, statement and idle-transaction limits (docs/decisions/086).
+    timeouts: config.databaseTimeouts,
   });
   // Password hashing in its own worker threads, bounded (docs/decisions/020).
   const scryptPool = new ScryptPool(config.settings.passwordHashing ?? { workers: DEFAULT_HASH_WORKERS, queue: DEFAULT_HASH_QUEUE });

@@ -8,6 +8,8 @@ describe("shortPageHtml", () => {
     ["crossSite", "en", "Form not accepted"],
     ["crossSite", "es", "Formulario no aceptado"],
     ["unexpected", "es", "Algo salió mal"],
+    ["busy", "en", "Very busy just now"],
+    ["busy", "es", "Mucho tráfico en este momento"],
   ] as const)("%s in %s: a titled page with its heading and a link home under BASE_PATH", (page, lang, heading) => {
     const html = shortPageHtml(page, lang, "/portal/");
     expect(html).toContain(`<html lang="${lang}">`);

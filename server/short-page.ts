@@ -2,7 +2,7 @@ import { translator } from "../app/texts/texts.server";
 import type { Lang } from "../app/locales";
 
 /** The pages the edge answers itself, before React Router: their texts come from the locale files (errors.*). */
-export type ShortPage = "tooLarge" | "crossSite" | "unexpected";
+export type ShortPage = "tooLarge" | "crossSite" | "unexpected" | "busy";
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

@@ -36,7 +36,10 @@ export function DocumentTitle() {
       const titled = handle?.title?.(m.data, t);
       if (titled) return titled;
       const titleKey = typeof handle?.titleKey === "function" ? handle.titleKey(search) : handle?.titleKey;
-      return titleKey ? t(titleKey) : undefined;
+      // A route whose data did not come (its loader or action failed: the error page shows) has no texts of its own:
+      // the next title up, never the key itself (docs/decisions/089).
+      const text = titleKey ? t(titleKey) : undefined;
+      return text === titleKey ? undefined : text;
     })
     .find(Boolean);
   const failed = formProblem || matches.some((m) => reportsProblem((m.data as { failure?: unknown } | null | undefined)?.failure));

@@ -33,10 +33,11 @@ function LanguageChoice({ lang, here }: { lang: Lang; here: string }) {
 
 /** The page's main form that the language switch carries without JavaScript (handle.carryForm), if any. */
 function useCarryForm() {
-  return useMatches()
+  const forms = useMatches()
     .map((m) => (m.handle as RouteHandle | undefined)?.carryForm)
-    .filter(Boolean)
-    .at(-1);
+    .filter(Boolean);
+  // Not `.at(-1)`: Chrome/Edge 85-91 pass the check without it (docs/decisions/089).
+  return forms[forms.length - 1];
 }
 
 /**
@@ -103,7 +104,9 @@ export function SiteHeader({ patient, lang, here }: { patient: { firstName: stri
                     <Link to="/confirm">{t("header.accountVerification")}</Link>
                   </li>
                   <li dir="ltr">
-                    <Form method="post" action="/logout" className="logout-form">
+                    {/* A full page load, never a client-side one: the page after sign-out is a new document, so the
+                        tab keeps no patient data in the router's state or the first page's inline data (088). */}
+                    <Form method="post" action="/logout" className="logout-form" reloadDocument>
                       <CsrfField />
                       <button type="submit" className="link-button">
                         {t("header.logout")}

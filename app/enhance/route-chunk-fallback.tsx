@@ -42,6 +42,16 @@ function sendNatively(form: HTMLFormElement, submitter: HTMLElement | null) {
   HTMLFormElement.prototype.submit.call(form);
 }
 
+/**
+ * Sends the form the patient last submitted the plain HTML way (with its pressed button), if it is still on the page:
+ * also the answer to a dropped data request (./dropped-request.ts, docs/decisions/089).
+ */
+export function sendLastFormNatively(): boolean {
+  if (!lastSubmit?.form.isConnected) return false;
+  sendNatively(lastSubmit.form, lastSubmit.submitter);
+  return true;
+}
+
 export function installRouteChunkFallback() {
   document.addEventListener(
     "submit",

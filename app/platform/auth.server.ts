@@ -1,4 +1,4 @@
-import { data, redirect, type AppLoadContext } from "react-router";
+import { data, redirectDocument, type AppLoadContext } from "react-router";
 import { randomBytes } from "node:crypto";
 import { Language } from "../../registry/contract";
 import type { AuthResult } from "../../registry/contract";
@@ -69,7 +69,8 @@ export function toRegister(session: Session, flash?: FlashMessage): never {
   const queued = session.get("flash") ?? [];
   const ended = queued.some((m) => SIGN_IN_ENDED.has(m.key));
   if (flash && !(flash.key === "session.signInRequired" && ended)) addFlash(session, flash);
-  throw redirect("/register?logout=true");
+  // A full page load even after a client-side navigation: the tab keeps nothing of the patient (docs/decisions/088).
+  throw redirectDocument("/register?logout=true");
 }
 
 /**

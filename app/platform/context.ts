@@ -12,6 +12,8 @@ export type PortalContext = {
   publicUrl: string;
   /** The client address as seen through the trusted proxies. */
   clientAddress: string;
+  /** This request's id: in the request log line, the `X-Request-Id` answer header and the registry's audit rows (085). */
+  requestId: string;
   log: (entry: Record<string, unknown>) => void;
   lang: Lang;
   /** The portal's base path, e.g. "/" or "/portal/". */
@@ -21,6 +23,8 @@ export type PortalContext = {
   formKey: Uint8Array;
   /** SCR-006 setting (GRANULAR_CENTER_STEPS). */
   granularCenterSteps: boolean;
+  /** SIGN_IN_SURGE_PER_MINUTE: unknown-device sign-ins a minute that start a surge (docs/decisions/087). */
+  signInSurgePerMinute: number;
 };
 
 declare module "react-router" {

@@ -6,6 +6,8 @@ import {
   centerSelection,
   CLIENT_USER_AGENT_HEADER,
   codeResultAnswer,
+  INVITE_TOKEN_HEADER,
+  REQUEST_ID_HEADER,
   eSignDocument,
   eSignResult,
   envelope,
@@ -34,6 +36,7 @@ import {
   type ScreeningBody,
   type SelectCenterBody,
 } from "../../registry/contract";
+import { KNOWN_DEVICE_HEADER, knownDeviceHeader, type KnownDeviceClaim } from "../../registry/contract/sign-in";
 import { createSignInChecks } from "./sign-in-checks.server";
 import type { TextKey } from "~/texts/texts";
 
@@ -74,6 +77,13 @@ export class RegistryBusyError extends RegistryUnavailableError {
 /** The form message for a registry that did not answer: busy (docs/decisions/020) or unreachable. */
 export function unavailableMessageKey(error: RegistryUnavailableError): TextKey {
   return error instanceof RegistryBusyError ? "limits.busy" : "errors.registryDown";
+}
+/**
+ * The form message for a post the registry or its database could not save (docs/decisions/086): busy, or "We could not
+ * save this just now. Nothing you typed was lost", with the form shown again as typed.
+ */
+export function notSavedMessageKey(error: RegistryUnavailableError): TextKey {
+  return error instanceof RegistryBusyError ? "limits.busy" : "errors.notSaved";
 }
 /** The registry refused the sign-in token (expired, revoked or missing). */
 export class SessionExpiredError extends Error {
@@ -117,24 +127,57 @@ const withAddress = z.object({ addressValidation: addressValidation.nullable().o
 export type AddressAnswer<T> = Answer<T> & { addressValidation?: z.infer<typeof addressValidation> | null };
 
 /**
- * The one typed client of the registry API. Every request and answer crosses the contract's schemas;
- * routes never build registry URLs themselves.
+ * The browser behind a portal request (docs/decisions/085): every call made for it forwards its address, user agent
+ * and request id, which the registry stores in each audit row the call writes.
  */
-export function createRegistryClient(opts: { fetch: Fetcher; baseUrl: string }) {
+export type ForwardedOrigin = { clientAddress: string; userAgent: string; requestId: string };
+
+type ClientOptions = { fetch: Fetcher; baseUrl: string };
+/** What the clients of one process share: the options and the revocation checks' cache (docs/decisions/023). */
+type Shared = ClientOptions & { signInChecks?: ReturnType<typeof createSignInChecks> };
+
+/**
+ * The one typed client of the registry API. Every request and answer crosses the contract's schemas;
+ * routes never build registry URLs themselves. One per process; `forRequest` gives the client of one portal request
+ * (the load context's `registry`), the same calls with that browser's details forwarded.
+ */
+export function createRegistryClient(opts: ClientOptions): RegistryClient {
+  const shared: Shared = { ...opts };
+  const make = (origin: ForwardedOrigin | undefined): RegistryClient => ({ ...clientMethods(shared, origin), forRequest: make });
+  return make(undefined);
+}
+
+function clientMethods(opts: Shared, origin: ForwardedOrigin | undefined) {
   const base = opts.baseUrl.replace(/\/$/, "");
 
-  type CallInit = { token?: string; body?: unknown; clientAddress?: string; labStaffKey?: string; accept?: string; userAgent?: string };
+  type CallInit = {
+    token?: string;
+    body?: unknown;
+    clientAddress?: string;
+    labStaffKey?: string;
+    accept?: string;
+    userAgent?: string;
+    inviteToken?: string;
+    /** The sign-in's known-device claim (docs/decisions/087), as `X-Known-Device`. */
+    knownDevice?: KnownDeviceClaim;
+  };
 
   /** Sends one request; a transport failure or a 5xx answer is RegistryUnavailableError. */
   async function send(method: "GET" | "POST" | "PUT", path: string, init: CallInit): Promise<Response> {
     const headers = new Headers({ Accept: init.accept ?? "application/json" });
     if (init.token) headers.set("Authorization", `Bearer ${init.token}`);
-    // The registry rate-limits anonymous calls per client address (ACC-018).
-    if (init.clientAddress) headers.set(CLIENT_ADDRESS_HEADER, init.clientAddress);
+    // The registry rate-limits calls per client address (ACC-018) and audits it with the user agent and the request id
+    // (docs/decisions/085).
+    const clientAddress = init.clientAddress || origin?.clientAddress;
+    if (clientAddress) headers.set(CLIENT_ADDRESS_HEADER, clientAddress);
     // The two lab staff calls (LAB-006).
     if (init.labStaffKey) headers.set(LAB_STAFF_KEY_HEADER, init.labStaffKey);
-    // The browser's user agent, stored with an e-signature (ESG-003).
-    if (init.userAgent) headers.set(CLIENT_USER_AGENT_HEADER, init.userAgent.slice(0, USER_AGENT_MAX));
+    // The browser's user agent, stored with an e-signature (ESG-003) and in the audit log.
+    const userAgent = init.userAgent || origin?.userAgent;
+    if (userAgent) headers.set(CLIENT_USER_AGENT_HEADER, userAgent.slice(0, USER_AGENT_MAX));
+    if (origin?.requestId) headers.set(REQUEST_ID_HEADER, origin.requestId);
+    if (init.inviteToken) headers.set(INVITE_TOKEN_HEADER, init.inviteToken);
+    if (init.knownDevice) headers.set(KNOWN_DEVICE_HEADER, knownDeviceHeader(init.knownDevice));
     if (init.body !== undefined) headers.set("Content-Type", "application/json");
     let response: Response;
     try {
@@ -219,15 +262,15 @@ export function createRegistryClient(opts: { fetch: Fetcher; baseUrl: string }) 
   }
 
   /**
-   * GET /validate-token with the token in the Authorization header (the registry accepts it there as well as in the
-   * spec's query string, which would put the token in URLs and access logs).
+   * GET /validate-token with the token in the Authorization header (the registry refuses the spec's query string, which
+   * would put the token in URLs and access logs; docs/decisions/085).
    */
   async function verifyToken(token: string) {
     const answer = await call("GET", "/validate-token", validateTokenResult, { token });
     return answer.success && answer.results ? { medicalRecordId: answer.results.medicalRecordId } : null;
   }
-  /** One per client, so one per portal process: the revocation check of every private request (docs/decisions/023). */
-  const signInChecks = createSignInChecks({
+  /** One per process (shared by every request's client): the revocation check of every private request (docs/decisions/023). */
+  const signInChecks = (opts.signInChecks ??= createSignInChecks({
     verify: async (token) => {
       try {
         return await verifyToken(token);
@@ -237,7 +280,7 @@ export function createRegistryClient(opts: { fetch: Fetcher; baseUrl: string }) 
       }
     },
     isUnavailable: (error) => error instanceof RegistryUnavailableError,
-  });
+  }));
   /** A call after which the account's earlier tokens may be revoked: this process asks about them again at once. */
   async function revoking<T>(medicalRecordId: number | null, answer: Promise<T>): Promise<T> {
     try {
@@ -254,19 +297,19 @@ export function createRegistryClient(opts: { fetch: Fetcher; baseUrl: string }) 
       payload: unknown,
       opts2: { inviteToken?: string; addressConfirmed?: boolean; clientAddress?: string } = {},
     ): Promise<RegisterAnswer & { status: number }> {
-      const params: Record<string, string> = {};
-      if (opts2.inviteToken) params.token = opts2.inviteToken;
-      if (opts2.addressConfirmed) params.addrConfirmed = "true";
-      const path = Object.keys(params).length ? `/register${query(params)}` : "/register";
-      const answer = await call("POST", path, authResult, { body: payload, clientAddress: opts2.clientAddress });
+      // The invite token in a header, never in the URL (docs/decisions/085).
+      const path = opts2.addressConfirmed ? `/register${query({ addrConfirmed: "true" })}` : "/register";
+      const answer = await call("POST", path, authResult, { body: payload, clientAddress: opts2.clientAddress, inviteToken: opts2.inviteToken });
       const full = registerAnswer.safeParse(answer.raw);
       if (!full.success) throw new RegistryUnavailableError("register answer does not match the contract");
       return { ...full.data, status: answer.status };
     },
-    authenticate: async (email: string, password: string, clientAddress?: string) =>
-      strip(await call("POST", "/authenticate", authResult, { body: { email, password }, clientAddress })),
-    validateToken: async (token: string) => strip(await call("GET", `/validate-token${query({ token })}`, validateTokenResult)),
-    refreshToken: async (token: string) => strip(await call("GET", `/refresh-token${query({ token })}`, refreshResult)),
+    /** POST /authenticate; `knownDevice`: the browser's verified known-device mark for an account (docs/decisions/087). */
+    authenticate: async (email: string, password: string, clientAddress?: string, knownDevice?: KnownDeviceClaim) =>
+      strip(await call("POST", "/authenticate", authResult, { body: { email, password }, clientAddress, knownDevice })),
+    // Tokens in the Authorization header only (docs/decisions/085). validate-token answers 200 either way.
+    validateToken: async (token: string) => strip(await call("GET", "/validate-token", validateTokenResult, { token })),
+    refreshToken: async (token: string) => strip(await call("GET", "/refresh-token", refreshResult, { token })),
     revokeToken: async (token: string, medicalRecordId: number | null = null) =>
       strip(await revoking(medicalRecordId, call("POST", "/revoke-token", z.unknown(), { token }))),
     lookupData: async () => strip(await call("GET", "/lookup-data", lookupData)),
@@ -277,9 +320,9 @@ export function createRegistryClient(opts: { fetch: Fetcher; baseUrl: string }) 
     /** POST /validate-phone (ACC-015): availability of a primary phone number. */
     validatePhone: async (phoneNumber: string, clientAddress: string, country?: number) =>
       strip(await call("POST", "/validate-phone", phoneCheck, { body: { phoneNumber, country }, clientAddress })),
-    /** GET /validate-invite?token= (ACC-004): what an invite pre-fills. */
+    /** GET /validate-invite with the invite token in `X-Invite-Token` (ACC-004): what an invite pre-fills. */
     validateInvite: async (token: string, clientAddress: string) =>
-      strip(await call("GET", `/validate-invite${query({ token })}`, inviteInfo, { clientAddress })),
+      strip(await call("GET", "/validate-invite", inviteInfo, { clientAddress, inviteToken: token })),
     /** POST /forgot-password?emailAddress= (PLT-019): the same answer whether or not the account exists (ACC-023). */
     forgotPassword: async (email: string, clientAddress: string) =>
       strip(await call("POST", `/forgot-password${query({ emailAddress: email })}`, z.unknown(), { clientAddress })),
@@ -412,5 +455,8 @@ export function createRegistryClient(opts: { fetch: Fetcher; baseUrl: string }) 
   };
 }
 
-export type RegistryClient = ReturnType<typeof createRegistryClient>;
+export type RegistryClient = ReturnType<typeof clientMethods> & {
+  /** The client of one portal request: every call forwards that browser's address, user agent and request id. */
+  forRequest: (origin: ForwardedOrigin) => RegistryClient;
+};
 export { RegistryMessage };

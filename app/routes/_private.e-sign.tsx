@@ -13,7 +13,7 @@ import { useHydrated } from "~/components/use-hydrated";
 import { eSignRefusal, signatureMatches, signatureMismatch, type ESignRefusal } from "~/features/e-sign/e-sign";
 import { formFailure, inputFailure, readForm, textFields } from "~/forms/form.server";
 import { asFieldError } from "~/texts/text-key.server";
-import { RegistryUnavailableError } from "~/registry/client.server";
+import { notSavedMessageKey, RegistryUnavailableError } from "~/registry/client.server";
 import { SIGNATURE_NAME_MAX } from "../../registry/contract/limits";
 import { PageFlash } from "~/components/flash-messages";
 import { withTexts } from "~/texts/texts.server";
@@ -90,7 +90,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return withPatient(context, async (patient) => {
     const doc = await documentToSign(context, patient);
     if (doc instanceof Response) return doc;
-    if (doc === "unavailable") return formFailure(FORM_ID, values, {}, FIELDS, { key: "errors.registryDown" }, 503);
+    if (doc === "unavailable") return formFailure(FORM_ID, values, {}, FIELDS, { key: "errors.notSaved" }, 503);
     if (!signatureMatches(values.typedName, doc.fullName)) return formFailure(FORM_ID, values, { typedName: "eSign.nameMismatch" }, FIELDS);
     let answer;
     try {
@@ -108,7 +108,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       );
     } catch (error) {
       if (!(error instanceof RegistryUnavailableError)) throw error;
-      return formFailure(FORM_ID, values, {}, FIELDS, { key: "errors.registryDown" }, 503);
+      return formFailure(FORM_ID, values, {}, FIELDS, { key: notSavedMessageKey(error) }, 503);
     }
     if (answer.success) {
       addFlash(context.session, {

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/logout";
-import { redirect } from "react-router";
+import { redirect, redirectDocument } from "react-router";
 import { addFlash, clearSignIn } from "~/platform/auth.server";
 import { readForm } from "~/forms/form.server";
 
@@ -20,5 +20,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   clearSignIn(context.session);
   addFlash(context.session, { kind: "status", key: "session.signedOut" });
-  return redirect("/register?logout=true");
+  // A new document after sign-out, however the form was sent (the header's form reloads the document: 088).
+  return redirectDocument("/register?logout=true");
 }

@@ -22,6 +22,7 @@ import { issueFormStamp } from "~/features/accounts/bot-check.server";
 import { HONEYPOT_FIELD, ISSUED_FIELD } from "~/features/accounts/bot-fields";
 import { formAnswer, linkValue, readForm } from "~/forms/form.server";
 import { loginAction } from "~/features/accounts/login.server";
+import { signInSurge } from "~/features/accounts/sign-in-surge.server";
 import { forgotAction, resetAction } from "~/features/accounts/password.server";
 import { addressStep, BOT_PURPOSE, hipaaStep, registerAction } from "~/features/accounts/register.server";
 import type { FormFailure } from "~/forms/types";
@@ -50,6 +51,13 @@ async function readInvite(token: string, context: Route.LoaderArgs["context"]): 
     if (error instanceof RegistryUnavailableError) return { status: "invalid" };
     throw error;
   }
+}
+
+/** During a sign-in surge, the dialog's challenge (docs/decisions/087); none otherwise. */
+function signInChallenge(context: Route.LoaderArgs["context"], now: number): string | undefined {
+  if (!(context.signInSurgePerMinute > 0)) return undefined;
+  const surge = signInSurge(context.signInSurgePerMinute, context.formKey, context.log);
+  return surge.active(now) ? surge.issue(now) : undefined;
 }
 
 export const loader = withTexts("register", async function loader({ request, context }: Route.LoaderArgs) {
@@ -86,7 +94,7 @@ export const loader = withTexts("register", async function loader({ request, con
   if (resetToken) view = { kind: "reset", token: resetToken, state: { kind: "form" } };
   else if (resetOutcome) view = { kind: "reset", token: "", state: resetView(resetOutcome) };
   else if (p.has("forgot")) view = { kind: "forgot", sent: p.get("forgot") === "sent" };
-  else if (p.get("login") === "1") view = { kind: "login" };
+  else if (p.get("login") === "1") view = { kind: "login", challenge: signInChallenge(context, now) };
 
   // An invite (ACC-004) pre-fills the names and the email; a reset link (?h=) suppresses it.
   const invite = resetToken ? null : await readInvite(linkValue(p.get("token"), 500), context);
@@ -105,7 +113,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request, context.session);
   const intent = String(form.get("intent") ?? "");
   const hipaa = form.get("hipaa");
-  if (intent === "login") return loginAction(form, context);
+  if (intent === "login") return loginAction(form, context, request);
   if (intent === "forgot") return forgotAction(form, context);
   if (intent === "reset") return resetAction(form, context);
   if (intent.startsWith("address-")) return addressStep(intent, context);
@@ -130,7 +138,7 @@ export default function Register({ loaderData: data }: Route.ComponentProps) {
   const phoneCheck = usePhoneCheck();
 
   const view: AccountDialogView = loginFailure
-    ? { kind: "login" }
+    ? { kind: "login", challenge: data.view.kind === "login" ? data.view.challenge : undefined }
     : forgotFailure
       ? { kind: "forgot", sent: false }
       : resetFailure

@@ -3,7 +3,8 @@ import { authenticateRequest, type AuthResult } from "../contract/schemas";
 import { ValidationKey } from "../contract/validation-keys";
 import { findLogin, rehashPassword, revokeTokens } from "../data/accounts";
 import { audit } from "../data/audit";
-import { clearLoginFailures, lockedUntil, recordLoginFailure } from "../data/login-throttle";
+import { recordLoginFailure, recordLoginSuccess, resetRequired, signInWaitMs } from "../data/login-throttle";
+import { KNOWN_DEVICE_HEADER, parseKnownDeviceHeader, SignInMessage, SignInReason } from "../contract/sign-in";
 import { issueToken } from "../domain/tokens";
 import { RATE_LIMITS } from "../data/rate-limits";
 import { readJsonObject } from "../http/body";
@@ -21,9 +22,13 @@ export function signIn(ctx: Ctx, medicalRecordId: number): AuthResult {
 }
 
 /**
- * POST /authenticate {email, password}: one generic failure whether or not the account exists; lockout of ACC-022.
- * Before any hashing, the per-client-address limits (docs/decisions/021): failed attempts, and distinct emails
- * tried (spraying); a successful sign-in gives its hits back.
+ * POST /authenticate {email, password}: one generic failure whether or not the account exists; ACC-022 as read by
+ * docs/decisions/087. A browser the portal vouches for as a known device of this account (`X-Known-Device`) skips the
+ * per-address limits, the unknown devices' throttle and the cap, is throttled on its own failures only, and is hashed
+ * in the pool's priority lane. Any other attempt: first the per-client-address limits (docs/decisions/021: failed
+ * attempts, and distinct emails tried), then the cap (100 failures in a row: reset the password), then the unknown
+ * devices' throttle (after 10 failures in 15 minutes, one try a minute), all before any hashing. A successful sign-in
+ * gives its per-address hits back.
  */
 async function authenticate(ctx: Ctx): Promise<Response> {
   const body = await readJsonObject(ctx.request);
@@ -36,25 +41,32 @@ async function authenticate(ctx: Ctx): Promise<Response> {
   if (!password) errors.password = ValidationKey.passwordRequired;
   if (Object.keys(errors).length) throw new Refusal(400, RegistryMessage.badRequest, errors);
 
-  const hits = [...(await limitClient(ctx, RATE_LIMITS.signIn)), ...(await limitClient(ctx, RATE_LIMITS.signInEmails, email))];
+  const claim = parseKnownDeviceHeader(ctx.request.headers.get(KNOWN_DEVICE_HEADER));
+  let login = claim ? await findLogin(ctx.db, email) : undefined;
+  // The device id of a known device of this very account; null for every other attempt.
+  const device = claim && login && login.medicalRecordId === claim.medicalRecordId ? claim.deviceId : null;
+  const hits = device ? [] : [...(await limitClient(ctx, RATE_LIMITS.signIn)), ...(await limitClient(ctx, RATE_LIMITS.signInEmails, email))];
   const now = ctx.now();
-  const locked = await lockedUntil(ctx.db, email, now);
-  if (locked) throw lockedOut(locked, now);
+  if (!device && (await resetRequired(ctx.db, email))) {
+    throw new Refusal(403, SignInMessage.resetRequired, { form: SignInReason.resetRequired });
+  }
+  const waitMs = await signInWaitMs(ctx.db, email, device, now);
+  if (waitMs > 0) throw lockedOut(waitMs);
 
-  const login = await findLogin(ctx.db, email);
-  const matches = await ctx.passwords.verify(password, login?.passwordHash);
+  if (login === undefined) login = await findLogin(ctx.db, email);
+  const matches = await ctx.passwords.verify(password, login?.passwordHash, device ? "priority" : "common");
   if (!login || !login.passwordHash || !matches) {
-    const lockedNow = await recordLoginFailure(ctx.db, email, now);
+    const outcome = await recordLoginFailure(ctx.db, email, now, device);
     await audit(ctx.db, {
       actor: { kind: "anonymous" },
-      action: lockedNow ? "auth.login.locked" : "auth.login.failed",
+      action: outcome.resetRequired ? "auth.login.reset-required" : outcome.throttled ? "auth.login.locked" : "auth.login.failed",
       medicalRecordId: login?.medicalRecordId ?? null,
       at: now,
     });
     throw new Refusal(401, RegistryMessage.invalidCredentials);
   }
 
-  await clearLoginFailures(ctx.db, email);
+  await recordLoginSuccess(ctx.db, email, device);
   await refundHits(ctx, hits);
   if (ctx.passwords.needsRehash(login.passwordHash)) {
     await rehashPassword(ctx.db, login.medicalRecordId, await ctx.passwords.hash(password), now);
@@ -68,19 +80,18 @@ async function authenticate(ctx: Ctx): Promise<Response> {
   return ok(signIn(ctx, login.medicalRecordId));
 }
 
-function lockedOut(until: Date, now: Date): Refusal {
-  const seconds = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
+/** ACC-022's refusal: 429 'Too many failed sign-in attempts' with the seconds until the next try (Retry-After). */
+function lockedOut(waitMs: number): Refusal {
+  const seconds = Math.max(1, Math.ceil(waitMs / 1000));
   return new Refusal(429, RegistryMessage.lockedOut, undefined, { "retry-after": String(seconds) });
 }
 
-/** The token of `?token=`, else of the bearer header. */
-function tokenOf(ctx: Ctx): string | null {
-  return ctx.url.searchParams.get("token") || bearerToken(ctx.request);
-}
-
-/** GET /validate-token?token=: always 200; success says whether the token is valid. */
+/**
+ * GET /validate-token with `Authorization: Bearer <token>`: always 200; success says whether the token is valid. The
+ * spec's `?token=` is refused (400, handler.ts): a token in a URL ends up in logs (docs/decisions/085).
+ */
 async function validateToken(ctx: Ctx): Promise<Response> {
-  const token = tokenOf(ctx);
+  const token = bearerToken(ctx.request);
   if (!token) return reply(200, { success: false, results: null, message: RegistryMessage.tokenNotFound });
   // Read from the database: the portal keeps this answer for a second itself (docs/decisions/023, 070).
   const payload = await checkToken(ctx, token, { fresh: true });
@@ -88,9 +99,9 @@ async function validateToken(ctx: Ctx): Promise<Response> {
   return ok({ medicalRecordId: payload.sub });
 }
 
-/** GET /refresh-token?token=: a new 30-minute token for a valid one; 401 with success false otherwise. */
+/** GET /refresh-token with the bearer header: a new 30-minute token for a valid one; 401 with success false otherwise. */
 async function refreshToken(ctx: Ctx): Promise<Response> {
-  const token = tokenOf(ctx);
+  const token = bearerToken(ctx.request);
   if (!token) throw new Refusal(401, RegistryMessage.tokenNotFound);
   // Read from the database: a new token must never come from a revoked one (docs/decisions/070).
   const payload = await checkToken(ctx, token, { fresh: true });

@@ -126,7 +126,7 @@ describe.each(testDatabases())("confirmation codes (/api/mfa) on $name", (target
       const free = await sendEmail(ana, "free@example.org");
       expect([taken.status, taken.body]).toEqual([200, { success: true, results: null, message: AccountMessage.codeSent }]);
       expect([free.status, free.body]).toEqual([taken.status, taken.body]);
-      const text = await sendText(ana, "555.010.0002");
+      const text = await sendText(ana, "555.210.0002");
       expect([text.status, text.body]).toEqual([200, { success: true, results: null, message: AccountMessage.codeSent }]);
       // Only whoever reads the code (the other account's owner) learns the address is taken.
       const confirmed = await confirm(ana, await lastCode(ben.email), ben.email, true);
@@ -156,7 +156,7 @@ describe.each(testDatabases())("confirmation codes (/api/mfa) on $name", (target
       // A contact already counted may be sent to again (within ACC-027's 5 an hour); so may the account's own contacts.
       expect((await sendEmail(p, "NEW2@example.org")).status).toBe(200);
       expect((await sendEmail(p, p.email)).status).toBe(200);
-      expect((await sendText(p, "(555) 010-0001")).status).toBe(200);
+      expect((await sendText(p, "(555) 210-0001")).status).toBe(200);
       // Another account has its own count.
       const other = await t.register(2);
       expect((await sendEmail(other, "new4@example.org")).status).toBe(200);
@@ -261,12 +261,12 @@ describe.each(testDatabases())("confirmation codes (/api/mfa) on $name", (target
       expect(await account(p.medicalRecordId)).toEqual({ is_email_verified: false, is_mobile_verified: true });
     });
 
-    it("confirming the registered mobile in another format keeps it as typed", async () => {
-      const p = await t.register(1, { phoneNumber: "555.010.0001" });
-      await sendText(p, "5550100001");
-      expect((await confirm(p, await lastCode("+15550100001"), "555 010 0001", false)).body.results).toBe(CodeResult.Valid);
+    it("confirming the registered mobile in another format, +1 included, keeps it as stored (docs/decisions/090)", async () => {
+      const p = await t.register(1, { phoneNumber: "555.210.0001" });
+      await sendText(p, "+1 (555) 210-0001");
+      expect((await confirm(p, await lastCode("+15552100001"), "1 555 210 0001", false)).body.results).toBe(CodeResult.Valid);
       const [row] = await t.db.query("select phone_number from medical_records where id = $1", [p.medicalRecordId]);
-      expect(row).toEqual({ phone_number: "555.010.0001" });
+      expect(row).toEqual({ phone_number: "(555) 210-0001" });
       expect((await account(p.medicalRecordId)).is_mobile_verified).toBe(true);
     });
 
@@ -398,12 +398,12 @@ describe.each(testDatabases())("confirmation codes (/api/mfa) on $name", (target
 
     it("a confirmed mobile changed: a text goes to the old number (Spanish)", async () => {
       const p = await t.register(1, { preferredLanguage: 2 });
-      await sendText(p, "5550100001");
-      await confirm(p, await lastCode("+15550100001"), "5550100001", false);
+      await sendText(p, "5552100001");
+      await confirm(p, await lastCode("+15552100001"), "5552100001", false);
       await sendText(p, "555 777 1234");
       expect((await confirm(p, await lastCode("+15557771234"), "5557771234", false)).body.results).toBe(CodeResult.Valid);
       const notice = (await outbox()).at(-1)!;
-      expect(notice).toMatchObject({ channel: "sms", to_address: "+15550100001" });
+      expect(notice).toMatchObject({ channel: "sms", to_address: "+15552100001" });
       expect(notice.text_body).toContain("se cambió a (***) ***-1234");
     });
 
@@ -423,13 +423,13 @@ describe.each(testDatabases())("confirmation codes (/api/mfa) on $name", (target
       const p = await t.register(1);
       await sendEmail(p, p.email);
       await confirm(p, await lastCode(p.email), p.email, true);
-      await sendText(p, "5550100001");
-      await confirm(p, await lastCode("+15550100001"), "5550100001", false);
+      await sendText(p, "5552100001");
+      await confirm(p, await lastCode("+15552100001"), "5552100001", false);
       expect(await account(p.medicalRecordId)).toEqual({ is_email_verified: true, is_mobile_verified: true });
 
-      await setContact(t.db, p.medicalRecordId, { phoneNumber: "555-010-0001" }, t.clock);
+      await setContact(t.db, p.medicalRecordId, { phoneNumber: "555-210-0001" }, t.clock);
       expect(await account(p.medicalRecordId)).toEqual({ is_email_verified: true, is_mobile_verified: true });
-      await setContact(t.db, p.medicalRecordId, { phoneNumber: "555-010-0009" }, t.clock);
+      await setContact(t.db, p.medicalRecordId, { phoneNumber: "555-210-0009" }, t.clock);
       expect(await account(p.medicalRecordId)).toEqual({ is_email_verified: true, is_mobile_verified: false });
       await setContact(t.db, p.medicalRecordId, { email: "changed@example.org" }, t.clock);
       expect(await account(p.medicalRecordId)).toEqual({ is_email_verified: false, is_mobile_verified: false });

@@ -7,7 +7,7 @@ import {
 } from "../contract/accounts";
 import { CodeResult, ConfirmationType, Country, type ValueOf } from "../contract/enums";
 import { RegistryMessage } from "../contract/envelope";
-import { formatUsPhone, phoneDigits, storedPhone, textAddress, toE164 } from "../contract/phone";
+import { isValidPhone, phoneDigits, storedPhone, textAddress } from "../contract/phone";
 import { isValidEmail } from "../contract/registration";
 import { ensureAccount, findAccount, markContactVerified } from "../data/accounts";
 import { audit } from "../data/audit";
@@ -35,12 +35,17 @@ import { enqueueForPatient } from "../outbox/enqueue";
  */
 type Contact = { type: ValueOf<typeof ConfirmationType>; target: string; textTo?: string };
 
-/** A new mobile number by the rule of the record's country (docs/decisions/049), or null when it is not valid there. */
+/**
+ * A new mobile number by the rule of the record's country (docs/decisions/049), or null when it is not valid there:
+ * how it will be stored, and where it is texted, from that stored form (textAddress, the address of every text to
+ * the patient; docs/decisions/090).
+ */
 function mobileContact(value: string, country: number): (Contact & { stored: string; textTo: string }) | null {
-  const textTo = toE164(value, country);
+  if (!isValidPhone(value, country)) return null;
+  const stored = storedPhone(value, country);
+  const textTo = textAddress(stored);
   if (!textTo) return null;
-  const stored = country === Country.Other ? textTo : formatUsPhone(value);
-  return { type: ConfirmationType.Mobile, target: phoneDigits(storedPhone(stored, country)), textTo, stored };
+  return { type: ConfirmationType.Mobile, target: phoneDigits(stored), textTo, stored };
 }
 
 function mobileInvalid(country: number): Refusal {
@@ -124,7 +129,7 @@ async function sendCode(ctx: Ctx, patient: Recipient, contact: Contact, isNew: b
   const code = newCode();
   const salt = newCodeSalt();
   const lang = langOf(patient.preferredLanguage);
-  const message = isEmail ? confirmationEmail(lang, contact.target, code) : confirmationText(lang, contact.textTo ?? `+1${contact.target}`, code);
+  const message = isEmail ? confirmationEmail(lang, contact.target, code) : confirmationText(lang, contact.textTo!, code);
   await ctx.db.transaction(async (tx) => {
     await storeCode(
       tx,

@@ -102,7 +102,17 @@ describe("unexpected failures", () => {
     const response = await handler(new Request("http://registry.test/api/pass/12?lang=es", { headers: { authorization: `Bearer ${token}` } }));
     expect(response.status).toBe(500);
     expect(await response.json()).toEqual({ success: false, results: null, message: RegistryMessage.internal });
-    expect(logs).toEqual([{ level: "error", event: "registry.unhandled", method: "GET", route: "/api/pass/:id", error: "DatabaseError" }]);
+    // The request id (docs/decisions/085) ties the line to the answer's X-Request-Id.
+    expect(logs).toEqual([
+      {
+        level: "error",
+        event: "registry.unhandled",
+        method: "GET",
+        route: "/api/pass/:id",
+        requestId: response.headers.get("x-request-id"),
+        error: "DatabaseError",
+      },
+    ]);
     expect(JSON.stringify(logs)).not.toContain(token);
   });
 

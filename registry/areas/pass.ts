@@ -1,14 +1,16 @@
 import { AccountMessage, updatePasswordRequest, type OptResult } from "../contract/accounts";
 import { AuthPreference, Country, OptInOutType, PhoneRuleResult } from "../contract/enums";
 import { RegistryMessage } from "../contract/envelope";
-import { phoneRules, storedPhone } from "../contract/phone";
-import { addressErrors, isoToday, personErrors, registrationPayload } from "../contract/registration";
+import { phoneProblem, phoneRules, storedPhone } from "../contract/phone";
+import { addressErrors, isoToday, personErrors, phoneProblemKey, registrationPayload } from "../contract/registration";
 import { ValidationKey } from "../contract/validation-keys";
 import { changePassword, findAccount } from "../data/accounts";
 import { audit } from "../data/audit";
 import { findMedicalRecord, setOptedOut, updateProfile, updateValidatedFields } from "../data/medical-records";
 import { readPassRecord } from "../data/pass-records";
+import { closePasswordResets } from "../data/password-resets";
 import { passwordProblem } from "../domain/passwords";
+import { notifyPasswordChanged } from "../outbox/security-notice";
 import { readJsonObject } from "../http/body";
 import type { Ctx } from "../http/context";
 import { requireOwnRecord } from "../http/patient";
@@ -140,15 +142,19 @@ async function validateMedicalRecord(ctx: Ctx, params: Record<string, string>): 
 function secondaryPhoneError(primary: string, secondary: string, country: number, preference: number): string | undefined {
   const rule = phoneRules(preference, primary, secondary, country).secondary;
   if (rule === PhoneRuleResult.Required) return ValidationKey.phoneRequired;
-  if (rule === PhoneRuleResult.Invalid) return country === Country.UnitedStates ? ValidationKey.phoneInvalidUs : ValidationKey.phoneInvalid;
-  return undefined;
+  if (rule !== PhoneRuleResult.Invalid) return undefined;
+  // An impossible North American number, or another country's, says so (docs/decisions/090).
+  const problem = phoneProblem(secondary, country);
+  if (problem && problem !== "invalid") return phoneProblemKey(problem, country);
+  return country === Country.UnitedStates ? ValidationKey.phoneInvalidUs : ValidationKey.phoneInvalid;
 }
 
 /**
  * POST /api/pass/{id}/update-password {currentPassword, password, confirmPassword} (ACC-030;
  * ASVS 2.1.6, docs/decisions/025): the current password must be right (a wrong one counts toward the sign-in lockout
- * of ACC-022, so a copied session cannot guess it), then stores the new hash, revokes every earlier session, and answers
- * a fresh token {token, expires} for the caller.
+ * of ACC-022, so a copied session cannot guess it), then stores the new hash, revokes every earlier session, closes the
+ * account's open reset links, sends the security notice (docs/decisions/088), and answers a fresh token {token, expires}
+ * for the caller.
  */
 async function updatePassword(ctx: Ctx, params: Record<string, string>): Promise<Response> {
   // Read from the database: it answers a new token (docs/decisions/070).
@@ -174,6 +180,9 @@ async function updatePassword(ctx: Ctx, params: Record<string, string>): Promise
   const passwordHash = await ctx.passwords.hash(password);
   await ctx.db.transaction(async (tx) => {
     await changePassword(tx, id, passwordHash, now);
+    // docs/decisions/088: reset links asked for before the change no longer work, and the patient hears of it.
+    await closePasswordResets(tx, id, now);
+    await notifyPasswordChanged(tx, ctx.settings, id, "changed", now);
     await audit(tx, { actor: { kind: "patient", id }, action: "auth.password.changed", medicalRecordId: id, at: now });
   });
   ctx.revocations.forget(id);

@@ -14,6 +14,7 @@ import { passwordProblem } from "../domain/passwords";
 import { langOf } from "../messages/index";
 import { resetPasswordEmail } from "../messages/compose";
 import { enqueueForPatient } from "../outbox/enqueue";
+import { notifyPasswordChanged } from "../outbox/security-notice";
 import { readJsonObject } from "../http/body";
 import type { Ctx } from "../http/context";
 import { ok, reply, Refusal } from "../http/respond";
@@ -68,8 +69,8 @@ async function forgotPassword(ctx: Ctx): Promise<Response> {
 /**
  * POST /reset-password {token, email, password} (ACC-024): 200 with results {statusId, status} (ResetStatus); success
  * is true only for statusId 1. A refused password (5) also names its key in errors.password and keeps the link usable.
- * Success stores the new hash, uses the link (and closes the account's other links), revokes every earlier session
- * and lifts a sign-in lockout.
+ * Success stores the new hash, uses the link (and closes the account's other links), revokes every earlier session,
+ * lifts a sign-in lockout and sends the security notice (docs/decisions/088).
  */
 async function resetPassword(ctx: Ctx): Promise<Response> {
   const body = await readJsonObject(ctx.request);
@@ -93,6 +94,7 @@ async function resetPassword(ctx: Ctx): Promise<Response> {
     await ensureAccount(tx, patient.id, now);
     await changePassword(tx, patient.id, passwordHash, now);
     await clearLockout(tx, patient.email);
+    await notifyPasswordChanged(tx, ctx.settings, patient.id, "reset", now);
     await audit(tx, { actor: { kind: "patient", id: patient.id }, action: "auth.password.reset", medicalRecordId: patient.id, at: now });
     return true;
   });

@@ -88,7 +88,7 @@ describe.each(testDatabases())("the patient's data (/api/pass/{id}/...) on $name
         addressLine2: "",
         city: "springfield",
         email: p.email,
-        phoneNumber: "(555) 010-0001",
+        phoneNumber: "(555) 210-0001",
       });
       const audit = await t.db.query("select action, detail from audit_log where action like 'record.update%'");
       expect(audit).toEqual([{ action: "record.update.profile", detail: {} }]);
@@ -141,8 +141,8 @@ describe.each(testDatabases())("the patient's data (/api/pass/{id}/...) on $name
         lastName: "López",
         preferredName: "",
         email: p.email,
-        phoneNumber: "(555) 010-0001",
-        phoneNumberSecondary: "555-222-3333",
+        phoneNumber: "(555) 210-0001",
+        phoneNumberSecondary: "(555) 222-3333",
       });
       expect(await t.db.query("select action from audit_log where action = 'record.update.validated'")).toHaveLength(1);
     });

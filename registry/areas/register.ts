@@ -9,8 +9,9 @@ import {
 } from "../contract/accounts";
 import { AuthPreference, Country, ImmunoFreeStatus } from "../contract/enums";
 import { RegistryMessage } from "../contract/envelope";
-import { isValidPhone, phoneDigits, storedPhone } from "../contract/phone";
-import { isoToday, registrationErrors, registrationPayload, type RegistrationPayload } from "../contract/registration";
+import { INVITE_TOKEN_HEADER } from "../contract/forwarded";
+import { phoneDigits, phoneProblem, storedPhone } from "../contract/phone";
+import { isoToday, phoneProblemKey, registrationErrors, registrationPayload, type RegistrationPayload } from "../contract/registration";
 import { ValidationKey } from "../contract/validation-keys";
 import { insertAccount } from "../data/accounts";
 import { audit } from "../data/audit";
@@ -22,7 +23,7 @@ import { uniqueViolation } from "../db/errors";
 import { hashLinkToken } from "../domain/one-time-tokens";
 import { isCommonPassword } from "../domain/passwords";
 import { readJsonObject } from "../http/body";
-import { clientAddress, enforceRateLimit, limitClient } from "../http/client";
+import { clientLimitKey, enforceRateLimit, limitClient } from "../http/client";
 import type { Ctx } from "../http/context";
 import { ok, reply, Refusal } from "../http/respond";
 import type { Route } from "../http/router";
@@ -31,12 +32,12 @@ import { addressPrompt } from "./address";
 import { signIn } from "./auth";
 
 /**
- * POST /register (PLT-019): rate-limited per client address (ACC-018), validates, checks an invite (`?token=`, ACC-033, DSH-013)
+ * POST /register (PLT-019): rate-limited per client address (ACC-018), validates, checks an invite (`X-Invite-Token`, ACC-033, DSH-013)
  * and the address (`?addrConfirmed=true` skips it, ACC-007), creates the medical record and its account, signs the
  * patient in. An invited patient also gets an immune-tolerance registration.
  */
 async function register(ctx: Ctx): Promise<Response> {
-  await enforceRateLimit(ctx, RATE_LIMITS.register, clientAddress(ctx.request));
+  await enforceRateLimit(ctx, RATE_LIMITS.register, clientLimitKey(ctx.request));
   const body = await readJsonObject(ctx.request);
   const typeErrors = nonScalarFields(body);
   if (hasErrors(typeErrors)) throw new Refusal(400, RegistryMessage.badRequest, typeErrors);
@@ -57,7 +58,7 @@ async function register(ctx: Ctx): Promise<Response> {
   if (invite && !errors.email && payload.email.toLowerCase() !== invite.email) errors.email = AccountFieldKey.inviteEmailMismatch;
   if (hasErrors(errors)) throw new Refusal(400, RegistryMessage.badRequest, errors);
 
-  // An international number is kept in E.164 (docs/decisions/049).
+  // An international number is kept in E.164 (docs/decisions/049), a US one as (XXX) XXX-XXXX without its country code (090).
   payload.phoneNumber = storedPhone(payload.phoneNumber, payload.country);
   payload.phoneNumberSecondary = storedPhone(payload.phoneNumberSecondary, payload.country);
   await refuseTaken(ctx, payload);
@@ -98,9 +99,12 @@ function inviteInvalid(): Refusal {
   return new Refusal(400, AccountMessage.inviteInvalid, { form: FormReason.inviteInvalid });
 }
 
-/** The invite of `?token=` (none when absent or empty); 400 `register.inviteInvalid` for an unknown, used or expired one. */
+/**
+ * The invite of the `X-Invite-Token` header (none when absent or empty; never `?token=`, docs/decisions/085); 400
+ * `register.inviteInvalid` for an unknown, used or expired one.
+ */
 async function inviteOfRequest(ctx: Ctx, now: Date): Promise<Invite | null> {
-  const token = ctx.url.searchParams.get("token");
+  const token = ctx.request.headers.get(INVITE_TOKEN_HEADER)?.trim();
   if (!token) return null;
   const invite = await validInvite(ctx, token, now);
   if (!invite) throw inviteInvalid();
@@ -143,19 +147,20 @@ async function validatePhone(ctx: Ctx): Promise<Response> {
       message,
       ...(key ? { errors: { phoneNumber: key } } : {}),
     });
-  if (!isValidPhone(phoneNumber, country)) {
-    return country === Country.Other
-      ? answer(PhoneCheckStatus.Invalid, AccountMessage.phoneInvalidOther, ValidationKey.phoneInvalid)
-      : answer(PhoneCheckStatus.Invalid, AccountMessage.phoneInvalid, ValidationKey.phoneInvalidUs);
+  const problem = phoneProblem(phoneNumber, country);
+  if (problem) {
+    // What is wrong with it, where the rule can say (an impossible area code, another country's number; docs/decisions/090).
+    const message = country === Country.Other ? AccountMessage.phoneInvalidOther : AccountMessage.phoneInvalid;
+    return answer(PhoneCheckStatus.Invalid, message, phoneProblemKey(problem, country));
   }
   if (await phoneInUse(ctx.db, phoneDigits(storedPhone(phoneNumber, country))))
     return answer(PhoneCheckStatus.Duplicate, AccountMessage.phoneDuplicate, ValidationKey.phoneTaken);
   return answer(PhoneCheckStatus.Valid, AccountMessage.phoneAvailable);
 }
 
-/** GET /validate-invite?token= (ACC-004): 200; success and isValid say whether the invite can be used. */
+/** GET /validate-invite with `X-Invite-Token` (ACC-004): 200; success and isValid say whether the invite can be used. */
 async function validateInviteToken(ctx: Ctx): Promise<Response> {
-  const token = ctx.url.searchParams.get("token") ?? "";
+  const token = ctx.request.headers.get(INVITE_TOKEN_HEADER)?.trim() ?? "";
   const invite = token ? await validInvite(ctx, token, ctx.now()) : null;
   const results: InviteInfo = invite
     ? { isValid: true, firstName: invite.firstName, lastName: invite.lastName, email: invite.email }

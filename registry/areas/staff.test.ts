@@ -177,7 +177,7 @@ describe.each(testDatabases())("center and program staff steps on $name", (targe
     const sent = await mails(t, at);
     expect(sent.map((m) => [m.channel, m.to_address])).toEqual([
       ["email", p.email],
-      ["sms", "+15550100001"],
+      ["sms", "+15552100001"],
     ]);
     expect(sent[1]!.text_body).toBe(
       "National Kidney Registry: hay una novedad en su registro. Revise su correo electrónico o inicie sesión en su panel.",

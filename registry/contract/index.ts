@@ -10,4 +10,5 @@ export * from "./screening";
 export * from "./labs";
 export * from "./medical-history";
 export * from "./e-sign";
+export * from "./forwarded";
 export * from "./staff";

@@ -1,6 +1,6 @@
 import { Country, PhoneRuleResult } from "./enums";
 import { BIRTH_DATE_MIN } from "./limits";
-import { isValidPhone, phoneRules } from "./phone";
+import { phoneProblem, phoneRules, type PhoneProblem } from "./phone";
 import type { RegistrationPayload } from "./registration";
 import { findUsState } from "./us-states";
 import type { ValidationKeyValue } from "./validation-keys";
@@ -96,14 +96,39 @@ export function addressErrors(a: {
   return e;
 }
 
-/** Phone messages of ACC-014: required when empty, then the rule of the address's country (toE164, docs/decisions/049). */
+/**
+ * The message of a number that is not valid (docs/decisions/049, 090): the spec's 'Please enter a valid 10-digit US
+ * phone number' (United States, or no country chosen) or 'Please enter a valid phone number' (Other); for a North
+ * American number that cannot exist, what is wrong with it; for another country's "+" number under the United States,
+ * that the country field decides.
+ */
+export function phoneProblemKey(problem: PhoneProblem, country: number): ValidationKeyValue {
+  switch (problem) {
+    case "areaCode":
+      return "validation.phoneAreaCode";
+    case "exchange":
+      return "validation.phoneExchange";
+    case "notUs":
+      return "validation.phoneNotUs";
+    default:
+      return country === Country.Other ? "validation.phoneInvalid" : "validation.phoneInvalidUs";
+  }
+}
+
+/** A number's message by the rule of the address's country, or undefined when it is valid there (empty is not checked here). */
+export function phoneError(value: string, country: number): ValidationKeyValue | undefined {
+  const problem = phoneProblem(value, country);
+  return problem ? phoneProblemKey(problem, country) : undefined;
+}
+
+/** Phone messages of ACC-014: required when empty, then the rule of the address's country (readPhone, docs/decisions/049, 090). */
 export function phoneErrors(phoneNumber: string, phoneNumberSecondary: string, country: number, preference: number): RuleErrors {
   const e: RuleErrors = {};
-  const invalid = country === Country.UnitedStates ? "validation.phoneInvalidUs" : "validation.phoneInvalid";
-  if (!phoneNumber) e.phoneNumber = "validation.phoneRequired";
-  else if (!isValidPhone(phoneNumber, country)) e.phoneNumber = invalid;
+  const primary = phoneNumber ? phoneError(phoneNumber, country) : "validation.phoneRequired";
+  if (primary) e.phoneNumber = primary;
   const rules = phoneRules(preference, phoneNumber, phoneNumberSecondary, country);
-  if (rules.secondary === PhoneRuleResult.Invalid) e.phoneNumberSecondary = invalid;
+  if (rules.secondary === PhoneRuleResult.Invalid)
+    e.phoneNumberSecondary = phoneError(phoneNumberSecondary, country) ?? phoneProblemKey("invalid", country);
   return e;
 }
 

@@ -16,6 +16,11 @@ export const ValidationKey = {
   phoneRequired: "validation.phoneRequired",
   phoneInvalidUs: "validation.phoneInvalidUs",
   phoneInvalid: "validation.phoneInvalid",
+  /** A North American number that cannot exist (docs/decisions/090): its area code, or its exchange. */
+  phoneAreaCode: "validation.phoneAreaCode",
+  phoneExchange: "validation.phoneExchange",
+  /** A "+" number of another country while the address's country is not Other (docs/decisions/090). */
+  phoneNotUs: "validation.phoneNotUs",
   passwordRequired: "validation.passwordRequired",
   passwordTooShort: "validation.passwordTooShort",
   passwordTooLong: "validation.passwordTooLong",

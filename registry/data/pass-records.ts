@@ -1,5 +1,6 @@
 import type { PassRecord } from "../contract/schemas";
 import type { Db } from "../db/types";
+import { currentOrigin } from "../http/origin";
 import { ACCOUNT_COLUMNS, toAccount, type AccountRow } from "./accounts";
 import { REFERRAL_COLUMNS, REFERRAL_FROM, REFERRAL_ORDER, toReferralRow, type ReferralDbRow } from "./center-referrals";
 import { MEDICAL_RECORD_COLUMNS, MEDICAL_RECORD_FROM, toMedicalRecord, type MedicalRecordRow } from "./medical-records";
@@ -17,8 +18,8 @@ type Row = MedicalRecordRow & { [K in keyof AccountRow]: AccountRow[K] | null } 
  */
 const PASS_RECORD_SQL = `
   with read as (
-    insert into audit_log (occurred_at, actor_kind, actor_id, action, medical_record_id, detail)
-    select $2::timestamptz, 'patient', $1::integer, 'record.read', $1::integer, '{}'::jsonb
+    insert into audit_log (occurred_at, actor_kind, actor_id, action, medical_record_id, detail, client_address, user_agent, request_id)
+    select $2::timestamptz, 'patient', $1::integer, 'record.read', $1::integer, '{}'::jsonb, $3::text, $4::text, $5::text
      where exists (select 1 from medical_records where id = $1::integer)
   )
   select ${MEDICAL_RECORD_COLUMNS}, ${ACCOUNT_COLUMNS},
@@ -30,9 +31,19 @@ const PASS_RECORD_SQL = `
     from ${MEDICAL_RECORD_FROM} left join accounts a on a.medical_record_id = m.id
    where m.id = $1::integer`;
 
-/** The patient's own record, account and screenings, read as the patient (audited `record.read` at `at`); null: no record. */
+/**
+ * The patient's own record, account and screenings, read as the patient (audited `record.read` at `at`, with where the
+ * call came from, as data/audit.ts does; docs/decisions/085); null: no record.
+ */
 export async function readPassRecord(db: Db, medicalRecordId: number, at: Date): Promise<PassRecord | null> {
-  const [r] = await db.query<Row>(PASS_RECORD_SQL, [medicalRecordId, at]);
+  const origin = currentOrigin();
+  const [r] = await db.query<Row>(PASS_RECORD_SQL, [
+    medicalRecordId,
+    at,
+    origin?.clientAddress ?? null,
+    origin?.userAgent ?? null,
+    origin?.requestId ?? null,
+  ]);
   if (!r) return null;
   const account =
     r.authentication_preference === null || r.registration_date_time === null || r.is_email_verified === null || r.is_mobile_verified === null

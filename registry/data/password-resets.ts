@@ -22,6 +22,14 @@ export async function findPasswordReset(db: Db, tokenHash: string): Promise<Pass
 export async function usePasswordReset(db: Db, reset: PasswordReset, now: Date): Promise<boolean> {
   const rows = await db.query("update password_resets set used_at = $2 where id = $1 and used_at is null returning id", [reset.id, now]);
   if (rows.length !== 1) return false;
-  await db.query("update password_resets set used_at = $2 where medical_record_id = $1 and used_at is null", [reset.medicalRecordId, now]);
+  await closePasswordResets(db, reset.medicalRecordId, now);
   return true;
+}
+
+/**
+ * Closes every open reset link of the account (marked used): a password change makes the links asked for before it
+ * worthless, so a link read from a mailbox the patient no longer controls cannot undo the change (docs/decisions/088).
+ */
+export async function closePasswordResets(db: Db, medicalRecordId: number, now: Date): Promise<void> {
+  await db.query("update password_resets set used_at = $2 where medical_record_id = $1 and used_at is null", [medicalRecordId, now]);
 }

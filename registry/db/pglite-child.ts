@@ -6,7 +6,11 @@
  */
 import { seedDemoCenters } from "../data/demo-centers";
 import { runMigrations } from "./migrate";
+import { PRIVATE_UMASK } from "./data-dir";
 import { openPgliteHere } from "./pglite";
+
+// docs/decisions/084: the directories of the new database are this user's alone (its files are made so by the parent).
+process.umask(PRIVATE_UMASK);
 
 async function main([dir, ...flags]: string[]): Promise<void> {
   if (!dir) throw new Error("usage: pglite-child <data directory> [--demo-data]");

@@ -48,7 +48,7 @@ describe("a new PGlite data directory", { timeout: 120_000 }, () => {
     const abandoned = path.join(dataDir, "pgdata.new-2147483646");
     const running = path.join(dataDir, `pgdata.new-${process.ppid}`);
     for (const dir of [abandoned, running]) {
-      mkdirSync(dir, { recursive: true });
+      mkdirSync(dir, { recursive: true, mode: 0o700 });
       writeFileSync(path.join(dir, "PG_VERSION"), "17\n");
     }
     const db = await openDb({ dataDir });
@@ -74,7 +74,7 @@ describe("a new PGlite data directory", { timeout: 120_000 }, () => {
     const failing = path.join(root, "failing-child.mjs");
     writeFileSync(failing, 'process.stderr.write("applying 0003_screening_centers\\nrelation \\"x\\" does not exist\\n"); process.exit(1);\n');
     const pgdata = path.join(dataDir, "pgdata");
-    mkdirSync(dataDir, { recursive: true });
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     await expect(prepareInChild(pgdata, { demoData: true }, [failing])).rejects.toThrow(
       'creating the PGlite database in a child process failed (exit 1): relation "x" does not exist',
     );
@@ -99,14 +99,14 @@ describe("a new PGlite data directory", { timeout: 120_000 }, () => {
     const dataDir = newDataDir();
     const silent = path.join(root, "silent-child.mjs");
     writeFileSync(silent, "process.exit(0);\n");
-    mkdirSync(dataDir, { recursive: true });
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     await expect(prepareInChild(path.join(dataDir, "pgdata"), {}, [silent])).rejects.toThrow("it exited without a database");
     expect(existsSync(path.join(dataDir, "pgdata"))).toBe(false);
   });
 
   it("refuses a pgdata folder that holds files but no database, and leaves it as it was", async () => {
     const dataDir = newDataDir();
-    mkdirSync(path.join(dataDir, "pgdata"), { recursive: true });
+    mkdirSync(path.join(dataDir, "pgdata"), { recursive: true, mode: 0o700 });
     writeFileSync(path.join(dataDir, "pgdata", "notes.txt"), "not a database");
     await expect(openDb({ dataDir })).rejects.toThrow("holds files but no PGlite database (no PG_VERSION)");
     expect(readdirSync(path.join(dataDir, "pgdata"))).toEqual(["notes.txt"]);

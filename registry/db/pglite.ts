@@ -1,9 +1,10 @@
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from "node:fs";
+import { existsSync, readdirSync, renameSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { PGlite, type Transaction } from "@electric-sql/pglite";
+import { checkDataDir, privateDir, tightenTree } from "./data-dir";
 import { TYPE_DATE, TYPE_INT8, type DriverDb } from "./types";
 
 const parsers = {
@@ -43,7 +44,8 @@ export function pgliteChildArgs(): string[] {
 export async function prepareInChild(dir: string, opts: PrepareOptions = {}, childArgs = pgliteChildArgs()): Promise<PreparedPglite> {
   const work = `${dir}.new-${process.pid}`;
   if (existsSync(dir) && readdirSync(dir).length > 0) throw new Error(`${dir} holds files but no PGlite database (no PG_VERSION)`);
-  mkdirSync(path.dirname(dir), { recursive: true });
+  // docs/decisions/084: DATA_DIR 0700, whatever the umask.
+  privateDir(path.dirname(dir));
   removeAbandonedWork(dir);
   try {
     const args = [...childArgs, work, ...(opts.demoData ? ["--demo-data"] : [])];
@@ -62,6 +64,8 @@ export async function prepareInChild(dir: string, opts: PrepareOptions = {}, chi
     if (!prepared || !existsSync(path.join(work, "PG_VERSION"))) {
       throw new Error(`creating the PGlite database in a child process failed: it exited without a database (${lastLine(stdout)})`);
     }
+    // PGlite creates the files of a new database 0666 whatever the umask: 0600 (and 0700) before it gets its name.
+    tightenTree(work);
     try {
       // Onto a missing or empty `dir` (rename(2) replaces an empty directory).
       renameSync(work, dir);
@@ -138,12 +142,18 @@ export async function openPglite(opts: OpenPgliteOptions): Promise<DriverDb> {
   const dir = path.resolve(opts.dataDir, "pgdata");
   let entry = shared.get(dir);
   if (!entry) {
+    const dataDir = path.resolve(opts.dataDir);
     const create = async () => {
+      // docs/decisions/084: refused when DATA_DIR or pgdata is open to other users; what is in them made private.
+      checkDataDir(dataDir);
       if (!existsSync(path.join(dir, "PG_VERSION"))) {
         const prepared = await prepareInChild(dir, { demoData: opts.demoData });
         opts.onPrepared?.(prepared);
       }
-      return PGlite.create({ dataDir: dir, parsers, startParams: PGLITE_START_PARAMS });
+      const pg = await PGlite.create({ dataDir: dir, parsers, startParams: PGLITE_START_PARAMS });
+      // A database of an older version (0666 files), and the relation cache PGlite rewrites 0644 at each start.
+      tightenTree(dir);
+      return pg;
     };
     entry = { pg: create(), users: 0 };
     shared.set(dir, entry);
@@ -160,6 +170,13 @@ export async function openPglite(opts: OpenPgliteOptions): Promise<DriverDb> {
     if (current.users === 0) {
       shared.delete(dir);
       await pg.close();
+      // What PGlite wrote with its own modes while open (the relation cache after a schema change): private in the
+      // copy a backup takes of a stopped database (docs/decisions/084). Best effort: the next start does it again.
+      try {
+        tightenTree(dir);
+      } catch {
+        // the next start tightens (or refuses) what is left
+      }
     }
   });
 }

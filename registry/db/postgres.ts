@@ -1,4 +1,5 @@
 import pg from "pg";
+import { CLIENT_GRACE_MS, type DbTimeouts } from "./faults";
 import { TYPE_DATE, TYPE_INT8, type DriverDb } from "./types";
 
 const types = {
@@ -9,8 +10,26 @@ const types = {
   }) as typeof pg.types.getTypeParser,
 };
 
-export async function openPostgres(databaseUrl: string): Promise<DriverDb> {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, types });
+/**
+ * The pool's options (docs/decisions/086). With `timeouts`: a connection (a new one, or a free one of the 10) within
+ * connectMs or "timeout exceeded when trying to connect"; every statement cancelled by the server after statementMs
+ * (57014), and given up by the client CLIENT_GRACE_MS later (a frozen server cannot cancel anything); a transaction
+ * idle for idleInTransactionMs ends its session (25P03). Without (staff commands, migrations): no limit.
+ */
+export function poolOptions(databaseUrl: string, timeouts?: DbTimeouts): pg.PoolConfig {
+  const options: pg.PoolConfig = { connectionString: databaseUrl, max: 10, types };
+  if (!timeouts) return options;
+  if (timeouts.connectMs > 0) options.connectionTimeoutMillis = timeouts.connectMs;
+  if (timeouts.statementMs > 0) {
+    options.statement_timeout = timeouts.statementMs;
+    options.query_timeout = timeouts.statementMs + CLIENT_GRACE_MS;
+  }
+  if (timeouts.idleInTransactionMs > 0) options.idle_in_transaction_session_timeout = timeouts.idleInTransactionMs;
+  return options;
+}
+
+export async function openPostgres(databaseUrl: string, timeouts?: DbTimeouts): Promise<DriverDb> {
+  const pool = new pg.Pool(poolOptions(databaseUrl, timeouts));
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on("error", () => {});
   await pool.query("select 1");

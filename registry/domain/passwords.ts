@@ -2,7 +2,7 @@ import { randomBytes, timingSafeEqual } from "node:crypto";
 import { passwordError } from "../contract/registration";
 import { ValidationKey } from "../contract/validation-keys";
 import { isCommonPassword } from "./common-passwords";
-import type { ScryptPool } from "./scrypt-pool";
+import type { ScryptLane, ScryptPool } from "./scrypt-pool";
 
 export type ScryptParams = { N: number; r: number; p: number };
 /** Production cost (about 0.5 s and 128 MiB per hash on the reference machine). */
@@ -14,9 +14,10 @@ const LIMITS = { N: 2 ** 20, r: 32, p: 16 };
 
 export { isCommonPassword };
 
-function scrypt(pool: ScryptPool, password: string, salt: Buffer, { N, r, p }: ScryptParams): Promise<Buffer> {
+function scrypt(pool: ScryptPool, password: string, salt: Buffer, { N, r, p }: ScryptParams, lane?: ScryptLane): Promise<Buffer> {
   // OpenSSL needs 128 * N * r bytes plus its working buffers; allow that plus 2 MiB.
-  return pool.derive({ password: password.normalize("NFKC"), salt, keyLength: KEY_LENGTH, N, r, p, maxmem: 128 * r * (N + p) + 2 * 1024 * 1024 });
+  const maxmem = 128 * r * (N + p) + 2 * 1024 * 1024;
+  return pool.derive({ password: password.normalize("NFKC"), salt, keyLength: KEY_LENGTH, N, r, p, maxmem }, lane);
 }
 
 export function validScryptParams({ N, r, p }: ScryptParams): boolean {
@@ -45,10 +46,10 @@ function parseHash(stored: string): { params: ScryptParams; salt: Buffer; key: B
 }
 
 /** Checks a password against a stored hash, using the parameters stored with it. A malformed hash never matches. */
-export async function verifyPassword(pool: ScryptPool, password: string, stored: string): Promise<boolean> {
+export async function verifyPassword(pool: ScryptPool, password: string, stored: string, lane?: ScryptLane): Promise<boolean> {
   const parsed = parseHash(stored);
   if (!parsed) return false;
-  const key = await scrypt(pool, password, parsed.salt, parsed.params);
+  const key = await scrypt(pool, password, parsed.salt, parsed.params, lane);
   return timingSafeEqual(key, parsed.key);
 }
 
@@ -69,9 +70,10 @@ export type Passwords = {
   /**
    * Checks a password against a stored hash. With no stored hash (an unknown email, an account without a password)
    * it checks against a hash made with the current parameters and answers false: the same work through the same
-   * queue, so the time taken does not tell whether an account exists.
+   * queue, so the time taken does not tell whether an account exists. `lane` "priority": a known device's sign-in,
+   * served first when hashing is scarce (docs/decisions/087).
    */
-  verify(password: string, stored: string | null | undefined): Promise<boolean>;
+  verify(password: string, stored: string | null | undefined, lane?: ScryptLane): Promise<boolean>;
   needsRehash(stored: string): boolean;
 };
 
@@ -85,9 +87,9 @@ export function createPasswords(pool: ScryptPool, params: ScryptParams): Passwor
     }));
   return {
     hash: (password) => hashPassword(pool, password, params),
-    async verify(password, stored) {
-      if (stored) return verifyPassword(pool, password, stored);
-      await verifyPassword(pool, password, await timingHash());
+    async verify(password, stored, lane) {
+      if (stored) return verifyPassword(pool, password, stored, lane);
+      await verifyPassword(pool, password, await timingHash(), lane);
       return false;
     },
     needsRehash: (stored) => needsRehash(stored, params),

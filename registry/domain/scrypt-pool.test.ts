@@ -58,4 +58,23 @@ describe("scrypt pool (docs/decisions/020)", () => {
     await pool.derive(job("b"));
     expect(pool.workerThreadIds()[0]).not.toBe(first);
   });
+
+  it("serves the priority lane (a known device, docs/decisions/087) first, with its own room, when the common queue is full", async () => {
+    pool = new ScryptPool({ workers: 1, queue: 3, priorityQueue: 2 });
+    const finished: string[] = [];
+    const track = (name: string, lane?: "common" | "priority") => pool.derive(job(name, 2 ** 14), lane).then(() => finished.push(name));
+    const common = ["flood-1", "flood-2", "flood-3", "flood-4"].map((name) => track(name));
+    expect(pool.stats()).toMatchObject({ running: 1, queued: 3, priorityQueued: 0 });
+    // The common lane is full: a stranger is refused at once, the known device is not.
+    await expect(pool.derive(job("flood-5"))).rejects.toBeInstanceOf(ScryptPoolBusyError);
+    const owner = track("owner", "priority");
+    expect(pool.stats()).toMatchObject({ running: 1, queued: 4, priorityQueued: 1 });
+    await Promise.all([...common, owner]);
+    // The owner waited for the hash already running only.
+    expect(finished).toEqual(["flood-1", "owner", "flood-2", "flood-3", "flood-4"]);
+    // The priority lane has a bound of its own.
+    const busy = Array.from({ length: 3 }, (_, i) => pool.derive(job(`owner-${i}`, 2 ** 14), "priority"));
+    await expect(pool.derive(job("owner-3"), "priority")).rejects.toBeInstanceOf(ScryptPoolBusyError);
+    await Promise.all(busy);
+  });
 });

@@ -7,11 +7,31 @@ import { Worker } from "node:worker_threads";
  * then starve every page. Here each hash runs `scryptSync` in a worker thread of a small pool, at most `workers` at
  * once; at most `queue` more wait; beyond that a hash is refused at once (ScryptPoolBusyError), so a flood is answered
  * fast instead of piling up work and memory.
+ *
+ * A priority lane (docs/decisions/087): a hash for a known device (a browser that signed in to the account before)
+ * waits in its own queue, which is served before the common one and is never filled by the common one, so a flood of
+ * unknown-device sign-ins can make the owner wait for at most the hashes already running, never refuse them.
  */
 
 export type ScryptJob = { password: string; salt: Buffer; keyLength: number; N: number; r: number; p: number; maxmem: number };
-export type ScryptPoolOptions = { workers: number; queue: number; idleMs?: number };
-export type ScryptPoolStats = { workers: number; running: number; queued: number; refused: number; done: number; averageMs: number };
+export type ScryptPoolOptions = {
+  workers: number;
+  queue: number;
+  /** Hashes of the priority lane that may wait (default: the same as `queue`, at least 4). */
+  priorityQueue?: number;
+  idleMs?: number;
+};
+/** "priority": a known device's sign-in (docs/decisions/087); "common": everything else. */
+export type ScryptLane = "common" | "priority";
+export type ScryptPoolStats = {
+  workers: number;
+  running: number;
+  queued: number;
+  priorityQueued: number;
+  refused: number;
+  done: number;
+  averageMs: number;
+};
 
 /** Default concurrency: half the cores (at least 1, at most 4), so page rendering keeps the rest. */
 export const DEFAULT_HASH_WORKERS = Math.max(1, Math.min(4, Math.floor(availableParallelism() / 2)));
@@ -46,6 +66,7 @@ type Slot = { worker: Worker; current: Pending | null; startedAt: number; idleTi
 export class ScryptPool {
   private readonly slots: Slot[] = [];
   private readonly waiting: Pending[] = [];
+  private readonly priority: Pending[] = [];
   private nextId = 1;
   private refused = 0;
   private done = 0;
@@ -57,23 +78,29 @@ export class ScryptPool {
     if (!(options.workers >= 1) || !(options.queue >= 0)) throw new Error("invalid scrypt pool size");
   }
 
-  /** Derives a key in a worker; rejects with ScryptPoolBusyError at once when every worker is busy and the queue full. */
-  derive(job: ScryptJob): Promise<Buffer> {
+  /**
+   * Derives a key in a worker; rejects with ScryptPoolBusyError at once when every worker is busy and the lane's queue
+   * is full. The priority lane's queue is served first.
+   */
+  derive(job: ScryptJob, lane: ScryptLane = "common"): Promise<Buffer> {
     if (this.closed) return Promise.reject(new Error("scrypt pool closed"));
     const running = this.slots.filter((s) => s.current).length;
-    if (running >= this.options.workers && this.waiting.length >= this.options.queue) {
+    const queue = lane === "priority" ? this.priority : this.waiting;
+    const room = lane === "priority" ? (this.options.priorityQueue ?? Math.max(4, this.options.queue)) : this.options.queue;
+    if (running >= this.options.workers && queue.length >= room) {
       this.refused += 1;
-      return Promise.reject(new ScryptPoolBusyError(this.retryAfterS()));
+      return Promise.reject(new ScryptPoolBusyError(this.retryAfterS(lane)));
     }
     return new Promise<Buffer>((resolve, reject) => {
-      this.waiting.push({ id: this.nextId++, job, resolve, reject });
+      queue.push({ id: this.nextId++, job, resolve, reject });
       this.pump();
     });
   }
 
-  /** Seconds until the work in hand is likely done (at least 1). */
-  retryAfterS(): number {
-    const inHand = this.waiting.length + this.slots.filter((s) => s.current).length;
+  /** Seconds until the work in hand (ahead of a new hash of `lane`) is likely done (at least 1). */
+  retryAfterS(lane: ScryptLane = "common"): number {
+    const ahead = lane === "priority" ? this.priority.length : this.waiting.length + this.priority.length;
+    const inHand = ahead + this.slots.filter((s) => s.current).length;
     return Math.max(1, Math.ceil((inHand * this.averageMs) / this.options.workers / 1000));
   }
 
@@ -81,7 +108,8 @@ export class ScryptPool {
     return {
       workers: this.slots.length,
       running: this.slots.filter((s) => s.current).length,
-      queued: this.waiting.length,
+      queued: this.waiting.length + this.priority.length,
+      priorityQueued: this.priority.length,
       refused: this.refused,
       done: this.done,
       averageMs: Math.round(this.averageMs),
@@ -95,16 +123,16 @@ export class ScryptPool {
 
   async close(): Promise<void> {
     this.closed = true;
-    for (const p of this.waiting.splice(0)) p.reject(new Error("scrypt pool closed"));
+    for (const p of [...this.priority.splice(0), ...this.waiting.splice(0)]) p.reject(new Error("scrypt pool closed"));
     await Promise.all(this.slots.splice(0).map((s) => this.retire(s)));
   }
 
   private pump(): void {
-    while (this.waiting.length) {
+    while (this.priority.length || this.waiting.length) {
       let slot = this.slots.find((s) => !s.current);
       if (!slot && this.slots.length < this.options.workers) slot = this.spawn();
       if (!slot) return;
-      const next = this.waiting.shift()!;
+      const next = (this.priority.length ? this.priority : this.waiting).shift()!;
       if (slot.idleTimer) clearTimeout(slot.idleTimer);
       slot.idleTimer = null;
       slot.current = next;
@@ -145,7 +173,7 @@ export class ScryptPool {
   /** An idle worker does not keep the process alive, and leaves after `idleMs` without work (its memory with it). */
   private idle(slot: Slot): void {
     slot.worker.unref();
-    if (!this.waiting.length) {
+    if (!this.waiting.length && !this.priority.length) {
       slot.idleTimer = setTimeout(() => {
         const index = this.slots.indexOf(slot);
         if (index >= 0 && !slot.current) {

@@ -1,6 +1,7 @@
 import { FormReason, AccountMessage } from "../contract/accounts";
 import { CLIENT_ADDRESS_HEADER } from "../contract/e-sign";
 import { refundRateLimit, takeRateLimit, type RateLimit } from "../data/rate-limits";
+import { addressLimitKey } from "./address-key";
 import type { Ctx } from "./context";
 import { Refusal } from "./respond";
 
@@ -11,6 +12,11 @@ import { Refusal } from "./respond";
 export function clientAddress(request: Request): string {
   const value = request.headers.get(CLIENT_ADDRESS_HEADER)?.trim().toLowerCase() ?? "";
   return value && value.length <= 100 ? value : "unknown";
+}
+
+/** What per-address limits count the browser's address under: an IPv6 /64 as one address (docs/decisions/087). */
+export function clientLimitKey(request: Request): string {
+  return addressLimitKey(clientAddress(request));
 }
 
 /** The reason of the per-client-address limits of docs/decisions/021. */
@@ -36,7 +42,7 @@ export async function enforceRateLimit(
 
 /** A per-client-address limit (docs/decisions/021), checked before any costly work. */
 export function limitClient(ctx: Ctx, limit: RateLimit, item?: string): Promise<number[]> {
-  return enforceRateLimit(ctx, limit, clientAddress(ctx.request), CONNECTION_LIMIT, item);
+  return enforceRateLimit(ctx, limit, clientLimitKey(ctx.request), CONNECTION_LIMIT, item);
 }
 
 /** Gives back hits of an attempt that turned out right (a sign-in, a code, a key). */

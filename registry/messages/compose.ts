@@ -23,7 +23,7 @@ export function confirmationEmail(lang: MessageLang, to: string, code: string): 
   return email(lang, to, c.subject, [c.intro, fill(c.code, { code }), c.validity, t.common.ignore, t.common.signature]);
 }
 
-/** The confirmation-code text message. `to` is E.164 (+1 and the 10 digits). */
+/** The confirmation-code text message. `to` is E.164 (textAddress of the number's stored form, docs/decisions/090). */
 export function confirmationText(lang: MessageLang, to: string, code: string): OutgoingMessage {
   return { channel: "sms", to, subject: "", text: fill(textsFor(lang).confirmationText.text, { code }) };
 }
@@ -75,6 +75,21 @@ export function emailChangedEmail(lang: MessageLang, to: string, newEmail: strin
 /** To the OLD mobile number (E.164) when the primary phone changed. `newDigits` is shown masked. */
 export function phoneChangedText(lang: MessageLang, to: string, newDigits: string): OutgoingMessage {
   return { channel: "sms", to, subject: "", text: fill(textsFor(lang).contactChanged.text, { newValue: maskPhone(newDigits) }) };
+}
+
+/**
+ * After a password change (`changed`, from the profile) or a reset (`reset`, through an emailed link): what happened,
+ * that every session ended, and what to do if it was not the patient. No link and no secret (docs/decisions/088).
+ */
+export function passwordChangedEmail(lang: MessageLang, to: string, how: "changed" | "reset"): OutgoingMessage {
+  const t = textsFor(lang);
+  const p = t.passwordChanged;
+  return email(lang, to, p.subject, [p[how], p.signedOut, p.warning, t.common.signature]);
+}
+
+/** The same notice as a text message to a confirmed mobile number (E.164). */
+export function passwordChangedText(lang: MessageLang, to: string): OutgoingMessage {
+  return { channel: "sms", to, subject: "", text: textsFor(lang).passwordChanged.text };
 }
 
 /** The journey's emails (docs/decisions/042): which one, with what it names. */

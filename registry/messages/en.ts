@@ -32,6 +32,19 @@ const en = {
       "If you did not make this change, someone else may be using your account: reset your password with 'Forgot your password?' and contact the patient team right away.",
     text: "National Kidney Registry: the mobile number of your account was changed to {{newValue}}. If you did not make this change, contact the patient team right away.",
   },
+  /**
+   * Security notices after a password change or reset (docs/decisions/088): no link, no secret; sent even to opted-out
+   * patients.
+   */
+  passwordChanged: {
+    subject: "The password of your account was changed",
+    changed: "The password of your kidney transplant registration account was changed from your profile.",
+    reset: "The password of your kidney transplant registration account was reset with a link sent to this email address.",
+    signedOut: "Every device that was signed in to your account has been signed out, and earlier password reset links no longer work.",
+    warning:
+      "If you did not make this change, someone else may be using your account: choose a new password with 'Forgot your password?' on the sign-in page, and contact the patient team right away.",
+    text: "National Kidney Registry: the password of your account was changed. If you did not make this change, contact the patient team right away.",
+  },
   inviteEmail: {
     subject: "Your invitation to register",
     greeting: "Hello {{firstName}} {{lastName}},",

@@ -30,6 +30,16 @@ const es: RegistryTexts = {
       "Si usted no hizo este cambio, es posible que otra persona esté usando su cuenta: restablezca su contraseña con «¿Olvidó su contraseña?» y comuníquese de inmediato con el equipo de atención a pacientes.",
     text: "National Kidney Registry: el número de celular de su cuenta se cambió a {{newValue}}. Si usted no hizo este cambio, comuníquese de inmediato con el equipo de atención a pacientes.",
   },
+  passwordChanged: {
+    subject: "Se cambió la contraseña de su cuenta",
+    changed: "La contraseña de su cuenta de registro para trasplante de riñón se cambió desde su perfil.",
+    reset: "La contraseña de su cuenta de registro para trasplante de riñón se restableció con un enlace enviado a este correo electrónico.",
+    signedOut:
+      "Se cerró la sesión en todos los dispositivos que tenían su cuenta abierta, y los enlaces anteriores para restablecer la contraseña ya no funcionan.",
+    warning:
+      "Si usted no hizo este cambio, es posible que otra persona esté usando su cuenta: elija una contraseña nueva con «¿Olvidó su contraseña?» en la página de inicio de sesión y comuníquese de inmediato con el equipo de atención a pacientes.",
+    text: "National Kidney Registry: se cambió la contraseña de su cuenta. Si usted no hizo este cambio, comuníquese de inmediato con el equipo de atención a pacientes.",
+  },
   inviteEmail: {
     subject: "Su invitación para registrarse",
     greeting: "Hola, {{firstName}} {{lastName}}:",

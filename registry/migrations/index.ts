@@ -5,8 +5,22 @@ import { labs } from "./0004_labs";
 import { medicalHistoryESign } from "./0005_medical_history_esign";
 import { newContactSends } from "./0006_new_contact_sends";
 import { labResultValues } from "./0007_lab_result_values";
+import { outboxSecrets } from "./0008_outbox_secrets";
+import { auditContext } from "./0009_audit_context";
+import { signInAvailability } from "./0010_sign_in_availability";
 
 /** A schema change: applied once, in list order, recorded in schema_migrations. Never edit one that has shipped. */
 export type Migration = { id: string; sql: string };
 
-export const migrations: readonly Migration[] = [initial, accounts, screeningCenters, labs, medicalHistoryESign, newContactSends, labResultValues];
+export const migrations: readonly Migration[] = [
+  initial,
+  accounts,
+  screeningCenters,
+  labs,
+  medicalHistoryESign,
+  newContactSends,
+  labResultValues,
+  outboxSecrets,
+  auditContext,
+  signInAvailability,
+];

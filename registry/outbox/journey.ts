@@ -1,5 +1,5 @@
 import { RegistrationStatus, Transfer } from "../contract/enums";
-import { phoneDigits } from "../contract/phone";
+import { textAddress } from "../contract/phone";
 import type { Screening } from "../contract/schemas";
 import { findAccount } from "../data/accounts";
 import { findRecipient } from "../data/medical-records";
@@ -28,9 +28,11 @@ export async function notifyJourney(
   const sent = { automated: true, now: options.now };
   let queued = 0;
   if (await enqueueForPatient(db, settings, patient, journeyEmail(lang, patient.email, which, `${settings.publicUrl}/landing`), sent)) queued += 1;
-  const digits = phoneDigits(patient.phoneNumber);
-  if (options.text && digits.length === 10 && (await findAccount(db, medicalRecordId))?.isMobileVerified) {
-    if (await enqueueForPatient(db, settings, patient, journeyUpdateText(lang, `+1${digits}`), sent)) queued += 1;
+  // The number the confirmation code went to (textAddress: E.164 of the stored number, international ones included;
+  // docs/decisions/090), never "+1" and the stored digits.
+  const textTo = textAddress(patient.phoneNumber);
+  if (options.text && textTo && (await findAccount(db, medicalRecordId))?.isMobileVerified) {
+    if (await enqueueForPatient(db, settings, patient, journeyUpdateText(lang, textTo), sent)) queued += 1;
   }
   return queued;
 }

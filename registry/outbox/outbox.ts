@@ -66,16 +66,28 @@ export async function claimDue(db: Db, channels: string[], now: Date, leaseUntil
   });
 }
 
+/**
+ * The bodies of a message that left (or was given up on): what a reset link, an invite link or a code was in. Kept
+ * after sending they would be live bearer secrets in every backup (docs/decisions/084); the row keeps the recipient,
+ * subject, channel, status and times. Held messages (demo mode, no provider) keep theirs: the demo outbox is their
+ * delivery.
+ */
+const CLEARED_BODIES = "text_body = '', html_body = null";
+
 export async function markSent(db: Db, id: number, now: Date): Promise<void> {
-  await db.query("update outbox set status = 'sent', sent_at = $2, attempts = attempts + 1, last_error = null where id = $1", [id, now]);
+  await db.query(`update outbox set status = 'sent', sent_at = $2, attempts = attempts + 1, last_error = null, ${CLEARED_BODIES} where id = $1`, [
+    id,
+    now,
+  ]);
 }
 
-/** A failed try: counted, kept, and due again at `retryAt`, or 'failed' for good when `final`. `error` is a code, never a body. */
+/**
+ * A failed try: counted, kept, and due again at `retryAt`, or 'failed' for good when `final` (its bodies cleared, as
+ * a sent message's). `error` is a code, never a body.
+ */
 export async function markFailed(db: Db, id: number, error: string, retryAt: Date, final: boolean): Promise<void> {
-  await db.query("update outbox set attempts = attempts + 1, last_error = $2, next_attempt_at = $3, status = $4 where id = $1", [
-    id,
-    error.slice(0, 200),
-    retryAt,
-    final ? "failed" : "pending",
-  ]);
+  await db.query(
+    `update outbox set attempts = attempts + 1, last_error = $2, next_attempt_at = $3, status = $4${final ? `, ${CLEARED_BODIES}` : ""} where id = $1`,
+    [id, error.slice(0, 200), retryAt, final ? "failed" : "pending"],
+  );
 }

@@ -9,6 +9,7 @@ import { channelConfigured, enqueue, enqueueForPatient } from "./enqueue";
 import { claimDue, enqueueMessage } from "./outbox";
 import { httpSmsTransport, SendError, smtpTransport, type Transports } from "./transports";
 import { processOutbox, retryDelayMs, startOutboxWorker } from "./worker";
+import { outboxSecrets } from "../migrations/0008_outbox_secrets";
 
 const FAST = { connectMs: 2000, totalMs: 4000 };
 
@@ -237,6 +238,95 @@ describe.each(testDatabases())("the outbox on $name", (target) => {
       await enqueue(t.db, withSmtp(smtp.port), message(), t.clock);
       expect(await processOutbox(t.db, transports, { now: t.clock })).toEqual({ sent: 0, failed: 1 });
       expect((await rows())[0]).toMatchObject({ status: "pending", attempts: 1, last_error: "SMTP 535" });
+    });
+  });
+
+  // docs/decisions/084: no bearer secret (reset link, invite link, code) stays in the outbox once a message has left.
+  describe("what the outbox keeps after sending", () => {
+    const stored = () =>
+      t.db.query<{
+        to_address: string;
+        subject: string;
+        channel: string;
+        status: string;
+        text_body: string;
+        html_body: string | null;
+        sent_at: Date | null;
+      }>("select to_address, subject, channel, status, text_body, html_body, sent_at from outbox order by id");
+    const resetLink = "http://localhost:3000/r?token=rs0123abcd";
+    const reset = {
+      channel: "email" as const,
+      to: "ana@example.org",
+      subject: "Reset your password",
+      text: `Open ${resetLink} within an hour.`,
+      html: `<p><a href="${resetLink}">Reset your password</a></p>`,
+    };
+
+    it("a message sent through SMTP keeps its recipient, subject and status, not its bodies; a held one keeps its text", async () => {
+      const smtp = await startSmtp();
+      cleanup.push(smtp.close);
+      const settings = withSmtp(smtp.port);
+      await enqueue(t.db, settings, reset, t.clock);
+      await enqueue(t.db, settings, { channel: "sms", to: "+15550100001", subject: "", text: "Your code is 123456" }, t.clock);
+      const transports: Transports = { email: smtpTransport(settings.messaging.smtpUrl!, settings.messaging.mailFrom, FAST) };
+      cleanup.push(async () => transports.email!.close());
+
+      expect(await processOutbox(t.db, transports, { now: t.clock })).toEqual({ sent: 1, failed: 0 });
+      expect(smtp.received).toHaveLength(1);
+      expect(smtp.received[0]!.raw).toContain("rs0123abcd");
+      expect(await stored()).toEqual([
+        {
+          to_address: "ana@example.org",
+          subject: "Reset your password",
+          channel: "email",
+          status: "sent",
+          text_body: "",
+          html_body: null,
+          sent_at: t.clock,
+        },
+        // No SMS provider: held, its text is what the demo outbox shows (nothing was sent).
+        { to_address: "+15550100001", subject: "", channel: "sms", status: "held", text_body: "Your code is 123456", html_body: null, sent_at: null },
+      ]);
+      expect(JSON.stringify(await t.db.query("select * from outbox where status = 'sent'"))).not.toContain("rs0123abcd");
+    });
+
+    it("a message kept for a retry keeps its bodies; one given up on does not", async () => {
+      await enqueueMessage(t.db, reset, { hold: false, now: t.clock });
+      const failing: Transports = {
+        email: {
+          send: async () => {
+            throw new SendError("ECONNREFUSED");
+          },
+          close: () => {},
+        },
+      };
+      await processOutbox(t.db, failing, { now: t.clock, maxAttempts: 2 });
+      expect((await stored())[0]).toMatchObject({ status: "pending", text_body: reset.text, html_body: reset.html });
+      t.advance(retryDelayMs(1));
+      await processOutbox(t.db, failing, { now: t.clock, maxAttempts: 2 });
+      expect((await stored())[0]).toMatchObject({
+        to_address: "ana@example.org",
+        subject: "Reset your password",
+        status: "failed",
+        text_body: "",
+        html_body: null,
+      });
+    });
+
+    it("migration 0008 clears the bodies of messages sent or given up on before it, and keeps the others", async () => {
+      for (const status of ["sent", "failed", "pending", "held"]) {
+        await t.db.query(
+          "insert into outbox (channel, to_address, subject, text_body, html_body, status) values ('email', $1, 'Subject', $2, $3, $4)",
+          [`${status}@example.org`, reset.text, reset.html, status],
+        );
+      }
+      await t.db.exec(outboxSecrets.sql);
+      expect((await stored()).map((r) => [r.to_address, r.subject, r.status, r.text_body, r.html_body])).toEqual([
+        ["sent@example.org", "Subject", "sent", "", null],
+        ["failed@example.org", "Subject", "failed", "", null],
+        ["pending@example.org", "Subject", "pending", reset.text, reset.html],
+        ["held@example.org", "Subject", "held", reset.text, reset.html],
+      ]);
     });
   });
 

@@ -39,7 +39,7 @@ export function validRegistration(n = 1, overrides: Record<string, unknown> = {}
     preferredLanguage: 2,
     gender: 2,
     authenticationPreference: 1,
-    phoneNumber: `(555) 010-${String(n).padStart(4, "0")}`,
+    phoneNumber: `(555) 210-${String(n).padStart(4, "0")}`,
     phoneNumberSecondary: "",
     agreedToHipaa: true,
     addressLine1: "12 Main Street",

@@ -121,7 +121,7 @@ test.describe("forgot and reset password (ACC-020, ACC-023, ACC-024)", () => {
     await page.getByRole("dialog").getByLabel("Password").fill(patient.password);
     await page.getByRole("dialog").getByRole("button", { name: "Login" }).click();
     const locked = page.getByRole("dialog", { name: "Already Registered?" });
-    await expect(locked).toContainText("Too many failed sign-in attempts. Please wait 15 minutes, or reset your password.");
+    await expect(locked).toContainText("Too many failed sign-in attempts. Please wait a minute and try again, or reset your password.");
     await expect(locked.getByLabel("Email")).toHaveValue(patient.email);
     await expect(locked.getByRole("link", { name: "Forgot your password?" })).toBeVisible();
     await expect(page).not.toHaveURL(/\/landing$/);

@@ -37,7 +37,7 @@ async function tabStaysIn(page: Page, name: string) {
 /** With JavaScript: Escape then reopen; without: the opener opens it and Tab stays inside. */
 async function checkDialog(page: Page, opener: Locator, name: string) {
   if (scriptsRun()) {
-    await page.waitForFunction(() => performance.getEntriesByName("portal:hydrated").length > 0);
+    await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));
     await escapeThenReopen(page, opener, name);
   } else {
     await opener.click();
@@ -55,7 +55,7 @@ test.describe("dialogs on /register", () => {
 
   test("HIPAA release must be answered: Escape leaves it open (JavaScript); Tab stays inside (without)", async ({ page }) => {
     await page.goto("register");
-    if (scriptsRun()) await page.waitForFunction(() => performance.getEntriesByName("portal:hydrated").length > 0);
+    if (scriptsRun()) await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));
     await page.locator("form[aria-label]").first().getByRole("button", { name: "Read the HIPAA release" }).click();
     const dialog = page.getByRole("dialog", { name: "HIPAA Release" });
     await expect(dialog).toBeVisible();

@@ -6,6 +6,7 @@ import pg from "pg";
 import { expect, test as base, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import en from "../../app/locales/en/index";
 import { buildDir, databaseUrl, dataDir, e2eRegistryEnv } from "./support/e2e-env";
+import { CHECKED_APIS, deleteApis, NEWER_APIS } from "./support/old-browsers";
 
 const execFileAsync = promisify(execFile);
 
@@ -69,6 +70,7 @@ async function untranslatedKeys(page: Page): Promise<string[]> {
  * the "cut the mustard" check (decision 030). The "older" project runs scripts but gets the HTML page.
  */
 export function scriptsRun(): boolean {
+  // The project `oldest` (oldestBrowser) passes the check: it runs the enhanced layer.
   const use = base.info().project.use as TestOptions & { javaScriptEnabled?: boolean };
   return use.javaScriptEnabled !== false && !use.olderBrowser;
 }
@@ -78,15 +80,17 @@ export const MAIN_JOURNEY = "@main-journey";
 
 /** Options a Playwright project sets (playwright.config.ts). */
 export type TestOptions = {
-  /** Act as a browser that runs scripts but lacks showModal and SubmitEvent.submitter (Safari < 15.4, Firefox < 98). */
+  /**
+   * Act as a browser that runs scripts but fails the check: every API it tests is deleted (showModal, submitter,
+   * TextEncoderStream…), and every newer one the oldest browsers lack (tests/e2e/support/old-browsers.ts).
+   */
   olderBrowser: boolean;
+  /**
+   * Act as the oldest browsers that pass the check (Chrome/Edge 85, Firefox 105, Safari 15.4, Samsung Internet 14):
+   * the APIs newer than them are deleted, CSS `:has()` rules dropped, FormData without its submitter argument.
+   */
+  oldestBrowser: boolean;
 };
-
-/** Removes what an older browser lacks, before any of the page's scripts run. */
-function removeNewerApis() {
-  Reflect.deleteProperty(HTMLDialogElement.prototype, "showModal");
-  Reflect.deleteProperty(SubmitEvent.prototype, "submitter");
-}
 
 let counter = 0;
 /** A patient nobody else in this run uses: unique email and a unique 10-digit US phone number. */
@@ -100,7 +104,8 @@ export function newPatient(firstName = "Rosa") {
     preferredName: firstName,
     birthDate: "1961-04-12",
     email: `patient.${stamp}@example.org`,
-    phone: `(212) ${digits.slice(0, 3)}-${digits.slice(3, 7)}`,
+    // A possible US number (docs/decisions/090): the area code 3N5 and the exchange 5NN never start with 0 or 1, nor are N11.
+    phone: `(3${digits[0]}5) 5${digits.slice(1, 3)}-${digits.slice(3, 7)}`,
     password: "correct horse battery staple 42",
     addressLine1: "350 Fifth Avenue",
     city: "New York",
@@ -287,8 +292,11 @@ export async function createPatient(
  */
 export const test = base.extend<{ clientAddress: string } & TestOptions>({
   olderBrowser: [false, { option: true }],
-  context: async ({ context, olderBrowser }, provide) => {
-    if (olderBrowser) await context.addInitScript(removeNewerApis);
+  oldestBrowser: [false, { option: true }],
+  context: async ({ context, olderBrowser, oldestBrowser }, provide) => {
+    // Before any of the page's scripts run (docs/decisions/030, 089).
+    if (olderBrowser) await context.addInitScript(deleteApis, [...CHECKED_APIS, ...NEWER_APIS]);
+    else if (oldestBrowser) await context.addInitScript(deleteApis, NEWER_APIS);
     await provide(context);
   },
   // eslint-disable-next-line no-empty-pattern -- Playwright reads fixture dependencies from the destructuring
@@ -312,7 +320,7 @@ export async function dashboardOnTestClock(page: Page, firstName: string): Promi
   await page.clock.install();
   await page.goto("landing");
   await expect(page.getByText(`Welcome, ${firstName}`)).toBeVisible();
-  await page.waitForFunction(() => performance.getEntriesByName("portal:hydrated").length > 0);
+  await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));
   await page.waitForTimeout(500);
 }
 

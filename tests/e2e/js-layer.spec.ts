@@ -54,7 +54,7 @@ const languageSwitch = (page: Page, name: "English" | "Español") => page.getByR
 test.describe("the language switch keeps what was typed (JavaScript on and off)", () => {
   test("on /register, there and back", async ({ page }) => {
     await page.goto("register");
-    if (scriptsRun()) await page.waitForFunction(() => performance.getEntriesByName("portal:hydrated").length > 0);
+    if (scriptsRun()) await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));
     await field(page, "firstName").fill("Carmen");
     await field(page, "city").fill("Albany");
     await field(page, "usState").selectOption({ label: "New York" });
@@ -79,7 +79,7 @@ test.describe("the language switch keeps what was typed (JavaScript on and off)"
 test("on /profile", async ({ page, patient }) => {
   await page.goto("profile");
   await expect(page.getByText(`Welcome, ${patient.firstName}`)).toBeVisible();
-  if (scriptsRun()) await page.waitForFunction(() => performance.getEntriesByName("portal:hydrated").length > 0);
+  if (scriptsRun()) await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));
   await field(page, "preferredName").fill("Rosie");
   await field(page, "city").fill("Springfield");
   await languageSwitch(page, "Español").click();

@@ -21,7 +21,7 @@ test.describe("the keyboard way to a transplant center", () => {
     await createClearedScreening(page.request, patient);
     await page.goto("landing");
     await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
-    if (scriptsRun()) await page.waitForFunction(() => performance.getEntriesByName("portal:hydrated").length > 0);
+    if (scriptsRun()) await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));
 
     // The registration card's Select Center button, then Enter.
     await tabTo(page, page.getByRole("button", { name: "Select Center", exact: true }), 40);

@@ -6,6 +6,7 @@
  * (nginx HTTPS, nginx HTTP, the upstream); otherwise free ones.
  */
 import { execFileSync, spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import https from "node:https";
@@ -14,7 +15,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadSettings } from "../../config/settings";
-import { registrySettingsFromEnv } from "../../registry/settings";
+import { checkServeConfig, registrySettingsFromEnv } from "../../registry/settings";
 
 const root = path.resolve(__dirname, "../..");
 const read = (file: string) => fs.readFileSync(path.join(root, file), "utf8");
@@ -52,7 +53,9 @@ describe("environment file samples", () => {
         // As systemd's EnvironmentFile= (and sh) read them: double quotes around a value are dropped.
         .map((line) => [line.slice(0, line.indexOf("=")), line.slice(line.indexOf("=") + 1).replace(/^"(.*)"$/, "$1")]),
     ) as Record<string, string>;
-  const secrets = { SESSION_SECRET: "s".repeat(48), TOKEN_SECRET: "t".repeat(48), LAB_STAFF_KEY: "l".repeat(48) };
+  // As `openssl rand -base64 48` (the samples' advice) makes them: production refuses weak or equal ones (docs/decisions/088).
+  const secret = () => randomBytes(48).toString("base64");
+  const secrets = { SESSION_SECRET: secret(), TOKEN_SECRET: secret(), LAB_STAFF_KEY: secret() };
 
   it("portal.env.example with its secrets filled in passes the portal's and the registry's checks in production", () => {
     const env = { ...envOf("deploy/systemd/portal.env.example"), ...secrets, NODE_ENV: "production", DATA_DIR: os.tmpdir() };
@@ -82,10 +85,14 @@ describe("environment file samples", () => {
     const config = registrySettingsFromEnv({
       ...envOf("deploy/systemd/registry.env.example"),
       ...secrets,
+      REGISTRY_PORTAL_KEY: secret(),
       NODE_ENV: "production",
       DATA_DIR: os.tmpdir(),
     });
-    expect(config).toMatchObject({ production: true, port: 4000 });
+    // Loopback unless REGISTRY_HOST says otherwise; `serve` needs the portal key in production (docs/decisions/085).
+    expect(config).toMatchObject({ production: true, port: 4000, host: "127.0.0.1" });
+    expect(() => checkServeConfig(config)).not.toThrow();
+    expect(() => checkServeConfig({ ...config, portalKey: undefined })).toThrow(/REGISTRY_PORTAL_KEY/);
     expect(config.databaseUrl).toMatch(/^postgres:/);
   });
 });
@@ -164,7 +171,10 @@ describe("nginx samples", () => {
           .replace("listen 443 ssl http2;", `listen 127.0.0.1:${ports.https} ssl http2;`)
           .replace(/ssl_certificate .*;/, `ssl_certificate ${dir}/cert.pem;`)
           .replace(/ssl_certificate_key .*;/, `ssl_certificate_key ${dir}/key.pem;`)
-          .replace("server 127.0.0.1:3000;", `server 127.0.0.1:${ports.upstream};`);
+          .replace("server 127.0.0.1:3000 ", `server 127.0.0.1:${ports.upstream} `)
+          .replace(/^\s*server 127\.0\.0\.1:3001\b.*\n/m, "")
+          // The access log in this test's folder, not the machine's /var/log/nginx (docs/decisions/085).
+          .replace(/\/var\/log\/nginx\//g, `${dir}/logs/`);
         expect(sample).toContain(`${dir}/cert.pem`);
         fs.writeFileSync(path.join(dir, "portal.conf"), sample);
         fs.mkdirSync(path.join(dir, "logs"));
@@ -229,6 +239,21 @@ describe("nginx samples", () => {
         expect(forwarded["x-forwarded-proto"]).toBe("https");
         expect(forwarded["x-forwarded-host"]).toBe(`localhost:${ports.https}`);
         expect(forwarded["x-forwarded-for"]).toBe("127.0.0.1");
+      });
+
+      it("logs each request as one JSON line with its request id, which the portal receives too, and no query string (085)", async () => {
+        const lines = () =>
+          fs
+            .readFileSync(path.join(dir, "logs", "portal-access.log"), "utf8")
+            .trim()
+            .split("\n")
+            .map((line) => JSON.parse(line) as Record<string, unknown>);
+        await get(`https://localhost:${ports.https}/portal/reset-password?token=secret-reset-token`, https);
+        const entry = lines().at(-1)!;
+        expect(entry).toMatchObject({ address: "127.0.0.1", method: "GET", path: "/portal/reset-password", status: 200 });
+        expect(entry.requestId).toMatch(/^[0-9a-f]{32}$/);
+        expect(seen.at(-1)!["x-request-id"]).toBe(entry.requestId);
+        expect(JSON.stringify(lines())).not.toContain("secret-reset-token");
       });
 
       it("sends /portal to /portal/ over HTTPS, and HTTP to HTTPS", async () => {

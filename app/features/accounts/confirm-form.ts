@@ -1,5 +1,6 @@
 import { CodeResult, Country } from "../../../registry/contract/enums";
-import { isValidPhone } from "../../../registry/contract/phone";
+import { phoneProblem } from "../../../registry/contract/phone";
+import { phoneProblemKey } from "../../../registry/contract/registration-rules";
 import { isValidEmail } from "../../../registry/contract/registration";
 import type { TextKey } from "~/texts/texts";
 
@@ -9,7 +10,10 @@ import type { TextKey } from "~/texts/texts";
  */
 export function contactError(kind: "email" | "text", value: string, country: number = Country.UnitedStates): TextKey | undefined {
   if (kind === "email") return isValidEmail(value) ? undefined : "mfa.emailInvalid";
-  if (isValidPhone(value, country)) return undefined;
+  const problem = phoneProblem(value, country);
+  if (problem === null) return undefined;
+  // A North American number that cannot exist says what is wrong with it (docs/decisions/090).
+  if (problem === "areaCode" || problem === "exchange") return phoneProblemKey(problem, country);
   return country === Country.Other ? "mfa.mobileInvalidOther" : "mfa.mobileInvalid";
 }
 

@@ -101,6 +101,9 @@ describe("confirm screen visibility (ACC-025, ACC-028)", () => {
     expect(sameContact("email", "Rosa@Example.org", "rosa@example.org")).toBe(true);
     expect(sameContact("text", "212-555-0100", "(212) 555-0100")).toBe(true);
     expect(sameContact("text", "212-555-0100", "212-555-0101")).toBe(false);
+    expect(sameContact("text", "(202) 555-0188", "+1 (202) 555-0188")).toBe(true);
+    expect(sameContact("text", "+16135550100", "(613) 555-0100")).toBe(true);
+    expect(sameContact("text", "+447911123456", "+44 7911 123456")).toBe(true);
   });
 
   it.each([
@@ -121,6 +124,11 @@ describe("confirm screen checks (ACC-035, ACC-027)", () => {
     ["text", "(212) 555-0100", undefined],
     ["text", "555-0100", "mfa.mobileInvalid"],
     ["text", "+44 7911 123456", "mfa.mobileInvalid"],
+    // with the North American country code (docs/decisions/090)
+    ["text", "+1 (202) 555-0188", undefined],
+    ["text", "1 202 555 0188", undefined],
+    ["text", "(120) 255-5018", "validation.phoneAreaCode"],
+    ["text", "(202) 155-0188", "validation.phoneExchange"],
   ] as const)("%s %s", (kind, value, expected) => {
     expect(contactError(kind, value)).toBe(expected);
   });

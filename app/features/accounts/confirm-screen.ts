@@ -1,11 +1,14 @@
-import { phoneDigits } from "../../../registry/contract/phone";
+import { phoneDigits, textAddress } from "../../../registry/contract/phone";
 import type { Account } from "../../../registry/contract/schemas";
 import { isVerified } from "~/features/dashboard/dashboard";
 
-/** Whether two values are the same contact: email in lower case, phone by its digits (ACC-012). */
+/**
+ * Whether two values are the same contact: email in lower case, phone by where it is texted, else its digits (ACC-012;
+ * "+1 (202) 555-0188" is the stored "(202) 555-0188", docs/decisions/090).
+ */
 export function sameContact(kind: "email" | "text", a: string, b: string): boolean {
   if (kind === "email") return a.trim().toLowerCase() === b.trim().toLowerCase();
-  return phoneDigits(a) === phoneDigits(b);
+  return (textAddress(a) ?? phoneDigits(a)) === (textAddress(b) ?? phoneDigits(b));
 }
 
 export type ContactView = {

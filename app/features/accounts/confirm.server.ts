@@ -123,7 +123,7 @@ export async function verifyAction(form: FormData, context: AppLoadContext) {
       throw error;
     }
   });
-  if (!result) return formFailure("code", { code: typed }, {}, ["code"], { key: "errors.registryDown" }, 503);
+  if (!result) return formFailure("code", { code: typed }, {}, ["code"], { key: "errors.notSaved" }, 503);
   if (isConnectionLimit(result)) return formFailure("code", { code: typed }, {}, ["code"], connectionLimitMessage(result.retryAfter), 429);
   // A contact that became another account's meanwhile comes as a reason (mfa.contactTaken), not a result code.
   const reason = result.errors?.form;

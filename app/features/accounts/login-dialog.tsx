@@ -1,6 +1,8 @@
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { useTranslation } from "~/texts/use-translation";
 import { resetRecheck } from "./live-rules";
+import { CHALLENGE_FIELD, PROOF_FIELD, solveChallenge } from "./proof-of-work";
 import type { ResetView } from "./password-form";
 import { LiveRecheckForm, useLiveRecheck } from "~/enhance/live-recheck";
 import { CsrfField } from "~/components/csrf-field";
@@ -11,7 +13,8 @@ import { FormState, useFormFailure } from "~/components/form-context";
 
 export type AccountDialogView =
   | { kind: "none" }
-  | { kind: "login" }
+  /** `challenge`: during a sign-in surge, the proof of work the browser solves (docs/decisions/087). */
+  | { kind: "login"; challenge?: string }
   | { kind: "forgot"; sent: boolean }
   | { kind: "reset"; token: string; state: ResetView };
 
@@ -32,7 +35,7 @@ export function LoginDialog({ view }: { view: AccountDialogView }) {
   return (
     <Dialog id="login-dialog" title={title} open closeTo="/register">
       {view.kind === "login" ? (
-        <LoginView />
+        <LoginView challenge={view.challenge} />
       ) : view.kind === "forgot" ? (
         <ForgotView sent={view.sent} />
       ) : (
@@ -42,16 +45,61 @@ export function LoginDialog({ view }: { view: AccountDialogView }) {
   );
 }
 
-function LoginView() {
+/**
+ * During a sign-in surge (docs/decisions/087) the form carries a challenge: with JavaScript it is solved as soon as the
+ * dialog opens (Web Crypto, a few hundred milliseconds at most), and a submit before that waits for it; without
+ * JavaScript the server accepts the unsolved challenge once it is a few seconds old.
+ */
+function useProofOfWork(challenge: string | undefined) {
+  const [proof, setProof] = useState("");
+  const pending = useRef<Promise<string> | null>(null);
+  useEffect(() => {
+    setProof("");
+    if (!challenge || typeof crypto === "undefined" || !crypto.subtle) return;
+    let live = true;
+    pending.current = solveChallenge(challenge).then((found) => {
+      if (live) setProof(found ?? "");
+      return found ?? "";
+    });
+    return () => {
+      live = false;
+      pending.current = null;
+    };
+  }, [challenge]);
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    const solving = pending.current;
+    if (!challenge || proof || !solving) return;
+    event.preventDefault();
+    const form = event.currentTarget;
+    void solving.then((found) => {
+      const field = form.elements.namedItem(PROOF_FIELD);
+      if (field instanceof HTMLInputElement) field.value = found;
+      pending.current = null;
+      // An older browser without requestSubmit posts the form as a document (the server takes it the same way).
+      if (typeof form.requestSubmit === "function") form.requestSubmit();
+      else form.submit();
+    });
+  };
+  return { proof, onSubmit };
+}
+
+function LoginView({ challenge }: { challenge?: string }) {
   const { t } = useTranslation();
   const failure = useFormFailure("login");
   const submitting = useSubmitting("login");
+  const work = useProofOfWork(challenge);
   return (
     <FormState id="login">
       <ErrorSummary failure={failure} />
-      <Form method="post" action="/register?login=1" noValidate>
+      <Form method="post" action="/register?login=1" noValidate onSubmit={work.onSubmit}>
         <CsrfField />
         <input type="hidden" name="intent" value="login" />
+        {challenge ? (
+          <>
+            <input type="hidden" name={CHALLENGE_FIELD} value={challenge} />
+            <input type="hidden" name={PROOF_FIELD} value={work.proof} />
+          </>
+        ) : null}
         <TextField name="email" type="email" label={t("login.email")} autoComplete="username" spellCheck={false} />
         <TextField name="password" type="password" label={t("login.password")} autoComplete="current-password" />
         <p>

@@ -1,15 +1,26 @@
 import { redirect, type AppLoadContext } from "react-router";
+import { SignInReason } from "../../../registry/contract/sign-in";
 import { signIn } from "~/platform/auth.server";
 import { connectionLimitMessage, isConnectionLimit } from "~/forms/limits";
 import { RegistryUnavailableError, unavailableMessageKey } from "~/registry/client.server";
 import { formFailure, inputFailure, textFields } from "~/forms/form.server";
 import type { FieldErrors } from "~/forms/types";
 import type { TextKey } from "~/texts/texts";
+import { claimFor, knownDeviceCookie, readKnownDevice } from "./known-device.server";
+import { CHALLENGE_FIELD, PROOF_FIELD } from "./proof-of-work";
+import { signInSurge } from "./sign-in-surge.server";
 
 const LOGIN_FIELDS = ["email", "password"] as const;
 
-/** The login dialog's post (ACC-021, ACC-022). */
-export async function loginAction(form: FormData, context: AppLoadContext) {
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The login dialog's post (ACC-021, ACC-022; docs/decisions/087). A browser with this portal's known-device mark for
+ * the email's account says so to the registry (which spares it strangers' failures and hashes it first); any other
+ * browser, during a surge of such sign-ins, first shows a solved (or, without JavaScript, aged) challenge. A successful
+ * sign-in renews the mark.
+ */
+export async function loginAction(form: FormData, context: AppLoadContext, request?: Request) {
   const values = textFields(form, LOGIN_FIELDS);
   const refused = inputFailure("login", values, LOGIN_FIELDS);
   if (refused) return refused;
@@ -19,18 +30,37 @@ export async function loginAction(form: FormData, context: AppLoadContext) {
   const fail = (e: FieldErrors, key?: TextKey, status = 400, params?: Record<string, string>) =>
     formFailure("login", values, e, LOGIN_FIELDS, key ? { key, params } : undefined, status);
   if (Object.keys(errors).length) return fail(errors);
+  const email = values.email.trim();
+  const device = readKnownDevice(request?.headers.get("cookie"), context.formKey);
+  const claim = claimFor(device, context.formKey, email);
+  if (!claim && context.signInSurgePerMinute > 0) {
+    const surge = signInSurge(context.signInSurgePerMinute, context.formKey, context.log);
+    const now = Date.now();
+    if (surge.note(now)) {
+      const verdict = surge.check(String(form.get(CHALLENGE_FIELD) ?? ""), String(form.get(PROOF_FIELD) ?? ""), now);
+      if (!verdict.ok) return fail({}, "login.checking", 429);
+      if (verdict.waitMs > 0) await sleep(verdict.waitMs);
+    }
+  }
   try {
-    const answer = await context.registry.authenticate(values.email.trim(), values.password, context.clientAddress);
+    const answer = await context.registry.authenticate(email, values.password, context.clientAddress, claim);
     if (isConnectionLimit(answer)) {
       const message = connectionLimitMessage(answer.retryAfter);
       return fail({}, message.key, 429, message.params);
     }
+    if (answer.status === 403 && answer.errors?.form === SignInReason.resetRequired) return fail({}, "login.resetRequired", 403);
     if (answer.status === 429) return fail({}, "login.lockedOut", 429);
     if (!answer.success || !answer.results) return fail({}, "login.failed", 401);
     const record = await context.registry.passRecord(answer.results.medicalRecordId, answer.results.token);
     if (!record.success || !record.results) return fail({}, "login.failed", 401);
     signIn(context.session, answer.results, record.results.medicalRecord);
-    return redirect("/landing");
+    const mark = knownDeviceCookie(
+      device,
+      context.formKey,
+      { medicalRecordId: answer.results.medicalRecordId, email },
+      { path: context.basePath, secure: context.isSecure },
+    );
+    return redirect("/landing", { headers: { "Set-Cookie": mark } });
   } catch (error) {
     if (error instanceof RegistryUnavailableError) return fail({}, unavailableMessageKey(error), 503);
     throw error;

@@ -2,7 +2,7 @@ import { redirect, type AppLoadContext } from "react-router";
 import { ResetStatus } from "../../../registry/contract/accounts";
 import { forgotErrors, resetErrors } from "./password-form";
 import { connectionLimitMessage, isConnectionLimit } from "~/forms/limits";
-import { RegistryUnavailableError, unavailableMessageKey } from "~/registry/client.server";
+import { notSavedMessageKey, RegistryUnavailableError } from "~/registry/client.server";
 import { formFailure, inputFailure, linkValue, textFields } from "~/forms/form.server";
 import type { FieldErrors } from "~/forms/types";
 import { asFieldError } from "~/texts/text-key.server";
@@ -55,7 +55,7 @@ export async function resetAction(form: FormData, context: AppLoadContext) {
   try {
     answer = await context.registry.resetPassword({ token, email: values.email.trim(), password: values.password }, context.clientAddress);
   } catch (error) {
-    if (error instanceof RegistryUnavailableError) return fail({}, unavailableMessageKey(error), 503);
+    if (error instanceof RegistryUnavailableError) return fail({}, notSavedMessageKey(error), 503);
     throw error;
   }
   // A password the registry refuses (a common one) is a field error: the patient picks another on the same form.

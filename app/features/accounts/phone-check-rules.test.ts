@@ -78,8 +78,28 @@ describe("phone check outside the US (docs/decisions/049)", () => {
   ] as const)("%s", (_n, phone, given, expected) => {
     expect(phoneCheckView(phone, given, 0)).toEqual(expected);
   });
-  it("keeps the US rule for a US address", () => {
-    expect(phoneCheckView("+44 7911 123456", answer("valid"), 1)).toEqual({ status: "invalid", key: "validation.phoneInvalidUs" });
+  it("keeps the US rule for a US address: another country's number is left to the country field (docs/decisions/090)", () => {
+    expect(phoneCheckView("+44 7911 123456", answer("valid"), 1)).toEqual({ status: "invalid", key: "validation.phoneNotUs" });
+  });
+});
+
+describe("phone check of a number pasted with its country code, and impossible US numbers (docs/decisions/090)", () => {
+  it.each([
+    ["+1 and 10 digits: the registry is asked", "+1 303 555 5841", 1, answer("valid"), { status: "valid", key: "register.phoneAvailable" }],
+    ["1 and 10 digits", "1 (303) 555-5841", 1, answer("valid"), { status: "valid", key: "register.phoneAvailable" }],
+    ["+1 and 10 digits outside the US", "+1 613 555 0100", 0, answer("valid"), { status: "valid", key: "register.phoneAvailable" }],
+    [
+      "what a 14-character field kept of '+1 303 555 5841'",
+      "(130) 355-5584",
+      1,
+      answer("valid"),
+      { status: "invalid", key: "validation.phoneAreaCode" },
+    ],
+    ["an N11 service code", "(911) 555-0100", 1, answer("valid"), { status: "invalid", key: "validation.phoneAreaCode" }],
+    ["an exchange starting with 0", "(303) 055-5841", 1, answer("valid"), { status: "invalid", key: "validation.phoneExchange" }],
+    ["an impossible area code outside the US", "(123) 555-0100", 0, answer("valid"), { status: "invalid", key: "validation.phoneAreaCode" }],
+  ] as const)("%s", (_n, phone, country, given, expected) => {
+    expect(phoneCheckView(phone, given, country)).toEqual(expected);
   });
 });
 
@@ -87,7 +107,10 @@ describe("phone display and region fields (ACC-013, ACC-016)", () => {
   it.each([
     ["2", "(2"],
     ["2125", "(212) 5"],
-    ["212555010099", "(212) 555-0100"],
+    // a 12th digit is shown, never dropped, for the rule to refuse (docs/decisions/090)
+    ["212555010099", "(212) 555-010099"],
+    ["+1 212 555 0100", "+1 (212) 555-0100"],
+    ["+44 7911 123456", "+44 7911 123456"],
     ["212.555.0100", "(212) 555-0100"],
   ])("formats %j as %j", (input, expected) => {
     expect(formatUsPhone(input)).toBe(expected);
@@ -95,6 +118,7 @@ describe("phone display and region fields (ACC-013, ACC-016)", () => {
   it("formats the phone when the form comes back, for the United States only", () => {
     expect(displayValues({ country: "1", phoneNumber: "2125550100" }).phoneNumber).toBe("(212) 555-0100");
     expect(displayValues({ country: "0", phoneNumber: "+44 20 7946 0958" }).phoneNumber).toBe("+44 20 7946 0958");
+    expect(displayValues({ country: "1", phoneNumber: "+44 20 7946 0958" }).phoneNumber).toBe("+44 20 7946 0958");
   });
   it("ignores the region field that does not apply", () => {
     expect(dropInapplicableRegion({ country: "1", usState: "33", province: "Ontario" })).toEqual({ country: "1", usState: "33", province: "" });

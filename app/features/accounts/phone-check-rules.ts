@@ -1,5 +1,6 @@
 import { Country } from "../../../registry/contract/enums";
-import { isValidPhone } from "../../../registry/contract/phone";
+import { phoneProblem } from "../../../registry/contract/phone";
+import { phoneProblemKey } from "../../../registry/contract/registration-rules";
 import { connectionLimitMessage } from "~/forms/limits";
 import { fieldMessage, type FieldError } from "~/texts/text-key";
 import type { TextKey } from "~/texts/texts";
@@ -42,7 +43,9 @@ export const PHONE_CHECK_TOAST: TextKey = "register.phoneCheckToast";
  */
 export function phoneCheckView(phone: string, answer: PhoneCheckAnswer | null, country: number = Country.UnitedStates): PhoneCheckView {
   const invalidKey: TextKey = country === Country.Other ? "validation.phoneInvalid" : "validation.phoneInvalidUs";
-  if (!isValidPhone(phone, country)) return { status: "invalid", key: invalidKey };
+  // The local rule first, with what is wrong (an impossible area code, another country's number: docs/decisions/090).
+  const problem = phoneProblem(phone, country);
+  if (problem) return { status: "invalid", key: phoneProblemKey(problem, country) };
   if (!answer) return { status: "error", key: "register.phoneCheckFailed", toast: true };
   if (answer.status === 429) return { status: "error", ...connectionLimitMessage(answer.retryAfter), limited: true };
   const serverError = answer.errors?.phoneNumber ?? answer.errors?.form;

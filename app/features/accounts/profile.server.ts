@@ -6,7 +6,7 @@ import { isLive, pendingAddress, withRecommended } from "./pending-address";
 import { checkProfileForm, PROFILE_FIELDS, type ProfileField } from "./profile-form";
 import { submitOutcome } from "./register-outcome";
 import { displayValues } from "./registration-form";
-import { RegistryUnavailableError, unavailableMessageKey } from "~/registry/client.server";
+import { notSavedMessageKey, RegistryUnavailableError } from "~/registry/client.server";
 import { formFailure, formKept, inputFailure, textFields } from "~/forms/form.server";
 import type { FieldErrors } from "~/forms/types";
 import type { TextKey } from "~/texts/texts";
@@ -36,7 +36,7 @@ async function saveProfile(context: AppLoadContext, values: Record<ProfileField,
       context.registry.updateMedicalRecord(token, medicalRecordId, payload, { addressConfirmed }),
     );
   } catch (error) {
-    if (error instanceof RegistryUnavailableError) return fail(values, {}, "errors.registryDown", 503);
+    if (error instanceof RegistryUnavailableError) return fail(values, {}, notSavedMessageKey(error), 503);
     throw error;
   }
   const outcome = submitOutcome(withCheckedErrors(answer), {
@@ -89,7 +89,7 @@ export async function passwordAction(form: FormData, context: AppLoadContext) {
   try {
     answer = await withPatient(context, ({ token, medicalRecordId }) => context.registry.updatePassword(token, medicalRecordId, values));
   } catch (error) {
-    if (error instanceof RegistryUnavailableError) return fail({}, unavailableMessageKey(error), 503);
+    if (error instanceof RegistryUnavailableError) return fail({}, notSavedMessageKey(error), 503);
     throw error;
   }
   if (!answer.success || !answer.results) {

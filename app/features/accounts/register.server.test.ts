@@ -1,8 +1,9 @@
 import type { AppLoadContext, LoaderFunctionArgs } from "react-router";
 import { describe, expect, it } from "vitest";
 import { testDatabases } from "../../../registry/db/test-databases";
-import { useRegistry, validRegistration } from "../../../registry/testing/harness";
-import { PHONE_CHECK_TOAST } from "./phone-check-rules";
+import { TEST_SETTINGS, useRegistry, validRegistration } from "../../../registry/testing/harness";
+import type { Db } from "../../../registry/db/types";
+import { createRegistryHandler } from "../../../registry/handler";
 import { createRegistryClient, type Fetcher } from "~/registry/client.server";
 import { loader as phoneCheckLoader } from "~/routes/register_.phone-check";
 import { Session } from "~/platform/session.server";
@@ -55,24 +56,64 @@ describe.each(testDatabases().slice(0, 1))("the phone check on /register ($name)
     return response.json();
   };
 
-  it("a check that fails without a message: the form comes back as typed with the toast's text, nothing is registered", async () => {
+  it("a registry that fails (5xx, unreachable): the form comes back as typed with 'We could not save this just now', not a phone error", async () => {
+    // docs/decisions/086: this said "Phone number validation failed. Please check your phone number" with the disk full.
     const failing = context(() => new Response("upstream down", { status: 503 }));
     const answer = outcome(await registerAction(registrationForm(1), failing));
     expect(answer.status).toBe(503);
-    expect(answer.failure?.message).toEqual({ key: PHONE_CHECK_TOAST });
-    expect(answer.failure?.errors).toEqual({ phoneNumber: "register.phoneCheckFailed" });
+    expect(answer.failure?.message).toEqual({ key: "errors.notSaved" });
+    expect(answer.failure?.errors).toEqual({});
     expect(answer.failure?.values).toMatchObject({
       firstName: "Ana",
       email: "patient1@example.org",
-      phoneNumber: "(555) 010-0001",
+      phoneNumber: validRegistration(1).phoneNumber,
       city: "Springfield",
     });
     expect(answer.failure?.values).not.toHaveProperty("password");
     expect(answer.failure?.values).not.toHaveProperty("confirmPassword");
     expect(await t.count("medical_records")).toBe(0);
 
-    // The live check says 'Unable to validate phone number. Please try again.' and raises the toast.
-    expect(await liveCheck(failing, "(555) 010-0001")).toEqual({ status: "error", key: "register.phoneCheckFailed", toast: true });
+    // The live check (ACC-015) still says 'Unable to validate phone number. Please try again.' and raises the toast.
+    expect(await liveCheck(failing, String(validRegistration(1).phoneNumber))).toEqual({
+      status: "error",
+      key: "register.phoneCheckFailed",
+      toast: true,
+    });
+  });
+
+  it("a database that cannot write (disk full): the registry answers 503 and the form comes back as typed with 'We could not save this just now'", async () => {
+    // Every write of the real registry fails as PostgreSQL (and PGlite) fail on a full disk; reads still work.
+    const diskFull = () =>
+      Object.assign(new Error('could not extend file "base/5/16384": No space left on device'), { name: "error", code: "53100" });
+    const writes = /^\s*(insert|update|delete|with)\b/i;
+    const full: Db = {
+      query: (sql, params) => (writes.test(sql) ? Promise.reject(diskFull()) : t.db.query(sql, params)),
+      transaction: () => Promise.reject(diskFull()),
+      close: async () => {},
+    };
+    const logs: Record<string, unknown>[] = [];
+    const registry = createRegistryHandler({ db: full, settings: TEST_SETTINGS, now: () => t.clock, log: (e) => logs.push(e), scryptPool: t.pool });
+    const ctx = {
+      ...context(),
+      registry: createRegistryClient({ fetch: registry, baseUrl: "http://registry.test" }),
+    } as unknown as AppLoadContext;
+    const answer = outcome(await registerAction(registrationForm(5), ctx));
+    expect(answer.status).toBe(503);
+    expect(answer.failure?.message).toEqual({ key: "errors.notSaved" });
+    expect(answer.failure?.errors).toEqual({});
+    expect(answer.failure?.values).toMatchObject({ firstName: "Ana", phoneNumber: validRegistration(5).phoneNumber });
+    expect(await t.count("medical_records")).toBe(0);
+    // The log names the fault readably, with its code: never a minified class name.
+    expect(logs[0]).toMatchObject({
+      level: "error",
+      event: "registry.unhandled",
+      error: "DatabaseError",
+      code: "53100",
+      hint: "the database's disk is full",
+    });
+    expect(JSON.stringify(logs)).not.toContain("patient5@example.org");
+    // And the registry is not ready until the fault is FAULT_WINDOW_MS old.
+    expect((await registry(new Request("http://registry.test/health"))).status).toBe(503);
   });
 
   it("a refusal without a message: 'Unable to validate phone number' at the field, no toast, nothing registered", async () => {
@@ -83,18 +124,18 @@ describe.each(testDatabases().slice(0, 1))("the phone check on /register ($name)
     expect(answer.failure?.message).toBeUndefined();
     expect(answer.failure?.values.lastName).toBe("Lopez");
     expect(await t.count("medical_records")).toBe(0);
-    expect(await liveCheck(refusing, "5550100002")).toEqual({ status: "error", key: "register.phoneCheckUnable" });
+    expect(await liveCheck(refusing, "5552100002")).toEqual({ status: "error", key: "register.phoneCheckUnable" });
   });
 
   it("the registry's own answers: a number already registered is refused with its message; an available one registers", async () => {
     await t.register(3);
     const registry = context();
-    expect(await liveCheck(registry, "(555) 010-0003")).toEqual({ status: "duplicate", key: "validation.phoneTaken" });
-    const taken = outcome(await registerAction(registrationForm(4, { phoneNumber: "(555) 010-0003" }), registry));
+    expect(await liveCheck(registry, "(555) 210-0003")).toEqual({ status: "duplicate", key: "validation.phoneTaken" });
+    const taken = outcome(await registerAction(registrationForm(4, { phoneNumber: "(555) 210-0003" }), registry));
     expect(taken.failure?.errors).toEqual({ phoneNumber: "validation.phoneTaken" });
     expect(taken.failure?.message).toBeUndefined();
 
-    expect(await liveCheck(registry, "(555) 010-0004")).toEqual({ status: "valid", key: "register.phoneAvailable" });
+    expect(await liveCheck(registry, "(555) 210-0004")).toEqual({ status: "valid", key: "register.phoneAvailable" });
     expect(outcome(await registerAction(registrationForm(4), registry)).location).toBe("/landing");
     expect(await t.count("medical_records")).toBe(2);
   });

@@ -1,12 +1,12 @@
 import { redirect, type AppLoadContext } from "react-router";
 import { signIn } from "~/platform/auth.server";
 import { isLive, pendingAddress, withRecommended } from "./pending-address";
-import { PHONE_CHECK_TOAST, phoneCheckView } from "./phone-check-rules";
+import { phoneCheckView } from "./phone-check-rules";
 import { submitOutcome, type Reason } from "./register-outcome";
 import { REGISTER_FIELDS } from "./registration-field-names";
 import { checkRegistrationForm, displayValues } from "./registration-form";
 import { translator } from "~/texts/texts.server";
-import { RegistryUnavailableError, unavailableMessageKey } from "~/registry/client.server";
+import { notSavedMessageKey, RegistryUnavailableError } from "~/registry/client.server";
 import { botCheckMessage, checkBotFields, HONEYPOT_FIELD, ISSUED_FIELD, issueFormStamp } from "./bot-check.server";
 import { formFailure, formKept, linkValue, textFields } from "~/forms/form.server";
 import type { FieldErrors, FormMessage } from "~/forms/types";
@@ -59,16 +59,17 @@ export async function registerAction(form: FormData, context: AppLoadContext) {
   }
 
   // ACC-015: the phone is checked first (the live check, or this one without JavaScript); only an available number
-  // goes on. A check that failed without a message shows the toast's text as the form's message (ACC-015).
-  let answer = null;
+  // goes on. A registry (or its database) that fails is not the number's fault: the form comes back as typed with
+  // "We could not save this just now. Nothing you typed was lost" (docs/decisions/086).
+  let answer;
   try {
     answer = await context.registry.validatePhone(payload.phoneNumber, context.clientAddress, payload.country);
   } catch (error) {
-    if (!(error instanceof RegistryUnavailableError)) throw error;
+    if (error instanceof RegistryUnavailableError) return fail(values, {}, { key: notSavedMessageKey(error) }, 503);
+    throw error;
   }
-  const phone = phoneCheckView(payload.phoneNumber, answer && withCheckedErrors(answer), payload.country);
+  const phone = phoneCheckView(payload.phoneNumber, withCheckedErrors(answer), payload.country);
   if (phone.limited) return fail(values, {}, { key: phone.key, params: phone.params }, 429);
-  if (phone.toast) return fail(values, { phoneNumber: phone.key }, { key: PHONE_CHECK_TOAST }, 503);
   if (phone.status !== "valid") return fail(values, { phoneNumber: phone.key });
   return submit(context, values, { addressConfirmed: false });
 }
@@ -86,7 +87,7 @@ async function submit(context: AppLoadContext, values: Values, opts: { addressCo
       clientAddress: context.clientAddress,
     });
   } catch (error) {
-    if (error instanceof RegistryUnavailableError) return fail(values, {}, { key: unavailableMessageKey(error) }, 503);
+    if (error instanceof RegistryUnavailableError) return fail(values, {}, { key: notSavedMessageKey(error) }, 503);
     throw error;
   }
   const outcome = submitOutcome(withCheckedErrors(answer), {

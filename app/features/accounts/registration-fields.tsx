@@ -112,7 +112,8 @@ export function RegistrationFields({
           autoComplete={isUs ? "tel-national" : "tel"}
           inputMode="tel"
           readOnly={phoneReadOnly}
-          maxLength={isUs ? 14 : 25}
+          // No maxlength: it would cut a pasted "+1 303 555 5841" or "+44 7911 123456" without a word; the server
+          // refuses what is too long or not a number (docs/decisions/090). The US format never drops a digit.
           format={isUs ? formatUsPhone : undefined}
           describedById={phoneCheck ? checkId : undefined}
           onInput={

@@ -40,7 +40,7 @@ export async function changeCenterAction(form: FormData, context: AppLoadContext
   const refused = inputFailure(CHANGE_CENTER_FORM, values, CHANGE_CENTER_FIELDS);
   if (refused) return refused;
   const record = await readPassRecord(context);
-  if (!record) return formFailure(CHANGE_CENTER_FORM, values, {}, CHANGE_CENTER_FIELDS, { key: "errors.registryDown" }, 503);
+  if (!record) return formFailure(CHANGE_CENTER_FORM, values, {}, CHANGE_CENTER_FIELDS, { key: "errors.notSaved" }, 503);
   const dialog = changeCenterDialog(record.screeningList, values.screeningId, now);
   if (!dialog) return redirect("/landing");
   if (dialog.kind === "closeOut") return redirect(`/landing?change=${dialog.screeningId}`);

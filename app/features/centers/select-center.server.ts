@@ -157,8 +157,8 @@ export async function selectCenterAction(form: FormData, context: AppLoadContext
       });
     } catch (error) {
       if (!(error instanceof RegistryUnavailableError)) throw error;
-      // The dialog opens again, with the center the patient chose.
-      addFlash(session, { kind: "alert", key: "errors.registryDown" });
+      // The dialog opens again, with the center the patient chose (docs/decisions/086).
+      addFlash(session, { kind: "alert", key: "errors.notSaved" });
       return redirect(`${page}${queryString({ ...q, select: centerId })}`);
     }
     if (answer.success && answer.results) {

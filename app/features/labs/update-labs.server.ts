@@ -5,7 +5,7 @@ import { validateUpdateLabs, type UpdateLabsAction } from "./update-labs-form";
 import { keyToUse, rememberedKey, rememberKey } from "./lab-staff-key";
 import type { Session } from "~/platform/session.server";
 import { connectionLimitMessage, isConnectionLimit } from "~/forms/limits";
-import { RegistryUnavailableError } from "~/registry/client.server";
+import { notSavedMessageKey, RegistryUnavailableError } from "~/registry/client.server";
 import { UPDATE_LABS_FIELDS, UPDATE_LABS_FORM } from "./update-labs-form-ids";
 import { formFailure, inputFailure, textFields } from "~/forms/form.server";
 import type { FieldErrors } from "~/forms/types";
@@ -59,7 +59,7 @@ export async function updateLabsAction(form: FormData, context: AppLoadContext) 
         : await context.registry.processLabResults(requisition, labStaffKey, context.clientAddress);
   } catch (error) {
     if (!(error instanceof RegistryUnavailableError)) throw error;
-    return formFailure(UPDATE_LABS_FORM, kept, {}, UPDATE_LABS_FIELDS, { key: "errors.registryDown" }, 503);
+    return formFailure(UPDATE_LABS_FORM, kept, {}, UPDATE_LABS_FIELDS, { key: notSavedMessageKey(error) }, 503);
   }
   rememberAfter(context.session, labStaffKey, answer.success ? null : answer.errors?.form);
   if (answer.success) {

@@ -283,7 +283,7 @@ describe.each(testDatabases().slice(0, 1))("medical history and e-sign pages aga
       }),
     );
     expect(unreachable.status).toBe(503);
-    expect(unreachable.failure?.message).toEqual({ key: "errors.registryDown" });
+    expect(unreachable.failure?.message).toEqual({ key: "errors.notSaved" });
     expect(unreachable.failure?.values.typedName).toBe("Rosa Martinez");
 
     const changed = await run(

@@ -102,7 +102,11 @@ const account = {
     submit: "Login",
     submitting: "Logging you in, one moment please...",
     failed: "We are unable to locate an account with those credentials",
-    lockedOut: "Too many failed sign-in attempts. Please wait 15 minutes, or reset your password.",
+    // ACC-022 as read by docs/decisions/087: an unknown device may try once a minute after 10 failures.
+    lockedOut: "Too many failed sign-in attempts. Please wait a minute and try again, or reset your password.",
+    resetRequired:
+      "For your safety, signing in with a password from this browser is paused after many failed attempts on this account. Please reset your password with 'Forgot your password?' below, then sign in with the new one.",
+    checking: "One moment: we are checking this sign-in because many are being tried just now. Please enter your password and select Login again.",
     emailRequired: "Email is required",
     passwordRequired: "Password is required",
   },
@@ -265,6 +269,10 @@ const account = {
     phoneRequired: "Phone number is required",
     phoneInvalidUs: "Please enter a valid 10-digit US phone number",
     phoneInvalid: "Please enter a valid phone number",
+    phoneAreaCode:
+      "This is not a valid US or Canadian phone number: the area code (the first 3 of its 10 digits) cannot start with 0 or 1, or be a service code such as 411 or 911",
+    phoneExchange: "This is not a valid US or Canadian phone number: the 3 digits after the area code cannot start with 0 or 1",
+    phoneNotUs: "Please enter a valid 10-digit US phone number, or choose Other as the country for a number outside the United States",
     phoneTaken: "This phone number is already registered",
     passwordRequired: "A password is required",
     passwordTooShort: "Your password must be at least 12 characters long",
@@ -274,7 +282,7 @@ const account = {
     passwordsDoNotMatch: "Passwords do not match",
     currentPasswordRequired: "Enter your current password",
     currentPasswordWrong: "The current password is not correct",
-    currentPasswordLocked: "Too many wrong passwords. Please wait 15 minutes, or reset your password.",
+    currentPasswordLocked: "Too many wrong passwords. Please wait a minute and try again, or reset your password.",
     addressRequired: "Address is required",
     cityRequired: "City is required",
     usStateRequired: "usState is required",

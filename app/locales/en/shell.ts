@@ -75,6 +75,11 @@ const shell = {
     tooLargeText: "What was sent to this page is larger than any of our forms accepts, so it was not read. Please go back and try again.",
     crossSiteTitle: "Form not accepted",
     crossSiteText: "This form was sent from another website, so it was not accepted. Please open the page on this site and try again.",
+    /** The edge's answer when too many requests are in flight, or a page took too long to build (docs/decisions/086). */
+    busyTitle: "Very busy just now",
+    busyText: "The portal has more visitors than it can serve at this moment. Please try again in a moment.",
+    /** A form post the registry or its database could not save (docs/decisions/086): the form comes back as typed. */
+    notSaved: "We could not save this just now. Nothing you typed was lost: please try again in a moment.",
   },
   outbox: {
     title: "Demo outbox",

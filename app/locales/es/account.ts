@@ -107,7 +107,11 @@ const account: Widen<typeof en> = {
     submit: "Iniciar sesión",
     submitting: "Iniciando su sesión, un momento por favor...",
     failed: "No encontramos una cuenta con esos datos de acceso",
-    lockedOut: "Demasiados intentos fallidos de inicio de sesión. Espere 15 minutos o restablezca su contraseña.",
+    lockedOut: "Demasiados intentos fallidos de inicio de sesión. Espere un minuto e inténtelo de nuevo, o restablezca su contraseña.",
+    resetRequired:
+      "Por su seguridad, el inicio de sesión con contraseña desde este navegador está en pausa tras muchos intentos fallidos en esta cuenta. Restablezca su contraseña con «¿Olvidó su contraseña?» más abajo y luego inicie sesión con la nueva.",
+    checking:
+      "Un momento: estamos comprobando este inicio de sesión porque ahora se están intentando muchos. Escriba su contraseña y seleccione «Iniciar sesión» de nuevo.",
     emailRequired: "El correo electrónico es obligatorio",
     passwordRequired: "La contraseña es obligatoria",
   },
@@ -274,6 +278,11 @@ const account: Widen<typeof en> = {
     phoneRequired: "El número de teléfono es obligatorio",
     phoneInvalidUs: "Escriba un número de teléfono de EE. UU. válido de 10 dígitos",
     phoneInvalid: "Escriba un número de teléfono válido",
+    phoneAreaCode:
+      "Este no es un número de teléfono válido de EE. UU. o Canadá: el código de área (los 3 primeros de sus 10 dígitos) no puede empezar por 0 ni por 1, ni ser un código de servicio como 411 o 911",
+    phoneExchange:
+      "Este no es un número de teléfono válido de EE. UU. o Canadá: los 3 dígitos después del código de área no pueden empezar por 0 ni por 1",
+    phoneNotUs: "Escriba un número de teléfono de EE. UU. válido de 10 dígitos, o elija Otro como país para un número fuera de los Estados Unidos",
     phoneTaken: "Este número de teléfono ya está registrado",
     passwordRequired: "La contraseña es obligatoria",
     passwordTooShort: "La contraseña debe tener al menos 12 caracteres",
@@ -283,7 +292,7 @@ const account: Widen<typeof en> = {
     passwordsDoNotMatch: "Las contraseñas no coinciden",
     currentPasswordRequired: "Escriba su contraseña actual",
     currentPasswordWrong: "La contraseña actual no es correcta",
-    currentPasswordLocked: "Demasiadas contraseñas incorrectas. Espere 15 minutos o restablezca su contraseña.",
+    currentPasswordLocked: "Demasiadas contraseñas incorrectas. Espere un minuto e inténtelo de nuevo, o restablezca su contraseña.",
     addressRequired: "La dirección es obligatoria",
     cityRequired: "La ciudad es obligatoria",
     usStateRequired: "El estado es obligatorio",

@@ -79,6 +79,9 @@ const shell: Widen<typeof en> = {
       "Lo que se envió a esta página es más grande de lo que acepta cualquiera de nuestros formularios, así que no se leyó. Regrese e inténtelo de nuevo.",
     crossSiteTitle: "Formulario no aceptado",
     crossSiteText: "Este formulario se envió desde otro sitio web, así que no se aceptó. Abra la página en este sitio e inténtelo de nuevo.",
+    busyTitle: "Mucho tráfico en este momento",
+    busyText: "El portal tiene más visitantes de los que puede atender en este momento. Inténtelo de nuevo en un momento.",
+    notSaved: "No pudimos guardar esto en este momento. No se perdió nada de lo que escribió: inténtelo de nuevo en un momento.",
   },
   outbox: {
     title: "Buzón de salida de demostración",

@@ -10,8 +10,12 @@ fs.rmSync(dir, { recursive: true, force: true });
 fs.mkdirSync(path.join(dir, "logs"), { recursive: true });
 const sample = fs
   .readFileSync(path.join(root, "deploy/nginx/portal.conf"), "utf8")
-  .replace("server 127.0.0.1:3000;", `server 127.0.0.1:${upstreamPort};`)
-  .replace("listen 8080;", `listen 127.0.0.1:${listenPort};`);
+  // One portal here: the sample's first upstream server, the second removed.
+  .replace("server 127.0.0.1:3000 ", `server 127.0.0.1:${upstreamPort} `)
+  .replace(/^\s*server 127\.0\.0\.1:3001\b.*\n/m, "")
+  .replace("listen 8080;", `listen 127.0.0.1:${listenPort};`)
+  // The access log under .cache/nginx/logs, not the machine's /var/log/nginx (docs/decisions/085).
+  .replace(/\/var\/log\/nginx\//g, `${dir}/logs/`);
 fs.writeFileSync(path.join(dir, "portal.conf"), sample);
 fs.writeFileSync(
   path.join(dir, "nginx.conf"),

@@ -1,0 +1,43 @@
+import type { Request, RequestHandler, Response } from "express";
+
+/** MAX_REQUESTS_IN_FLIGHT's default, measured on a 2-core machine (docs/decisions/086). */
+export const DEFAULT_MAX_IN_FLIGHT = 64;
+/** Seconds a refused client is asked to wait (Retry-After). */
+export const BUSY_RETRY_AFTER_S = 2;
+
+export type InFlightLimit = RequestHandler & {
+  /** Requests admitted and not yet answered. */
+  current: () => number;
+  /** Requests refused since the start. */
+  refused: () => number;
+};
+
+/**
+ * docs/decisions/086: at most `max` page and data requests in the app at once. One more is answered at once by
+ * `refuse` (503 with Retry-After and the short "very busy" page), costing a few microseconds, instead of waiting in
+ * an event loop so full that every render behind it runs past its deadline. A request leaves the count when its
+ * answer is sent or its connection closes, whichever comes first. Mount it after the health checks and the static
+ * files: those are never refused.
+ */
+export function inFlightLimit(max: number, refuse: (req: Request, res: Response) => void): InFlightLimit {
+  let current = 0;
+  let refused = 0;
+  const handler: RequestHandler = (req, res, next) => {
+    if (current >= max) {
+      refused += 1;
+      res.setHeader("Retry-After", String(BUSY_RETRY_AFTER_S));
+      return refuse(req, res);
+    }
+    current += 1;
+    let left = false;
+    const leave = () => {
+      if (left) return;
+      left = true;
+      current -= 1;
+    };
+    res.once("finish", leave);
+    res.once("close", leave);
+    next();
+  };
+  return Object.assign(handler, { current: () => current, refused: () => refused });
+}
