@@ -176,7 +176,10 @@ function clientMethods(opts: Shared, origin: ForwardedOrigin | undefined) {
     const userAgent = init.userAgent || origin?.userAgent;
     if (userAgent) headers.set(CLIENT_USER_AGENT_HEADER, userAgent.slice(0, USER_AGENT_MAX));
     if (origin?.requestId) headers.set(REQUEST_ID_HEADER, origin.requestId);
-    if (init.inviteToken) headers.set(INVITE_TOKEN_HEADER, init.inviteToken);
+    // A header holds printable ASCII only; a link's token is base64url, so anything else in it (a pasted or fuzzed
+    // link) is sent percent-encoded: it matches no invite and is answered as an invalid link, never a 500.
+    if (init.inviteToken)
+      headers.set(INVITE_TOKEN_HEADER, /^[\x21-\x7e]+$/.test(init.inviteToken) ? init.inviteToken : encodeURIComponent(init.inviteToken));
     if (init.knownDevice) headers.set(KNOWN_DEVICE_HEADER, knownDeviceHeader(init.knownDevice));
     if (init.body !== undefined) headers.set("Content-Type", "application/json");
     let response: Response;

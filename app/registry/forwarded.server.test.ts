@@ -36,6 +36,19 @@ describe("the registry client of one portal request", () => {
     await base.health();
     expect(seen[3]!.headers.get("x-request-id")).toBeNull();
   });
+
+  it("sends an invite link's token that no header can hold percent-encoded, so it is an invalid link and not a 500", async () => {
+    const seen: Request[] = [];
+    const client = createRegistryClient({
+      baseUrl: "http://registry.test",
+      fetch: async (request) => {
+        seen.push(request);
+        return Response.json({ success: true, results: { isValid: false }, message: null });
+      },
+    });
+    await client.validateInvite("שלום עליכם", BROWSER.clientAddress).catch(() => undefined);
+    expect(seen[0]!.headers.get("x-invite-token")).toBe(encodeURIComponent("שלום עליכם"));
+  });
 });
 
 describe.each(testDatabases())("audit rows of a portal request, in process, on $name", (target) => {

@@ -11,6 +11,8 @@ export type BrowserApi = {
   lackedBy: string;
   /** A property read (or a name too common to tell apart in a scan): only the e2e deletion covers it. */
   noScan?: true;
+  /** Playwright's own injected script needs it (role and visibility queries): only the scan covers it. */
+  scanOnly?: true;
 };
 
 /**
@@ -50,7 +52,7 @@ export const NEWER_APIS: readonly BrowserApi[] = [
   { owner: "Crypto.prototype", name: "randomUUID", lackedBy: "Chrome/Edge < 92, Safari < 15.4" },
   { owner: "window", name: "requestIdleCallback", lackedBy: "Safari (none)" },
   { owner: "HTMLElement.prototype", name: "inert", lackedBy: "Chrome/Edge < 102, Firefox < 112, Safari < 15.5", noScan: true },
-  { owner: "Element.prototype", name: "checkVisibility", lackedBy: "Chrome/Edge < 105, Firefox < 106, Safari < 17.4" },
+  { owner: "Element.prototype", name: "checkVisibility", lackedBy: "Chrome/Edge < 105, Firefox < 106, Safari < 17.4", scanOnly: true },
   { owner: "HTMLElement.prototype", name: "showPopover", lackedBy: "Chrome/Edge < 114, Firefox < 125, Safari < 17" },
 ];
 
@@ -71,8 +73,9 @@ export function usePattern(api: BrowserApi): RegExp {
  *   dropped from the page's style sheets once they load, as such a browser drops the whole rule.
  * Self-contained: Playwright serializes it into the page.
  */
-export function deleteApis(apis: readonly { owner: string; name: string }[]) {
-  for (const { owner, name } of apis) {
+export function deleteApis(apis: readonly { owner: string; name: string; scanOnly?: true }[]) {
+  for (const { owner, name, scanOnly } of apis) {
+    if (scanOnly) continue;
     let target: unknown = window;
     for (const part of owner === "window" ? [] : owner.split(".")) target = (target as Record<string, unknown> | undefined)?.[part];
     if (target && (typeof target === "object" || typeof target === "function")) Reflect.deleteProperty(target, name);
