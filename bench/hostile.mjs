@@ -80,7 +80,7 @@ function floodSignIn({ base, headers, loops, addressOf }) {
  * address (X-Forwarded-For through the trusted hop) with a new unknown email, while a patient whose browser signed in
  * before (its known-device mark) signs in with the right password once a second from its own address.
  */
-export async function distributedFlood({ base, headers }) {
+async function knownDevicePatient({ base, headers }) {
   const patient = await signedInPatient(base, { ...headers, "X-Forwarded-For": "192.0.2.200" });
   const own = { ...headers, "X-Forwarded-For": "192.0.2.201" };
   const signIn = async (extraCookie) => {
@@ -96,11 +96,17 @@ export async function distributedFlood({ base, headers }) {
       timeoutMs: 60_000,
     });
   };
+  // Before any flood: a sign-in during a surge asks an unmarked browser for its proof of work first (decision 087).
   const first = await signIn("");
   const device = cookieFrom(first.headers, "pass_device");
   if (first.status !== 302 || !device)
     throw new Error(`the patient's first sign-in answered ${first.status} ${device ? "" : "without a known-device mark"}`);
-  const mark = device; // "pass_device=…"
+  return { signIn, mark: device };
+}
+
+/** The flood itself, with a patient from knownDevicePatient (signed in once before any hostile traffic). */
+export async function distributedFlood({ base, headers, known }) {
+  const { signIn, mark } = known; // mark: "pass_device=…"
 
   let running = true;
   const statuses = {};
@@ -202,6 +208,7 @@ export async function measureHostile({ base, pid, headers }) {
   const probe = (durationS) => runLoad({ url: `${base}/register`, headers, connections: 1, durationS, warmupS: 0, watchPid: pid });
   console.log(`Hostile traffic: GET /register alone (1 connection, ${HOSTILE.idleS} s)…`);
   const idle = await probe(HOSTILE.idleS);
+  const known = await knownDevicePatient({ base, headers });
   const cases = [];
   for (const c of [
     // Measured once its limit refuses it: the attacker's steady state, every attempt answered without hashing.
@@ -223,7 +230,7 @@ export async function measureHostile({ base, pid, headers }) {
   console.log(
     `Hostile traffic: a distributed flood (${HOSTILE.distributedLoops} connections, a new address each attempt) while a known-device patient signs in once a second (${HOSTILE.distributedS} s)…`,
   );
-  const distributed = await distributedFlood({ base, headers });
+  const distributed = await distributedFlood({ base, headers, known });
   console.log(`  patient ${JSON.stringify(distributed.patient.answers)}; flood ${JSON.stringify(distributed.flood.statuses)}`);
   await sleep(2_000);
 
