@@ -90,5 +90,24 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Layers point one way: routes -> features -> the shared layers below them (platform, components, enhance, forms,
+    // texts, registry client). A shared layer that needs a feature's rule takes it as a parameter (decision 100).
+    files: ["app/{platform,components,enhance,forms,texts,registry}/**/*.{ts,tsx}"],
+    ignores: ["app/**/*.test.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^(~/features|(\\.\\./)+features)(/|$)",
+              message: "The shared layers sit below the features: pass the feature's rule or data in as a parameter instead.",
+            },
+          ],
+        },
+      ],
+    },
+  },
   { files: ["scripts/**/*.mjs", "bench/**/*.mjs"], rules: { "no-console": "off" } },
 );

@@ -14,6 +14,7 @@ import zlib from "node:zlib";
 import onHeaders from "on-headers";
 import { loadSettings, SettingsError } from "./config/settings";
 import { checkDataDir, DataDirOpenError, PRIVATE_UMASK } from "./registry/db/data-dir";
+import { describeThisProcess } from "./registry/db/data-dir-lock";
 import { addFlash, clearSignIn } from "./app/platform/auth.server";
 import { settleFlash } from "./app/platform/flash.server";
 import { languageFromHeaders } from "./app/platform/i18n.server";
@@ -87,6 +88,9 @@ async function main() {
     process.exit(1);
   }
 
+  // docs/decisions/094: the in-process registry's PGlite data directory is locked as the portal's (pid and port), so a
+  // staff command run meanwhile refuses with one line instead of changing a copy of the database.
+  describeThisProcess({ program: "portal", port: settings.port });
   const registry = await startRegistry(settings, log, operatorEnv);
   const registryClient = createRegistryClient({ fetch: registry.fetch, baseUrl: registry.baseUrl });
   const sessions = createSessionStore({ secret: settings.sessionSecret, path: settings.basePath, hostPrefixed: settings.hostPrefixedCookie });

@@ -1,14 +1,32 @@
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 import path from "node:path";
+
+/** Every test file of the project. */
+const ALL_TESTS = ["app/**/*.test.{ts,tsx}", "registry/**/*.test.ts", "config/**/*.test.ts", "server/**/*.test.ts", "tests/unit/**/*.test.{ts,tsx}"];
+/** The tests that open a database (PGlite, and PostgreSQL when TEST_DATABASE_URL is set): named *.db.test.ts. */
+const DB_TESTS = ["**/*.db.test.{ts,tsx}"];
 
 export default defineConfig({
   resolve: { alias: { "~": path.resolve(__dirname, "app") } },
   test: {
-    include: ["app/**/*.test.{ts,tsx}", "registry/**/*.test.ts", "config/**/*.test.ts", "server/**/*.test.ts", "tests/unit/**/*.test.{ts,tsx}"],
     environment: "node",
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
     maxWorkers: 2,
+    // `vitest run --project unit` (npm run test:unit, part of test:fast): no database; `--project db` (npm run test:db).
+    projects: [
+      { extends: true, test: { name: "unit", include: ALL_TESTS, exclude: [...configDefaults.exclude, ...DB_TESTS] } },
+      { extends: true, test: { name: "db", include: DB_TESTS, exclude: configDefaults.exclude } },
+    ],
+    // `npm run coverage`: statements and branches of app/ and registry/ (the figure in the README); the floor is kept
+    // by `npm test` (scripts/test.mjs runs the suite with coverage).
+    coverage: {
+      provider: "v8",
+      include: ["app/**/*.{ts,tsx}", "registry/**/*.ts"],
+      exclude: ["**/*.test.{ts,tsx}", "**/testing/**", "**/*.d.ts"],
+      reporter: ["text-summary", "json-summary"],
+      reportsDirectory: ".cache/coverage",
+    },
   },
 });

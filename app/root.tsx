@@ -83,7 +83,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <head>
           <meta charSet="utf-8" />
           <meta name="viewport" content="width=device-width, initial-scale=1" />
-          <meta name="color-scheme" content="light" />
+          <meta name="color-scheme" content="light dark" />
           <CutTheMustard nonce={nonce} />
           {/* No route exports `meta`: the title is DocumentTitle's, so React Router's <Meta> (1.6 KiB) is not loaded. */}
           <DocumentTitle />

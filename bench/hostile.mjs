@@ -184,7 +184,9 @@ function bigPost(url, bytes) {
       },
     );
     req.setTimeout(60_000, () => req.destroy(new Error("timeout")));
-    req.on("error", (error) => resolve({ status: `connection ${error.code ?? error.message}`, ms: performance.now() - t0 }));
+    req.on("error", (error) =>
+      resolve({ status: `connection ${/** @type {NodeJS.ErrnoException} */ (error).code ?? error.message}`, ms: performance.now() - t0 }),
+    );
     const chunk = Buffer.alloc(1024 * 1024, "a");
     chunk.write("a=", 0);
     let sent = 0;

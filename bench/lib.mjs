@@ -34,11 +34,11 @@ function killAll() {
   }
 }
 process.on("exit", killAll);
-for (const [signal, number] of [
+for (const [signal, number] of /** @type {[NodeJS.Signals, number][]} */ ([
   ["SIGINT", 2],
   ["SIGTERM", 15],
   ["SIGHUP", 1],
-]) {
+])) {
   process.on(signal, () => {
     killAll();
     process.exit(128 + number);
@@ -71,7 +71,7 @@ function listenOn(port) {
     srv.unref();
     srv.on("error", reject);
     srv.listen(port, "127.0.0.1", () => {
-      const address = srv.address();
+      const address = /** @type {import("node:net").AddressInfo} */ (srv.address());
       srv.close(() => resolve(address.port));
     });
   });
@@ -81,6 +81,8 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Polls `url` until it answers 200 (or `timeoutMs` passes, or `child` exits). Resolves with the time it took in ms.
+ * @param {string} url
+ * @param {{ timeoutMs?: number, intervalMs?: number, child?: import("node:child_process").ChildProcess }} [options]
  */
 export async function waitReady(url, { timeoutMs = 60_000, intervalMs = 20, child } = {}) {
   assertLoopback(url);
@@ -152,6 +154,8 @@ export async function startServer({
 /**
  * One request. Resolves { status, headers, raw, body }: raw is the body as received, body the decoded bytes
  * (gunzipped / inflated / brotli-decoded when the answer says so).
+ * @param {string} url
+ * @param {{ method?: string, headers?: Record<string, string>, body?: string | Buffer, timeoutMs?: number }} [options]
  */
 export function request(url, { method = "GET", headers = {}, body, timeoutMs = 15_000 } = {}) {
   assertLoopback(url);
@@ -326,6 +330,8 @@ export function summarizeLoad(result) {
  * `warmupS` seconds. Resolves summarizeLoad(...) of the measured part (`raw` holds autocannon's full result).
  * With `watchPid`, also `memory` (sampleMemory over warm-up and run) and `cpu` (cpuMeter over the measured run,
  * plus cpuMsPerRequest: the watched process's CPU time divided by the requests answered).
+ * @param {{ url: string, headers?: Record<string, string>, method?: string, body?: string | Buffer, connections?: number,
+ *   durationS?: number, warmupS?: number, timeoutS?: number, watchPid?: number, memoryIntervalMs?: number }} options
  */
 export async function runLoad({
   url,
@@ -353,6 +359,7 @@ export async function runLoad({
   } finally {
     memory = sampler?.stop();
   }
+  /** @type {ReturnType<typeof summarizeLoad> & { raw: unknown, memory?: unknown, cpu?: any }} */
   const summary = { ...summarizeLoad(result), raw: result };
   if (memory) summary.memory = memory;
   if (cpu) summary.cpu = { ...cpu, cpuMsPerRequest: cpu.processCpuMs / Math.max(1, summary.requestsTotal) };

@@ -22,7 +22,8 @@ const PAGE_TIMEOUT_MS = 90_000;
  * task, so long tasks alone would miss it.
  */
 function observeLongTasks() {
-  window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+  const w = /** @type {any} */ (window);
+  w.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
     supportsFiber: true,
     isDisabled: false,
     renderers: new Map(),
@@ -32,28 +33,29 @@ function observeLongTasks() {
     onCommitFiberUnmount: () => {},
     onPostCommitFiberRoot: () => {},
     onCommitFiberRoot: () => {
-      if (window.__benchFirstCommit === undefined) window.__benchFirstCommit = performance.now();
+      if (w.__benchFirstCommit === undefined) w.__benchFirstCommit = performance.now();
     },
   };
-  window.__benchLongTasks = [];
+  w.__benchLongTasks = [];
   new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) window.__benchLongTasks.push([e.startTime, e.duration]);
+    for (const e of list.getEntries()) w.__benchLongTasks.push([e.startTime, e.duration]);
   }).observe({ type: "longtask", buffered: true });
 }
 
 /** Runs in the page: the timings once hydrated and quiet for QUIET_MS (or null while not yet). */
 function readTimings(quietMs) {
-  const hydrated = performance.getEntriesByName("portal:hydrated")[0]?.startTime ?? window.__benchFirstCommit ?? null;
-  const nav = performance.getEntriesByType("navigation")[0];
+  const w = /** @type {any} */ (window);
+  const hydrated = performance.getEntriesByName("portal:hydrated")[0]?.startTime ?? w.__benchFirstCommit ?? null;
+  const nav = /** @type {PerformanceNavigationTiming | undefined} */ (performance.getEntriesByType("navigation")[0]);
   if (!nav || nav.domContentLoadedEventEnd === 0 || hydrated === null) return null;
-  const tasks = window.__benchLongTasks ?? [];
+  const tasks = w.__benchLongTasks ?? [];
   const lastTaskEnd = tasks.reduce((end, [start, duration]) => Math.max(end, start + duration), 0);
   const ready = Math.max(nav.domContentLoadedEventEnd, hydrated ?? 0, lastTaskEnd);
   if (performance.now() - ready < quietMs) return null;
   const fcp = performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null;
   // A module preloaded and then imported has two entries: count each URL once, with the bytes it came with.
   const byUrl = new Map();
-  for (const r of performance.getEntriesByType("resource"))
+  for (const r of /** @type {PerformanceResourceTiming[]} */ (performance.getEntriesByType("resource")))
     if (r.name.endsWith(".js")) byUrl.set(r.name, Math.max(byUrl.get(r.name) ?? 0, r.transferSize || 0));
   return {
     ttfb: nav.responseStart,

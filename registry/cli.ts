@@ -26,6 +26,7 @@ import { seedDemoCenters } from "./data/demo-centers";
 import { migrations } from "./migrations/index";
 import { runMigrations } from "./db/migrate";
 import { checkDataDir, PRIVATE_UMASK } from "./db/data-dir";
+import { describeThisProcess } from "./db/data-dir-lock";
 import { openDb, openDriverDb } from "./db/open";
 import { createRegistryHandler } from "./handler";
 import { startLabApprovalSweep } from "./areas/labs-approval";
@@ -188,8 +189,17 @@ async function main(): Promise<void> {
   // docs/decisions/084: what the registry creates (DATA_DIR, the database, secrets) is this user's alone, and a
   // DATA_DIR (or its database) open to other users stops every command with one line.
   process.umask(PRIVATE_UMASK);
+  // `registry list-centers | head`: a reader that stops early closes the pipe. What is left to print is dropped
+  // without a word, the command finishes (its database closed) and exits 0, as `ls | head` does.
+  process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code === "EPIPE" || error.code === "ERR_STREAM_DESTROYED") return;
+    process.stderr.write(`cannot write the output: ${error.code ?? error.message}\n`);
+    process.exitCode = 1;
+  });
   const config = registrySettingsFromEnv(process.env);
   checkDataDir(config.dataDir);
+  // docs/decisions/094: what this process is, for the PGlite data directory's lock and the line refusing it.
+  describeThisProcess(name === "serve" ? { program: "registry serve", port: config.port } : { program: "command", command: name });
   await command(config, process.argv.slice(3));
 }
 

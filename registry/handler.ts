@@ -1,22 +1,6 @@
 import { RegistryMessage } from "./contract/envelope";
 import { REQUEST_ID_HEADER } from "./contract/forwarded";
 import { hasDisallowedCharacters } from "./contract/text-rules";
-import { authRoutes } from "./areas/auth";
-import { centersRoutes } from "./areas/centers";
-import { demoRoutes } from "./areas/demo";
-import { eSignRoutes } from "./areas/e-sign";
-import { healthRoutes } from "./areas/health";
-import { i18nRoutes } from "./areas/i18n";
-import { labRoutes } from "./areas/labs";
-import { lookupRoutes } from "./areas/lookup";
-import { medicalHistoryRoutes } from "./areas/medical-history";
-import { mfaRoutes } from "./areas/mfa";
-import { passRoutes } from "./areas/pass";
-import { passwordRoutes } from "./areas/password";
-import { referralRoutes } from "./areas/referrals";
-import { registerRoutes } from "./areas/register";
-import { screeningRoutes } from "./areas/screening";
-import { staffRoutes } from "./areas/staff";
 import type { Db } from "./db/types";
 import { codeHint, errorCode, isDatabaseFault, readableErrorName, recordDatabaseFault } from "./db/faults";
 import { AccountMessage, FormReason } from "./contract/accounts";
@@ -26,7 +10,8 @@ import type { Ctx, LogEntry } from "./http/context";
 import { requestOrigin, withOrigin } from "./http/origin";
 import { reply, Refusal } from "./http/respond";
 import { createRevocations } from "./http/revocations";
-import { matchRoute, type Route } from "./http/router";
+import { assertDistinctRoutes, matchRoute, type Route } from "./http/router";
+import { registryRoutes } from "./routes";
 import { DEFAULT_REFUSAL_DELAY_MS, type RegistrySettings } from "./settings";
 
 export type { RegistrySettings } from "./settings";
@@ -59,24 +44,9 @@ export function createRegistryHandler(deps: {
   const { db, settings } = deps;
   const now = deps.now ?? (() => new Date());
   const log = deps.log ?? defaultLog;
-  const routes: Route<Ctx>[] = [
-    ...registerRoutes,
-    ...authRoutes,
-    ...passwordRoutes,
-    ...mfaRoutes,
-    ...lookupRoutes,
-    ...i18nRoutes,
-    ...centersRoutes, // before passRoutes: /api/pass/centers is not a record id
-    ...referralRoutes,
-    ...labRoutes, // before passRoutes: /api/pass/screening/... and /api/pass/update-lab-requisition/... are not record ids
-    ...screeningRoutes,
-    ...medicalHistoryRoutes,
-    ...eSignRoutes,
-    ...passRoutes,
-    ...healthRoutes,
-    ...staffRoutes,
-    ...(settings.demoMode ? demoRoutes : []),
-  ];
+  const routes = registryRoutes(settings);
+  // Their order does not matter (the most specific pattern answers); two routes for the same requests do.
+  assertDistinctRoutes(routes);
   const pool = deps.scryptPool ?? new ScryptPool(settings.passwordHashing ?? { workers: DEFAULT_HASH_WORKERS, queue: DEFAULT_HASH_QUEUE });
   const passwords = createPasswords(pool, settings.scrypt);
   // One per handler (one per process in production), timed by the handler's clock.

@@ -180,7 +180,7 @@ describe("registrySettingsFromEnv", () => {
   });
 });
 
-// docs/decisions/085 (issue 22, finding 8): the registry alone listens on loopback unless told, and serves in
+// docs/decisions/085: the registry alone listens on loopback unless told, and serves in
 // production only with the key that proves a portal.
 describe("registry serve: where it listens and the portal key", () => {
   const PORTAL_KEY = "k7Qp2xWm9vRt4sLz8nBc3yHd6fJg1aUe5oKi";

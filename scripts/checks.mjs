@@ -4,6 +4,7 @@
 /** `check(name, ok, detail)` prints one line per check; `finish(label)` prints the count and exits 0 or 1. */
 export function checkList() {
   const checks = [];
+  /** @type {(name: string, ok: boolean, detail?: unknown) => void} */
   const check = (name, ok, detail = "") => {
     checks.push({ name, ok });
     console.log(`${ok ? "ok  " : "FAIL"} ${name}${ok || !detail ? "" : `\n     ${String(detail).trim().split("\n").join("\n     ")}`}`);

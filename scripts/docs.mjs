@@ -1,6 +1,7 @@
 // `npm run docs`: rewrites the generated documentation indexes, the requirements' traceability table and the
-// decision index, and (`npm run texts`) the texts each page sends. tests/unit/docs-indexes.test.ts and
-// app/texts/texts-coverage.test.ts fail when one is out of date.
+// decision index, (`npm run texts`) the texts each page sends, and the registry's OpenAPI document
+// (docs/registry-openapi.json). tests/unit/docs-indexes.test.ts, app/texts/texts-coverage.test.ts and
+// registry/openapi/document.test.ts fail when one is out of date.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -15,3 +16,4 @@ for (const [file, text] of [
   console.log(`Wrote ${path.relative(process.cwd(), file)}`);
 }
 execFileSync(process.execPath, ["--import", "tsx", "scripts/page-texts.ts"], { stdio: "inherit" });
+execFileSync(process.execPath, ["--import", "tsx", "scripts/registry-openapi.ts"], { stdio: "inherit" });

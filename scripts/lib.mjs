@@ -10,19 +10,34 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "
 export function run(cmd, args, opts = {}) {
   const result = spawnSync(cmd, args, { stdio: "inherit", cwd: root, ...opts, env: { ...process.env, ...(opts.env ?? {}) } });
   if (result.status !== 0) {
-    const err = new Error(`${cmd} ${args.join(" ")} failed with ${result.status ?? result.signal}`);
+    const err = /** @type {Error & { exitCode?: number }} */ (new Error(`${cmd} ${args.join(" ")} failed with ${result.status ?? result.signal}`));
     err.exitCode = result.status ?? 1;
     throw err;
   }
 }
 
-const SOURCES = ["app", "server", "registry", "config", "public", "server.ts", "vite.config.ts", "package-lock.json", "tsconfig.json"];
+const SOURCES = [
+  "app",
+  "server",
+  "registry",
+  "config",
+  "public",
+  "vite",
+  "server.ts",
+  "vite.config.ts",
+  "react-router.config.ts",
+  "package-lock.json",
+  "tsconfig.json",
+];
 
-/** A fingerprint of everything the build is made from (paths, sizes, modification times). */
-export function sourceFingerprint() {
+/**
+ * A fingerprint of everything the build is made from: each file's path and the SHA-256 of its content (tests left
+ * out). Content, not modification times: a checkout, a `touch` or an editor's save of unchanged text keeps the build.
+ */
+export function sourceFingerprint(base = root) {
   const hash = createHash("sha256");
   const walk = (p) => {
-    const full = path.join(root, p);
+    const full = path.join(base, p);
     if (!fs.existsSync(full)) return;
     const st = fs.statSync(full);
     if (st.isDirectory()) {
@@ -31,7 +46,7 @@ export function sourceFingerprint() {
         walk(path.join(p, name));
       }
     } else {
-      hash.update(`${p}:${st.size}:${st.mtimeMs}\n`);
+      hash.update(`${p}:${createHash("sha256").update(fs.readFileSync(full)).digest("hex")}\n`);
     }
   };
   SOURCES.forEach(walk);

@@ -21,8 +21,8 @@ const COMMENTED_EXTENSIONS = /\.(ts|tsx|mjs|js|md|css)$/;
 
 /**
  * @typedef {{ id: string, text: string, sources: string[], file: string }} Requirement
- * Every requirement, with its sources (a section of a specification document, a decision "D6", "ARCHITECTURE") and the
- * file defining it.
+ * Every requirement, with its sources (a section of a specification document, a reading "R6" of docs/readings.md,
+ * "ARCHITECTURE") and the file defining it.
  * @returns {Requirement[]}
  */
 export function readRequirements(dir = path.join(root, REQUIREMENTS_DIR)) {
@@ -77,6 +77,37 @@ export function sectionCitations(files = SCANNED.flatMap((entry) => listFiles(en
     const lines = fs.readFileSync(path.join(root, file), "utf8").split("\n");
     lines.forEach((line, i) => {
       if (SECTION.test(line)) found.push(`${file}:${i + 1}`);
+    });
+  }
+  return found;
+}
+
+/** What the docs and the code must not lean on: a file outside the repository, the readings by their old names, an issue. */
+const OUTSIDE = [
+  { pattern: /shared\/spec|\bDECISIONS\.md\b/, what: "the specification's files (say what they say, or cite docs/requirements)" },
+  { pattern: /\bSTACK\.md\b/, what: "the stack notes (docs/stack.md)" },
+  { pattern: /\bD\d+\b/, what: "a reading by its old name (R1-R13 of docs/readings.md)" },
+  { pattern: /\b[Ii]ssue #?\d|\bissues #?\d/, what: "an issue number (the sentence it stands for, or a decision number)" },
+];
+const STAND_ALONE = ["docs", "README.md", "app", "registry", "server"];
+const TEXT_EXTENSIONS = /\.(ts|tsx|mjs|js|md|css|json)$/;
+
+/** What `line` cites that a reader of the repository alone could not follow, or null. */
+export function outsideCitation(line) {
+  return OUTSIDE.find(({ pattern }) => pattern.test(line))?.what ?? null;
+}
+
+/**
+ * Lines of docs/, README.md, app/, registry/ and server/ that cite a file outside the repository, a reading as "D6" or
+ * an issue by its number, as "file:line: what to cite instead". Decision numbers ("decision 087") are the way to cite.
+ */
+export function standAloneCitations(files = STAND_ALONE.flatMap((entry) => listFiles(entry, TEXT_EXTENSIONS))) {
+  const found = [];
+  for (const file of files) {
+    const lines = fs.readFileSync(path.join(root, file), "utf8").split("\n");
+    lines.forEach((line, i) => {
+      const what = outsideCitation(line);
+      if (what) found.push(`${file}:${i + 1}: ${what}`);
     });
   }
   return found;

@@ -20,5 +20,5 @@ try {
 // Without NODE_ENV the portal runs in demo mode: generated secrets under DATA_DIR, the demo outbox, demo data.
 const env = { NODE_ENV: "development", ...process.env };
 const child = spawn(process.execPath, [path.join(root, buildDir(), "server.js")], { stdio: "inherit", cwd: root, env });
-for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
+for (const signal of /** @type {NodeJS.Signals[]} */ (["SIGINT", "SIGTERM"])) process.on(signal, () => child.kill(signal));
 child.on("exit", (code) => process.exit(code ?? 0));

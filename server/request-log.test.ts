@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { requestIdOf, requestLog } from "./request-log";
 
-// docs/decisions/085 (issue 22, finding 5): one request id per request, in the log line and the answer.
+// docs/decisions/085: one request id per request, in the log line and the answer.
 describe("request log and request id", () => {
   let server: Server | undefined;
   afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));

@@ -1,4 +1,4 @@
-import { useLocation, useMatches } from "react-router";
+import { isRouteErrorResponse, useLocation, useMatches, useRouteError } from "react-router";
 import type { T, TextKey } from "~/texts/texts";
 import { useTranslation } from "~/texts/use-translation";
 import { reportsProblem } from "~/forms/types";
@@ -20,30 +20,50 @@ export type RouteHandle = {
 };
 
 /**
+ * Every page's title has one pattern (docs/decisions/093): "<page> – <site>", e.g. "Select Center – Kidney
+ * Transplant Registration", prefixed "Error: " when a form came back with problems. Both parts come from the locale
+ * files; the site alone only when no page says what it is.
+ */
+function titleText(page: string | undefined, site: string, errorPrefix: string | null): string {
+  return `${errorPrefix ?? ""}${page ? `${page} – ` : ""}${site}`;
+}
+
+/**
  * The document title: the deepest route's title, prefixed "Error: " when the last form post failed
  * (action results are not visible to React Router's meta, so the root renders the title itself; ./form-problem).
+ * The error page (the root's boundary) is titled as its heading says: 'Page not found' or 'Something went wrong'.
  */
 export function DocumentTitle() {
   const { t } = useTranslation();
   const matches = useMatches();
   const location = useLocation();
   const formProblem = useFormProblemShown();
+  // Set only while the root's error boundary shows (this renders in the root's Layout); null or undefined otherwise.
+  const error = useRouteError();
   const search = new URLSearchParams(location.search);
-  const page = [...matches]
-    .reverse()
-    .map((m) => {
-      const handle = m.handle as RouteHandle | undefined;
-      const titled = handle?.title?.(m.data, t);
-      if (titled) return titled;
-      const titleKey = typeof handle?.titleKey === "function" ? handle.titleKey(search) : handle?.titleKey;
-      // A route whose data did not come (its loader or action failed: the error page shows) has no texts of its own:
-      // the next title up, never the key itself (docs/decisions/089).
-      const text = titleKey ? t(titleKey) : undefined;
-      return text === titleKey ? undefined : text;
-    })
-    .find(Boolean);
+  const errorPage =
+    error === undefined || error === null
+      ? undefined
+      : isRouteErrorResponse(error) && error.status === 404
+        ? t("errors.notFoundTitle")
+        : t("errors.unexpectedTitle");
+  const page =
+    errorPage ??
+    [...matches]
+      .reverse()
+      .map((m) => {
+        const handle = m.handle as RouteHandle | undefined;
+        const titled = handle?.title?.(m.data, t);
+        if (titled) return titled;
+        const titleKey = typeof handle?.titleKey === "function" ? handle.titleKey(search) : handle?.titleKey;
+        // A route whose data did not come (its loader or action failed: the error page shows) has no texts of its own:
+        // the next title up, never the key itself (docs/decisions/089).
+        const text = titleKey ? t(titleKey) : undefined;
+        return text === titleKey ? undefined : text;
+      })
+      .find(Boolean);
   const failed = formProblem || matches.some((m) => reportsProblem((m.data as { failure?: unknown } | null | undefined)?.failure));
-  const title = `${failed ? t("errorSummary.titlePrefix") : ""}${page ? `${page} – ` : ""}${t("common.appName")}`;
+  const title = titleText(page, t("common.appName"), failed ? t("errorSummary.titlePrefix") : null);
   // A page hydrated after a failed post: the server's "Error: " stays until the summary reports itself (an effect).
   return <title suppressHydrationWarning>{title}</title>;
 }

@@ -23,7 +23,7 @@ function fieldDescribedBy(f: ReturnType<typeof useField>, hint: string | undefin
 /**
  * The frame every field shares (GOV.UK order): its label, its hint, its inline error, then the control. A `group`
  * (radios) is a fieldset whose legend is the label and which the hint and error describe; `heading` makes the
- * label the page's <h1> (PATTERNS' question page).
+ * label the page's <h1> (the one-question page pattern: the question is the heading).
  */
 function FieldFrame({
   field: f,
@@ -171,7 +171,7 @@ export function SelectField({
   options: Array<{ value: string; label: string }>;
   optional?: boolean;
   hint?: string;
-  /** The label is the page's <h1> (PATTERNS' question page). */
+  /** The label is the page's <h1> (the one-question page pattern: the question is the heading). */
   labelAsHeading?: boolean;
 } & Omit<SelectHTMLAttributes<HTMLSelectElement>, "name" | "id" | "defaultValue" | "value">) {
   const f = useField(name);
@@ -252,8 +252,8 @@ export function CheckboxField({ name, label, after }: { name: string; label: str
 export type RadioOption = { value: string; label: string; hint?: string; reveal?: ReactNode };
 
 /**
- * A radio group: a fieldset whose legend is the question (with `legendAsHeading`, the page's <h1>: PATTERNS'
- * question page), its hint and inline error above the radios, and per answer an optional hint tied to its radio
+ * A radio group: a fieldset whose legend is the question (with `legendAsHeading`, the page's <h1> on a one-question
+ * page), its hint and inline error above the radios, and per answer an optional hint tied to its radio
  * and an optional "reveal". The reveal is plain HTML: CSS hides it until its radio is checked in browsers that
  * support :has(); elsewhere it simply stays visible. No JavaScript involved.
  */

@@ -1,5 +1,5 @@
 import type { ClientInstrumentation } from "react-router";
-import { sendLastFormNatively } from "./route-chunk-fallback";
+import { routeModulesLoaded, sendLastFormNatively } from "./route-chunk-fallback";
 
 /**
  * A dropped request never loses what was typed (docs/decisions/089). With JavaScript, React Router fetches each
@@ -17,6 +17,10 @@ import { sendLastFormNatively } from "./route-chunk-fallback";
  * "very busy" answer, decision 086, and is left to it). Only during a navigation: a
  * fetcher's or a revalidation's failure, and the background route discovery (React Router only logs that one), are
  * left as they were.
+ *
+ * A navigation's data request waits for the route modules on their way (./route-chunk-fallback.tsx): when one fails,
+ * the page is loaded in full and the data request is never sent, so it cannot spend the flash messages the page
+ * load is to show, nor post a form the fallback sends natively (docs/decisions/092).
  *
  * Public APIs only: `window.fetch` (React Router calls the global at each request) and React Router's router
  * instrumentation, which only observes which navigation is under way.
@@ -98,7 +102,6 @@ export function installDroppedRequestFallback() {
   });
   const nativeFetch = window.fetch;
   window.fetch = function fetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
-    const answer = nativeFetch.call(window, input, init);
     const url = new URL(input instanceof Request ? input.url : String(input), window.location.href);
     const kind =
       url.origin !== window.location.origin
@@ -109,7 +112,13 @@ export function installDroppedRequestFallback() {
             ? "manifest"
             : null;
     const nav = underWay;
-    if (!kind || !nav) return answer;
+    if (!kind || !nav) return nativeFetch.call(window, input, init);
+    // A navigation's data goes once its route modules are in (a chunk that fails loads the page in full, with the
+    // flash messages this answer would have spent: docs/decisions/092).
+    const answer =
+      kind === "data"
+        ? routeModulesLoaded().then((loaded) => (loaded ? nativeFetch.call(window, input, init) : new Promise<Response>(() => {})))
+        : nativeFetch.call(window, input, init);
     const method = (init?.method ?? (input instanceof Request ? input.method : "GET")).toUpperCase();
     return answer.then(
       (response) => {

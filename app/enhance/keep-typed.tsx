@@ -2,7 +2,7 @@ import { useEffect } from "react";
 
 /**
  * The language switch is a link that loads the same page anew in the other language (PLT-005), which used to
- * erase a half-filled form (issue 10). With JavaScript, the values typed in the page's forms (never passwords, hidden
+ * erase a half-filled form (decision 031). With JavaScript, the values typed in the page's forms (never passwords, hidden
  * fields or files) are kept in this tab's sessionStorage for that one page load, put back once the new page runs,
  * and removed at once. Without JavaScript the switch still loads the page as it was first issued.
  */

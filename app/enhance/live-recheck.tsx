@@ -2,8 +2,8 @@ import { Form, type FormProps } from "react-router";
 import { useCallback, useState, type FormEvent, type ReactNode } from "react";
 import { CsrfField } from "~/components/csrf-field";
 import { useTranslation } from "~/texts/use-translation";
-import { liveErrors, type FieldErrors, type Values } from "~/features/accounts/live-rules";
-import type { FormFailure } from "~/forms/types";
+import { liveErrors, type Values } from "~/forms/live-errors";
+import type { FieldErrors, FormFailure } from "~/forms/types";
 
 type Live = { attempt: string; touched: ReadonlySet<string>; errors: FieldErrors };
 

@@ -1,8 +1,9 @@
-import type { ScreeningDraft } from "~/features/screening/draft";
-import type { MedicalHistoryDraft } from "~/features/medical-history/draft";
-import type { RememberedLabKey } from "~/features/labs/lab-staff-key";
 import type { TextKey } from "~/texts/texts";
-/** What the encrypted cookie session holds (PLT-010). Plain module: routes and server modules both import it. */
+/**
+ * What the encrypted cookie session holds (PLT-010). Plain module: routes and server modules both import it. It sits
+ * below the features and imports none of them: a feature's draft is stored as it is written and read back through
+ * the feature's own check (`draftFromUnknown`), which starts over on anything malformed.
+ */
 export type FlashMessage = {
   kind: "status" | "alert";
   key: TextKey;
@@ -39,13 +40,13 @@ export type SessionData = {
    * trail. Read back with `draftFromUnknown` (anything malformed starts over). Free texts are capped at
    * SCREENING_TEXT_MAX, so the draft stays well under the cookie's 4 KB.
    */
-  screeningDraft?: ScreeningDraft;
+  screeningDraft?: unknown;
   /**
    * The medical history answers until they are submitted (MHX-001, PLT-010; docs/decisions/015), with the
    * record they belong to. Written only by app/features/medical-history/medical-history.server.ts, which refuses an answer that would
    * push the cookie over its size limit.
    */
-  medicalHistoryDraft?: MedicalHistoryDraft;
+  medicalHistoryDraft?: unknown;
   /**
    * The Additional Center Registration answer (CEN-009, PLT-010),
    * sent with the next center selection of that screening, for an hour at most (docs/decisions/013).
@@ -62,6 +63,9 @@ export type SessionData = {
    */
   labStaffKey?: RememberedLabKey;
 };
+
+/** The lab staff key /update-labs remembers, with when it was first accepted and last used (ms since the epoch). */
+export type RememberedLabKey = { key: string; since: number; lastUsed: number };
 
 export type ContactKind = "email" | "text";
 

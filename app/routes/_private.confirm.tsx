@@ -267,7 +267,7 @@ export default function Confirm({ loaderData: data }: Route.ComponentProps) {
         <Form method="post" action="/confirm" noValidate className="stacked-form" aria-label={t("confirm.heading")}>
           <CsrfField />
           <input type="hidden" name="country" value={data.country} />
-          {/* Keyed by what the registry holds: after a confirmation the fields show the new value and state (issue 12). */}
+          {/* Keyed by what the registry holds: after a confirmation the fields show the new value and state (decision 047). */}
           <ContactField
             key={`email|${data.email}|${data.emailVerified}`}
             kind="email"

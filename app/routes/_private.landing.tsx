@@ -1,5 +1,5 @@
 import type { Route } from "./+types/_private.landing";
-import { Form, Link, redirect, useSearchParams } from "react-router";
+import { Form, Link, redirect, useNavigate, useSearchParams } from "react-router";
 import { useTranslation } from "~/texts/use-translation";
 import { OptInOutType } from "../../registry/contract/enums";
 import { addFlash, readPassRecord, withPatient } from "~/platform/auth.server";
@@ -7,13 +7,15 @@ import { recordPage } from "~/platform/record-page.server";
 import { CsrfField } from "~/components/csrf-field";
 import { Dialog } from "~/components/dialog";
 import type { RouteHandle } from "~/components/document-title";
-import { dashboardBeforeScreening, isVerified } from "~/features/dashboard/dashboard";
+import { isVerified } from "~/features/accounts/verification";
+import { dashboardBeforeScreening } from "~/features/dashboard/dashboard";
 import { readForm } from "~/forms/form.server";
 import { RegistryUnavailableError } from "~/registry/client.server";
 import { RegistrationCards } from "~/features/dashboard/registration-card";
 import { immuneToleranceStages, standaloneProgram } from "~/features/medical-history/stages";
 import { ImmuneToleranceStages } from "~/features/dashboard/immune-tolerance-stages";
-import { registrationCards, resetScreeningDraft } from "~/features/screening/screening.server";
+import { registrationCards } from "~/features/dashboard/registration-cards.server";
+import { resetScreeningDraft } from "~/features/screening/screening.server";
 import { ChangeCenterDialog } from "~/features/centers/change-center-dialog";
 import { changeCenterAction, changeCenterDialog, requestLabsAction } from "~/features/centers/change-center.server";
 import { PageFlash } from "~/components/flash-messages";
@@ -32,7 +34,7 @@ export const loader = withTexts("_private.landing", async function loader({ requ
       screenings: screeningList.length,
       cards,
       // The immune-tolerance program's stages and next action (DSH-013; docs/decisions/015), in the candidate's card or,
-      // for an invited participant whose cards do not show the program, in a section of their own (issue 12 item 9).
+      // for an invited participant whose cards do not show the program, in a section of their own (decision 043).
       immuneTolerance,
       program: standaloneProgram(immuneTolerance, cards),
       // ?change={screeningId}: the change-center dialogs (CEN-009; docs/decisions/013).
@@ -75,10 +77,22 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirect("/landing");
 }
 
+/**
+ * The opt-out / opt-in confirmation (DSH-012): a static backdrop (a click outside does nothing, and it has no close
+ * control of its own) whose first button is the destructive answer, so it opens on its heading, and Escape answers
+ * it as Cancel does (docs/decisions/092).
+ */
 function OptDialog({ kind }: { kind: "out" | "in" }) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   return (
-    <Dialog id="opt-dialog" title={kind === "out" ? t("landing.optOutTitle") : t("landing.optInTitle")} open dismissable={false}>
+    <Dialog
+      id="opt-dialog"
+      title={kind === "out" ? t("landing.optOutTitle") : t("landing.optInTitle")}
+      open
+      initialFocus="heading"
+      onDismiss={() => navigate("/landing", { preventScrollReset: true })}
+    >
       <p>{kind === "out" ? t("landing.optOutBody") : t("landing.optInBody")}</p>
       <Form method="post" action="/landing" className="button-row">
         <CsrfField />
@@ -131,7 +145,7 @@ export default function Landing({ loaderData: data }: Route.ComponentProps) {
             <section className="notice" aria-labelledby="program-title">
               <h2 id="program-title">{t("landing.card.immuneToleranceTitle")}</h2>
               <p>{t("landing.card.programInvitedText")}</p>
-              <ImmuneToleranceStages view={data.program} idPrefix="program" />
+              <ImmuneToleranceStages view={data.program} idPrefix="program" level={3} />
             </section>
           ) : null}
           <section aria-labelledby="registration-title">

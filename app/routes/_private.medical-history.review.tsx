@@ -15,7 +15,11 @@ import { loadDraft, submitDraft, today } from "~/features/medical-history/medica
 import { PageFlash } from "~/components/flash-messages";
 import { withTexts } from "~/texts/texts.server";
 
-export const handle: RouteHandle = { titleKey: "medical.title" };
+export const handle: RouteHandle = {
+  titleKey: "medical.title",
+  // The review's own title, not the questionnaire's alone (docs/decisions/093).
+  title: (data, t) => (data ? t("medical.reviewDocumentTitle", { title: t("medical.title") }) : undefined),
+};
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesHref }];
 
 /** /medical-history/review (MHX-004): the answers as a table, only once every question shown is answered. */

@@ -35,10 +35,19 @@ import { withTexts } from "~/texts/texts.server";
 export const handle: RouteHandle = {
   titleKey: "screening.title",
   title: (data, t) => {
-    const tracker = (data as { tracker?: TrackerView } | undefined)?.tracker;
+    const d = data as { tracker?: TrackerView; view?: Pick<StepData, "step"> } | undefined;
+    const tracker = d?.tracker;
     const current = tracker?.steps.find((s) => s.current);
-    if (!tracker || !current) return undefined;
-    return t("screening.documentTitle", { step: tracker.stepNumber, total: tracker.total, name: t(current.labelKey), title: t("screening.title") });
+    if (tracker && current)
+      return t("screening.documentTitle", { step: tracker.stepNumber, total: tracker.total, name: t(current.labelKey), title: t("screening.title") });
+    // The pages outside the tracker's steps say what they are too (docs/decisions/093).
+    const offTracker =
+      d?.view?.step === Step.PostTransplant
+        ? t("screening.offTracker.postTransplant")
+        : d?.view?.step === Step.NotEligible
+          ? t("screening.offTracker.notEligible")
+          : undefined;
+    return offTracker ? t("screening.documentTitleOffTracker", { name: offTracker, title: t("screening.title") }) : undefined;
   },
 };
 
@@ -169,9 +178,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
     if (isValidation) {
       // 'Confirm & Validate Information' (SCR-011): saves the confirmed fields, then moves on.
+      const payload = validationPayload(values);
       let answer;
       try {
-        answer = await context.registry.validateMedicalRecord(patient.token, patient.medicalRecordId, validationPayload(values));
+        answer = await context.registry.validateMedicalRecord(patient.token, patient.medicalRecordId, payload);
       } catch (error) {
         if (!(error instanceof RegistryUnavailableError)) throw error;
         return formFailure(FORM_ID, values, {}, fields, { key: "screening.errors.recordUpdateFailed" });
@@ -180,6 +190,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         const errors = asFieldErrors(answer.errors);
         return formFailure(FORM_ID, values, errors, fields, Object.keys(errors).length ? undefined : { key: "screening.errors.recordUpdateFailed" });
       }
+      // The header's "Welcome, {name}" follows the name the registry now holds, as after a change on /profile.
+      session.set("firstName", String(payload.firstName));
     }
 
     const result = continueFrom(draft, isValidation ? {} : answersFromForm(values), ctx);

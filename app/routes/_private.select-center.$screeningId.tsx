@@ -5,12 +5,11 @@ import { CentersTable } from "~/features/centers/centers-table";
 import { CsrfField } from "~/components/csrf-field";
 import { Dialog } from "~/components/dialog";
 import type { RouteHandle } from "~/components/document-title";
-import { DISTANCE_OPTIONS } from "~/features/centers/select-center-view";
+import { DISTANCE_OPTIONS, milesText, type DistanceFilter } from "~/features/centers/select-center-view";
 import { readForm } from "~/forms/form.server";
 import { selectCenterAction, selectCenterPage, type SelectCenterPage } from "~/features/centers/select-center.server";
 import { PageFlash } from "~/components/flash-messages";
 import { RegistryDownPage } from "~/components/registry-down-page";
-import type { TextKey } from "~/texts/texts";
 import { withTexts } from "~/texts/texts.server";
 
 export const handle: RouteHandle = { titleKey: "selectCenter.pageTitle" };
@@ -25,24 +24,24 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return selectCenterAction(form, context, params.screeningId, new URL(request.url));
 }
 
-const DISTANCE_LABELS: Record<(typeof DISTANCE_OPTIONS)[number], TextKey> = {
-  100: "selectCenter.distance100",
-  300: "selectCenter.distance300",
-  1000: "selectCenter.distance1000",
-  0: "selectCenter.distanceAny",
-};
+/** A distance filter's value as its option reads: "1,000 miles" / "1000 millas" (the page's numbers), or "Any Distance". */
+function useDistanceLabel(): (d: DistanceFilter) => string {
+  const { t, i18n } = useTranslation();
+  return (d) => (d === 0 ? t("selectCenter.distanceAny") : t("selectCenter.distanceMiles", { miles: milesText(d, i18n.language, 0) }));
+}
 
 /** In place of an empty 'Microsite Centers of Excellence' section: why, how far the nearest is, a wider search. */
 function MicrositeNoticeSection({ page }: { page: SelectCenterPage }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const distanceLabel = useDistanceLabel();
   const notice = page.micrositeNotice;
   if (!notice) return null;
   return (
     <section className="microsite-notice" aria-labelledby="microsite-notice-title">
       <h2 id="microsite-notice-title">{t("selectCenter.sectionMicrositeExcellence")}</h2>
       <p className="notice notice--info">
-        {t("selectCenter.micrositeNotice.none", { distance: t(DISTANCE_LABELS[notice.within]) })}{" "}
-        {notice.nearestMiles !== null ? t("selectCenter.micrositeNotice.nearest", { miles: notice.nearestMiles }) : null}
+        {t("selectCenter.micrositeNotice.none", { distance: distanceLabel(notice.within) })}{" "}
+        {notice.nearestMiles !== null ? t("selectCenter.micrositeNotice.nearest", { miles: milesText(notice.nearestMiles, i18n.language) }) : null}
         {notice.widen === null ? t("selectCenter.micrositeNotice.noneAnywhere") : null}
       </p>
       {notice.widen ? (
@@ -50,11 +49,43 @@ function MicrositeNoticeSection({ page }: { page: SelectCenterPage }) {
           <Link to={notice.widen.href} preventScrollReset>
             {notice.widen.distance === 0
               ? t("selectCenter.micrositeNotice.widenAny")
-              : t("selectCenter.micrositeNotice.widen", { distance: t(DISTANCE_LABELS[notice.widen.distance]) })}
+              : t("selectCenter.micrositeNotice.widen", { distance: distanceLabel(notice.widen.distance) })}
           </Link>
         </p>
       ) : null}
     </section>
+  );
+}
+
+/**
+ * The distance filter (CEN-001), a GET form; or, when the registry could not measure distances from the postal code
+ * (CEN-005), the plain reason why every center is listed without its distance, in its place.
+ */
+function DistanceFilterForm({ page }: { page: SelectCenterPage }) {
+  const { t } = useTranslation();
+  const distanceLabel = useDistanceLabel();
+  if (page.distancesUnknown) {
+    return (
+      <p className="notice notice--info" id="distances-unknown">
+        {t("selectCenter.distancesUnknown", { postalCode: page.postalCode })}
+      </p>
+    );
+  }
+  return (
+    <Form method="get" className="distance-filter">
+      <label htmlFor="distance">{t("selectCenter.distanceLabel")}</label>
+      <select id="distance" name="distance" defaultValue={String(page.distance)} key={page.distance}>
+        {DISTANCE_OPTIONS.map((d) => (
+          <option key={d} value={d}>
+            {distanceLabel(d)}
+          </option>
+        ))}
+      </select>
+      {Object.entries(page.sortFields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <button type="submit">{t("selectCenter.applyFilter")}</button>
+    </Form>
   );
 }
 
@@ -99,20 +130,7 @@ export default function SelectCenter({ loaderData: { page } }: Route.ComponentPr
       <ConfirmDialog page={page} />
       <h1>{t("selectCenter.heading")}</h1>
       {returnLink}
-      <Form method="get" className="distance-filter">
-        <label htmlFor="distance">{t("selectCenter.distanceLabel")}</label>
-        <select id="distance" name="distance" defaultValue={String(page.distance)} key={page.distance}>
-          {DISTANCE_OPTIONS.map((d) => (
-            <option key={d} value={d}>
-              {t(DISTANCE_LABELS[d])}
-            </option>
-          ))}
-        </select>
-        {Object.entries(page.sortFields).map(([name, value]) => (
-          <input key={name} type="hidden" name={name} value={value} />
-        ))}
-        <button type="submit">{t("selectCenter.applyFilter")}</button>
-      </Form>
+      <DistanceFilterForm page={page} />
       <p>{t("selectCenter.resultsFor", { postalCode: page.postalCode })}</p>
       <p className="hint">{t("selectCenter.columnsHint")}</p>
       {page.centersFailed ? (

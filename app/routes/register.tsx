@@ -35,7 +35,7 @@ const FORM_ID = "register-form";
 
 export const handle: RouteHandle = {
   carryForm: { form: "register", elementId: FORM_ID },
-  titleKey: (search) => (search.has("forgot") ? "forgot.pageTitle" : search.has("h") || search.has("reset") ? "reset.title" : "register.title"),
+  titleKey: (search) => (search.has("forgot") ? "forgot.title" : search.has("h") || search.has("reset") ? "reset.title" : "register.title"),
 };
 
 type Invite = { status: "valid"; token: string; firstName: string; lastName: string; email: string } | { status: "invalid" } | null;

@@ -33,7 +33,7 @@ function pageTexts(slices: readonly (Texts | undefined)[]): Texts {
 /**
  * The texts of the page in its language: the root loader's slice (shell, flash messages) merged with each matched
  * route's (`withTexts`, app/texts/texts.server.ts). Same on the server and in the browser, so hydration matches and
- * a client navigation or a sign-in in another language shows the new page's language at once (issue 10).
+ * a client navigation or a sign-in in another language shows the new page's language at once (decision 059).
  */
 export function useTranslation(): { t: T; i18n: { language: Lang } } {
   const matches = useMatches();

@@ -1,7 +1,13 @@
+import { z } from "zod";
 import { AccountMessage } from "../contract/accounts";
 import { checkAddress, sameAddress, type CheckedAddress } from "../domain/address-check";
 import type { Ctx } from "../http/context";
 import { reply } from "../http/respond";
+
+/** The query of the calls that check an address. */
+export const addressQuery = z.object({
+  addrConfirmed: z.literal("true").optional().describe("The patient kept the address as typed: it is not checked again (ACC-007)."),
+});
 
 /**
  * ACC-007, ACC-008 for POST /register and update-medical-record: unless `?addrConfirmed=true`, a US address that the

@@ -1,10 +1,11 @@
 import { RegistryMessage } from "../contract/envelope";
-import { authenticateRequest, type AuthResult } from "../contract/schemas";
+import { authenticateRequest, authResult, refreshResult, revokeResult, validateTokenResult, type AuthResult } from "../contract/schemas";
 import { ValidationKey } from "../contract/validation-keys";
 import { findLogin, rehashPassword, revokeTokens } from "../data/accounts";
 import { audit } from "../data/audit";
 import { recordLoginFailure, recordLoginSuccess, resetRequired, signInWaitMs } from "../data/login-throttle";
 import { KNOWN_DEVICE_HEADER, parseKnownDeviceHeader, SignInMessage, SignInReason } from "../contract/sign-in";
+import { z } from "zod";
 import { issueToken } from "../domain/tokens";
 import { RATE_LIMITS } from "../data/rate-limits";
 import { readJsonObject } from "../http/body";
@@ -123,9 +124,40 @@ async function revokeToken(ctx: Ctx): Promise<Response> {
   return ok({ tokensValidAfter: now.toISOString() });
 }
 
+/** The portal's word that the browser is a known device of the account (docs/decisions/087). */
+const knownDevice = z.object({
+  [KNOWN_DEVICE_HEADER]: z.string().optional().describe("`<device id>.<medical record id>`, sent by the portal only (docs/decisions/087)."),
+});
+
 export const authRoutes: Route<Ctx>[] = [
-  { method: "POST", pattern: "/authenticate", handle: authenticate },
-  { method: "GET", pattern: "/validate-token", handle: validateToken },
-  { method: "GET", pattern: "/refresh-token", handle: refreshToken },
-  { method: "POST", pattern: "/revoke-token", handle: revokeToken },
+  {
+    method: "POST",
+    pattern: "/authenticate",
+    handle: authenticate,
+    doc: {
+      summary: "Sign in with email and password: a 30-minute token.",
+      auth: "none",
+      body: authenticateRequest,
+      headers: knownDevice,
+      answer: authResult,
+    },
+  },
+  {
+    method: "GET",
+    pattern: "/validate-token",
+    handle: validateToken,
+    doc: { summary: "Whether the bearer token is valid (always 200; success says).", auth: ["none", "patient"], answer: validateTokenResult },
+  },
+  {
+    method: "GET",
+    pattern: "/refresh-token",
+    handle: refreshToken,
+    doc: { summary: "A new 30-minute token for a valid one.", auth: "patient", answer: refreshResult },
+  },
+  {
+    method: "POST",
+    pattern: "/revoke-token",
+    handle: revokeToken,
+    doc: { summary: "Sign out everywhere: every token issued before now stops working.", auth: "patient", answer: revokeResult },
+  },
 ];

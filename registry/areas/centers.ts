@@ -1,5 +1,6 @@
 import { RegistryMessage } from "../contract/envelope";
-import { DISTANCE_FILTERS, type TransplantCenter } from "../contract/screening";
+import { z } from "zod";
+import { DISTANCE_FILTERS, transplantCenter, type TransplantCenter } from "../contract/screening";
 import { ValidationKey } from "../contract/validation-keys";
 import { listCentersByName, memberCentersNear } from "../data/centers";
 import { zipLocation } from "../domain/zip-data";
@@ -33,8 +34,18 @@ async function centersNear(ctx: Ctx, params: Record<string, string>): Promise<Re
   return ok(results);
 }
 
-/** Registered before the pass routes: `/api/pass/centers` would otherwise match `/api/pass/:id`. */
+/** `/api/pass/centers` is never read as `/api/pass/:id`: the most specific pattern answers (http/router.ts). */
 export const centersRoutes: Route<Ctx>[] = [
-  { method: "GET", pattern: "/api/pass/centers", handle: allCenters },
-  { method: "GET", pattern: "/api/pass/centers/:postalCode/0/:distance", handle: centersNear },
+  {
+    method: "GET",
+    pattern: "/api/pass/centers",
+    handle: allCenters,
+    doc: { summary: "Every center, member or not, by name, without distances.", auth: "patient", answer: z.array(transplantCenter) },
+  },
+  {
+    method: "GET",
+    pattern: "/api/pass/centers/:postalCode/0/:distance",
+    handle: centersNear,
+    doc: { summary: "Member centers within a distance of a postal code, nearest first.", auth: "patient", answer: z.array(transplantCenter) },
+  },
 ];

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { expectedSignature } from "../contract/e-sign";
+import { patientDate } from "../contract/patient-dates";
 import { withoutBidiControls } from "../contract/text-rules";
 import { renderPdf, type PdfBlock } from "../domain/pdf";
 import { textsFor, type MessageLang } from "../messages/index";
@@ -10,8 +11,11 @@ import { textsFor, type MessageLang } from "../messages/index";
  * The texts are the registry's (messages/{en,es}.ts `consent`). No database, no clock: the caller passes both.
  */
 
-/** Changes whenever the consent's wording changes (stored with every signature). */
-export const CONSENT_VERSION = "immunofree-consent-2025-1";
+/**
+ * Changes whenever the consent's wording changes (stored with every signature). 2026-1: the pre-workup lab tests are
+ * arranged by the program's team, not ordered through the portal (docs/decisions/095).
+ */
+export const CONSENT_VERSION = "immunofree-consent-2026-1";
 
 type Section = { heading: string; paragraphs: string[]; items: string[] };
 
@@ -34,11 +38,6 @@ export type ConsentDocument = { content: ConsentContent; html: string; hash: str
 const escapeHtml = (s: string) =>
   withoutBidiControls(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
-/** A date as the language writes it, e.g. "March 10, 2025" / "10 de marzo de 2025" (UTC). */
-export function longDate(date: Date, lang: MessageLang): string {
-  return new Intl.DateTimeFormat(lang === "es" ? "es-US" : "en-US", { dateStyle: "long", timeZone: "UTC" }).format(date);
-}
-
 /** The consent's content for a patient on a day. */
 export function consentContent(p: { firstName: string; lastName: string; lang: MessageLang; day: Date }): ConsentContent {
   const c = textsFor(p.lang).consent;
@@ -49,7 +48,7 @@ export function consentContent(p: { firstName: string; lastName: string; lang: M
     title: c.title,
     facts: [
       [c.participant, fullName],
-      [c.date, longDate(p.day, p.lang)],
+      [c.date, patientDate(p.day, p.lang)],
       [c.version, CONSENT_VERSION],
     ],
     intro: c.intro,

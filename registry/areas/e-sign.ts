@@ -1,6 +1,9 @@
+import { z } from "zod";
 import {
   CLIENT_USER_AGENT_HEADER,
+  eSignDocument,
   eSignRequest,
+  eSignResult,
   ESignFieldKey,
   ESignMessage,
   ESignReason,
@@ -134,7 +137,7 @@ async function sign(ctx: Ctx): Promise<Response> {
   if (stage < ImmunoFreeStatus.MedicalHistory) throw conflict("medicalHistoryFirst");
   const document = todaysDocument(record, now);
   if (body.documentHash !== document.hash) throw conflict("documentChanged");
-  if (!signatureMatches(body.typedName, record.firstName, record.lastName)) {
+  if (!signatureMatches(body.typedName, expectedSignature(record.firstName, record.lastName))) {
     throw new Refusal(400, ESignMessage.nameMismatch, { typedName: ESignFieldKey.nameMismatch });
   }
 
@@ -189,6 +192,23 @@ async function sign(ctx: Ctx): Promise<Response> {
 }
 
 export const eSignRoutes: Route<Ctx>[] = [
-  { method: "GET", pattern: "/api/e-sign/create-pdf", handle: createDocument },
-  { method: "POST", pattern: "/api/e-sign", handle: sign },
+  {
+    method: "GET",
+    pattern: "/api/e-sign/create-pdf",
+    handle: createDocument,
+    doc: {
+      summary: "The immune-tolerance consent as HTML, personalised, with the signature expected and its hash; once signed, the signed one.",
+      auth: "patient",
+      query: z.object({
+        medicalRecordId: z.string().optional().describe("The signed-in patient's own medical record id (the token's when left out)."),
+      }),
+      answer: eSignDocument,
+    },
+  },
+  {
+    method: "POST",
+    pattern: "/api/e-sign",
+    handle: sign,
+    doc: { summary: "Sign the consent with the typed full name.", auth: "patient", body: eSignRequest, answer: eSignResult },
+  },
 ];

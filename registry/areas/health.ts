@@ -1,5 +1,5 @@
 import { RegistryMessage } from "../contract/envelope";
-import type { HealthResult } from "../contract/schemas";
+import { healthResult, type HealthResult } from "../contract/schemas";
 import { codeHint, errorCode, readableErrorName, recentDatabaseFault, withTimeout } from "../db/faults";
 import type { Ctx } from "../http/context";
 import { ok, reply } from "../http/respond";
@@ -35,4 +35,15 @@ async function health(ctx: Ctx): Promise<Response> {
   return ok(results);
 }
 
-export const healthRoutes: Route<Ctx>[] = [{ method: "GET", pattern: "/health", handle: health }];
+export const healthRoutes: Route<Ctx>[] = [
+  {
+    method: "GET",
+    pattern: "/health",
+    handle: health,
+    doc: {
+      summary: "200 when the database answers and no call failed on a database fault lately; 503 otherwise.",
+      auth: "none",
+      answer: healthResult,
+    },
+  },
+];

@@ -5,7 +5,7 @@ import type { Db } from "../db/types";
 import { approvalCutoff, expiryDate, newRequisition } from "../domain/lab-orders";
 import { labOrderApprovedEmail } from "../messages/compose";
 import { langOf } from "../messages/index";
-import { longDate } from "../domain/lab-documents";
+import { patientDate } from "../contract/patient-dates";
 import { enqueueForPatient } from "../outbox/enqueue";
 import type { RegistrySettings } from "../settings";
 
@@ -45,7 +45,7 @@ export async function approveLabOrders(
     const recipient = await findRecipient(db, { id: order.medicalRecordId });
     if (recipient) {
       const lang = langOf(recipient.preferredLanguage);
-      const message = labOrderApprovedEmail(lang, recipient.email, longDate(lang, expiresOn), `${settings.publicUrl}/landing`);
+      const message = labOrderApprovedEmail(lang, recipient.email, patientDate(expiresOn, lang), `${settings.publicUrl}/landing`);
       await enqueueForPatient(db, settings, recipient, message, { automated: true, now });
     }
     await audit(db, {

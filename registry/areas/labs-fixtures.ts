@@ -8,7 +8,7 @@ import { START, type TestRegistry } from "../testing/harness";
 import { aCenterRecord } from "../testing/centers";
 import { aScreeningBody } from "../testing/screenings";
 
-/** Test helpers of the center selection and lab tests (referrals.test.ts, labs.test.ts, commands). */
+/** Test helpers of the center selection and lab tests (referrals.db.test.ts, labs.db.test.ts, commands). */
 
 export const CENTER_A = 201;
 export const CENTER_B = 202;

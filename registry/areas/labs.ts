@@ -7,13 +7,17 @@ import {
   LabFormReason,
   LabIssue,
   LabMessage,
+  labReadiness,
+  labValuesBody,
   LabValuesMessage,
+  labValuesRecorded,
   normalizeRequisition,
   type LabFormReasonValue,
   type LabIssueKey,
   type LabReadiness,
 } from "../contract/labs";
-import type { MedicalRecord, Screening } from "../contract/schemas";
+import { screening as screeningSchema, type MedicalRecord, type Screening } from "../contract/schemas";
+import { z } from "zod";
 import { ValidationKey } from "../contract/validation-keys";
 import { audit } from "../data/audit";
 import { lockScreening } from "../data/center-selection";
@@ -36,7 +40,7 @@ import { labResultsEmail } from "../messages/compose";
 import { langOf, textsFor, type MessageLang } from "../messages/index";
 import { enqueueForPatient } from "../outbox/enqueue";
 import { RATE_LIMITS } from "../data/rate-limits";
-import { limitClient, refundHits } from "../http/client";
+import { limitClient } from "../http/client";
 import type { Ctx } from "../http/context";
 import { sameStaffKey } from "../http/staff-key";
 import { requireOwnRecord, requirePatient } from "../http/patient";
@@ -212,17 +216,17 @@ async function labResultsDownload(ctx: Ctx, params: Record<string, string>): Pro
 
 /**
  * LAB-006: the lab staff calls need the lab staff key in X-Lab-Staff-Key (401 otherwise, checked before anything
- * else, so requisition numbers cannot be probed without it), after the per-client-address limit of wrong keys
- * (docs/decisions/021; a right key gives its hit back). Then the requisition: trimmed, upper-cased, spaces and
+ * else, so requisition numbers cannot be probed without it). The key is compared first, in constant time: a right key
+ * is never counted and never refused (docs/decisions/094); a wrong one counts against the per-client-address limit of
+ * wrong keys (docs/decisions/021): 401, and 429 once over it. Then the requisition: trimmed, upper-cased, spaces and
  * hyphens dropped; 400 errors.requisition when it cannot be one; 404 requisitionUnknown when no approved order has it.
  */
 async function staffOrder(ctx: Ctx, params: Record<string, string>): Promise<LabOrder> {
-  const hits = await limitClient(ctx, RATE_LIMITS.labStaffKey);
   if (!sameStaffKey(ctx.request.headers.get(LAB_STAFF_KEY_HEADER) ?? "", ctx.settings.labStaffKey)) {
+    await limitClient(ctx, RATE_LIMITS.labStaffKey);
     await audit(ctx.db, { actor: { kind: "anonymous" }, action: "labs.staff.refused", at: ctx.now() });
     throw new Refusal(401, LabMessage.staffKeyInvalid, { form: LabFormReason.staffKeyInvalid });
   }
-  await refundHits(ctx, hits);
   const requisition = normalizeRequisition(params.requisition ?? "");
   if (!isRequisitionFormat(requisition)) throw new Refusal(400, RegistryMessage.badRequest, { requisition: ValidationKey.invalidValue });
   const order = await findLabOrderByRequisition(ctx.db, requisition);
@@ -292,17 +296,75 @@ async function recordLabResultValues(ctx: Ctx, params: Record<string, string>): 
   return ok({ recorded }, LabValuesMessage.recorded);
 }
 
-/** Registered before the pass routes (their `/api/pass/:id/...` patterns). */
+/** `?lang=` of the readiness and download calls. */
+const langQuery = z.object({
+  lang: z.enum(["en", "es"]).optional().describe("The language of `messages` (the patient's preferred one when left out)."),
+});
+const pdf = { file: "application/pdf" } as const;
+const received = { summary: "The lab received the order (answers no patient data).", auth: "lab-staff", answer: z.null() } as const;
+const processed = {
+  summary: "Record the order's results and send the registration to the center (answers no patient data).",
+  auth: "lab-staff",
+  answer: z.null(),
+} as const;
+
 export const labRoutes: Route<Ctx>[] = [
-  { method: "POST", pattern: "/api/pass/:id/screening/:screeningId/order-labs", handle: orderLabs },
-  { method: "GET", pattern: "/api/pass/screening/:screeningId/lab-tests/ready", handle: labTestsReady },
-  { method: "GET", pattern: "/api/pass/screening/:screeningId/lab-tests/download", handle: labTestsDownload },
-  { method: "GET", pattern: "/api/pass/screening/:screeningId/lab-results/ready", handle: labResultsReady },
-  { method: "GET", pattern: "/api/pass/screening/:screeningId/lab-results/download", handle: labResultsDownload },
+  {
+    method: "POST",
+    pattern: "/api/pass/:id/screening/:screeningId/order-labs",
+    handle: orderLabs,
+    doc: { summary: "Request Labs: place a new lab order for the screening.", auth: "patient", answer: screeningSchema },
+  },
+  {
+    method: "GET",
+    pattern: "/api/pass/screening/:screeningId/lab-tests/ready",
+    handle: labTestsReady,
+    doc: {
+      summary: "Whether the lab order can be downloaded (409 with the reasons it cannot).",
+      auth: "patient",
+      query: langQuery,
+      answer: labReadiness,
+      refusals: { 409: labReadiness },
+    },
+  },
+  {
+    method: "GET",
+    pattern: "/api/pass/screening/:screeningId/lab-tests/download",
+    handle: labTestsDownload,
+    doc: { summary: "The lab order (lab-tests.pdf).", auth: "patient", query: langQuery, answer: pdf, refusals: { 409: labReadiness } },
+  },
+  {
+    method: "GET",
+    pattern: "/api/pass/screening/:screeningId/lab-results/ready",
+    handle: labResultsReady,
+    doc: {
+      summary: "Whether the lab results can be downloaded (409 with the reasons they cannot).",
+      auth: "patient",
+      query: langQuery,
+      answer: labReadiness,
+      refusals: { 409: labReadiness },
+    },
+  },
+  {
+    method: "GET",
+    pattern: "/api/pass/screening/:screeningId/lab-results/download",
+    handle: labResultsDownload,
+    doc: { summary: "The lab results (lab-results.pdf).", auth: "patient", query: langQuery, answer: pdf, refusals: { 409: labReadiness } },
+  },
   // GET as the spec's call table has them (PLT-019); POST too, for clients that should not repeat them on a reload.
-  { method: "GET", pattern: "/api/pass/update-lab-requisition/:requisition", handle: updateLabRequisition },
-  { method: "POST", pattern: "/api/pass/update-lab-requisition/:requisition", handle: updateLabRequisition },
-  { method: "GET", pattern: "/api/pass/process-lab-results/:requisition", handle: processLabResults },
-  { method: "POST", pattern: "/api/pass/process-lab-results/:requisition", handle: processLabResults },
-  { method: "POST", pattern: "/api/pass/lab-result-values/:requisition", handle: recordLabResultValues },
+  { method: "GET", pattern: "/api/pass/update-lab-requisition/:requisition", handle: updateLabRequisition, doc: received },
+  { method: "POST", pattern: "/api/pass/update-lab-requisition/:requisition", handle: updateLabRequisition, doc: received },
+  { method: "GET", pattern: "/api/pass/process-lab-results/:requisition", handle: processLabResults, doc: processed },
+  { method: "POST", pattern: "/api/pass/process-lab-results/:requisition", handle: processLabResults, doc: processed },
+  {
+    method: "POST",
+    pattern: "/api/pass/lab-result-values/:requisition",
+    handle: recordLabResultValues,
+    doc: {
+      summary: "Record the values the lab reported (replaces the order's whole set).",
+      auth: "lab-staff",
+      body: labValuesBody,
+      answer: labValuesRecorded,
+    },
+  },
 ];

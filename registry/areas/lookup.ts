@@ -1,4 +1,4 @@
-import type { LookupData } from "../contract/schemas";
+import { lookupData as lookupDataSchema, type LookupData } from "../contract/schemas";
 import { usStates } from "../contract/us-states";
 import type { Ctx } from "../http/context";
 import { ok } from "../http/respond";
@@ -21,4 +21,11 @@ async function lookup(): Promise<Response> {
   return ok(lookupData);
 }
 
-export const lookupRoutes: Route<Ctx>[] = [{ method: "GET", pattern: "/lookup-data", handle: lookup }];
+export const lookupRoutes: Route<Ctx>[] = [
+  {
+    method: "GET",
+    pattern: "/lookup-data",
+    handle: lookup,
+    doc: { summary: "Languages, genders and US states for the registration form.", auth: "none", answer: lookupDataSchema },
+  },
+];

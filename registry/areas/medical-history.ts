@@ -1,6 +1,6 @@
 import { ImmunoFreeStatus } from "../contract/enums";
 import { RegistryMessage } from "../contract/envelope";
-import { checkMedicalHistory, mayFillMedicalHistory } from "../contract/medical-history";
+import { checkMedicalHistory, mayFillMedicalHistory, medicalHistory, medicalHistoryBody } from "../contract/medical-history";
 import { MedicalHistoryMessage, MedicalHistoryReason } from "../contract/medical-history-refusal";
 import { isoToday } from "../contract/registration";
 import { audit } from "../data/audit";
@@ -17,7 +17,7 @@ import type { Route } from "../http/router";
  * POST /api/pass/{id}/medical-history (MHX-005, PLT-019): the 15 questions' answers of the patient's own record
  * (contract/medical-history.ts). Each submission is kept; the latest is the current one. In the same transaction the
  * record's immune-tolerance stage moves from Registration to MedicalHistory (any other stage is kept). Results: the
- * stored submission. Only a candidate of the program may submit (Requirement MHX-006; `mayFillMedicalHistory`, issue 12 item 9): anyone
+ * stored submission. Only a candidate of the program may submit (Requirement MHX-006; `mayFillMedicalHistory`, decision 051): anyone
  * else gets 409 `errors.form = medical.notInProgram`, checked after the body, with the stage locked.
  */
 async function submitMedicalHistory(ctx: Ctx, params: Record<string, string>): Promise<Response> {
@@ -59,6 +59,21 @@ async function currentMedicalHistory(ctx: Ctx, params: Record<string, string>): 
 }
 
 export const medicalHistoryRoutes: Route<Ctx>[] = [
-  { method: "POST", pattern: "/api/pass/:id/medical-history", handle: submitMedicalHistory },
-  { method: "GET", pattern: "/api/pass/:id/medical-history", handle: currentMedicalHistory },
+  {
+    method: "POST",
+    pattern: "/api/pass/:id/medical-history",
+    handle: submitMedicalHistory,
+    doc: {
+      summary: "Submit the medical history (candidates of the immune-tolerance program).",
+      auth: "patient",
+      body: medicalHistoryBody,
+      answer: medicalHistory,
+    },
+  },
+  {
+    method: "GET",
+    pattern: "/api/pass/:id/medical-history",
+    handle: currentMedicalHistory,
+    doc: { summary: "The latest medical history submitted, or null.", auth: "patient", answer: medicalHistory },
+  },
 ];

@@ -2,9 +2,11 @@ import {
   AccountMessage,
   FormReason,
   sendConfirmationEmailRequest,
+  codeResultAnswer,
   sendConfirmationTextRequest,
   updateConfirmationRequest,
 } from "../contract/accounts";
+import { z } from "zod";
 import { CodeResult, ConfirmationType, Country, type ValueOf } from "../contract/enums";
 import { RegistryMessage } from "../contract/envelope";
 import { isValidPhone, phoneDigits, storedPhone, textAddress } from "../contract/phone";
@@ -243,7 +245,33 @@ async function updateConfirmation(ctx: Ctx): Promise<Response> {
 }
 
 export const mfaRoutes: Route<Ctx>[] = [
-  { method: "POST", pattern: "/api/mfa/send-confirmation-email", handle: sendConfirmationEmail },
-  { method: "POST", pattern: "/api/mfa/send-confirmation-text", handle: sendConfirmationText },
-  { method: "POST", pattern: "/api/mfa/update-confirmation", handle: updateConfirmation },
+  {
+    method: "POST",
+    pattern: "/api/mfa/send-confirmation-email",
+    handle: sendConfirmationEmail,
+    doc: {
+      summary: "Email a confirmation code (a new address needs the current password).",
+      auth: "patient",
+      body: sendConfirmationEmailRequest,
+      answer: z.null(),
+    },
+  },
+  {
+    method: "POST",
+    pattern: "/api/mfa/send-confirmation-text",
+    handle: sendConfirmationText,
+    doc: { summary: "Text a confirmation code to a mobile number.", auth: "patient", body: sendConfirmationTextRequest, answer: z.null() },
+  },
+  {
+    method: "POST",
+    pattern: "/api/mfa/update-confirmation",
+    handle: updateConfirmation,
+    doc: {
+      summary: "Check a confirmation code: 1 valid (the contact is confirmed), 2 wrong code, 3 expired or locked.",
+      auth: "patient",
+      query: z.object({ medicalRecordId: z.string().describe("The signed-in patient's own medical record id.") }),
+      body: updateConfirmationRequest,
+      answer: codeResultAnswer,
+    },
+  },
 ];

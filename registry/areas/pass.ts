@@ -1,8 +1,9 @@
-import { AccountMessage, updatePasswordRequest, type OptResult } from "../contract/accounts";
+import { AccountMessage, optResult, updatePasswordRequest, type OptResult } from "../contract/accounts";
 import { AuthPreference, Country, OptInOutType, PhoneRuleResult } from "../contract/enums";
 import { RegistryMessage } from "../contract/envelope";
 import { phoneProblem, phoneRules, storedPhone } from "../contract/phone";
 import { addressErrors, isoToday, personErrors, phoneProblemKey, registrationPayload } from "../contract/registration";
+import { addressValidation, medicalRecord, passRecord as passRecordSchema, refreshResult } from "../contract/schemas";
 import { ValidationKey } from "../contract/validation-keys";
 import { changePassword, findAccount } from "../data/accounts";
 import { audit } from "../data/audit";
@@ -17,7 +18,7 @@ import { requireOwnRecord } from "../http/patient";
 import { ok, Refusal } from "../http/respond";
 import type { Route } from "../http/router";
 import { definedErrors, hasErrors, nonScalarFields, zodFieldErrors } from "../http/validation";
-import { addressPrompt } from "./address";
+import { addressPrompt, addressQuery } from "./address";
 import { signIn } from "./auth";
 import { checkCurrentPassword } from "./current-password";
 
@@ -208,10 +209,57 @@ async function optInOut(ctx: Ctx, params: Record<string, string>): Promise<Respo
 }
 
 export const passRoutes: Route<Ctx>[] = [
-  { method: "GET", pattern: "/api/pass/record/:id", handle: patientData },
-  { method: "GET", pattern: "/api/pass/:id", handle: passRecord },
-  { method: "POST", pattern: "/api/pass/:id/update-medical-record", handle: updateMedicalRecord },
-  { method: "POST", pattern: "/api/pass/:id/medical-record", handle: validateMedicalRecord },
-  { method: "POST", pattern: "/api/pass/:id/update-password", handle: updatePassword },
-  { method: "POST", pattern: "/api/pass/:id/opt-in-out/:type", handle: optInOut },
+  {
+    method: "GET",
+    pattern: "/api/pass/record/:id",
+    handle: patientData,
+    doc: { summary: "The patient's own medical record.", auth: "patient", answer: medicalRecord },
+  },
+  {
+    method: "GET",
+    pattern: "/api/pass/:id",
+    handle: passRecord,
+    doc: { summary: "The patient's own medical record, account and screenings.", auth: "patient", answer: passRecordSchema },
+  },
+  {
+    method: "POST",
+    pattern: "/api/pass/:id/update-medical-record",
+    handle: updateMedicalRecord,
+    doc: {
+      summary: "Update the profile (personal and address fields); an address to confirm answers 200 with success false and addressValidation.",
+      auth: "patient",
+      body: profileFields,
+      query: addressQuery,
+      answer: medicalRecord,
+      extras: { addressValidation: addressValidation.nullable().optional() },
+    },
+  },
+  {
+    method: "POST",
+    pattern: "/api/pass/:id/medical-record",
+    handle: validateMedicalRecord,
+    doc: {
+      summary: "The screening's patient validation: names, birth date, language, gender, secondary phone.",
+      auth: "patient",
+      body: validatedFields,
+      answer: medicalRecord,
+    },
+  },
+  {
+    method: "POST",
+    pattern: "/api/pass/:id/update-password",
+    handle: updatePassword,
+    doc: {
+      summary: "Change the password (the current one is checked); every other session ends; a fresh token for this one.",
+      auth: "patient",
+      body: updatePasswordRequest,
+      answer: refreshResult,
+    },
+  },
+  {
+    method: "POST",
+    pattern: "/api/pass/:id/opt-in-out/:type",
+    handle: optInOut,
+    doc: { summary: "Opt out of automated messages (type 1) or back in (type 2).", auth: "patient", answer: optResult },
+  },
 ];

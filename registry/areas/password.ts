@@ -1,4 +1,5 @@
-import { AccountMessage, RESET_STATUS_TEXT, ResetStatus, resetPasswordRequest, type ResetResult } from "../contract/accounts";
+import { z } from "zod";
+import { AccountMessage, RESET_STATUS_TEXT, ResetStatus, resetPasswordRequest, resetResult, type ResetResult } from "../contract/accounts";
 import { RegistryMessage } from "../contract/envelope";
 import { isValidEmail } from "../contract/registration";
 import { ValidationKey } from "../contract/validation-keys";
@@ -114,6 +115,26 @@ function resetAnswer(statusId: number, passwordKey?: string): Response {
 }
 
 export const passwordRoutes: Route<Ctx>[] = [
-  { method: "POST", pattern: "/forgot-password", handle: forgotPassword },
-  { method: "POST", pattern: "/reset-password", handle: resetPassword },
+  {
+    method: "POST",
+    pattern: "/forgot-password",
+    handle: forgotPassword,
+    doc: {
+      summary: "Email a single-use reset link when the account exists (the answer is the same either way).",
+      auth: "none",
+      query: z.object({ emailAddress: z.string().describe("The account's email address.") }),
+      answer: z.null(),
+    },
+  },
+  {
+    method: "POST",
+    pattern: "/reset-password",
+    handle: resetPassword,
+    doc: {
+      summary: "Set a new password with a reset link's token (statusId 1 is success).",
+      auth: "none",
+      body: resetPasswordRequest,
+      answer: resetResult,
+    },
+  },
 ];

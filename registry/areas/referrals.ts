@@ -1,5 +1,13 @@
 import { RegistryMessage } from "../contract/envelope";
-import { LabFormReason, LabMessage, selectCenterBody, type CenterSelection, type LabFormReasonValue, type SelectCenterBody } from "../contract/labs";
+import {
+  centerSelection,
+  LabFormReason,
+  LabMessage,
+  selectCenterBody,
+  type CenterSelection,
+  type LabFormReasonValue,
+  type SelectCenterBody,
+} from "../contract/labs";
 import { ValidationKey } from "../contract/validation-keys";
 import { audit } from "../data/audit";
 import { insertReferral } from "../data/center-referrals";
@@ -102,4 +110,16 @@ async function readSelection(ctx: Ctx): Promise<SelectCenterBody> {
   return parsed.data;
 }
 
-export const referralRoutes: Route<Ctx>[] = [{ method: "POST", pattern: "/api/pass/:id/screening/:screeningId/center", handle: selectCenter }];
+export const referralRoutes: Route<Ctx>[] = [
+  {
+    method: "POST",
+    pattern: "/api/pass/:id/screening/:screeningId/center",
+    handle: selectCenter,
+    doc: {
+      summary: "Select a member center for the screening (a change names its reason); refers the patient and orders labs.",
+      auth: "patient",
+      body: selectCenterBody,
+      answer: centerSelection,
+    },
+  },
+];

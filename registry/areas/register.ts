@@ -2,6 +2,8 @@ import {
   AccountFieldKey,
   AccountMessage,
   FormReason,
+  inviteInfo,
+  phoneCheck,
   PhoneCheckStatus,
   validatePhoneRequest,
   type InviteInfo,
@@ -12,6 +14,7 @@ import { RegistryMessage } from "../contract/envelope";
 import { INVITE_TOKEN_HEADER } from "../contract/forwarded";
 import { phoneDigits, phoneProblem, storedPhone } from "../contract/phone";
 import { isoToday, phoneProblemKey, registrationErrors, registrationPayload, type RegistrationPayload } from "../contract/registration";
+import { addressValidation, authResult } from "../contract/schemas";
 import { ValidationKey } from "../contract/validation-keys";
 import { insertAccount } from "../data/accounts";
 import { audit } from "../data/audit";
@@ -28,7 +31,7 @@ import type { Ctx } from "../http/context";
 import { ok, reply, Refusal } from "../http/respond";
 import type { Route } from "../http/router";
 import { definedErrors, hasErrors, nonScalarFields, zodFieldErrors } from "../http/validation";
-import { addressPrompt } from "./address";
+import { addressPrompt, addressQuery } from "./address";
 import { signIn } from "./auth";
 
 /**
@@ -169,7 +172,38 @@ async function validateInviteToken(ctx: Ctx): Promise<Response> {
 }
 
 export const registerRoutes: Route<Ctx>[] = [
-  { method: "POST", pattern: "/register", handle: register },
-  { method: "POST", pattern: "/validate-phone", handle: validatePhone },
-  { method: "GET", pattern: "/validate-invite", handle: validateInviteToken },
+  {
+    method: "POST",
+    pattern: "/register",
+    handle: register,
+    doc: {
+      summary: "Create the medical record and its account and sign in; an address to confirm answers 200 with success false and addressValidation.",
+      auth: ["none", "invite"],
+      body: registrationPayload,
+      query: addressQuery,
+      answer: authResult,
+      extras: { addressValidation: addressValidation.nullable().optional() },
+    },
+  },
+  {
+    method: "POST",
+    pattern: "/validate-phone",
+    handle: validatePhone,
+    doc: {
+      summary: "Whether a phone number is valid and free (success mirrors isValid).",
+      auth: "none",
+      body: validatePhoneRequest,
+      answer: phoneCheck,
+    },
+  },
+  {
+    method: "GET",
+    pattern: "/validate-invite",
+    handle: validateInviteToken,
+    doc: {
+      summary: "Whether the invitation of X-Invite-Token can be used, and what it fills in (always 200; success says).",
+      auth: ["none", "invite"],
+      answer: inviteInfo,
+    },
+  },
 ];

@@ -1,7 +1,7 @@
 import { outcomeFieldsOfBody, registrationStatusOnSave, resaveMovesBackwards, saveOutcome } from "../contract/save-outcome";
 import { DonorStatus, KidneyStatus, PrimaryGoal, ReferralStatus, RegistrationStatus } from "../contract/enums";
 import { RegistryMessage } from "../contract/envelope";
-import type { Screening } from "../contract/schemas";
+import { screening as screeningSchema, type Screening } from "../contract/schemas";
 import { screeningBody, screeningBodyErrors, type ScreeningBody } from "../contract/screening";
 import { ValidationKey } from "../contract/validation-keys";
 import { audit } from "../data/audit";
@@ -165,8 +165,23 @@ function looseTexts(raw: Record<string, unknown>) {
 }
 
 export const screeningRoutes: Route<Ctx>[] = [
-  { method: "POST", pattern: "/api/pass/:id/screening", handle: createScreening },
-  { method: "PUT", pattern: "/api/pass/:id/screening/:screeningId", handle: updateOwnScreening },
+  {
+    method: "POST",
+    pattern: "/api/pass/:id/screening",
+    handle: createScreening,
+    doc: { summary: "Save a new screening; the registry computes its status.", auth: "patient", body: screeningBody, answer: screeningSchema },
+  },
+  {
+    method: "PUT",
+    pattern: "/api/pass/:id/screening/:screeningId",
+    handle: updateOwnScreening,
+    doc: {
+      summary: "Save a screening again (409 when that would move the registration back).",
+      auth: "patient",
+      body: screeningBody,
+      answer: screeningSchema,
+    },
+  },
 ];
 
 /*

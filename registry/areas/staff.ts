@@ -6,7 +6,9 @@ import {
   CENTER_STAFF_KEY_HEADER,
   PROGRAM_STAFF_KEY_HEADER,
   programStageBody,
+  programStageResult,
   referralStatusBody,
+  referralStatusResult,
   StaffMessage,
   StaffReason,
   type ProgramStageBody,
@@ -23,7 +25,7 @@ import { lockReferral, setReferralStatus } from "../data/staff-referrals";
 import type { Db } from "../db/types";
 import { programStep, referralStep } from "../domain/staff-steps";
 import { readJsonObject } from "../http/body";
-import { limitClient, refundHits } from "../http/client";
+import { limitClient } from "../http/client";
 import type { Ctx } from "../http/context";
 import { sameStaffKey } from "../http/staff-key";
 import { ok, Refusal } from "../http/respond";
@@ -33,7 +35,7 @@ import { notifyJourney } from "../outbox/journey";
 import type { RegistrySettings } from "../settings";
 
 /**
- * The staff steps after the patient's part (issue 12 item 5; docs/decisions/041): a transplant center approves or
+ * The staff steps after the patient's part (docs/decisions/041): a transplant center approves or
  * completes a referral, the immune-tolerance program moves a record to Pre-workup Labs or Completed. One function
  * each, used by the staff calls (HTTP, with a staff key) and the staff commands (registry/commands/cli-staff.ts).
  * Each step is one transaction: the change, the audit entry, and the patient's email (and text) queued.
@@ -114,16 +116,16 @@ export async function moveProgramStage(
 }
 
 /**
- * The staff key check of these calls, before anything else (so ids cannot be probed without it), after the
- * per-client-address limit of wrong keys (a right key gives its hit back; docs/decisions/021).
+ * The staff key check of these calls, before anything else (so ids cannot be probed without it). The key is compared
+ * first, in constant time: a right key is never counted and never refused, so wrong keys sent from a shared address
+ * lock no staff member out (docs/decisions/094). A wrong key counts against the per-client-address limit of wrong
+ * keys (docs/decisions/021): 401, and 429 once over it.
  */
 async function requireStaffKey(ctx: Ctx, header: string, expected: string | undefined): Promise<void> {
-  const hits = await limitClient(ctx, RATE_LIMITS.staffKey);
-  if (!sameStaffKey(ctx.request.headers.get(header) ?? "", expected)) {
-    await audit(ctx.db, { actor: { kind: "anonymous" }, action: "staff.refused", detail: { header }, at: ctx.now() });
-    throw new Refusal(401, StaffMessage[StaffReason.staffKeyInvalid], { form: StaffReason.staffKeyInvalid });
-  }
-  await refundHits(ctx, hits);
+  if (sameStaffKey(ctx.request.headers.get(header) ?? "", expected)) return;
+  await limitClient(ctx, RATE_LIMITS.staffKey);
+  await audit(ctx.db, { actor: { kind: "anonymous" }, action: "staff.refused", detail: { header }, at: ctx.now() });
+  throw new Refusal(401, StaffMessage[StaffReason.staffKeyInvalid], { form: StaffReason.staffKeyInvalid });
 }
 
 const STATUS_OF_REASON: Record<StaffReasonValue, number> = {
@@ -172,6 +174,26 @@ async function programStage(ctx: Ctx, params: Record<string, string>): Promise<R
 }
 
 export const staffRoutes: Route<Ctx>[] = [
-  { method: "POST", pattern: "/api/staff/referrals/:referralId/status", handle: referralStatus },
-  { method: "POST", pattern: "/api/staff/program/:medicalRecordId/stage", handle: programStage },
+  {
+    method: "POST",
+    pattern: "/api/staff/referrals/:referralId/status",
+    handle: referralStatus,
+    doc: {
+      summary: "A transplant center approves (2) or completes (4) a referral (answers ids and the status only).",
+      auth: "center-staff",
+      body: referralStatusBody,
+      answer: referralStatusResult,
+    },
+  },
+  {
+    method: "POST",
+    pattern: "/api/staff/program/:medicalRecordId/stage",
+    handle: programStage,
+    doc: {
+      summary: "The immune-tolerance program moves a record to Pre-workup Labs (4) or Completed (5).",
+      auth: "program-staff",
+      body: programStageBody,
+      answer: programStageResult,
+    },
+  },
 ];

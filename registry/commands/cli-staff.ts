@@ -1,5 +1,5 @@
 /**
- * Staff commands after the patient's part (issue 12 item 5; docs/decisions/041), registered in registry/cli.ts:
+ * Staff commands after the patient's part (docs/decisions/041), registered in registry/cli.ts:
  *   list-referrals [--center N]                                    every referral: ids, date, status (no names)
  *   referral-status --referral N --status approved|completed      a center approved / completed a referral
  *   program-stage --record N --stage preworkup-labs|completed      move an immune-tolerance record's stage on

@@ -98,9 +98,11 @@ export function expectedSignature(firstName: string, lastName: string): string {
 }
 
 /**
- * Whether a typed name (outer spaces ignored) is exactly the expected signature, case sensitive (Unicode NFC);
- * bidirectional formatting characters are not compared (the document does not show them).
+ * ESG-002: whether a typed name (outer spaces ignored) is exactly the expected signature (`expectedSignature`, the
+ * `fullName` the document answers), case sensitive (Unicode NFC); bidirectional formatting characters are not compared
+ * (the document does not show them). The registry accepts a signature with it and the e-sign page's script enables
+ * Continue with it: one rule for both.
  */
-export function signatureMatches(typedName: string, firstName: string, lastName: string): boolean {
-  return withoutBidiControls(typedName).trim().normalize("NFC") === expectedSignature(firstName, lastName).normalize("NFC");
+export function signatureMatches(typedName: string, expected: string): boolean {
+  return expected !== "" && withoutBidiControls(typedName).trim().normalize("NFC") === withoutBidiControls(expected).normalize("NFC");
 }

@@ -170,3 +170,25 @@ export const LAB_VALUES_MAX = 100;
 export const LAB_VALUE_LIMITS = { name: 80, value: 60, unit: 20, referenceRange: 40 } as const;
 
 export const LabValuesMessage = { recorded: "Successfully recorded lab values" } as const;
+
+/**
+ * The body of POST /api/pass/lab-result-values/{requisition} as described to clients (docs/decisions/102); the call
+ * checks it with domain/lab-values.ts checkLabValues (texts trimmed, a result may be a number, a flag one of
+ * LAB_VALUE_FLAGS or an HL7 abnormal flag, each test name once).
+ */
+export const labValuesBody = z.object({
+  values: z
+    .array(
+      z.object({
+        name: z.string().max(LAB_VALUE_LIMITS.name),
+        value: z.union([z.string().max(LAB_VALUE_LIMITS.value), z.number()]),
+        unit: z.string().max(LAB_VALUE_LIMITS.unit).nullish(),
+        referenceRange: z.string().max(LAB_VALUE_LIMITS.referenceRange).nullish(),
+        flag: z.string().nullish(),
+      }),
+    )
+    .min(1)
+    .max(LAB_VALUES_MAX),
+});
+/** Its answer: how many values were recorded. */
+export const labValuesRecorded = z.object({ recorded: z.number().int() });

@@ -27,3 +27,7 @@ export const BIRTH_DATE_MIN = "1920-01-01";
 export function isoToday(now: Date = new Date()): string {
   return now.toISOString().slice(0, 10);
 }
+
+/** 'Lab request window 7 days' (LAB-001): a waiting lab order blocks a new request for 7 days (the registry refuses
+ * one; the dashboard shows no Request Labs button). */
+export const LAB_REQUEST_WINDOW_DAYS = 7;

@@ -212,7 +212,7 @@ export function checkMedicalHistory(raw: Record<string, unknown>, today: string)
 }
 
 /**
- * Requirement MHX-006: who may fill in and submit the medical history (issue 12 item 9): a patient screened as
+ * Requirement MHX-006: who may fill in and submit the medical history (decision 051): a patient screened as
  * a candidate of the immune-tolerance program, i.e. whose registration (ImmunoFreeStatus) is at Registration or
  * later. Without a registration (`null`), or only invited (InviteSent), the patient is not a candidate. The portal
  * (pages) and the registry (POST /api/pass/{id}/medical-history) both ask this one rule.

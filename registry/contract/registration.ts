@@ -5,7 +5,21 @@ import { isoToday } from "./limits";
 import type { FieldErrors } from "./registration-rules";
 
 const text = (max: number) => z.preprocess((v) => (v == null ? "" : String(v)), cleanString(max)).transform((s) => s.trim());
-const int = z.preprocess((v) => (v === "" || v == null ? undefined : Number(v)), z.number().int().catch(-9999).default(-9999));
+/**
+ * An integer from JSON or form text; -9999 (no answer) when left out, empty or not an integer. The union only
+ * describes what is taken (a number, or its text, in the OpenAPI document: docs/decisions/102): after the first step
+ * the value is always a number.
+ */
+const int = z
+  .preprocess(
+    (v) => {
+      if (v === "" || v == null) return -9999;
+      const n = Number(v);
+      return Number.isInteger(n) ? n : -9999;
+    },
+    z.union([z.number().int(), z.string().regex(/^\s*-?\d+\s*$/)]),
+  )
+  .transform(Number);
 const bool = z.preprocess((v) => v === true || v === "true" || v === "on" || v === "1", z.boolean());
 
 /** The registration request payload (ACC-002, ACC-034), coerced from JSON or form strings. Over-long text is refused. */
@@ -47,6 +61,6 @@ export function parseRegistrationPayload(values: Record<string, unknown>): { pay
   return { payload: registrationPayload.parse(blanked), errors };
 }
 
-// The field rules themselves hold no schema, so the browser can run them without zod (issue 12, item 13).
+// The field rules themselves hold no schema, so the browser can run them without zod (ACC-017).
 export * from "./registration-rules";
 export { isoToday };

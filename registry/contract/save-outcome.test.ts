@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DonorStatus, PrimaryGoal, RegistrationStatus, Transfer, TransplantCenterSituation } from "./enums";
 import {
+  choseOtherGoal,
   isMemberCenterSelected,
   outcomeFieldsOfBody,
   pageAfterSave,
@@ -184,5 +185,18 @@ describe("a re-save never moves a registration back (SCR-016, docs/decisions/033
     [R.Screening, R.SelectCenter, false],
   ] as const)("stored %i, next %i: backwards %s", (stored, next, backwards) => {
     expect(resaveMovesBackwards(stored, next)).toBe(backwards);
+  });
+});
+
+describe("ruled out by a goal of one's own (decision 095)", () => {
+  it.each([
+    ["goal Other, a willing donor", o({ primaryGoal: G.Other }), true],
+    ["goal Other, looking for a donor", o({ primaryGoal: G.Other, donorStatus: D.FindDonor }), true],
+    ["goal Other, donor situation Other", o({ primaryGoal: G.Other, donorStatus: D.Other }), true],
+    ["no donor (saved with goal Other 'Not interested in finding a living donor')", o({ primaryGoal: G.Other, donorStatus: D.NoDonor }), false],
+    ["goal 'Understand my options'", o({ primaryGoal: G.UnderstandOptions }), false],
+    ["goal 'Find a transplant center'", o({}), false],
+  ] as const)("%s", (_name, input, expected) => {
+    expect(choseOtherGoal(input)).toBe(expected);
   });
 });

@@ -138,6 +138,15 @@ export function outcomeFieldsOfBody(body: ScreeningSaveBody): OutcomeFields {
   };
 }
 
+/**
+ * Ruled out by a goal of the patient's own alone (primary goal Other, decision 095): not the no-donor ruling, which
+ * also saves goal Other ('Not interested in finding a living donor'). The Complete page, the dashboard's reason, the
+ * results dialog and the screening's email all give this patient the same explanation.
+ */
+export function choseOtherGoal(s: Pick<OutcomeFields, "donorStatus" | "primaryGoal">): boolean {
+  return s.primaryGoal === PrimaryGoal.Other && s.donorStatus !== DonorStatus.NoDonor;
+}
+
 /** A donor and a goal that the registry can act on: HasDonor/FindDonor with a goal other than UnderstandOptions/Other. */
 function seeksReferral(s: OutcomeFields): boolean {
   return (

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ImmunoFreeStatus, ReferralStatus } from "./enums";
 
 /**
- * The staff calls that move a registration on after the patient's part (issue 12 item 5; docs/decisions/041):
+ * The staff calls that move a registration on after the patient's part (docs/decisions/041):
  * transplant-center staff set a referral to Center Approved or Completed by Center, the immune-tolerance program's
  * staff move a record's program stage to Pre-workup Labs or Completed. Each call needs its staff key in a header
  * (never the patient's bearer token) and answers ids and statuses only, never patient data.

@@ -19,9 +19,9 @@ export const RATE_LIMITS = {
   forgotPasswordClient: { name: "forgot-password.client", max: 20, windowMs: HOUR },
   /** Wrong or expired confirmation codes per client address (a right code gives its hit back). */
   codeEntry: { name: "mfa.code-entry.client", max: 30, windowMs: HOUR },
-  /** Wrong lab staff keys per client address (a right key gives its hit back). */
+  /** Wrong lab staff keys per client address (a right key is never counted nor refused: docs/decisions/094). */
   labStaffKey: { name: "lab-staff-key.client", max: 10, windowMs: HOUR },
-  /** Wrong center or program staff keys per client address (docs/decisions/041; a right key gives its hit back). */
+  /** Wrong center or program staff keys per client address (docs/decisions/041; a right key is never counted nor refused). */
   staffKey: { name: "staff-key.client", max: 10, windowMs: HOUR },
 } as const satisfies Record<string, RateLimit>;
 

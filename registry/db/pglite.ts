@@ -5,6 +5,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { PGlite, type Transaction } from "@electric-sql/pglite";
 import { checkDataDir, privateDir, tightenTree } from "./data-dir";
+import { lockDataDir } from "./data-dir-lock";
 import { TYPE_DATE, TYPE_INT8, type DriverDb } from "./types";
 
 const parsers = {
@@ -123,6 +124,10 @@ export async function openPgliteHere(dir: string): Promise<DriverDb> {
 
 /** One PGlite instance per data directory per process, shared by every openDb call on it. */
 const shared = new Map<string, { pg: Promise<PGlite>; users: number }>();
+/** The close of a data directory's last instance in this process, which a new open of it waits for (one at a time). */
+const closing = new Map<string, Promise<void>>();
+/** The lock release of each open instance (docs/decisions/094). */
+const releases = new WeakMap<PGlite, () => void>();
 
 export type OpenPgliteOptions = PrepareOptions & {
   dataDir?: string;
@@ -144,16 +149,26 @@ export async function openPglite(opts: OpenPgliteOptions): Promise<DriverDb> {
   if (!entry) {
     const dataDir = path.resolve(opts.dataDir);
     const create = async () => {
+      await closing.get(dir);
       // docs/decisions/084: refused when DATA_DIR or pgdata is open to other users; what is in them made private.
       checkDataDir(dataDir);
-      if (!existsSync(path.join(dir, "PG_VERSION"))) {
-        const prepared = await prepareInChild(dir, { demoData: opts.demoData });
-        opts.onPrepared?.(prepared);
+      privateDir(dataDir);
+      // docs/decisions/094: one process at a time on the directory; another one running refuses this open (one line).
+      const release = lockDataDir(dataDir);
+      try {
+        if (!existsSync(path.join(dir, "PG_VERSION"))) {
+          const prepared = await prepareInChild(dir, { demoData: opts.demoData });
+          opts.onPrepared?.(prepared);
+        }
+        const pg = await PGlite.create({ dataDir: dir, parsers, startParams: PGLITE_START_PARAMS });
+        // A database of an older version (0666 files), and the relation cache PGlite rewrites 0644 at each start.
+        tightenTree(dir);
+        releases.set(pg, release);
+        return pg;
+      } catch (error) {
+        release();
+        throw error;
       }
-      const pg = await PGlite.create({ dataDir: dir, parsers, startParams: PGLITE_START_PARAMS });
-      // A database of an older version (0666 files), and the relation cache PGlite rewrites 0644 at each start.
-      tightenTree(dir);
-      return pg;
     };
     entry = { pg: create(), users: 0 };
     shared.set(dir, entry);
@@ -169,13 +184,27 @@ export async function openPglite(opts: OpenPgliteOptions): Promise<DriverDb> {
     current.users -= 1;
     if (current.users === 0) {
       shared.delete(dir);
-      await pg.close();
-      // What PGlite wrote with its own modes while open (the relation cache after a schema change): private in the
-      // copy a backup takes of a stopped database (docs/decisions/084). Best effort: the next start does it again.
+      const shutdown = (async () => {
+        try {
+          await pg.close();
+          // What PGlite wrote with its own modes while open (the relation cache after a schema change): private in the
+          // copy a backup takes of a stopped database (docs/decisions/084). Best effort: the next start does it again.
+          try {
+            tightenTree(dir);
+          } catch {
+            // the next start tightens (or refuses) what is left
+          }
+        } finally {
+          releases.get(pg)?.();
+          releases.delete(pg);
+        }
+      })();
+      const settled = shutdown.catch(() => {});
+      closing.set(dir, settled);
       try {
-        tightenTree(dir);
-      } catch {
-        // the next start tightens (or refuses) what is left
+        await shutdown;
+      } finally {
+        if (closing.get(dir) === settled) closing.delete(dir);
       }
     }
   });

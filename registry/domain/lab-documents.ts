@@ -1,6 +1,7 @@
 import { textsFor, type MessageLang } from "../messages/index";
 import { fill } from "../messages/index";
 import type { LabValue } from "../contract/labs";
+import { patientDate } from "../contract/patient-dates";
 import { renderPdf, type PdfBlock } from "./pdf";
 
 /**
@@ -24,13 +25,6 @@ export type LabDocumentFacts = {
   now: Date;
 };
 
-/** A date written out in the language ("March 10, 2025" / "10 de marzo de 2025"), from a Date or YYYY-MM-DD (UTC). */
-export function longDate(lang: MessageLang, date: Date | string): string {
-  const d = typeof date === "string" ? new Date(`${date}T00:00:00Z`) : date;
-  if (Number.isNaN(d.getTime())) return String(date);
-  return new Intl.DateTimeFormat(lang === "es" ? "es-US" : "en-US", { dateStyle: "long", timeZone: "UTC" }).format(d);
-}
-
 export function fullName(p: LabDocumentFacts["patient"]): string {
   return [p.firstName, p.middleInitial ? `${p.middleInitial}.` : "", p.lastName].filter(Boolean).join(" ");
 }
@@ -43,7 +37,7 @@ function patientAndOrder(f: LabDocumentFacts): PdfBlock[] {
       kind: "fields",
       rows: [
         [o.name, fullName(f.patient)],
-        [o.birthDate, longDate(f.lang, f.patient.birthDate)],
+        [o.birthDate, patientDate(f.patient.birthDate, f.lang)],
       ],
     },
     { kind: "heading", text: o.orderHeading },
@@ -51,8 +45,8 @@ function patientAndOrder(f: LabDocumentFacts): PdfBlock[] {
       kind: "fields",
       rows: [
         [o.requisition, f.requisition],
-        [o.ordered, longDate(f.lang, f.orderedAt)],
-        [o.expires, longDate(f.lang, f.expiresOn)],
+        [o.ordered, patientDate(f.orderedAt, f.lang)],
+        [o.expires, patientDate(f.expiresOn, f.lang)],
         [o.center, f.centerName],
       ],
     },
@@ -94,6 +88,8 @@ function valuesTable(lang: MessageLang, values: readonly LabValue[]): PdfBlock[]
       kind: "table",
       columns: [r.columns.name, r.columns.value, r.columns.unit, r.columns.referenceRange, r.columns.flag],
       widths: [0.28, 0.18, 0.12, 0.28, 0.14],
+      // A unit is one token: "mL/min/1.73m2" is never cut across lines (its column widens to hold it).
+      keepWhole: [2],
       rows: values.map((v) => [v.name, v.value, v.unit, v.referenceRange, v.flag ? r.flags[v.flag] : ""]),
     },
   ];
@@ -108,5 +104,5 @@ export function labResultsSummaryPdf(f: LabDocumentFacts & { resultsAt: Date; va
   const body: PdfBlock[] = f.values.length
     ? [{ kind: "paragraph", text: r.valuesStatement }, ...valuesTable(f.lang, f.values)]
     : [{ kind: "paragraph", text: r.statement }, ...panel(f.lang)];
-  return labPdf(r, f, [{ kind: "fields", rows: [[r.received, longDate(f.lang, f.resultsAt)]] }, ...body]);
+  return labPdf(r, f, [{ kind: "fields", rows: [[r.received, patientDate(f.resultsAt, f.lang)]] }, ...body]);
 }

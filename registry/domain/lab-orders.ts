@@ -1,6 +1,7 @@
 import { randomInt } from "node:crypto";
 import { LabFormReason, LabIssue, REQUISITION_ALPHABET, REQUISITION_LENGTH, type LabFormReasonValue, type LabIssueKey } from "../contract/labs";
 import { RegistrationStatus } from "../contract/enums";
+import { LAB_REQUEST_WINDOW_DAYS } from "../contract/limits";
 
 /**
  * The lab order rules of LAB-001, LAB-002, LAB-003, LAB-004 (no SQL): when an order may be placed, what a patient
@@ -9,8 +10,6 @@ import { RegistrationStatus } from "../contract/enums";
 
 /** An order is valid for 90 days from its approval (LAB-002). */
 export const LAB_ORDER_VALID_DAYS = 90;
-/** 'Lab request window 7 days' (LAB-001): a waiting order blocks a new request for 7 days. */
-export const LAB_REQUEST_WINDOW_DAYS = 7;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** What the rules read of a screening's newest lab order. */

@@ -17,8 +17,11 @@ export type PdfBlock =
   /** Label/value rows, the label in bold. */
   | { kind: "fields"; rows: Array<[label: string, value: string]> }
   | { kind: "list"; items: string[] }
-  /** A table: a bold header row, then rows of cells; `widths` are the columns' shares of the text width. */
-  | { kind: "table"; columns: string[]; widths: number[]; rows: string[][] }
+  /**
+   * A table: a bold header row, then rows of cells; `widths` are the columns' shares of the text width. A column in
+   * `keepWhole` never has a word cut across lines (a unit such as "mL/min/1.73m2"): it is widened to its longest word.
+   */
+  | { kind: "table"; columns: string[]; widths: number[]; rows: string[][]; keepWhole?: number[] }
   /** A framed block: the caption in bold, then label/value rows (e.g. signed by, signed at, document hash). */
   | { kind: "signature"; caption: string; rows: Array<[label: string, value: string]> };
 
@@ -181,6 +184,42 @@ class Layout {
 
 const CELL_GAP = 6;
 
+/**
+ * The columns' widths: their shares of `total`, each at least its `minimums` entry, the room for that taken from the
+ * other columns in proportion to their shares (none below its own minimum). When the minimums cannot all fit, the
+ * shares stand.
+ */
+export function columnWidths(shares: readonly number[], minimums: readonly number[], total: number): number[] {
+  const min = (i: number) => minimums[i] ?? 0;
+  const widths = shares.map(() => 0);
+  /** Shares `room` among `columns` in proportion to their shares. */
+  const share = (columns: number[], room: number) => {
+    const sum = columns.reduce((a, i) => a + shares[i]!, 0);
+    for (const i of columns) widths[i] = sum > 0 ? (shares[i]! / sum) * room : room / columns.length;
+  };
+  let free = shares.map((_, i) => i);
+  share(free, total);
+  if (free.reduce((a, i) => a + min(i), 0) > total) return widths;
+  for (;;) {
+    const short = free.filter((i) => widths[i]! < min(i));
+    if (short.length === 0) return widths;
+    for (const i of short) widths[i] = min(i);
+    free = free.filter((i) => !short.includes(i));
+    const taken = widths.reduce((a, w, i) => (free.includes(i) ? a : a + w), 0);
+    share(free, total - taken);
+  }
+}
+
+/** The width of a text's longest word (the words wrapText keeps whole when they fit). */
+function longestWord(text: string, face: Typeface): number {
+  return Math.max(
+    0,
+    ...printable(text)
+      .split(/\s+/)
+      .map((word) => face.width(word, SIZE.body)),
+  );
+}
+
 /** The lines of each cell of a row, wrapped to its column. */
 const wrapRow = (cells: string[], widths: number[], face: Typeface) => cells.map((cell, i) => wrapText(cell, face, SIZE.body, widths[i]! - CELL_GAP));
 const rowHeight = (wrapped: string[][]) => Math.max(1, ...wrapped.map((w) => w.length)) * SIZE.body * LEADING + 4;
@@ -205,8 +244,13 @@ function tableRow(layout: Layout, wrapped: string[][], xs: number[], face: Typef
 /** A table: a header row of column headers (TH, scope Column), repeated as an artifact on each new page, then its rows. */
 function drawTable(layout: Layout, parent: StructElement, block: Extract<PdfBlock, { kind: "table" }>) {
   const table = layout.tags.element("Table", parent);
-  const total = block.widths.reduce((a, b) => a + b, 0);
-  const widths = block.widths.map((w) => (w / total) * WIDTH);
+  const keep = new Set(block.keepWhole ?? []);
+  const minimums = block.columns.map((heading, i) =>
+    keep.has(i)
+      ? Math.max(longestWord(heading, layout.bold), ...block.rows.map((row) => longestWord(row[i] ?? "", layout.regular))) + CELL_GAP + 0.01
+      : 0,
+  );
+  const widths = columnWidths(block.widths, minimums, WIDTH);
   const xs = widths.map((_, i) => MARGIN + widths.slice(0, i).reduce((a, b) => a + b, 0));
   const head = wrapRow(block.columns, widths, layout.bold);
   const header = (cells: Array<StructElement | null>) => {

@@ -94,8 +94,8 @@ export function passwordChangedText(lang: MessageLang, to: string): OutgoingMess
 
 /** The journey's emails (docs/decisions/042): which one, with what it names. */
 export type JourneyEmail =
-  | { kind: "screening"; outcome: "selectCenter" | "ifCandidate" | "notContinuing" }
-  | { kind: "screening"; outcome: "referred"; center: string }
+  | { kind: "screening"; outcome: "selectCenter" | "ifCandidate" | "otherGoal" | "notContinuing" }
+  | { kind: "screening"; outcome: "referred" | "staysNonMember"; center: string }
   | { kind: "medicalHistory" | "eSign" | "preWorkupLabs" | "programCompleted" }
   | { kind: "referralApproved" | "referralCompleted"; center: string }
   | { kind: "centerSelected"; center: string; labs: boolean };

@@ -130,7 +130,8 @@ const en = {
     involvesHeading: "What will happen if I take part?",
     involves: {
       history: "The medical history you gave in this portal is shared with the program's team and a participating transplant center.",
-      labs: "You have pre-workup laboratory tests (blood and urine) at a laboratory near you, ordered through this portal.",
+      // The program's staff arrange these tests; the portal only shows the stage they record (docs/decisions/095).
+      labs: "You have pre-workup laboratory tests (blood and urine) at a laboratory near you. The program's team arranges these tests and contacts you about them; this portal does not order them, and your dashboard shows when the team has recorded them.",
       contact:
         "If the results show that you may be eligible, a transplant center contacts you to explain the next steps, which may include more tests and clinic visits. Any change to your treatment needs a separate consent, signed with your transplant team.",
       followUp: "The program may ask you about your health for up to five years, by email, by phone or at clinic visits.",
@@ -148,7 +149,7 @@ const en = {
     privacy:
       "Your health information is protected by the Health Insurance Portability and Accountability Act (HIPAA) and other laws. By signing, you allow the registry to use your medical history, laboratory results and contact details for this program, and to share them with the participating transplant center, the laboratory and the people who oversee the research, such as an institutional review board. Research reports never name you. This permission does not expire unless you cancel it in writing; cancelling it ends your participation.",
     costsHeading: "Costs and payment",
-    costs: "The pre-workup laboratory tests ordered through this portal are provided at no cost to you. You will not be paid for taking part.",
+    costs: "The pre-workup laboratory tests arranged by the program's team are provided at no cost to you. You will not be paid for taking part.",
     contactHeading: "Questions",
     contact:
       "For questions about the program, reply to any email the registry has sent you and the patient team will contact you. For questions about your rights as a research participant, ask your transplant center for the contact details of its institutional review board.",
@@ -164,7 +165,7 @@ const en = {
     footer: "National Kidney Registry - ImmunoFree consent - page {page} of {pages}",
   },
   /**
-   * Messages along the journey (issue 12 item 5; docs/decisions/042): after the screening, the medical history and
+   * Messages along the journey (docs/decisions/042): after the screening, the medical history and
    * the e-signature, and when staff move a referral or the immune-tolerance stage on. Automated: not to opted-out
    * patients. The text message names nothing medical; it points to the email and the dashboard.
    */
@@ -178,6 +179,12 @@ const en = {
       referred: "You will be referred to {{center}} once your lab tests are done. We will email you when your lab order is ready.",
       ifCandidate:
         "You may be eligible for the ImmunoFree immune-tolerance program. Your application has been submitted for review; if you are selected, we will contact you by email.",
+      /** What the Complete page and the dashboard card say to a patient staying with a non-member center (095). */
+      staysNonMember:
+        "We are glad you are satisfied with your current transplant center, {{center}}, and do not wish to transfer your care. {{center}} is not a member center of the registry: no lab tests or referral are needed. If you would like to transfer your care to a member center, choose Change Center on your dashboard.",
+      /** The one explanation for primary goal Other, as on the Complete page and the dashboard (095). */
+      otherGoal:
+        "You described a goal of your own (Other), so we will not refer you to a transplant center now: we refer patients only for the goals our programs serve (finding a transplant center, the Standard Voucher program, a Microsite center or a Kidney for Life center). If one of these goals fits you, choose My Situation has Changed on your dashboard and choose it.",
       notContinuing:
         "Based on your answers, we are unable to continue your registration at this time. Your dashboard explains why, and you can update your answers there if your situation changes.",
     },

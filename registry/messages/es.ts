@@ -123,7 +123,7 @@ const es: RegistryTexts = {
     involvesHeading: "¿Qué pasará si participo?",
     involves: {
       history: "La historia médica que usted dio en este portal se comparte con el equipo del programa y con un centro de trasplante participante.",
-      labs: "Usted se hará análisis de laboratorio previos a la evaluación (de sangre y de orina) en un laboratorio cercano, solicitados por medio de este portal.",
+      labs: "Usted se hará análisis de laboratorio previos a la evaluación (de sangre y de orina) en un laboratorio cercano. El equipo del programa organiza estos análisis y se comunica con usted sobre ellos; este portal no los solicita, y su panel muestra cuándo el equipo los ha registrado.",
       contact:
         "Si los resultados muestran que usted podría ser elegible, un centro de trasplante se comunicará con usted para explicarle los siguientes pasos, que pueden incluir más análisis y consultas en la clínica. Cualquier cambio en su tratamiento requiere un consentimiento aparte, firmado con su equipo de trasplante.",
       followUp:
@@ -143,7 +143,7 @@ const es: RegistryTexts = {
       "Su información de salud está protegida por la Ley de Portabilidad y Responsabilidad del Seguro Médico (HIPAA) y por otras leyes. Al firmar, usted permite que el registro use su historia médica, sus resultados de laboratorio y sus datos de contacto para este programa, y que los comparta con el centro de trasplante participante, con el laboratorio y con las personas que supervisan la investigación, como un comité de ética institucional. Los informes de la investigación nunca dicen su nombre. Este permiso no vence a menos que usted lo cancele por escrito; cancelarlo pone fin a su participación.",
     costsHeading: "Costos y pagos",
     costs:
-      "Los análisis de laboratorio previos a la evaluación solicitados por medio de este portal no tienen ningún costo para usted. No recibirá ningún pago por participar.",
+      "Los análisis de laboratorio previos a la evaluación organizados por el equipo del programa no tienen ningún costo para usted. No recibirá ningún pago por participar.",
     contactHeading: "Preguntas",
     contact:
       "Si tiene preguntas sobre el programa, responda a cualquier correo electrónico que el registro le haya enviado y el equipo de atención a pacientes se comunicará con usted. Si tiene preguntas sobre sus derechos como participante en una investigación, pida a su centro de trasplante los datos de contacto de su comité de ética institucional.",
@@ -169,6 +169,10 @@ const es: RegistryTexts = {
         "Será derivado a {{center}} cuando termine sus análisis de laboratorio. Le enviaremos un correo electrónico cuando su orden de laboratorio esté lista.",
       ifCandidate:
         "Es posible que sea elegible para el programa de inmunotolerancia ImmunoFree. Su solicitud fue enviada para revisión; si es seleccionado, nos comunicaremos con usted por correo electrónico.",
+      staysNonMember:
+        "Nos alegra que esté satisfecho con su centro de trasplante actual, {{center}}, y que no desee trasladar su atención. {{center}} no es un centro miembro del registro: no se necesitan análisis de laboratorio ni derivación. Si desea transferir su atención a un centro miembro, elija Cambiar de centro en su panel.",
+      otherGoal:
+        "Usted describió un objetivo propio (Otro), por lo que no lo derivaremos a un centro de trasplante por ahora: solo derivamos pacientes para los objetivos que atienden nuestros programas (encontrar un centro de trasplante, el programa Standard Voucher, un centro con micrositios o un centro Kidney for Life). Si uno de estos objetivos corresponde a su caso, elija Mi situación ha cambiado en su panel y elíjalo.",
       notContinuing:
         "Según sus respuestas, no podemos continuar con su registro en este momento. Su panel explica por qué, y allí puede actualizar sus respuestas si su situación cambia.",
     },

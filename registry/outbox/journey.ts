@@ -1,5 +1,6 @@
 import { RegistrationStatus, Transfer } from "../contract/enums";
 import { textAddress } from "../contract/phone";
+import { choseOtherGoal } from "../contract/save-outcome";
 import type { Screening } from "../contract/schemas";
 import { findAccount } from "../data/accounts";
 import { findRecipient } from "../data/medical-records";
@@ -38,18 +39,21 @@ export async function notifyJourney(
 }
 
 /**
- * What the email after a saved screening says (the outcome messages of SCR-013 and DSH-010, docs/decisions/042): the
- * immune-tolerance review, the referral after the lab tests, the center selection next, or that the registration
- * cannot continue (ruled out, not cleared, or staying with a non-member center).
+ * What the email after a saved screening says (the outcome messages of SCR-013 and DSH-010, docs/decisions/042 and
+ * 095), what the Complete page and the dashboard say: the immune-tolerance review, the referral after the lab tests,
+ * staying with a non-member center (Change Center to transfer), the center selection next, a goal of the patient's
+ * own (Other), or that the registration cannot continue (no donor, exploring the options).
  */
 export function screeningOutcome(
-  s: Pick<Screening, "status" | "isCleared" | "preferredCenterId" | "preferredCenter" | "willingToTransfer">,
+  s: Pick<Screening, "status" | "isCleared" | "preferredCenterId" | "preferredCenter" | "willingToTransfer" | "donorStatus" | "primaryGoal">,
 ): JourneyEmail {
   if (s.status === RegistrationStatus.IfPassCandidate) return { kind: "screening", outcome: "ifCandidate" };
   if ((s.status === RegistrationStatus.CompleteLabTests || s.status === RegistrationStatus.SentToCenter) && s.preferredCenterId > 0)
     return { kind: "screening", outcome: "referred", center: s.preferredCenter };
-  if (s.status === RegistrationStatus.SelectCenter && s.isCleared && !(s.preferredCenterId > 0 && s.willingToTransfer === Transfer.No))
-    return { kind: "screening", outcome: "selectCenter" };
+  if (s.status === RegistrationStatus.SelectCenter && s.preferredCenterId > 0 && s.willingToTransfer === Transfer.No)
+    return { kind: "screening", outcome: "staysNonMember", center: s.preferredCenter };
+  if (s.status === RegistrationStatus.SelectCenter && s.isCleared) return { kind: "screening", outcome: "selectCenter" };
+  if (!s.isCleared && choseOtherGoal(s)) return { kind: "screening", outcome: "otherGoal" };
   return { kind: "screening", outcome: "notContinuing" };
 }
 

@@ -5,6 +5,7 @@ import { ScryptPool } from "../domain/scrypt-pool";
 import { createRegistryHandler, type RegistryHandler } from "../handler";
 import type { LogEntry } from "../http/context";
 import type { RegistrySettings } from "../settings";
+import { checkedHandler } from "./answer-check";
 
 /** Fast scrypt for tests (production uses N=2^17). */
 export const TEST_SETTINGS: RegistrySettings = {
@@ -15,7 +16,7 @@ export const TEST_SETTINGS: RegistrySettings = {
   labStaffKey: "test-lab-staff-key-0123",
   centerStaffKey: "test-center-staff-key-0123",
   programStaffKey: "test-program-staff-key-0123",
-  // Refusals answered at once (production waits a second: docs/decisions/022); client-limits.test.ts checks the wait.
+  // Refusals answered at once (production waits a second: docs/decisions/022); client-limits.db.test.ts checks the wait.
   refusalDelayMs: 0,
   messaging: { smtpUrl: undefined, mailFrom: "Kidney Registry <registration@portal.test>", smsUrl: undefined, smsToken: undefined },
 };
@@ -57,6 +58,9 @@ export function validRegistration(n = 1, overrides: Record<string, unknown> = {}
 /**
  * The registry for one test file on one database: opened once (PGlite costs seconds), emptied and its clock
  * reset before each test. Use inside a describe block: `const t = useRegistry(target)`.
+ *
+ * Every answer of its handlers is checked against the registry's OpenAPI document (testing/answer-check.ts,
+ * docs/decisions/102): one that the document does not describe fails the test that received it.
  */
 export class TestRegistry {
   testDb!: TestDb;
@@ -78,13 +82,15 @@ export class TestRegistry {
 
   /** A handler on the same database with other settings or clock. */
   handlerWith(settings: Partial<RegistrySettings>): RegistryHandler {
-    return createRegistryHandler({
-      db: this.db,
-      settings: { ...this.settings, ...settings },
-      now: () => this.clock,
-      log: (e) => this.logs.push(e),
-      scryptPool: this.pool,
-    });
+    return checkedHandler(
+      createRegistryHandler({
+        db: this.db,
+        settings: { ...this.settings, ...settings },
+        now: () => this.clock,
+        log: (e) => this.logs.push(e),
+        scryptPool: this.pool,
+      }),
+    );
   }
 
   /**
@@ -108,7 +114,7 @@ export class TestRegistry {
       log: (e) => this.logs.push(e),
       scryptPool: this.pool,
     });
-    return { handler, statements };
+    return { handler: checkedHandler(handler), statements };
   }
 
   private calls = 0;
@@ -165,7 +171,9 @@ export function useRegistry(target: TestDbTarget, settings?: RegistrySettings): 
   const t = new TestRegistry(settings);
   beforeAll(async () => {
     t.testDb = await target.open();
-    t.handler = createRegistryHandler({ db: t.db, settings: t.settings, now: () => t.clock, log: (e) => t.logs.push(e), scryptPool: t.pool });
+    t.handler = checkedHandler(
+      createRegistryHandler({ db: t.db, settings: t.settings, now: () => t.clock, log: (e) => t.logs.push(e), scryptPool: t.pool }),
+    );
   });
   afterAll(async () => {
     await t.pool.close();

@@ -105,8 +105,11 @@ test.describe("dashboard before screening (DSH-002)", () => {
     const out = page.getByRole("dialog", { name: "Confirm Registration Opt Out" });
     await expect(out).toContainText("you will no longer receive automated emails or text messages");
     if (scriptsRun()) {
+      // Escape answers it as Cancel does (docs/decisions/092); the link opens it again.
       await page.keyboard.press("Escape");
-      await expect(page.getByRole("dialog", { name: "Confirm Registration Opt Out" })).toBeVisible();
+      await expect(page.getByRole("dialog")).toHaveCount(0);
+      await page.getByRole("link", { name: "Opt Out" }).click();
+      await expect(out).toBeVisible();
     }
     await expectAccessible(page);
     await out.getByRole("button", { name: "Cancel" }).click();

@@ -117,8 +117,8 @@ test.describe("a dropped data request (JavaScript)", () => {
     await form.getByRole("button", { name: "Register", exact: true }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Something went wrong");
     expect(answered).toBe(1);
-    // Before 089: "register.title – Kidney Transplant Registration".
-    await expectRealTitle(page, new RegExp(`^${APP}$`));
+    // Before 089: "register.title – Kidney Transplant Registration"; the error page is titled as it is headed (093).
+    await expectRealTitle(page, new RegExp(`^Something went wrong – ${APP}$`));
     await expectAccessible(page);
   });
 });

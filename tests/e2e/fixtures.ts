@@ -26,7 +26,12 @@ export async function expectAccessible(page: Page) {
     const html = (await page.content()).replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "");
     const browser = page.context().browser();
     if (!browser) throw new Error("no browser");
-    const context = await browser.newContext({ javaScriptEnabled: true });
+    // The page's colour scheme and forced colours (tests/e2e/colour-schemes.spec.ts), so axe sees the same colours.
+    const media = await page.evaluate(() => ({
+      colorScheme: matchMedia("(prefers-color-scheme: dark)").matches ? ("dark" as const) : ("light" as const),
+      forcedColors: matchMedia("(forced-colors: active)").matches ? ("active" as const) : ("none" as const),
+    }));
+    const context = await browser.newContext({ javaScriptEnabled: true, ...media });
     scratch = await context.newPage();
     const url = page.url();
     await scratch.route(url, (route) => route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html }));
@@ -226,8 +231,15 @@ export function hiddenValue(html: string, name: string): string {
   return value.replace(/&amp;/g, "&");
 }
 
-/** The registration form as a browser without JavaScript posts it, filled for `p`, from the /register page's HTML. */
-export function registrationForm(page: string, p: Patient, opts: { inviteToken?: string; spanish?: boolean } = {}): Record<string, string> {
+/**
+ * The registration form as a browser without JavaScript posts it, filled for `p`, from the /register page's HTML;
+ * `fields` in place of the form's own (e.g. an address outside the US).
+ */
+export function registrationForm(
+  page: string,
+  p: Patient,
+  opts: { inviteToken?: string; spanish?: boolean; fields?: Record<string, string> } = {},
+): Record<string, string> {
   return {
     _csrf: hiddenValue(page, "_csrf"),
     intent: "register",
@@ -254,6 +266,7 @@ export function registrationForm(page: string, p: Patient, opts: { inviteToken?:
     preferredLanguage: opts.spanish ? "2" : "1",
     gender: "2",
     agreedToHipaa: "true",
+    ...opts.fields,
   };
 }
 
@@ -265,7 +278,7 @@ export function registrationForm(page: string, p: Patient, opts: { inviteToken?:
 export async function createPatient(
   request: APIRequestContext,
   p: Patient = newPatient(),
-  opts: { verified?: boolean; inviteToken?: string; spanish?: boolean } = {},
+  opts: { verified?: boolean; inviteToken?: string; spanish?: boolean; fields?: Record<string, string> } = {},
 ): Promise<Patient> {
   const page = await (await request.get("register")).text();
   const issuedAt = Date.now();
@@ -374,7 +387,7 @@ export function formPoster(api: APIRequestContext, csrf: string) {
 }
 
 /** The screening's last step, 'Confirm & Validate Information', with the patient's own details. */
-function patientValidation(p: Patient): Record<string, string> {
+export function patientValidation(p: Patient): Record<string, string> {
   return {
     intent: "continue",
     firstName: p.firstName,

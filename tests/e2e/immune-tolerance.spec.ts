@@ -218,7 +218,7 @@ test("an invited transplant patient completes the medical history and e-signs th
   await expect(page).toHaveURL(/\/medical-history\/review$/);
   await heading(page, "Review your answers");
   await expect(reviewAnswer(page, "Kidney transplant received")).toHaveText("Yes");
-  await expect(reviewAnswer(page, "Date of most recent kidney transplant")).toHaveText("03/27/2019");
+  await expect(reviewAnswer(page, "Date of most recent kidney transplant")).toHaveText("March 27, 2019");
   await expect(reviewAnswer(page, "Anti-rejection medicines")).toHaveText("Tacrolimus 2 mg twice a day");
   await expect(reviewAnswer(page, "Height")).toHaveText("5 ft 6 in");
   await expect(reviewAnswer(page, "Weight")).toHaveText("165.5 lb");

@@ -7,6 +7,7 @@ import {
   expect,
   formPoster,
   hiddenValue,
+  scriptsRun,
   selectFirstCenter,
   STAFF_COMMANDS_NEED,
   staffCommandsAvailable,
@@ -46,10 +47,33 @@ async function expectNoSidewaysScroll(page: Page, what: string) {
   );
 }
 
-async function visit(page: Page, path: string) {
+/**
+ * WCAG 1.4.12 text spacing, as a patient's own style sheet sets it: line height 1.5, paragraphs 2em apart, letters
+ * 0.12em and words 0.16em apart. A style sheet adopted by the document, so the page's scripts leave it in place.
+ */
+async function applyTextSpacing(page: Page) {
+  await page.evaluate(() => {
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(
+      "* { line-height: 1.5 !important; letter-spacing: 0.12em !important; word-spacing: 0.16em !important; } p { margin-bottom: 2em !important; }",
+    );
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+  });
+}
+
+async function visit(page: Page, path: string, { textSpacing = false } = {}) {
   await page.goto(path);
+  // Not the registration page a visitor who is not signed in is sent to.
+  await expect(page).not.toHaveURL(/[?&]logout=true/);
   await expect(page.locator("h1, dialog[open] h2").first()).toBeVisible();
-  await expectNoSidewaysScroll(page, path);
+  if (textSpacing) await applyTextSpacing(page);
+  await expectNoSidewaysScroll(page, textSpacing ? `${path} with WCAG 1.4.12 text spacing` : path);
+}
+
+/** The portal in Spanish from now on (the language switch, PLT-005), at `to`. */
+async function inSpanish(page: Page, to: string) {
+  await page.goto(`language?lng=es&to=${encodeURIComponent(to)}`);
+  await expect(page.locator("html")).toHaveAttribute("lang", "es");
 }
 
 test.describe("at 320 px, without signing in", () => {
@@ -61,12 +85,67 @@ test.describe("at 320 px, without signing in", () => {
   });
 });
 
+test.describe("at 320 px with WCAG 1.4.12 text spacing, without signing in", () => {
+  test.use({ viewport: { width: 320, height: 640 } });
+  test("the public pages and their dialogs, in English and in Spanish", async ({ page }) => {
+    const paths = ["register", "register?login=1", "register?forgot=1", "register?hipaa=1", "update-labs"];
+    for (const path of paths) await visit(page, path, { textSpacing: true });
+    await inSpanish(page, "/register");
+    for (const path of paths) await visit(page, path, { textSpacing: true });
+  });
+});
+
+withPatient.describe("at 320 px with WCAG 1.4.12 text spacing, signed in", () => {
+  withPatient.use({ viewport: { width: 320, height: 640 } });
+  withPatient("dashboard, profile, confirm, a screening step, in English and in Spanish", async ({ page, patient }) => {
+    const paths = ["landing", "profile", "confirm", "confirm?confirm=email"];
+    for (const path of paths) await visit(page, path, { textSpacing: true });
+    await expect(page.locator(".account-menu summary")).toContainText(patient.firstName);
+    const csrf = hiddenValue(await (await page.request.get("landing")).text(), "_csrf");
+    await formPoster(page.request, csrf)("landing", { intent: "start-screening" });
+    await visit(page, "screening/patient-situation", { textSpacing: true });
+    await inSpanish(page, "/landing");
+    for (const path of [...paths, "screening/patient-situation"]) await visit(page, path, { textSpacing: true });
+  });
+});
+
+withPatient.describe("at 320 px in Spanish", () => {
+  withPatient.use({ viewport: { width: 320, height: 640 } });
+
+  withPatient("/profile after a password error", async ({ page, patient }) => {
+    await inSpanish(page, "/profile");
+    await expect(page.locator(".account-menu summary")).toContainText(patient.firstName);
+    const form = page.locator("form").filter({ has: page.getByRole("button", { name: "Actualizar contraseña" }) });
+    await form.getByRole("button", { name: "Actualizar contraseña" }).click();
+    await expect(page).toHaveTitle(/^Error: /);
+    await expect(page.getByRole("alert").filter({ hasText: /\S/ }).first()).toBeVisible();
+    // With JavaScript, measured once the Show buttons are there (they come with the scripts).
+    if (scriptsRun()) await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));
+    await expectNoSidewaysScroll(page, "/profile in Spanish after a password error");
+    // The password boxes keep a usable width beside their Show buttons.
+    for (const box of await page.locator(".password-input input").all()) expect((await box.boundingBox())?.width).toBeGreaterThanOrEqual(150);
+  });
+
+  test("the medical history's review", async ({ page }) => {
+    test.skip(!staffCommandsAvailable, STAFF_COMMANDS_NEED);
+    const { csrf } = await createCandidate(page.request);
+    const post = formPoster(page.request, csrf);
+    for (const q of QUESTIONS) {
+      if (q.condition && complete[q.condition] !== "1") continue;
+      await post(`medical-history/${q.slug}`, { intent: "next", ...Object.fromEntries(q.fields.map((f) => [f, complete[f] ?? ""])) });
+    }
+    await inSpanish(page, "/medical-history/review");
+    await visit(page, "medical-history/review");
+  });
+});
+
 withPatient.describe("at 320 px, signed in", () => {
   withPatient.use({ viewport: { width: 320, height: 640 } });
   withPatient.describe.configure({ timeout: 180_000 });
 
-  withPatient("dashboard, profile, confirm and its dialog, the screening steps", async ({ page }) => {
+  withPatient("dashboard, profile, confirm and its dialog, the screening steps", async ({ page, patient }) => {
     for (const path of ["landing", "profile", "confirm", "confirm?confirm=email", "confirm?confirm=text"]) await visit(page, path);
+    await expect(page.locator(".account-menu summary")).toContainText(patient.firstName);
     const csrf = hiddenValue(await (await page.request.get("landing")).text(), "_csrf");
     const post = formPoster(page.request, csrf);
     await post("landing", { intent: "start-screening" });

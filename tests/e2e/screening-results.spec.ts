@@ -9,8 +9,9 @@ import { createClearedScreening, expect, expectAccessible, formPoster, hiddenVal
 
 const CLEARED =
   "You are cleared to select a transplant center. Please make sure to only select transplant centers that are close enough that you are willing to transfer to.";
-const INFORMATION_SEEKER =
-  "Thank you for telling us about your goals. As you are exploring your options, we will not refer you to a transplant center now. If your situation changes, choose My Situation has Changed on the dashboard.";
+/** Goal Other's own explanation (decision 095), on the Complete page and in the dialog alike. */
+const OTHER_GOAL =
+  "You described a goal of your own (Other), so we will not refer you to a transplant center now: we refer patients only for the goals our programs serve (finding a transplant center, the Standard Voucher program, a Microsite center or a Kidney for Life center). If one of these goals fits you, choose My Situation has Changed on your dashboard and choose it.";
 
 /** Opens the dialog from the terminal page and checks its title, one answer and the message. */
 async function showResults(page: Page, answerText: string, message: string) {
@@ -50,12 +51,13 @@ test.describe("Requirement DSH-010: Screening Results dialog after the save", ()
     await expect(page.getByRole("button", { name: "Continue" })).toHaveAttribute("href", /\/select-center\/\d+$/);
   });
 
-  test("information seeker (goal Other): its message and Return to Dashboard", async ({ page, patient }) => {
+  test("goal Other: its own explanation and Return to Dashboard", async ({ page, patient }) => {
     await answerUpToVerifyInfo(page, { primaryGoal: "6", primaryGoalOther: "Learning what a transplant involves" });
     await page.getByRole("button", { name: "Confirm & Validate Information" }).click();
     await expect(page).toHaveURL(/\/screening\/complete$/);
-    // The Complete page itself has the (c) texts of SCR-013; the dialog tells the information seeker apart.
-    const dialog = await showResults(page, "Learning what a transplant involves.", INFORMATION_SEEKER);
+    // The Complete page and the dialog give the same explanation (decision 095).
+    await expect(page.getByText(OTHER_GOAL, { exact: true })).toBeVisible();
+    const dialog = await showResults(page, "Learning what a transplant involves.", OTHER_GOAL);
     await dialog.getByRole("button", { name: "Return to Dashboard" }).click();
     await expect(page).toHaveURL(/\/landing$/);
     await expect(page.getByText(`Welcome, ${patient.firstName}`)).toBeVisible();

@@ -96,7 +96,7 @@ test.describe("screening questionnaire", () => {
     await answer(page, "I already have a willing donor", "primary-goal");
     await answer(page, "Find the best match through the Standard Voucher program", "patient-validation");
     await validateAndComplete(page);
-    // Staying with a member center: the (c) text for a member center (app/features/screening/READINGS.md 13).
+    // Staying with a member center: the (c) text for a member center (docs/decisions/096, reading 13).
     await heading(page, "You have completed the questionnaire");
     await expect(
       page.getByText("You will be referred to your transplant center after your lab tests. Please check your email for lab instructions."),
@@ -201,7 +201,7 @@ test.describe("screening questionnaire", () => {
     await expect(page.getByText("Select Transplant Center")).toHaveCount(0);
   });
 
-  test("(f) goal Other: not cleared", async ({ page, patient }) => {
+  test("(f) goal Other: not cleared, with the goal's own explanation (decision 095)", async ({ page, patient }) => {
     await start(page, patient);
     await answer(page, "I will need a transplant in the next two years but am not on dialysis", "transplant-center-registration");
     await answer(page, "No, I have not selected a transplant center", "donor-situation");
@@ -214,12 +214,11 @@ test.describe("screening questionnaire", () => {
     await validateAndComplete(page);
     await heading(page, "You have completed the questionnaire");
     await expect(
-      page.getByText(
-        "We can only refer patients who are willing to transfer to the selected center AND who either have a willing living donor or are seeking a center with Microsites.",
-      ),
+      page.getByText("You described a goal of your own (Other), so we will not refer you to a transplant center now", { exact: false }),
     ).toBeVisible();
     await page.getByRole("button", { name: "Return to Dashboard" }).click();
-    await expect(page.getByText("you are already registered with a transplant center and are exploring your options")).toBeVisible();
+    await expect(page.getByText("We are unable to continue because you described a goal of your own (Other)", { exact: false })).toBeVisible();
+    await expect(page.getByText("you are already registered with a transplant center", { exact: false })).toHaveCount(0);
     await expectAccessible(page);
   });
 

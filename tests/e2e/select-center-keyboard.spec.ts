@@ -92,6 +92,8 @@ test.describe("the Microsite section when none is near (issue 12)", () => {
     await expect(
       page.getByText("No hay ningún Centro de excelencia de Micrositios a menos de 300 millas de su código postal.", { exact: false }),
     ).toBeVisible();
-    await expect(page.getByRole("link", { name: "Mostrar centros a menos de 1.000 millas" })).toBeVisible();
+    // Miles in Spanish numbers, as the table writes them: "1000", "3NN,N" (not "1.000" beside "3NN.N").
+    await expect(page.getByText(/El más cercano está a 3\d\d,\d millas\./)).toBeVisible();
+    await expect(page.getByRole("link", { name: "Mostrar centros a menos de 1000 millas" })).toBeVisible();
   });
 });

@@ -12,24 +12,32 @@ function installedBrowserModules(): string[] {
     .map((file) => fs.readFileSync(path.join(dir, file), "utf8"));
 }
 
-describe("the route chunk fallback's build-time guard (decision 080)", () => {
-  it("finds exactly one loadRouteModule reload in the installed react-router and rewrites only it", () => {
+describe("the route chunk fallback's build-time guard (decisions 080, 092)", () => {
+  it("finds exactly one loadRouteModule in the installed react-router and rewrites only its import and its reload", () => {
     const rewritten = installedBrowserModules()
       .map((code) => ({ code, out: rewriteRouteModuleReload(code) }))
       .filter((m) => m.out !== null);
     expect(rewritten).toHaveLength(1);
     const { code, out } = rewritten[0]!;
-    expect(out).toContain("window.__portalRouteChunkFailed ||");
-    expect(out!.length - code.length).toBe(
-      "(window.__portalRouteChunkFailed || function () { window.location.reload(); })();".length - "window.location.reload();".length,
-    );
+    expect(out).toContain("(window.__portalRouteChunkFailed || function () { window.location.reload(); })();");
+    expect(out).toMatch(/\(window\.__portalRouteModuleLoading \|\| function \(p\) \{ return p; \}\)\(import\([^)]*route\.module\s*\)\)/);
+    const wrap = "(window.__portalRouteModuleLoading || function (p) { return p; })()".length;
+    const call = "(window.__portalRouteChunkFailed || function () { window.location.reload(); })();".length - "window.location.reload();".length;
+    expect(out!.length - code.length).toBe(wrap + call);
   });
 
-  it("fails loudly when the framework's code no longer has the one reload it expects", () => {
+  it("fails loudly when the framework's code no longer has the one import and the one reload it expects", () => {
+    const fn = "async function loadRouteModule(route, cache) { try { return await import(/* @vite-ignore */ route.module); } catch (e) {";
     const mark = 'console.error("Error loading route module `x`, reloading page...");';
     expect(rewriteRouteModuleReload("export const a = 1;")).toBeNull();
-    expect(() => rewriteRouteModuleReload(`${mark} location.replace("/");`)).toThrow(/loadRouteModule changed/);
-    expect(() => rewriteRouteModuleReload(`${mark} window.location.reload(); window.location.reload();`)).toThrow(/loadRouteModule changed/);
-    expect(rewriteRouteModuleReload(`${mark} window.location.reload();`)).toContain("__portalRouteChunkFailed");
+    expect(() => rewriteRouteModuleReload(`${fn} ${mark} location.replace("/");`)).toThrow(/loadRouteModule changed/);
+    expect(() => rewriteRouteModuleReload(`${fn} ${mark} window.location.reload(); window.location.reload();`)).toThrow(/loadRouteModule changed/);
+    expect(() => rewriteRouteModuleReload(`${mark} window.location.reload();`)).toThrow(/loadRouteModule changed/);
+    expect(() => rewriteRouteModuleReload(`${fn.replace("route.module", "url")} ${mark} window.location.reload();`)).toThrow(
+      /loadRouteModule changed/,
+    );
+    const out = rewriteRouteModuleReload(`${fn} ${mark} window.location.reload(); }}`);
+    expect(out).toContain("__portalRouteChunkFailed");
+    expect(out).toContain("(window.__portalRouteModuleLoading || function (p) { return p; })(import(/* @vite-ignore */ route.module))");
   });
 });

@@ -14,7 +14,7 @@ export { HONEYPOT_FIELD, ISSUED_FIELD };
 /**
  * 1 s (it was 3 s): a password manager fills the whole form at once, and the patient then ticks the HIPAA release and
  * presses Register, which takes a person more than a second; a script that posts the form it fetched does not wait.
- * The per-address rate limit stays the backstop (docs/decisions/007, amended by issue 12 item 16).
+ * The per-address rate limit stays the backstop (docs/decisions/007, amended on 2026-11-24).
  */
 export const MIN_FILL_MS = 1_000;
 export const MAX_FORM_AGE_MS = 2 * 60 * 60 * 1000;

@@ -10,7 +10,7 @@ function text(messages: object, key: string): unknown {
   return key.split(".").reduce<unknown>((o, k) => (o && typeof o === "object" ? (o as Record<string, unknown>)[k] : undefined), messages);
 }
 
-describe("enum values and contract data a patient sees have words in both languages (issue 10)", () => {
+describe("enum values and contract data a patient sees have words in both languages (decision 038)", () => {
   it("every referral status and every US state has a key in English and Spanish", () => {
     expect(DISPLAY_NAME_KEYS).toHaveLength(Object.keys(ReferralStatus).length + usStates.length);
     for (const key of DISPLAY_NAME_KEYS) {
@@ -32,9 +32,11 @@ describe("enum values and contract data a patient sees have words in both langua
   it("an unknown status has no key (the registry's text is shown)", () => {
     expect(referralStatusKey(99)).toBeNull();
   });
-  it("no Spanish title or column says PASS or Recipient Shield alone, and the organisation keeps its name", () => {
-    expect(es.selectCenter.pageTitle).not.toMatch(/PASS/);
-    expect(es.forgot.pageTitle).not.toMatch(/PASS/);
+  it("no title says PASS (decision 093), no Spanish column says Recipient Shield alone, and the organisation keeps its name", () => {
+    for (const messages of [en, es]) {
+      expect(messages.selectCenter.pageTitle).not.toMatch(/PASS/);
+      expect(messages.forgot.title).not.toMatch(/PASS/);
+    }
     expect(es.selectCenter.column.recipientShield).not.toBe(en.selectCenter.column.recipientShield);
     expect(es.footer.copyright).toContain("National Kidney Registry");
     expect(es.footer.siteRegistry).toBe("National Kidney Registry");

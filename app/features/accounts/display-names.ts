@@ -3,7 +3,7 @@ import { usStates, type UsStateAbbreviation } from "../../../registry/contract/u
 import type { TextKey } from "~/texts/texts";
 
 /**
- * Locale keys for the registry's enum values and contract data that a patient sees (issue 10): the registry sends
+ * Locale keys for the registry's enum values and contract data that a patient sees (decision 038): the registry sends
  * English display text (centerReferral.status, usStatesList.description); the portal shows its own words in the
  * patient's language instead.
  */

@@ -5,14 +5,14 @@ import { passwordUpdateErrors, resetErrors } from "./password-rules";
 import { confirmPasswordError } from "./registration-field-names";
 import type { FieldError } from "~/texts/text-key";
 import type { FieldErrors } from "~/forms/types";
+import type { Values } from "~/forms/live-errors";
 
 /**
  * The same rules the actions run, over a form's values as the browser holds them, for the re-check after a first
- * submit (ACC-017; issue 12, item 13). Zod-free on purpose: the server's parse also refuses over-long text and
+ * submit (ACC-017). Zod-free on purpose: the server's parse also refuses over-long text and
  * characters that are not allowed (docs/decisions/026); those errors stay until the field is changed.
  */
-export type Values = Record<string, string>;
-export type { FieldErrors };
+export type { FieldErrors, Values };
 
 /** A number field as the registry's parse reads it: empty or not an integer -> -9999 (never valid). */
 function int(value: string | undefined): number {
@@ -90,18 +90,4 @@ export function passwordRecheck(values: Values): FieldErrors {
 /** Enter New Password (ACC-024). */
 export function resetRecheck(values: Values): FieldErrors {
   return resetErrors({ email: values.email ?? "", password: values.password ?? "", confirmPassword: values.confirmPassword ?? "" });
-}
-
-/**
- * What a form shows after a change, once it came back from a submit: a field the patient has changed since shows
- * its rule's answer now (so a fixed field loses its error, and a wrong one gains it); an untouched field keeps what
- * the server said (some answers only the registry can give: a number already registered, a common password).
- */
-export function liveErrors(server: FieldErrors, local: FieldErrors, touched: ReadonlySet<string>, order: readonly string[]): FieldErrors {
-  const out: FieldErrors = {};
-  for (const name of order) {
-    const error = touched.has(name) ? local[name] : server[name];
-    if (error) out[name] = error;
-  }
-  return out;
 }

@@ -26,14 +26,16 @@ function useSubmitting(intent: string): boolean {
 /**
  * The 'Already Registered?' dialog of ACC-021, ACC-023 and its other views: 'Forgot Password' (/register?forgot=1) and
  * 'Enter New Password' (/register?h=<reset token>). Each view is a plain form posting to /register; closing is a
- * link back to /register, which resets the fields and errors.
+ * link back to /register, which resets the fields and errors. With JavaScript each view is a dialog of its own (keyed
+ * by its kind): going from one to another closes the first and opens the next, so focus enters a dialog that is
+ * announced by its new name, on its first field (docs/decisions/092), and Escape gives focus back to the page's opener.
  */
 export function LoginDialog({ view }: { view: AccountDialogView }) {
   const { t } = useTranslation();
   if (view.kind === "none") return null;
   const title = view.kind === "login" ? t("login.heading") : view.kind === "forgot" ? t("forgot.title") : t("reset.title");
   return (
-    <Dialog id="login-dialog" title={title} open closeTo="/register">
+    <Dialog key={view.kind} id="login-dialog" title={title} open closeTo="/register" initialFocus="field">
       {view.kind === "login" ? (
         <LoginView challenge={view.challenge} />
       ) : view.kind === "forgot" ? (

@@ -1,7 +1,7 @@
 import { ResetStatus } from "../../../registry/contract/accounts";
 import type { TextKey } from "~/texts/texts";
 
-// The rules themselves are zod-free, so the browser re-checks with them too (issue 12, item 13).
+// The rules themselves are zod-free, so the browser re-checks with them too (ACC-017).
 export { forgotErrors, passwordUpdateErrors, resetErrors, type Errors } from "./password-rules";
 
 /** The reason shown after 'We were unable to reset your password due to the following reason:' (by statusId). */

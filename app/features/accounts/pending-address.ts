@@ -28,7 +28,7 @@ export function withRecommended(values: Record<string, string>, recommended: Rec
   };
 }
 
-/** `stateKey`: the locale key of a US state's name (shown instead of `state` in the patient's language; issue 10). */
+/** `stateKey`: the locale key of a US state's name (shown instead of `state` in the patient's language; decision 038). */
 export type AddressLines = { street: string; city: string; state: string; stateKey: TextKey | null; postalCode: string };
 
 /** The address as the dialog shows it: the state as its description from the US-states list (ACC-007). */

@@ -1,8 +1,9 @@
 import type { TextKey } from "~/texts/texts";
 import { Link } from "react-router";
 import { useTranslation } from "~/texts/use-translation";
+import { patientDate } from "../../../registry/contract/patient-dates";
 import type { CenterColumn } from "./center-sorting";
-import type { CenterRow, ColumnHeading } from "./select-center-view";
+import { distanceText, type CenterRow, type ColumnHeading } from "./select-center-view";
 
 /**
  * One section of the select-center screen's centers (CEN-002): a real table whose caption is the section's
@@ -16,7 +17,9 @@ import type { CenterRow, ColumnHeading } from "./select-center-view";
 const FLAG_COLUMNS = new Set<CenterColumn>(["kidneyForLife", "microsites", "nonSteroidal", "voucher", "recipientShield", "memberCenter"]);
 
 function ColumnInfo({ column, priorYear }: { column: CenterColumn; priorYear: { from: string; to: string } | null }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // The window's days written out in the page's language (docs/decisions/093).
+  const range = priorYear ? { from: patientDate(priorYear.from, i18n.language), to: patientDate(priorYear.to, i18n.language) } : {};
   const key =
     (column === "nkrPriorYear" || column === "livingDonorPriorYear") && !priorYear
       ? (`selectCenter.columnInfo.${column}NoRange` as const)
@@ -27,7 +30,7 @@ function ColumnInfo({ column, priorYear }: { column: CenterColumn; priorYear: { 
         {t("selectCenter.info")}
         <span className="visually-hidden"> {t("selectCenter.infoAbout", { column: t(`selectCenter.column.${column}`) })}</span>
       </summary>
-      <p>{t(key, priorYear ?? {})}</p>
+      <p>{t(key, range)}</p>
     </details>
   );
 }
@@ -44,19 +47,21 @@ function Flag({ on }: { on: boolean }) {
   );
 }
 
-function value(row: CenterRow, column: Exclude<CenterColumn, "name">) {
+function value(row: CenterRow, column: Exclude<CenterColumn, "name">, lang: string) {
   if (column === "state") return row.stateAbbr;
+  // Miles in the page's language ("11.0" / "11,0"), as the filter and the microsite notice write them.
+  if (column === "distance") return distanceText(row.distance, lang);
   if (FLAG_COLUMNS.has(column)) return <Flag on={row[column as "kidneyForLife"]} />;
-  return row[column as "distance" | "lowEplet" | "nkrLast12Months" | "nkrPriorYear" | "livingDonorPriorYear" | "nkrPercent"];
+  return row[column as "lowEplet" | "nkrLast12Months" | "nkrPriorYear" | "livingDonorPriorYear" | "nkrPercent"];
 }
 
 /** A cell with its column's name, shown only when the rows are stacked as cards (narrow screens). */
 function Cell({ row, column }: { row: CenterRow; column: Exclude<CenterColumn, "name"> }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <td>
       <span className="cell-label">{t(`selectCenter.column.${column}`)}: </span>
-      {value(row, column)}
+      {value(row, column, i18n.language)}
     </td>
   );
 }

@@ -43,7 +43,7 @@ describe("the notice", () => {
     const anywhere = [center(1, 20, false), center(2, 1412.25, true), center(3, 412.34, true), center(4, null, true)];
     expect(micrositeNotice(q300, anywhere)).toEqual({
       within: 300,
-      nearestMiles: "412.3",
+      nearestMiles: 412.34,
       widen: { distance: 1000, href: "?distance=1000" },
     });
     const sorted = { ...q300, sort: { column: "name", direction: "desc" } } as const;

@@ -3,7 +3,7 @@ import type { SortableCenter } from "./center-sorting";
 import { DISTANCE_OPTIONS, queryString, type DistanceFilter, type SelectCenterQuery } from "./select-center-view";
 
 /**
- * Issue 12 (item 9): for a patient whose goal is a microsite transfer, the 'Microsite Centers of Excellence' section
+ * Decision 055: for a patient whose goal is a microsite transfer, the 'Microsite Centers of Excellence' section
  * of /select-center used to vanish without a word when none is within the chosen distance (300 miles by default).
  * In its place the page says so, gives the distance of the nearest one when the registry knows it, and offers a
  * link to the smallest distance that lists it (docs/decisions/055). The specification's "an empty centers list shows no
@@ -13,8 +13,8 @@ import { DISTANCE_OPTIONS, queryString, type DistanceFilter, type SelectCenterQu
 export type MicrositeNotice = {
   /** The distance the patient chose (not 0: at any distance there is nothing wider to offer). */
   within: Exclude<DistanceFilter, 0>;
-  /** The nearest Microsite Center of Excellence, in miles with one decimal; null when unknown. */
-  nearestMiles: string | null;
+  /** How far the nearest Microsite Center of Excellence is, in miles (the page writes it: milesText); null when unknown. */
+  nearestMiles: number | null;
   /** The link that widens the filter (keeps the sort), or null when no such center is listed at any distance. */
   widen: { distance: DistanceFilter; href: string } | null;
 };
@@ -47,7 +47,7 @@ export function micrositeNotice(
   const nearest = known.length > 0 ? Math.min(...known) : null;
   return {
     within: q.distance,
-    nearestMiles: nearest === null ? null : nearest.toFixed(1),
+    nearestMiles: nearest,
     widen: link(distanceReaching(q.distance, nearest)),
   };
 }

@@ -14,6 +14,9 @@ import {
   DISTANCE_OPTIONS,
   distanceFromQuery,
   distanceText,
+  distancesUnknown,
+  milesText,
+  selectsCurrentCenter,
   percentText,
   priorYearRange,
   queryString,
@@ -138,11 +141,31 @@ describe("cells (CEN-002: check marks, '--', counts, percent)", () => {
     [17, "17"],
   ] as const)("count %j -> %s", (n, text) => expect(countText(n)).toBe(text));
   it.each([
-    [null, "--"],
-    [0, "0.0"],
-    [12.34, "12.3"],
-    [299.96, "300.0"],
-  ] as const)("distance %j -> %s", (n, text) => expect(distanceText(n)).toBe(text));
+    [null, "en", "--"],
+    [0, "en", "0.0"],
+    [12.34, "en", "12.3"],
+    [299.96, "en", "300.0"],
+    [1234.56, "en", "1,234.6"],
+    [null, "es", "--"],
+    [11, "es", "11,0"],
+    [12.34, "es", "12,3"],
+    [1234.56, "es", "1234,6"],
+    [12345.6, "es", "12.345,6"],
+  ] as const)("distance %j in %s -> %s", (n, lang, text) => expect(distanceText(n, lang)).toBe(text));
+  // One way of writing miles on the page (the table, the notice, the filter's limits): Spanish separators in Spanish.
+  it.each([
+    [1000, "en", 0, "1,000"],
+    [1000, "es", 0, "1000"],
+    [300, "es", 0, "300"],
+    [412.34, "es", 1, "412,3"],
+    [412.34, "en", 1, "412.3"],
+  ] as const)("miles %j in %s with %i decimals -> %s", (n, lang, decimals, text) => expect(milesText(n, lang, decimals)).toBe(text));
+  it.each([
+    ["no centers", [], false],
+    ["every distance known", [{ distanceInMiles: 3.2 }, { distanceInMiles: 0 }], false],
+    ["some unknown", [{ distanceInMiles: 3.2 }, { distanceInMiles: null }], false],
+    ["every distance unknown (a postal code outside the US: CEN-005)", [{ distanceInMiles: null }, { distanceInMiles: null }], true],
+  ] as const)("distances unknown: %s", (_n, centers, unknown) => expect(distancesUnknown(centers)).toBe(unknown));
   it.each([
     [null, "--"],
     [0, "0%"],
@@ -155,7 +178,7 @@ describe("cells (CEN-002: check marks, '--', counts, percent)", () => {
       centerId: 4,
       centerName: "Center 4",
       stateAbbr: "NY",
-      distance: "12.3",
+      distance: 12.34,
       kidneyForLife: true,
       lowEplet: "--",
       nkrLast12Months: "14",
@@ -177,12 +200,12 @@ describe("cells (CEN-002: check marks, '--', counts, percent)", () => {
 
 describe("prior-year window (CEN-002)", () => {
   it.each([
-    ["12/31/2025", { from: "01/01/2025", to: "12/31/2025" }],
-    ["06/30/2025", { from: "07/01/2024", to: "06/30/2025" }],
-    ["2025-06-30", { from: "07/01/2024", to: "06/30/2025" }],
-    ["02/29/2024", { from: "03/01/2023", to: "02/29/2024" }],
-    ["03/01/2024", { from: "03/02/2023", to: "03/01/2024" }],
-    ["02/28/2025", { from: "02/29/2024", to: "02/28/2025" }],
+    ["12/31/2025", { from: "2025-01-01", to: "2025-12-31" }],
+    ["06/30/2025", { from: "2024-07-01", to: "2025-06-30" }],
+    ["2025-06-30", { from: "2024-07-01", to: "2025-06-30" }],
+    ["02/29/2024", { from: "2023-03-01", to: "2024-02-29" }],
+    ["03/01/2024", { from: "2023-03-02", to: "2024-03-01" }],
+    ["02/28/2025", { from: "2024-02-29", to: "2025-02-28" }],
     ["", null],
     [undefined, null],
     ["13/45/2025", null],
@@ -310,5 +333,15 @@ describe("Select Center Confirmation (CEN-006)", () => {
     ],
   ] as const)("%s", (_n, screening, select, view) => {
     expect(confirmationView(screening, centers, select)).toEqual(view);
+  });
+
+  // Back to the confirmation after the selection was saved says the center is selected, not 'Please Give Additional Time'.
+  it.each([
+    ["no center yet", s({ preferredCenterId: 0 }), 4, false],
+    ["nothing selected", s({ preferredCenterId: 4 }), null, false],
+    ["another center", s({ preferredCenterId: 4 }), 5, false],
+    ["the center already selected", s({ preferredCenterId: 4, status: RS.CompleteLabTests }), 4, true],
+  ] as const)("the center already selected: %s", (_n, screening, select, expected) => {
+    expect(selectsCurrentCenter(screening, select)).toBe(expected);
   });
 });

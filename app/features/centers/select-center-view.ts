@@ -13,6 +13,7 @@ import {
 import { changeCenterDecision, type CancelCenterDetails } from "../../../registry/contract/change-center";
 import { labsRequired, showsNotClearedView } from "~/features/dashboard/registration-card-model";
 import { readRegistryDate } from "../../../registry/contract/registry-dates";
+import { isoDay } from "../../../registry/contract/patient-dates";
 import { parseRegistryId } from "~/forms/registry-id";
 
 /**
@@ -77,9 +78,30 @@ export function columnHeadings(q: SelectCenterQuery): ColumnHeading[] {
 export function countText(n: number | null): string {
   return n === null ? "--" : String(n);
 }
-/** A distance with one decimal, or '--' when unknown (a postal code with no known location, CEN-005). */
-export function distanceText(n: number | null): string {
-  return n === null ? "--" : n.toFixed(1);
+const milesFormats = new Map<string, Intl.NumberFormat>();
+/**
+ * Miles written in the page's language (`lang`), with its own separators ("1,000" and "11.0" in English, "1000" and
+ * "11,0" in Spanish): `decimals` 1 for a distance (the registry measures to a tenth of a mile, CEN-005), 0 for the
+ * distance filter's limits. The same writing everywhere a distance shows (the table, the microsite notice, the filter).
+ */
+export function milesText(miles: number, lang: string, decimals: 0 | 1 = 1): string {
+  const id = `${lang}:${decimals}`;
+  let format = milesFormats.get(id);
+  if (!format) milesFormats.set(id, (format = new Intl.NumberFormat(lang, { minimumFractionDigits: decimals, maximumFractionDigits: decimals })));
+  return format.format(miles);
+}
+/** A distance with one decimal in the page's language, or '--' when unknown (a postal code with no known location, CEN-005). */
+export function distanceText(n: number | null, lang: string): string {
+  return n === null ? "--" : milesText(n, lang);
+}
+
+/**
+ * Whether the registry could not measure distances from the patient's postal code (CEN-005: a postal code outside
+ * the US, or one it has no location for): it answers every member center, each without a distance, whatever the
+ * filter. The page then says so in place of the filter, which cannot apply.
+ */
+export function distancesUnknown(centers: ReadonlyArray<{ distanceInMiles: number | null }>): boolean {
+  return centers.length > 0 && centers.every((c) => c.distanceInMiles === null);
 }
 /** A percentage with at most one decimal, or '--'. */
 export function percentText(n: number | null): string {
@@ -90,7 +112,8 @@ export type CenterRow = {
   centerId: number;
   centerName: string;
   stateAbbr: string;
-  distance: string;
+  /** Miles from the patient's postal code, null when unknown; written in the page's language by distanceText. */
+  distance: number | null;
   kidneyForLife: boolean;
   lowEplet: string;
   nkrLast12Months: string;
@@ -113,7 +136,7 @@ export function centerRow(c: SortableCenter, q: SelectCenterQuery, preferredCent
     centerId: c.centerId,
     centerName: c.centerName,
     stateAbbr: c.stateAbbr,
-    distance: distanceText(c.distanceInMiles),
+    distance: c.distanceInMiles,
     kidneyForLife: c.isKidneyForLifeParticipant,
     lowEplet: countText(c.lowEpletTransplantsLast12Months),
     nkrLast12Months: countText(c.nkrTransplantsLast12Months),
@@ -130,13 +153,10 @@ export function centerRow(c: SortableCenter, q: SelectCenterQuery, preferredCent
   };
 }
 
-const pad = (n: number) => String(n).padStart(2, "0");
-const usDate = (d: Date) => `${pad(d.getUTCMonth() + 1)}/${pad(d.getUTCDate())}/${d.getUTCFullYear()}`;
-
 /**
  * The prior-year window of the popovers (CEN-002): from one year before the end date plus one day, to the end
- * date, both MM/DD/YYYY; the end date is the first center's yearRangeLastDate. February 29 a year back is
- * February 28. No readable date, no window.
+ * date, both as their day (YYYY-MM-DD), which the popover writes in the page's language (docs/decisions/093); the
+ * end date is the first center's yearRangeLastDate. February 29 a year back is February 28. No readable date, no window.
  */
 export function priorYearRange(yearRangeLastDate: string | undefined): { from: string; to: string } | null {
   const end = readRegistryDate(yearRangeLastDate)?.at;
@@ -145,7 +165,7 @@ export function priorYearRange(yearRangeLastDate: string | undefined): { from: s
   const m = end.getUTCMonth();
   const lastDayOfMonth = new Date(Date.UTC(y, m + 1, 0)).getUTCDate();
   const yearBefore = Date.UTC(y, m, Math.min(end.getUTCDate(), lastDayOfMonth));
-  return { from: usDate(new Date(yearBefore + 24 * 60 * 60 * 1000)), to: usDate(end) };
+  return { from: isoDay(new Date(yearBefore + 24 * 60 * 60 * 1000)), to: isoDay(end) };
 }
 
 /**
@@ -192,6 +212,15 @@ export function selectionGate(s: Screening, stored: StoredCancelCenter | undefin
     return { kind: "ok", reason: stored.reason, other: stored.other };
   }
   return { kind: "ok", reason: null, other: null };
+}
+
+/**
+ * Whether `centerId` (?select= or the dialog's post) is the center this registration already has (CEN-006): the
+ * confirmation reached again by the browser's Back after the selection was saved, or the same dialog posted twice.
+ * The dashboard then says the center is selected, instead of the change-center dialogs a new choice would meet.
+ */
+export function selectsCurrentCenter(s: Pick<Screening, "preferredCenterId">, centerId: number | null): boolean {
+  return centerId !== null && s.preferredCenterId > 0 && centerId === s.preferredCenterId;
 }
 
 export type ConfirmationView = {

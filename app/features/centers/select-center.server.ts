@@ -13,6 +13,8 @@ import {
   queryString,
   readSelectCenterQuery,
   selectionGate,
+  selectsCurrentCenter,
+  distancesUnknown,
   type CenterRow,
   type ColumnHeading,
   type ConfirmationView,
@@ -39,7 +41,12 @@ export type SelectCenterPage = {
   sections: SelectCenterSection[];
   priorYear: { from: string; to: string } | null;
   centersFailed: boolean;
-  /** In place of an empty 'Microsite Centers of Excellence' section (issue 12, docs/decisions/055). */
+  /**
+   * The registry could not measure distances from the postal code (outside the US, or unknown: CEN-005): every member
+   * center is listed without its distance, and the page says so in place of the distance filter.
+   */
+  distancesUnknown: boolean;
+  /** In place of an empty 'Microsite Centers of Excellence' section (docs/decisions/055). */
   micrositeNotice: MicrositeNotice | null;
   confirm: ConfirmationView | null;
   /** The page without the dialog (its 'Choose Another Center' link). */
@@ -48,14 +55,24 @@ export type SelectCenterPage = {
   postHref: string;
 };
 
-/** A screening id from the URL that is the signed-in patient's, or the dashboard with a clear message. */
+/**
+ * A screening id from the URL that is the signed-in patient's, or the dashboard with a clear message; a patient who
+ * opted out goes there too, with the registry's reason for refusing a selection (the page, not only its last post).
+ */
 async function ownScreening(context: AppLoadContext, param: string | undefined): Promise<{ screening: Screening; postalCode: string } | null> {
   const id = parseRegistryId(param);
   const record = await readPassRecord(context);
   if (!record) return null;
   const screening = id === null ? undefined : record.screeningList.find((s) => s.id === id);
   if (!screening) throw toLanding(context, "selectCenter.notFound");
+  if (record.medicalRecord.isOptedOut) throw toLanding(context, "selectCenter.optedOut");
   return { screening, postalCode: record.medicalRecord.postalCode };
+}
+
+/** The center is already this registration's: the dashboard says so (a status message), with its next step. */
+function alreadySelected(context: AppLoadContext, screening: Screening): Response {
+  addFlash(context.session, { kind: "status", key: "selectCenter.alreadySelected", params: { center: screening.preferredCenter } });
+  return redirect("/landing");
 }
 
 function toLanding(context: AppLoadContext, key: TextKey): Response {
@@ -94,10 +111,12 @@ export async function selectCenterPage(
   const own = await ownScreening(context, param);
   if (!own) return null;
   const { screening, postalCode } = own;
+  const q = readSelectCenterQuery(url.searchParams);
+  // The confirmation of the center already chosen (Back after it was saved): not the change-center dialogs.
+  if (selectsCurrentCenter(screening, q.select)) throw alreadySelected(context, screening);
   const gate = selectionGate(screening, context.session.get("cancelCenter"), now);
   if (gate.kind === "unavailable") throw toLanding(context, "selectCenter.notAvailable");
   if (gate.kind === "changeCenterDialog") throw redirect(gate.href);
-  const q = readSelectCenterQuery(url.searchParams);
   const { centers, failed } = await withPatient(context, (patient) => centersNear(context, patient, postalCode, q.distance));
   const sections = centerSections(centers, screening.primaryGoal, q.sort);
   let notice: MicrositeNotice | null = null;
@@ -116,6 +135,7 @@ export async function selectCenterPage(
     sections: sections.map((s) => ({ titleKey: s.titleKey, rows: s.centers.map((c) => centerRow(c, q, screening.preferredCenterId)) })),
     priorYear: priorYearRange(centers[0]?.yearRangeLastDate),
     centersFailed: failed,
+    distancesUnknown: !failed && distancesUnknown(centers),
     micrositeNotice: notice,
     confirm: confirmationView(screening, centers, q.select),
     closeHref: `${base}${queryString({ ...q, select: null })}`,
@@ -137,12 +157,14 @@ export async function selectCenterAction(form: FormData, context: AppLoadContext
     return redirect(`/${url.pathname.slice(context.basePath.length)}${url.search}`);
   }
   const { screening } = own;
+  const centerId = parseRegistryId(String(form.get("centerId") ?? ""));
+  // The same dialog posted again after the selection was saved (a resent form, a page kept by the browser).
+  if (selectsCurrentCenter(screening, centerId)) return alreadySelected(context, screening);
   const gate = selectionGate(screening, session.get("cancelCenter"), now);
   if (gate.kind === "unavailable") return toLanding(context, "selectCenter.notAvailable");
   if (gate.kind === "changeCenterDialog") return redirect(gate.href);
   const q = readSelectCenterQuery(url.searchParams);
   const page = `/select-center/${screening.id}`;
-  const centerId = parseRegistryId(String(form.get("centerId") ?? ""));
   if (centerId === null) {
     addFlash(session, { kind: "alert", key: "selectCenter.failed" });
     return redirect(`${page}${queryString({ ...q, select: null })}`);

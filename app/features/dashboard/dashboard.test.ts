@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { dashboardBeforeScreening, isVerified } from "./dashboard";
+import { isVerified } from "~/features/accounts/verification";
+import { dashboardBeforeScreening } from "./dashboard";
 
 const account = (pref: number, email: boolean, mobile: boolean) => ({
   authenticationPreference: pref,

@@ -6,13 +6,16 @@ import type { StagesView } from "~/features/medical-history/stages";
  * The immune-tolerance program's stages on the dashboard (DSH-013): an ordered list in plain HTML, the stages
  * reached ticked (with the words for it), the current one said in words and marked aria-current="step", then the
  * one next action: a link to the questionnaire or the consent, or a sentence when the program's staff act next.
+ * `level`: the heading's level, one below the section it stands in (no level skipped, docs/decisions/093): 3 in the
+ * dashboard's own program section (an h2), 5 in a registration card's immune-tolerance notice (an h4).
  */
-export function ImmuneToleranceStages({ view, idPrefix }: { view: StagesView; idPrefix: string }) {
+export function ImmuneToleranceStages({ view, idPrefix, level }: { view: StagesView; idPrefix: string; level: 3 | 5 }) {
   const { t } = useTranslation();
   const titleId = `${idPrefix}-stages`;
+  const Heading = level === 3 ? "h3" : "h5";
   return (
     <div className="immune-tolerance-stages">
-      <h5 id={titleId}>{t("medical.stages.title")}</h5>
+      <Heading id={titleId}>{t("medical.stages.title")}</Heading>
       <ol className="step-tracker__steps" aria-labelledby={titleId}>
         {view.stages.map((s, i) => (
           <li

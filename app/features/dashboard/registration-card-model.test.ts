@@ -219,7 +219,7 @@ describe("step cards, badges and buttons (DSH-005, DSH-006)", () => {
         ["sentToCenter", true, null, null],
       ],
     ],
-    // Issue 12 item 4: a change of center at SentToCenter placed a new order; it is approved, the results are awaited.
+    // Decision 036: a change of center at SentToCenter placed a new order; it is approved, the results are awaited.
     [
       "sent to center, a new order after a change of center",
       {
@@ -302,7 +302,25 @@ describe("not-cleared view (DSH-008)", () => {
   it.each([
     ["no donor", { donorStatus: DonorStatus.NoDonor, primaryGoal: PrimaryGoal.Other }, false, "landing.notCleared.reasonNoDonor"],
     ["goal understand options", { primaryGoal: PrimaryGoal.UnderstandOptions }, false, "landing.notCleared.reasonExploring"],
-    ["goal Other", { primaryGoal: PrimaryGoal.Other }, false, "landing.notCleared.reasonExploring"],
+    // Goal Other (decision 095): registered nowhere, or with a willing donor, neither "already registered" nor a donor reason.
+    [
+      "goal Other, registered nowhere, a willing donor",
+      { primaryGoal: PrimaryGoal.Other, donorStatus: DonorStatus.HasDonor, transplantCenterSituation: TransplantCenterSituation.NotSelected },
+      false,
+      "landing.notCleared.reasonOtherGoal",
+    ],
+    [
+      "goal Other, looking for a donor",
+      { primaryGoal: PrimaryGoal.Other, donorStatus: DonorStatus.FindDonor },
+      false,
+      "landing.notCleared.reasonOtherGoal",
+    ],
+    [
+      "goal Other, donor situation Other",
+      { primaryGoal: PrimaryGoal.Other, donorStatus: DonorStatus.Other },
+      false,
+      "landing.notCleared.reasonOtherGoal",
+    ],
     ["immune-tolerance status", { status: RS.IfPassCandidate }, false, "landing.notCleared.reasonExploring"],
     [
       "non-member center, staying",
@@ -320,6 +338,12 @@ describe("not-cleared view (DSH-008)", () => {
     ["anything else", { willingToTransfer: Transfer.Yes }, false, "landing.notCleared.reasonNotEligible"],
   ] as const)("reason: %s", (_n, patch, member, key) => {
     expect(notClearedReasonKey(s({ isCleared: false, ...patch }), member)).toBe(key);
+  });
+
+  it("goal Other: the card's alert gives the goal's own reason (decision 095)", () => {
+    const view = card({ isCleared: false, status: RS.RuledOut, primaryGoal: PrimaryGoal.Other, primaryGoalOther: "Learning" });
+    expect(view.notCleared?.reasonKey).toBe("landing.notCleared.reasonOtherGoal");
+    expect(view.steps).toEqual([]);
   });
 
   it("alert and buttons", () => {
@@ -359,13 +383,13 @@ describe("labs requirement message and immune-tolerance view (DSH-007, DSH-013)"
 
 describe("referrals, newest first (DSH-011)", () => {
   const r = (centerId: number, dateReferred: string) => ({ centerId, centerName: `C${centerId}`, dateReferred, statusId: 1, status: "Pending" });
-  it("sorts by date referred, newest first, unreadable last, ties in given order, dates as MM/DD/YYYY", () => {
+  it("sorts by date referred, newest first, unreadable last, ties in given order, dates as their day (YYYY-MM-DD, written out by the page)", () => {
     const sorted = sortReferrals([r(1, "01/05/2026"), r(2, "bad"), r(3, "2026-02-01"), r(4, "12/31/2025"), r(5, "01/05/2026"), r(6, "")]);
     expect(sorted.map((x) => [x.centerId, x.dateReferred])).toEqual([
-      [3, "02/01/2026"],
-      [1, "01/05/2026"],
-      [5, "01/05/2026"],
-      [4, "12/31/2025"],
+      [3, "2026-02-01"],
+      [1, "2026-01-05"],
+      [5, "2026-01-05"],
+      [4, "2025-12-31"],
       [2, "bad"],
       [6, ""],
     ]);
@@ -373,7 +397,7 @@ describe("referrals, newest first (DSH-011)", () => {
   });
 });
 
-describe("staying with a non-member center (issue 12 item 9)", () => {
+describe("staying with a non-member center", () => {
   const stay = {
     status: RS.SelectCenter,
     transplantCenterSituation: TransplantCenterSituation.Selected,

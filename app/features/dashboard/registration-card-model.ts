@@ -10,6 +10,8 @@ import {
 import type { Screening } from "../../../registry/contract/schemas";
 import { labButton, type LabButton } from "~/features/labs/lab-buttons";
 import { parseRegistryDate } from "../../../registry/contract/registry-dates";
+import { choseOtherGoal } from "../../../registry/contract/save-outcome";
+import { isoDay } from "../../../registry/contract/patient-dates";
 import type { TextKey } from "~/texts/texts";
 
 /**
@@ -46,7 +48,7 @@ export type RegistrationCardView = {
   steps: StepCardView[];
   notCleared: NotClearedView | null;
   labsRequirementShown: boolean;
-  /** Staying with a non-member center: no lab tests or referral follow; the card says so (issue 12 item 9). */
+  /** Staying with a non-member center: no lab tests or referral follow; the card says so. */
   stayingWith: { centerName: string; textKey: "landing.card.stayingNonMember" } | null;
   immuneToleranceView: boolean;
   /** The current center approved or completed the referral (staff steps, docs/decisions/043). */
@@ -128,11 +130,15 @@ function staysWithNonMember(s: Screening, member: boolean): boolean {
   );
 }
 
-/** The reason of the not-cleared alert, first match wins (DSH-008). */
+/**
+ * The reason of the not-cleared alert, first match wins (DSH-008). Goal Other has its own reason (docs/decisions/095):
+ * the spec's "already registered with a center and exploring" is false for a patient registered nowhere, and the goal,
+ * not the donor or the registration, is what rules such a patient out.
+ */
 export function notClearedReasonKey(s: Screening, preferredCenterIsMember: boolean): TextKey {
   if (s.donorStatus === DonorStatus.NoDonor) return "landing.notCleared.reasonNoDonor";
-  if (s.primaryGoal === PrimaryGoal.UnderstandOptions || s.primaryGoal === PrimaryGoal.Other || s.status === RegistrationStatus.IfPassCandidate)
-    return "landing.notCleared.reasonExploring";
+  if (choseOtherGoal(s)) return "landing.notCleared.reasonOtherGoal";
+  if (s.primaryGoal === PrimaryGoal.UnderstandOptions || s.status === RegistrationStatus.IfPassCandidate) return "landing.notCleared.reasonExploring";
   if (staysWithNonMember(s, preferredCenterIsMember)) return "landing.notCleared.reasonStaying";
   if (s.preferredCenterId <= 0 && s.willingToTransfer === Transfer.No) return "landing.notCleared.reasonNotWilling";
   return "landing.notCleared.reasonNotEligible";
@@ -155,10 +161,10 @@ export function labsRequired(s: Pick<Screening, "labsUploadedDateTime">): boolea
   return !labsUploaded(s);
 }
 
-const pad = (n: number) => String(n).padStart(2, "0");
-const usDate = (d: Date) => `${pad(d.getUTCMonth() + 1)}/${pad(d.getUTCDate())}/${d.getUTCFullYear()}`;
-
-/** Referrals, newest first (dates shown MM/DD/YYYY); unreadable dates last, in their given order. */
+/**
+ * Referrals, newest first; unreadable dates last, in their given order. A readable date becomes its day as
+ * YYYY-MM-DD, which the card writes in the page's language (PatientDate, docs/decisions/093); other text stays.
+ */
 export function sortReferrals(referrals: readonly ReferralRow[]): ReferralRow[] {
   return referrals
     .map((r, i) => ({ r, i, at: parseRegistryDate(r.dateReferred) }))
@@ -168,7 +174,7 @@ export function sortReferrals(referrals: readonly ReferralRow[]): ReferralRow[] 
       if (b.at) return 1;
       return a.i - b.i;
     })
-    .map(({ r, at }) => ({ ...r, dateReferred: at ? usDate(at) : r.dateReferred }));
+    .map(({ r, at }) => ({ ...r, dateReferred: at ? isoDay(at) : r.dateReferred }));
 }
 
 function stepCards(s: Screening, now: Date): StepCardView[] {

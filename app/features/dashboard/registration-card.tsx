@@ -1,9 +1,10 @@
 import { Form, Link, useSearchParams } from "react-router";
 import { useTranslation } from "~/texts/use-translation";
 import { CsrfField } from "~/components/csrf-field";
+import { PatientDate } from "~/components/patient-date";
 import { ScreeningResultsDialog } from "~/features/screening/results-dialog";
 import type { StepCardView } from "./registration-card-model";
-import type { RegistrationCardData } from "~/features/screening/screening.server";
+import type { RegistrationCardData } from "./registration-cards.server";
 import { ImmuneToleranceStages } from "./immune-tolerance-stages";
 import type { StagesView } from "~/features/medical-history/stages";
 import { referralStatusKey } from "~/features/accounts/display-names";
@@ -108,7 +109,7 @@ function RegistrationCard({ card, immuneTolerance }: { card: RegistrationCardDat
         <section className="notice" aria-labelledby={`${titleId}-if`}>
           <h4 id={`${titleId}-if`}>{t("landing.card.immuneToleranceTitle")}</h4>
           <p>{t("landing.card.immuneToleranceText")}</p>
-          {immuneTolerance ? <ImmuneToleranceStages view={immuneTolerance} idPrefix={titleId} /> : null}
+          {immuneTolerance ? <ImmuneToleranceStages view={immuneTolerance} idPrefix={titleId} level={5} /> : null}
         </section>
       ) : null}
       {v.referralUpdate ? (
@@ -163,7 +164,7 @@ function RegistrationCard({ card, immuneTolerance }: { card: RegistrationCardDat
                 </td>
                 <td>
                   <span className="cell-label">{t("landing.card.referralDate")}: </span>
-                  {r.dateReferred}
+                  <PatientDate value={r.dateReferred} />
                 </td>
                 <td>
                   <span className="cell-label">{t("landing.card.referralStatus")}: </span>

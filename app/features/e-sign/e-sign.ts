@@ -1,4 +1,5 @@
 import { ImmunoFreeStatus } from "../../../registry/contract/enums";
+import { signatureMatches } from "../../../registry/contract/e-sign";
 import { withoutBidiControls } from "../../../registry/contract/text-rules";
 
 /**
@@ -6,13 +7,8 @@ import { withoutBidiControls } from "../../../registry/contract/text-rules";
  * same comparison to enable Continue that the server uses to accept the signature.
  */
 
-/** ESG-002: the typed name (outer spaces and bidirectional formatting characters ignored) must be exactly the full name, case sensitive. */
-export function signatureMatches(typedName: string, fullName: string): boolean {
-  return fullName !== "" && withoutBidiControls(typedName).trim().normalize("NFC") === withoutBidiControls(fullName).normalize("NFC");
-}
-
 /**
- * Why a typed name does not sign yet, for the hint beside Continue (issue 10): "case" when only capital letters
+ * Why a typed name does not sign yet, for the hint beside Continue (decision 038): "case" when only capital letters
  * differ, "name" otherwise; null when it signs or nothing is typed yet.
  */
 export function signatureMismatch(typedName: string, fullName: string): "case" | "name" | null {

@@ -33,7 +33,7 @@ describe("lab step buttons in precedence (LAB-001)", () => {
     ],
     ["lab step, expiring today -> still Download Labs", s({ prescriptionExpirationDate: "03/20/2026" }), "downloadLabs"],
     ["lab step, ISO expiry -> Download Labs", s({ prescriptionExpirationDate: "2026-06-17T00:00:00Z" }), "downloadLabs"],
-    // Issue 12 item 4: an order placed at SentToCenter (a change of center) is approved and emailed: it can be downloaded.
+    // Decision 036: an order placed at SentToCenter (a change of center) is approved and emailed: it can be downloaded.
     [
       "sent to center, approved order after a change of center -> Download Labs",
       s({ status: RegistrationStatus.SentToCenter, prescriptionRequestDateTime: "03/19/2026", prescriptionExpirationDate: "06/17/2026" }),

@@ -1,12 +1,13 @@
 import type { Screening } from "../../../registry/contract/schemas";
 import { RegistrationStatus } from "../../../registry/contract/enums";
+import { LAB_REQUEST_WINDOW_DAYS } from "../../../registry/contract/limits";
 import { DAY_MS, endOf, readRegistryDate } from "../../../registry/contract/registry-dates";
 
 /**
  * The Lab Tests step's button (LAB-001), first match wins:
  * 1. labs uploaded -> 'Download Results';
  * 2. status is the lab step, or sent to center, and the prescription is not yet expired -> 'Download Labs' (an order
- *    placed at SentToCenter by a change of center is approved and emailed like any other: issue 12 item 4,
+ *    placed at SentToCenter by a change of center is approved and emailed like any other:
  *    docs/decisions/036);
  * 3. status is the lab step and (no valid request date or the request is older than 7 days) -> 'Request Labs';
  * 4. a request within the last 7 days (and, by rule 1, no labs uploaded) -> the text 'Lab Order Requested';
@@ -18,8 +19,6 @@ import { DAY_MS, endOf, readRegistryDate } from "../../../registry/contract/regi
  * (LAB-008: 'Request Labs' posts order-labs again).
  * An expiry date without a time is valid through that whole day (UTC).
  */
-
-export const LAB_REQUEST_WINDOW_DAYS = 7;
 
 /** The lab times of a screening (ISO 8601; the expiry YYYY-MM-DD; empty when not set). */
 export type LabScreening = Pick<Screening, "id" | "status" | "labsUploadedDateTime" | "prescriptionRequestDateTime" | "prescriptionExpirationDate">;

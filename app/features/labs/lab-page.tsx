@@ -3,6 +3,15 @@ import { useTranslation } from "~/texts/use-translation";
 import { labDownloadPath, labPageKeys, labPagePath, LabPageStatus } from "./lab-page-model";
 import type { LabPageData } from "./lab-pages.server";
 import { PageFlash } from "~/components/flash-messages";
+import type { T } from "~/texts/texts";
+
+/**
+ * The lab page's document title when its address names no screening (the 404 answer): 'Page not found', as the
+ * other not-found page says, not the lab page's own name (docs/decisions/093); otherwise the route's title.
+ */
+export function labPageTitle(data: unknown, t: T): string | undefined {
+  return (data as Partial<LabPageData> | undefined)?.screeningId === null ? t("errors.notFoundTitle") : undefined;
+}
 
 /**
  * The Lab Tests and Lab Results pages (LAB-003, LAB-004): Pending, Ready (a 'Click here' download link) or Issues

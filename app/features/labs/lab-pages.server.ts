@@ -51,7 +51,7 @@ const NOT_YET: Partial<Record<string, TextKey>> = {
 /**
  * The PDF as an attachment named lab-tests.pdf / lab-results.pdf (LAB-005). When there is nothing to download (or
  * the registry cannot answer), the lab page shows again with a message instead of a broken download: an order
- * awaiting approval, or results not yet in, say so (issue 12 item 9); anything else 'could not download just now'.
+ * awaiting approval, or results not yet in, say so; anything else 'could not download just now'.
  */
 export async function labDownload(context: AppLoadContext, kind: LabKind, param: string | undefined): Promise<Response> {
   const screeningId = parseRegistryId(param);

@@ -1,14 +1,13 @@
-import { ABSOLUTE_LIMIT_MS, IDLE_LIMIT_MS } from "~/platform/session-keys";
+import { ABSOLUTE_LIMIT_MS, IDLE_LIMIT_MS, type RememberedLabKey } from "~/platform/session-keys";
 
 /**
- * The lab staff key remembered for the staff member's session on /update-labs (issue 12 item 9,
- * docs/decisions/045). Pure: the route keeps the entry in the encrypted session cookie.
+ * The lab staff key remembered for the staff member's session on /update-labs
+ * (docs/decisions/045). Pure: the route keeps the entry in the encrypted session cookie.
  *
  * A key is remembered only after the registry accepted it; it is forgotten when the registry refuses it, when the
  * staff member chooses 'Forget the key', when a patient sign-in ends or starts on the browser, and after the same
  * limits as a patient's sign-in (PLT-011): 30 minutes without use, 12 hours after it was first given.
  */
-export type RememberedLabKey = { key: string; since: number; lastUsed: number };
 
 /** The remembered key, or null when there is none or it is past a limit. */
 export function rememberedKey(entry: RememberedLabKey | undefined, now: number): string | null {

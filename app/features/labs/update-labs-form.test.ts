@@ -44,7 +44,7 @@ describe("the update-labs form", () => {
   });
 });
 
-describe("the requisition format message explains the alphabet (issue 12, item 16)", () => {
+describe("the requisition format message explains the alphabet", () => {
   const digits = [...REQUISITION_ALPHABET].filter((c) => /\d/.test(c));
   const missingLetters = [..."ABCDEFGHIJKLMNOPQRSTUVWXYZ"].filter((c) => !REQUISITION_ALPHABET.includes(c));
   const list = (items: string[], and: string) => `${items.slice(0, -1).join(", ")} ${and} ${items.at(-1)}`;

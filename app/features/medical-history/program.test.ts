@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ImmunoFreeStatus } from "../../../registry/contract/enums";
 import { medicalHistoryRefusal } from "./program";
 
-describe("who fills the medical history (issue 12 item 9)", () => {
+describe("who fills the medical history (decision 051)", () => {
   it.each([
     ["no program registration", null, "medical.notInProgram"],
     ["invited, not yet screened as a candidate", { currentStatus: ImmunoFreeStatus.InviteSent }, "medical.notInProgram"],

@@ -22,7 +22,7 @@ export type QuestionView = {
 } & ({ key: QuestionId; hint: false } | { key: HintedQuestionId; hint: true });
 
 /**
- * One question of the medical history (MHX-001; PATTERNS "question page"): the question is the page's <h1> (the
+ * One question of the medical history (MHX-001; one question per page): the question is the page's <h1> (the
  * legend of a radio group or of the height's two selects); a single box carries a short label of its own (the
  * review table's), so the heading stays the question. Inline errors and hints come from the shared fields.
  */

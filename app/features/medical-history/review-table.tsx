@@ -1,5 +1,6 @@
 import { useTranslation } from "~/texts/use-translation";
-import { displayDate, displayWeight, type ReviewRow, type ReviewValue } from "./review";
+import { PatientDate } from "~/components/patient-date";
+import { displayWeight, type ReviewRow, type ReviewValue } from "./review";
 
 function Answer({ value }: { value: ReviewValue }) {
   const { t, i18n } = useTranslation();
@@ -15,7 +16,7 @@ function Answer({ value }: { value: ReviewValue }) {
     case "none":
       return <>{t("medical.review.none")}</>;
     case "date":
-      return <>{displayDate(value.iso, i18n.language)}</>;
+      return <PatientDate value={value.iso} />;
     case "height":
       return (
         <>

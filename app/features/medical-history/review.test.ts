@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { displayDate, displayWeight, reviewRows } from "./review";
+import { patientDate } from "../../../registry/contract/patient-dates";
+import { displayWeight, reviewRows } from "./review";
 import { complete } from "./test-answers";
 
 describe("the review table (MHX-004)", () => {
@@ -110,18 +111,18 @@ describe("the review table (MHX-004)", () => {
   });
 });
 
-describe("dates in the patient's language", () => {
+describe("dates in the patient's language, the month as a word (decision 093)", () => {
   it.each([
-    ["2019-03-07", "en", "03/07/2019"],
-    ["2019-03-07", "es", "07/03/2019"],
+    ["2019-03-07", "en", "March 7, 2019"],
+    ["2019-03-07", "es", "7 de marzo de 2019"],
     ["2019-3-7", "en", "2019-3-7"],
     ["", "es", ""],
-  ])("%s in %s reads %s", (iso, lang, text) => {
-    expect(displayDate(iso, lang)).toBe(text);
+  ])("the answer %s in %s reads %s", (iso, lang, text) => {
+    expect(patientDate(iso, lang)).toBe(text);
   });
 });
 
-describe("weights in the patient's language (issue 12 item 9)", () => {
+describe("weights in the patient's language", () => {
   it.each([
     ["165,5", "en", "165.5"],
     ["165.5", "en", "165.5"],

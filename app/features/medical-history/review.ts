@@ -65,19 +65,9 @@ export function reviewRows(answers: Answers): ReviewRow[] {
   );
 }
 
-const pad = (n: string) => n.padStart(2, "0");
-
-/** A YYYY-MM-DD answer as the patient's language writes dates: MM/DD/YYYY in English, DD/MM/YYYY in Spanish. */
-export function displayDate(iso: string, lang: string): string {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
-  if (!m) return iso;
-  const [, y, mo, d] = m as unknown as [string, string, string, string];
-  return lang === "es" ? `${pad(d)}/${pad(mo)}/${y}` : `${pad(mo)}/${pad(d)}/${y}`;
-}
-
 /**
  * A weight answer as the patient's language writes numbers: the decimal point in English ("165.5"), the comma in
- * Spanish ("165,5"), whichever the patient typed (issue 12 item 9). Text that is not a weight stays as it is.
+ * Spanish ("165,5"), whichever the patient typed. Text that is not a weight stays as it is.
  */
 export function displayWeight(pounds: string, lang: string): string {
   const n = parseWeight(pounds);

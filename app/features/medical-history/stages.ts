@@ -90,7 +90,7 @@ export function immuneToleranceStages(registration: { currentStatus: number; isO
 }
 
 /**
- * The program's own section on the dashboard (issue 12 item 9): an invited participant's registration card may not
+ * The program's own section on the dashboard (decision 043): an invited participant's registration card may not
  * show the immune-tolerance view (no screening yet, or a screening of another outcome), so the stages appear on their
  * own, once; when a card shows the view, they stay in that card.
  */

@@ -136,7 +136,7 @@ describe("answer summary (SCR-017)", () => {
         ["screening.summary.willingToTransferQuestion", "screening.summary.unknown"],
       ],
     ],
-    // Issue 12 item 7: a center chosen on the select-center page after answering "No" is not "the center you are registered with".
+    // Decision 034: a center chosen on the select-center page after answering "No" is not "the center you are registered with".
     [
       "not registered, a center selected later",
       s({ transplantCenterSituation: 2, willingToTransfer: 1, preferredCenterId: 3, preferredCenter: "Member Center" }),

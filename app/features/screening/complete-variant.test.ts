@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { Transfer, TransplantCenterSituation } from "../../../registry/contract/enums";
+import { DonorStatus, PrimaryGoal, Transfer, TransplantCenterSituation } from "../../../registry/contract/enums";
 import { completeVariant, staysWithCurrentCenter, type CompleteInput } from "./complete-variant";
 
 const S = TransplantCenterSituation;
@@ -13,23 +13,24 @@ const base: CompleteInput = {
   isCenterConfirmed: false,
   isImmunoFreeCandidate: false,
   currentScreeningId: 9,
-  preferredCenter: "",
 };
 const c = (patch: Partial<CompleteInput>): CompleteInput => ({ ...base, ...patch });
 const RETURN = { labelKey: "screening.returnToDashboard", href: "/landing" };
-const staying = { transplantCenterSituation: S.Selected, willingToTransfer: Transfer.No, preferredCenterId: 4, preferredCenter: "Center A" };
+const staying = { transplantCenterSituation: S.Selected, willingToTransfer: Transfer.No, preferredCenterId: 4 };
 
 describe("Complete page variant (SCR-013; SCR-014)", () => {
   it.each([
+    // Decision 103: no Center Confirmed card; a center the registry confirmed on save (it became a member center while
+    // the patient answered willing to transfer) reads the member text: referred after the lab tests.
     [
-      "(a) confirmed center",
-      c({ isCenterConfirmed: true, isCleared: true, preferredCenterId: 4, preferredCenter: "Center A" }),
-      false,
+      "(c) a member center confirmed on save, the patient willing to transfer",
+      c({ isCenterConfirmed: true, isCleared: true, transplantCenterSituation: S.Selected, preferredCenterId: 4 }),
+      true,
       {
-        variant: "centerConfirmed",
-        headingKey: "screening.complete.centerConfirmedHeading",
-        textKey: "screening.complete.centerConfirmedText",
-        centerName: "Center A",
+        variant: "completed",
+        outcome: "staysMember",
+        headingKey: "screening.complete.completedHeading",
+        textKey: "screening.complete.staysMember",
         button: RETURN,
       },
     ],
@@ -80,22 +81,31 @@ describe("Complete page variant (SCR-013; SCR-014)", () => {
       },
     ],
     ["(c) not cleared", c({}), false, { variant: "completed", outcome: "notCleared", textKey: "screening.complete.notCleared", button: RETURN }],
+    // Decision 095: goal Other, registered nowhere with a willing donor, is not told it needs a donor or is registered.
     [
-      "(d) cleared, no screening id yet",
-      c({ isCleared: true, currentScreeningId: 0 }),
+      "(c) not cleared, goal Other with a willing donor",
+      c({ primaryGoal: PrimaryGoal.Other, donorStatus: DonorStatus.HasDonor }),
       false,
-      {
-        variant: "basedOnAnswers",
-        outcome: "cleared",
-        headingKey: "screening.complete.basedOnAnswersHeading",
-        button: { labelKey: "screening.complete.continue", href: "/landing" },
-      },
+      { variant: "completed", outcome: "otherGoal", textKey: "screening.complete.otherGoal", button: RETURN },
     ],
     [
-      "(d) not cleared, no screening id yet",
-      c({ currentScreeningId: 0 }),
+      "(c) not cleared, goal Other looking for a donor",
+      c({ primaryGoal: PrimaryGoal.Other, donorStatus: DonorStatus.FindDonor }),
       false,
-      { variant: "basedOnAnswers", outcome: "notCleared", button: RETURN },
+      { variant: "completed", outcome: "otherGoal", textKey: "screening.complete.otherGoal", button: RETURN },
+    ],
+    [
+      "(c) not cleared, no donor (goal Other 'Not interested in finding a living donor'): the eligibility text",
+      c({ primaryGoal: PrimaryGoal.Other, donorStatus: DonorStatus.NoDonor }),
+      false,
+      { variant: "completed", outcome: "notCleared", textKey: "screening.complete.notCleared", button: RETURN },
+    ],
+    // Decision 103: the Complete page follows a save, so a screening id always exists: no 'Based on your answers'.
+    [
+      "(c) cleared: the heading says the questionnaire is completed",
+      c({ isCleared: true }),
+      false,
+      { variant: "completed", headingKey: "screening.complete.completedHeading" },
     ],
   ] as const)("%s", (_n, input, member, expected) => {
     expect(completeVariant(input, member)).toMatchObject(expected);

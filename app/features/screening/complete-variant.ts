@@ -1,5 +1,5 @@
 import { Transfer, TransplantCenterSituation } from "../../../registry/contract/enums";
-import { pageAfterSave, type OutcomeFields, type PageAfterSave } from "../../../registry/contract/save-outcome";
+import { choseOtherGoal, pageAfterSave, type OutcomeFields, type PageAfterSave } from "../../../registry/contract/save-outcome";
 import type { TextKey } from "~/texts/texts";
 
 /**
@@ -7,21 +7,17 @@ import type { TextKey } from "~/texts/texts";
  * Dashboard), which leads to the page that follows the save (SCR-014, SCR-015).
  */
 
-export type CompleteInput = OutcomeFields & { currentScreeningId: number; preferredCenter: string };
+export type CompleteInput = OutcomeFields & { currentScreeningId: number };
 
-export type CompleteOutcome = "staysMember" | "staysNonMember" | "cleared" | "notCleared";
+export type CompleteOutcome = "staysMember" | "staysNonMember" | "cleared" | "otherGoal" | "notCleared";
 
+/**
+ * The page after a successful save (the spec's variants (b) and (c); (a) Center Confirmed and (d) 'Based on your
+ * answers' are not built: docs/decisions/103).
+ */
 export type CompleteView =
-  | { variant: "centerConfirmed"; headingKey: TextKey; textKey: TextKey; centerName: string; button: CompleteButton }
   | { variant: "immuneToleranceCandidate"; headingKey: TextKey; textKey: TextKey; button: CompleteButton }
-  | {
-      /** (c) 'Completed the questionnaire' with a screening id, (d) 'Based on your answers' without. */
-      variant: "completed" | "basedOnAnswers";
-      outcome: CompleteOutcome;
-      headingKey: TextKey;
-      textKey: TextKey;
-      button: CompleteButton;
-    };
+  | { variant: "completed"; outcome: CompleteOutcome; headingKey: TextKey; textKey: TextKey; button: CompleteButton };
 export type CompleteButton = { labelKey: TextKey; href: PageAfterSave };
 
 const RETURN = "screening.returnToDashboard";
@@ -34,26 +30,22 @@ export function staysWithCurrentCenter(s: OutcomeFields): boolean {
 
 /**
  * Variant, first match wins:
- * (a) a confirmed center the patient is not merely staying with -> Center Confirmed card, Return to Dashboard;
  * (b) an immune-tolerance candidate -> thank-you;
- * (c)/(d) the outcome text: staying with the current (member / non-member) center, cleared, or not cleared.
- * The button reads Return to Dashboard when staying with the current center, or when neither cleared nor a
- * candidate; otherwise Continue. Return to Dashboard leads to /landing, Continue to the page after the save.
+ * (c) 'You have completed the questionnaire' with the outcome text: a member center confirmed (the patient stays
+ *   with it, or the registry confirmed it on save: referred after the lab tests), staying with a non-member center,
+ *   cleared, not cleared by a goal of the patient's own (Other: the one explanation of docs/decisions/095), or
+ *   otherwise not cleared.
+ * The button reads Return to Dashboard when staying with the current center (or its center is confirmed), or when
+ * neither cleared nor a candidate; otherwise Continue. Return to Dashboard leads to /landing, Continue to the page
+ * after the save.
  */
 export function completeVariant(s: CompleteInput, preferredCenterIsMember: boolean): CompleteView {
   const stays = staysWithCurrentCenter(s);
-  const returns = stays || (!s.isCleared && !s.isImmunoFreeCandidate);
+  const confirmed = s.isCenterConfirmed || (stays && preferredCenterIsMember);
+  const returns = stays || confirmed || (!s.isCleared && !s.isImmunoFreeCandidate);
   const labelKey = returns ? RETURN : CONTINUE;
   // 'Return to Dashboard' always leads to the dashboard; Continue to the page after the save.
   const href: PageAfterSave = returns ? "/landing" : pageAfterSave(s, s.currentScreeningId);
-  if (s.isCenterConfirmed && !stays)
-    return {
-      variant: "centerConfirmed",
-      headingKey: "screening.complete.centerConfirmedHeading",
-      textKey: "screening.complete.centerConfirmedText",
-      centerName: s.preferredCenter,
-      button: { labelKey: RETURN, href: "/landing" },
-    };
   if (s.isImmunoFreeCandidate)
     return {
       variant: "immuneToleranceCandidate",
@@ -61,12 +53,19 @@ export function completeVariant(s: CompleteInput, preferredCenterIsMember: boole
       textKey: "screening.complete.immunoFreeText",
       button: { labelKey, href },
     };
-  const outcome: CompleteOutcome = stays ? (preferredCenterIsMember ? "staysMember" : "staysNonMember") : s.isCleared ? "cleared" : "notCleared";
-  const saved = s.currentScreeningId > 0;
+  const outcome: CompleteOutcome = confirmed
+    ? "staysMember"
+    : stays
+      ? "staysNonMember"
+      : s.isCleared
+        ? "cleared"
+        : choseOtherGoal(s)
+          ? "otherGoal"
+          : "notCleared";
   return {
-    variant: saved ? "completed" : "basedOnAnswers",
+    variant: "completed",
     outcome,
-    headingKey: saved ? "screening.complete.completedHeading" : "screening.complete.basedOnAnswersHeading",
+    headingKey: "screening.complete.completedHeading",
     textKey: `screening.complete.${outcome}`,
     button: { labelKey, href },
   };

@@ -69,7 +69,16 @@ describe("Requirement DSH-010: the Screening Results dialog's outcome message (n
       "screening.results.informationSeeker",
       true,
     ],
-    ["goal Other", o({ primaryGoal: PrimaryGoal.Other, isCleared: false }), false, "informationSeeker", "screening.results.informationSeeker", true],
+    // Decision 095: goal Other has its own explanation, not "exploring your options".
+    ["goal Other", o({ primaryGoal: PrimaryGoal.Other, isCleared: false }), false, "otherGoal", "screening.complete.otherGoal", true],
+    [
+      "goal Other, looking for a donor, a non-member center named and willing to transfer",
+      o({ ...registered, primaryGoal: PrimaryGoal.Other, donorStatus: DonorStatus.FindDonor, isCleared: false }),
+      false,
+      "otherGoal",
+      "screening.complete.otherGoal",
+      true,
+    ],
     ["cleared", o({}), false, "cleared", "screening.complete.cleared", false],
     [
       "cleared, registered with a non-member center and willing to transfer",

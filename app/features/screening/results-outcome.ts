@@ -1,15 +1,23 @@
 import { DonorStatus, PrimaryGoal } from "../../../registry/contract/enums";
 import { staysWithCurrentCenter } from "./complete-variant";
-import { isMemberCenterSelected, saveOutcome, type OutcomeFields } from "../../../registry/contract/save-outcome";
+import { choseOtherGoal, isMemberCenterSelected, saveOutcome, type OutcomeFields } from "../../../registry/contract/save-outcome";
 import type { TextKey } from "~/texts/texts";
 
 /**
  * Requirement DSH-010: the outcome message of the Screening Results dialog when it is not view-only: the dialog opened from
  * the page the save leads to (Complete / Not Eligible), titled 'Screening Questionnaire', with the answers and one of
- * six messages. Two of them (staying with a non-member center, information seeker) carry a Return to Dashboard button.
+ * six messages, and a seventh for a goal of the patient's own (Other, docs/decisions/095). Three of them (staying with a
+ * non-member center, information seeker, a goal of one's own) carry a Return to Dashboard button.
  */
 
-export type ResultsOutcome = "sentToMemberCenter" | "immuneTolerance" | "staysNonMember" | "informationSeeker" | "cleared" | "notCleared";
+export type ResultsOutcome =
+  | "sentToMemberCenter"
+  | "immuneTolerance"
+  | "staysNonMember"
+  | "informationSeeker"
+  | "otherGoal"
+  | "cleared"
+  | "notCleared";
 
 export type ResultsOutcomeView = { outcome: ResultsOutcome; textKey: TextKey; returnToDashboard: boolean };
 
@@ -18,6 +26,7 @@ const TEXT: Record<ResultsOutcome, TextKey> = {
   immuneTolerance: "landing.card.immuneToleranceText",
   staysNonMember: "screening.complete.staysNonMember",
   informationSeeker: "screening.results.informationSeeker",
+  otherGoal: "screening.complete.otherGoal",
   cleared: "screening.complete.cleared",
   notCleared: "screening.complete.notCleared",
 };
@@ -28,7 +37,8 @@ const TEXT: Record<ResultsOutcome, TextKey> = {
  * a member center (chosen or confirmed) -> sent to that center, referred after labs;
  * an immune-tolerance candidate -> possible eligibility, check email;
  * registered with a non-member center and not transferring -> stays, Return to Dashboard;
- * goal 'Understand my options' or Other -> information seeker (not cleared, SCR-010), Return to Dashboard;
+ * goal Other -> the one explanation for a goal of the patient's own (docs/decisions/095), Return to Dashboard;
+ * goal 'Understand my options' -> information seeker (not cleared, SCR-010), Return to Dashboard;
  * cleared -> select only centers close enough; otherwise not cleared -> the eligibility explanation.
  */
 export function resultsOutcome(s: OutcomeFields, preferredCenterIsMember: boolean): ResultsOutcomeView {
@@ -42,10 +52,13 @@ export function resultsOutcome(s: OutcomeFields, preferredCenterIsMember: boolea
           ? "immuneTolerance"
           : staysWithCurrentCenter(o)
             ? "staysNonMember"
-            : o.primaryGoal === PrimaryGoal.UnderstandOptions || o.primaryGoal === PrimaryGoal.Other
-              ? "informationSeeker"
-              : o.isCleared
-                ? "cleared"
-                : "notCleared";
-  return { outcome, textKey: TEXT[outcome], returnToDashboard: outcome === "staysNonMember" || outcome === "informationSeeker" };
+            : choseOtherGoal(o)
+              ? "otherGoal"
+              : o.primaryGoal === PrimaryGoal.UnderstandOptions
+                ? "informationSeeker"
+                : o.isCleared
+                  ? "cleared"
+                  : "notCleared";
+  const returnToDashboard = outcome === "staysNonMember" || outcome === "informationSeeker" || outcome === "otherGoal";
+  return { outcome, textKey: TEXT[outcome], returnToDashboard };
 }

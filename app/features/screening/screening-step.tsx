@@ -352,9 +352,9 @@ function Complete({ view }: { view: StepData }) {
   const c = view.complete;
   if (!c) return null;
   return (
-    <section className={c.variant === "centerConfirmed" ? "card complete complete--confirmed" : "complete"} aria-labelledby="complete-heading">
+    <section className="complete" aria-labelledby="complete-heading">
       <h1 id="complete-heading">{t(c.headingKey)}</h1>
-      <p>{t(c.textKey, c.variant === "centerConfirmed" ? { center: c.centerName } : undefined)}</p>
+      <p>{t(c.textKey)}</p>
       <p className="button-row">
         <Link to={c.button.href} role="button">
           {t(c.button.labelKey)}

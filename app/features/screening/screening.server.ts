@@ -1,8 +1,6 @@
 import type { AppLoadContext } from "react-router";
-import { RegistryMessage, SCREENING_TEXT_MAX, type Screening, type TransplantCenter } from "../../../registry/contract";
-import { toRegister, withPatient, type SignedIn } from "~/platform/auth.server";
-import { registrationCard, type RegistrationCardView } from "~/features/dashboard/registration-card-model";
-import { answerSummary, type AnswerSummary } from "./answer-summary-model";
+import { RegistryMessage, SCREENING_TEXT_MAX, type TransplantCenter } from "../../../registry/contract";
+import { toRegister, type SignedIn } from "~/platform/auth.server";
 import { draftFromUnknown, recordSaved, type ScreeningDraft } from "./draft";
 import { screeningSaveBody } from "../../../registry/contract/save-outcome";
 import type { CenterInfo, MachineContext } from "./step-machine";
@@ -93,26 +91,4 @@ export async function saveDraft(context: AppLoadContext, patient: SignedIn, draf
 
 function timedOut(session: Session): never {
   return toRegister(session, { kind: "alert", key: "screening.errors.timedOut" });
-}
-
-export type RegistrationCardData = { id: number; view: RegistrationCardView; summary: AnswerSummary };
-
-/**
- * The dashboard's registration cards (DSH-004, DSH-010), one per screening, with the answer summary of the 'Screening
- * Results' dialog. The centers are fetched only when a screening names one (the card needs its membership).
- */
-export async function registrationCards(
-  context: AppLoadContext,
-  screenings: readonly Screening[],
-  now = new Date(),
-): Promise<RegistrationCardData[]> {
-  if (screenings.length === 0) return [];
-  let centers: CenterInfo[] = [];
-  if (screenings.some((s) => s.preferredCenterId > 0)) centers = (await withPatient(context, (patient) => loadCenters(context, patient))).centers;
-  const member = (id: number) => centers.some((c) => c.centerId === id && c.isMemberCenter);
-  return screenings.map((s) => ({
-    id: s.id,
-    view: registrationCard(s, { preferredCenterIsMember: member(s.preferredCenterId), now }),
-    summary: answerSummary(s),
-  }));
 }

@@ -256,7 +256,8 @@ const cases: PathCase[] = [
     draft: { isCleared: false, primaryGoal: G.Other, primaryGoalOther: "just exploring", kidneyStatusOther: "kidney disease, stage 4" },
     status: RegistrationStatus.RuledOut,
     page: "/landing",
-    variant: { variant: "completed", outcome: "notCleared", button: "screening.returnToDashboard" },
+    // A willing donor, registered nowhere: the goal's own explanation (decision 095), not the eligibility text.
+    variant: { variant: "completed", outcome: "otherGoal", button: "screening.returnToDashboard" },
   },
   {
     name: "combined screen: not registered -> donor, goal, cleared",
@@ -369,7 +370,7 @@ describe("every path through the wizard (SCR-007, SCR-014)", () => {
       expect(isAllowedTransition(draft.step, r.draft.step)).toBe(true);
       draft = r.draft;
       back.push(label(draft));
-      // Issue 12 item 8: the current center stays in the draft while the patient steps back.
+      // Decision 034: the current center stays in the draft while the patient steps back.
       if (draft.step === Step.TransplantCenterTransfer) expect(draft.preferredCenterId).toBe(NON_MEMBER);
     }
     expect(back).toEqual([

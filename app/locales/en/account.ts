@@ -111,9 +111,8 @@ const account = {
     passwordRequired: "Password is required",
   },
   forgot: {
+    /** The dialog's heading and, on /register?forgot=1, the page's title (docs/decisions/093). */
     title: "Forgot Password",
-    /** The screen's document title: the product prefix, then the title (ACC-023). */
-    pageTitle: "PASS – Forgot Password",
     intro: "Enter the email address of your account. We will send you a link to reset your password.",
     email: "Email",
     submit: "Submit Request",

@@ -5,16 +5,18 @@
  */
 const labs = {
   selectCenter: {
-    /** The document title (CEN-001: 'PASS: Select Center'). */
-    pageTitle: "PASS: Select Center",
+    /** The page's name in its title, "Select Center – Kidney Transplant Registration" (CEN-001; docs/decisions/093). */
+    pageTitle: "Select Center",
     heading: "Select a Transplant Center",
     distanceLabel: "Distance from your postal code",
-    distance100: "100 miles",
-    distance300: "300 miles",
-    distance1000: "1,000 miles",
+    /** A distance filter's limit: {{miles}} is written with the page's numbers ("1,000"). */
+    distanceMiles: "{{miles}} miles",
     distanceAny: "Any Distance",
     applyFilter: "Show Centers",
     resultsFor: "Results based on postal code {{postalCode}}",
+    /** In place of the distance filter when the registry cannot place the postal code (CEN-005). */
+    distancesUnknown:
+      "Distances cannot be shown: we do not know where postal code {{postalCode}} is (distances are measured from US ZIP codes). All member centers are listed, at any distance.",
     columnsHint: "Click a column heading to sort the centers by it. Open 'Info' under a heading for more information about that column.",
     sectionMicrositeExcellence: "Microsite Centers of Excellence",
     sectionKidneyForLife: "Kidney for Life Centers",
@@ -34,6 +36,7 @@ const labs = {
     saved: "Your selection of {{center}} has been saved.",
     failed: "We were unable to save your transplant center selection. Please try again.",
     sameCenter: "This transplant center is already selected.",
+    alreadySelected: "{{center}} is already your selected transplant center. Your next step is shown below.",
     optedOut: "You have opted out of the registration process. Opt in on your dashboard to select a transplant center.",
     column: {
       name: "Center Name",

@@ -8,8 +8,10 @@
 const medical = {
   medical: {
     title: "Medical History Questionnaire",
-    /** The document title of a question (issue 10). */
+    /** The document title of a question (decision 031). */
     documentTitle: "Question {{number}} of {{total}} – {{title}}",
+    /** The document title of the review (docs/decisions/093). */
+    reviewDocumentTitle: "Review Your Answers – {{title}}",
     returnToDashboard: "Return to Dashboard",
     questionOf: "Question {{number}} of {{total}}",
     next: "Next",
@@ -156,7 +158,7 @@ const medical = {
     medicalHistoryFirst: "Please complete the medical history questionnaire before you sign the consent form.",
     alreadySigned: "You have already signed the consent form.",
     documentChanged: "The consent form has changed since you opened it. Please read it again before you sign.",
-    /** With JavaScript, why Continue is not available yet (issue 10). */
+    /** With JavaScript, why Continue is not available yet (decision 038). */
     waitCase: "Continue is available once the capital letters match too: type {{name}}.",
     waitName: "Continue is available once the name you type matches {{name}} exactly.",
   },

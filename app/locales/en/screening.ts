@@ -8,8 +8,14 @@
 const screening = {
   screening: {
     title: "Screening Questionnaire",
-    /** The document title of a step (issue 10): the step, then the questionnaire. */
+    /** The document title of a step (decision 031): the step, then the questionnaire. */
     documentTitle: "Step {{step}} of {{total}}: {{name}} – {{title}}",
+    /** The document title of a page outside the tracker's steps (docs/decisions/093): its name, then the questionnaire. */
+    documentTitleOffTracker: "{{name}} – {{title}}",
+    offTracker: {
+      postTransplant: "Transplant Details",
+      notEligible: "Not Eligible for Referral",
+    },
     returnToDashboard: "Return to Dashboard",
     continue: "Continue",
     previous: "Previous",
@@ -148,12 +154,9 @@ const screening = {
     },
     complete: {
       continue: "Continue",
-      centerConfirmedHeading: "Center Confirmed",
-      centerConfirmedText: "Your selection of {{center}} is confirmed. Please wait for an email with instructions.",
       immunoFreeHeading: "Thank you",
       immunoFreeText: "Your application has been submitted for review. If selected, we will contact you via email.",
       completedHeading: "You have completed the questionnaire",
-      basedOnAnswersHeading: "Based on your answers",
       staysMember: "You will be referred to your transplant center after your lab tests. Please check your email for lab instructions.",
       staysNonMember:
         "We are glad you are satisfied with your current transplant center and do not wish to transfer your care. You may return to the dashboard.",
@@ -161,6 +164,9 @@ const screening = {
         "You are cleared to select a transplant center. Please make sure to only select transplant centers that are close enough that you are willing to transfer to.",
       notCleared:
         "We can only refer patients who are willing to transfer to the selected center AND who either have a willing living donor or are seeking a center with Microsites.",
+      /** Primary goal Other (docs/decisions/095): the same explanation as the dashboard's reason and the email. */
+      otherGoal:
+        "You described a goal of your own (Other), so we will not refer you to a transplant center now: we refer patients only for the goals our programs serve (finding a transplant center, the Standard Voucher program, a Microsite center or a Kidney for Life center). If one of these goals fits you, choose My Situation has Changed on your dashboard and choose it.",
     },
     summary: {
       title: "Response Summary",
@@ -226,7 +232,7 @@ export const landingCard = {
     statusCompletedByCenter: "Referral Completed by Center",
     centerApprovedText: "{{center}} has approved your referral and will contact you about the next steps of your evaluation.",
     completedByCenterText: "{{center}} has completed your referral. For questions about your care, please contact the center directly.",
-    /** An invited ImmunoFree participant without a candidate registration card (issue 12 item 9). */
+    /** An invited ImmunoFree participant without a candidate registration card (decision 043). */
     programInvitedText: "You are registered for the ImmunoFree immune-tolerance program. Your program steps and what comes next are below.",
   },
   labs: {
@@ -239,6 +245,9 @@ export const landingCard = {
     alert: "We are unable to continue because {{reason}}. You can update your preferences later.",
     reasonNoDonor: "we are only authorised to refer patients who have a willing living donor or who are seeking a center with microsites",
     reasonExploring: "you are already registered with a transplant center and are exploring your options",
+    /** Primary goal Other (docs/decisions/095). */
+    reasonOtherGoal:
+      "you described a goal of your own (Other), and we refer patients only for the goals our programs serve (finding a transplant center, the Standard Voucher program, a Microsite center or a Kidney for Life center)",
     reasonStaying: "you are staying with your current transplant center",
     reasonNotWilling: "you are not willing to move to a network transplant center",
     reasonNotEligible: "you do not meet the eligibility requirements",

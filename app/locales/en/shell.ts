@@ -101,7 +101,7 @@ const shell = {
     tooManyMinutes: "Too many attempts from your connection. Please wait {{minutes}} minutes and try again.",
     busy: "The portal is very busy just now. Nothing you typed was lost: please try again in a moment.",
   },
-  /** US state and territory names, by abbreviation (registry/contract/us-states.ts; issue 10). */
+  /** US state and territory names, by abbreviation (registry/contract/us-states.ts; decision 038). */
   usStates: {
     AL: "Alabama",
     AK: "Alaska",

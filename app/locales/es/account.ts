@@ -117,8 +117,6 @@ const account: Widen<typeof en> = {
   },
   forgot: {
     title: "Olvidé mi contraseña",
-    /** The screen's document title: the product prefix, then the title (ACC-023). */
-    pageTitle: "Olvidé mi contraseña",
     intro: "Escriba el correo electrónico de su cuenta. Le enviaremos un enlace para restablecer su contraseña.",
     email: "Correo electrónico",
     submit: "Enviar solicitud",

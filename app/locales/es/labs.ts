@@ -7,12 +7,12 @@ const labs: Widen<typeof labsEn> = {
     pageTitle: "Elegir centro",
     heading: "Elija un centro de trasplante",
     distanceLabel: "Distancia desde su código postal",
-    distance100: "100 millas",
-    distance300: "300 millas",
-    distance1000: "1.000 millas",
+    distanceMiles: "{{miles}} millas",
     distanceAny: "Cualquier distancia",
     applyFilter: "Mostrar centros",
     resultsFor: "Resultados según el código postal {{postalCode}}",
+    distancesUnknown:
+      "No se pueden mostrar las distancias: no sabemos dónde está el código postal {{postalCode}} (las distancias se miden desde códigos postales de EE. UU.). Se muestran todos los centros miembros, a cualquier distancia.",
     columnsHint:
       "Haga clic en el encabezado de una columna para ordenar los centros por ella. Abra «Información» debajo de un encabezado para saber más sobre esa columna.",
     sectionMicrositeExcellence: "Centros de excelencia de Micrositios",
@@ -33,6 +33,7 @@ const labs: Widen<typeof labsEn> = {
     saved: "Se guardó su elección de {{center}}.",
     failed: "No pudimos guardar su elección de centro de trasplante. Inténtelo de nuevo.",
     sameCenter: "Este centro de trasplante ya está elegido.",
+    alreadySelected: "{{center}} ya es el centro de trasplante que eligió. Su siguiente paso se muestra a continuación.",
     optedOut: "Usted se dio de baja del proceso de registro. Vuelva a darse de alta en su panel para elegir un centro de trasplante.",
     column: {
       name: "Nombre del centro",

@@ -7,6 +7,7 @@ const medical: Pick<Messages, "medical" | "eSign"> = {
   medical: {
     title: "Cuestionario de Historial Médico",
     documentTitle: "Pregunta {{number}} de {{total}} – {{title}}",
+    reviewDocumentTitle: "Revisión de sus respuestas – {{title}}",
     returnToDashboard: "Volver al Panel",
     questionOf: "Pregunta {{number}} de {{total}}",
     next: "Siguiente",
@@ -155,7 +156,7 @@ const medical: Pick<Messages, "medical" | "eSign"> = {
     medicalHistoryFirst: "Por favor, complete el cuestionario de historial médico antes de firmar el formulario de consentimiento.",
     alreadySigned: "Ya ha firmado el formulario de consentimiento.",
     documentChanged: "El formulario de consentimiento ha cambiado desde que lo abrió. Por favor, léalo de nuevo antes de firmar.",
-    /** With JavaScript, why Continue is not available yet (issue 10). */
+    /** With JavaScript, why Continue is not available yet (decision 038). */
     waitCase: "Podrá continuar cuando también coincidan las mayúsculas y minúsculas: escriba {{name}}.",
     waitName: "Podrá continuar cuando el nombre que escriba coincida exactamente con {{name}}.",
   },

@@ -7,6 +7,11 @@ const screening: Pick<Messages, "screening"> = {
   screening: {
     title: "Cuestionario de evaluación",
     documentTitle: "Paso {{step}} de {{total}}: {{name}} – {{title}}",
+    documentTitleOffTracker: "{{name}} – {{title}}",
+    offTracker: {
+      postTransplant: "Datos del trasplante",
+      notEligible: "No reúne los requisitos para la derivación",
+    },
     returnToDashboard: "Volver al panel",
     continue: "Continuar",
     previous: "Anterior",
@@ -146,12 +151,9 @@ const screening: Pick<Messages, "screening"> = {
     },
     complete: {
       continue: "Continuar",
-      centerConfirmedHeading: "Centro confirmado",
-      centerConfirmedText: "Su elección de {{center}} está confirmada. Espere un correo electrónico con las instrucciones.",
       immunoFreeHeading: "Gracias",
       immunoFreeText: "Su solicitud se ha enviado para su revisión. Si es seleccionado, nos pondremos en contacto con usted por correo electrónico.",
       completedHeading: "Ha completado el cuestionario",
-      basedOnAnswersHeading: "Según sus respuestas",
       staysMember:
         "Le derivaremos a su centro de trasplante después de sus análisis de laboratorio. Revise su correo electrónico para ver las instrucciones de los análisis.",
       staysNonMember:
@@ -160,6 +162,8 @@ const screening: Pick<Messages, "screening"> = {
         "Está autorizado para elegir un centro de trasplante. Asegúrese de elegir solo centros de trasplante lo bastante cercanos como para estar dispuesto a trasladarse a ellos.",
       notCleared:
         "Solo podemos derivar a pacientes que estén dispuestos a trasladarse al centro elegido Y que tengan un donante vivo dispuesto o busquen un centro con micrositios.",
+      otherGoal:
+        "Usted describió un objetivo propio (Otro), por lo que no lo derivaremos a un centro de trasplante por ahora: solo derivamos pacientes para los objetivos que atienden nuestros programas (encontrar un centro de trasplante, el programa Standard Voucher, un centro con micrositios o un centro Kidney for Life). Si uno de estos objetivos corresponde a su caso, elija Mi situación ha cambiado en su panel y elíjalo.",
     },
     summary: {
       title: "Resumen de respuestas",
@@ -235,6 +239,8 @@ export const landingCard: Widen<typeof enLandingCard> = {
     alert: "No podemos continuar porque {{reason}}. Puede actualizar sus preferencias más adelante.",
     reasonNoDonor: "solo estamos autorizados a derivar a pacientes que tienen un donante vivo dispuesto o que buscan un centro con micrositios",
     reasonExploring: "ya está registrado en un centro de trasplante y está explorando sus opciones",
+    reasonOtherGoal:
+      "usted describió un objetivo propio (Otro), y solo derivamos pacientes para los objetivos que atienden nuestros programas (encontrar un centro de trasplante, el programa Standard Voucher, un centro con micrositios o un centro Kidney for Life)",
     reasonStaying: "se queda en su centro de trasplante actual",
     reasonNotWilling: "no está dispuesto a cambiarse a un centro de trasplante de la red",
     reasonNotEligible: "no cumple los requisitos",

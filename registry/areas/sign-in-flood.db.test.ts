@@ -1,0 +1,113 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterEach, describe, expect, it } from "vitest";
+import { PORTAL_KEY_HEADER } from "../contract/forwarded";
+import { KNOWN_DEVICE_HEADER, knownDeviceHeader } from "../contract/sign-in";
+import { testDatabases } from "../db/test-databases";
+import { ScryptPool } from "../domain/scrypt-pool";
+import { createRegistryHandler } from "../handler";
+import { toNodeListener } from "../http-node";
+import { TEST_SETTINGS, useRegistry } from "../testing/harness";
+
+const PORTAL_KEY = "flood-test-portal-key-0123456789abcdef";
+const DEVICE = "floodOwnerDevice-01234";
+const LOOPS = 24;
+const PATIENT_TRIES = 10;
+const PATIENT_EVERY_MS = 1_000;
+
+/**
+ * Decision 087: a distributed flood (24 connections, a new address and a new unknown email
+ * each attempt) fills the password-hashing pool of a registry served on loopback, while the patient's known browser
+ * signs in once a second with the right password. Bounded: 10 tries of the patient, one worker, a short queue.
+ */
+describe.each(testDatabases().slice(0, 1))("a distributed sign-in flood on $name", (target) => {
+  const t = useRegistry(target);
+  let server: Server | undefined;
+  let pool: ScryptPool | undefined;
+  afterEach(async () => {
+    await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+    await pool?.close();
+  });
+
+  /** The registry alone on loopback, with the production pool's shape (1 worker, 8 waiting) and a hash of ~30 ms. */
+  async function start(): Promise<{ base: string; handler: ReturnType<typeof createRegistryHandler> }> {
+    pool = new ScryptPool({ workers: 1, queue: 8 });
+    const handler = createRegistryHandler({
+      db: t.db,
+      settings: { ...TEST_SETTINGS, scrypt: { N: 2 ** 14, r: 8, p: 1 }, refusalDelayMs: 1000 },
+      now: () => t.clock,
+      log: () => {},
+      scryptPool: pool,
+    });
+    server = createServer(toNodeListener(handler, { portalKey: PORTAL_KEY }));
+    await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
+    return { base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, handler };
+  }
+
+  const post = (base: string, body: unknown, headers: Record<string, string>) =>
+    fetch(`${base}/authenticate`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) }).then(
+      async (r) => {
+        await r.arrayBuffer();
+        return r.status;
+      },
+      () => 0,
+    );
+
+  it("the known-device patient signs in at least 90% of the time while the flood meets 'busy'", async () => {
+    const { base, handler } = await start();
+    const registered = await t.register(1, { phoneNumber: "(312) 245-0001" });
+    // One sign-in through this handler first: the stored hash then has its parameters (no rehash during the flood).
+    expect((await t.call("POST", "/authenticate", { body: { email: registered.email, password: registered.password } }, handler)).status).toBe(200);
+    const claim = knownDeviceHeader({ deviceId: DEVICE, medicalRecordId: registered.medicalRecordId });
+
+    const statuses: Record<string, number> = {};
+    let running = true;
+    const flood = Array.from({ length: LOOPS }, async (_, i) => {
+      for (let n = 0; running; n++) {
+        const status = await post(
+          base,
+          { email: `flood.${i}.${n}@example.org`, password: `guess ${n}` },
+          { [PORTAL_KEY_HEADER]: PORTAL_KEY, "x-client-address": `10.${i}.${(n >> 8) & 255}.${n & 255}` },
+        );
+        statuses[status] = (statuses[status] ?? 0) + 1;
+      }
+    });
+    const patient: number[] = [];
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    // The flood runs until the patient has tried PATIENT_TRIES times, one try a second (longer on a loaded machine).
+    while (patient.length < PATIENT_TRIES) {
+      const started = Date.now();
+      patient.push(
+        await post(
+          base,
+          { email: registered.email, password: registered.password },
+          { [PORTAL_KEY_HEADER]: PORTAL_KEY, "x-client-address": "192.0.2.44", [KNOWN_DEVICE_HEADER]: claim },
+        ),
+      );
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, PATIENT_EVERY_MS - (Date.now() - started))));
+    }
+    running = false;
+    await Promise.all(flood);
+
+    const succeeded = patient.filter((s) => s === 200).length;
+    expect(succeeded / patient.length, `patient answers ${JSON.stringify(patient)}; flood ${JSON.stringify(statuses)}`).toBeGreaterThanOrEqual(0.9);
+    // The flood did fill the pool: strangers were told 'busy'.
+    expect(statuses["503"] ?? 0).toBeGreaterThan(0);
+  }, 180_000);
+
+  it("a caller of the registry alone that does not prove it is a portal cannot claim a known device", async () => {
+    const { base } = await start();
+    const registered = await t.register(1, { phoneNumber: "(312) 245-0001" });
+    for (let i = 0; i < 10; i++) {
+      const status = await post(
+        base,
+        { email: registered.email, password: `stranger ${i}` },
+        { [PORTAL_KEY_HEADER]: PORTAL_KEY, "x-client-address": `203.0.113.${i}` },
+      );
+      expect(status).toBe(401);
+    }
+    const claim = { [KNOWN_DEVICE_HEADER]: knownDeviceHeader({ deviceId: DEVICE, medicalRecordId: registered.medicalRecordId }) };
+    expect(await post(base, { email: registered.email, password: registered.password }, claim)).toBe(429);
+    expect(await post(base, { email: registered.email, password: registered.password }, { ...claim, [PORTAL_KEY_HEADER]: PORTAL_KEY })).toBe(200);
+  }, 60_000);
+});

@@ -1,0 +1,46 @@
+import { readRegistryDate } from "./registry-dates";
+
+/**
+ * The one way a date is written for a patient to read, on pages, in emails and in PDFs (DSH-014;
+ * docs/decisions/093): the day, the month by name and the year, in the page's language, so that no reader has to
+ * guess which number is the month ("12/04/1961" is April 12 to a US reader and December 4 to a Spanish one).
+ * English "April 12, 1961", Spanish "12 de abril de 1961". Dates are days in UTC, as the registry keeps them.
+ *
+ * Dates a patient types keep the input's own format (YYYY-MM-DD and its hint); the registry's answers keep the
+ * spec's MM/DD/YYYY (registry/domain/dates.ts): this module is only for text a person reads.
+ *
+ * A plain module (no zod): the portal's browser code formats with it too (the same words on the server and after
+ * hydration, from Intl with the month as a word).
+ */
+
+const LOCALES: Record<string, string> = { en: "en-US", es: "es-US" };
+
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+function formatFor(lang: string): Intl.DateTimeFormat {
+  const locale = LOCALES[lang] ?? LOCALES.en!;
+  let format = formats.get(locale);
+  if (!format) {
+    // year/month/day rather than dateStyle: the same words, in every browser the portal enhances (decision 089).
+    format = new Intl.DateTimeFormat(locale, { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+    formats.set(locale, format);
+  }
+  return format;
+}
+
+/**
+ * A date as a patient reads it in `lang` ("en" or "es"; any other language reads English). Accepts a Date or the
+ * registry's date texts (YYYY-MM-DD, an ISO date-time, MM/DD/YYYY): text that is not a date is given back as it is,
+ * an invalid Date is "".
+ */
+export function patientDate(date: Date | string, lang: string): string {
+  const at = typeof date === "string" ? readRegistryDate(date)?.at : date;
+  if (!at || Number.isNaN(at.getTime())) return typeof date === "string" ? date : "";
+  return formatFor(lang).format(at);
+}
+
+/** The day of a date as YYYY-MM-DD (UTC), for a `<time dateTime>` beside the words; "" for text that is not a date. */
+export function isoDay(date: Date | string): string {
+  const at = typeof date === "string" ? readRegistryDate(date)?.at : date;
+  return at && !Number.isNaN(at.getTime()) ? at.toISOString().slice(0, 10) : "";
+}

@@ -1,0 +1,243 @@
+import { OpenApiGeneratorV31, type RouteConfig } from "@asteasolutions/zod-to-openapi";
+import { z } from "zod";
+import { INVITE_TOKEN_HEADER, PORTAL_KEY_HEADER, REQUEST_ID_HEADER } from "../contract/forwarded";
+import { CLIENT_ADDRESS_HEADER, CLIENT_USER_AGENT_HEADER } from "../contract/e-sign";
+import { LAB_STAFF_KEY_HEADER } from "../contract/labs";
+import { CENTER_STAFF_KEY_HEADER, PROGRAM_STAFF_KEY_HEADER } from "../contract/staff";
+import type { Route, RouteAuth, RouteDoc } from "../http/router";
+
+/**
+ * The registry's OpenAPI 3.1 document, generated from the routes' descriptions (`doc` of each route, with the zod
+ * schemas of registry/contract/) by @asteasolutions/zod-to-openapi (docs/decisions/102). No zod prototype is
+ * patched (the library's `extendZodWithOpenApi` is not called): schemas are written inline, and the few plain
+ * parameter and component schemas are converted by the generator itself (`jsonSchemaOf`).
+ *
+ * Every JSON answer is closed (`additionalProperties: false` on each object of an answer): a field the registry sends
+ * that its contract does not name fails the answer check of the tests (registry/testing/answer-check.ts).
+ */
+
+/** Where the registry serves this document. */
+export const OPENAPI_PATH = "/api/openapi.json";
+/** Where it is committed (from the repository's root), written by `npm run docs`. */
+export const OPENAPI_FILE = "docs/registry-openapi.json";
+
+type JsonSchema = { [key: string]: unknown };
+type OpenApiDocument = ReturnType<OpenApiGeneratorV31["generateDocument"]>;
+
+const SCHEMES: Record<Exclude<RouteAuth, "none">, { name: string; scheme: JsonSchema }> = {
+  patient: {
+    name: "patientToken",
+    scheme: {
+      type: "http",
+      scheme: "bearer",
+      description: "The patient's sign-in token (POST /authenticate, POST /register): 30 minutes, never in a query string.",
+    },
+  },
+  "lab-staff": {
+    name: "labStaffKey",
+    scheme: { type: "apiKey", in: "header", name: LAB_STAFF_KEY_HEADER, description: "The lab staff key (setting LAB_STAFF_KEY)." },
+  },
+  "center-staff": {
+    name: "centerStaffKey",
+    scheme: {
+      type: "apiKey",
+      in: "header",
+      name: CENTER_STAFF_KEY_HEADER,
+      description: "The transplant centers' staff key (setting CENTER_STAFF_KEY).",
+    },
+  },
+  "program-staff": {
+    name: "programStaffKey",
+    scheme: {
+      type: "apiKey",
+      in: "header",
+      name: PROGRAM_STAFF_KEY_HEADER,
+      description: "The immune-tolerance program's staff key (setting PROGRAM_STAFF_KEY).",
+    },
+  },
+  invite: {
+    name: "inviteToken",
+    scheme: { type: "apiKey", in: "header", name: INVITE_TOKEN_HEADER, description: "The token of an invitation link (never in a query string)." },
+  },
+};
+
+/** What path parameters hold. */
+const PATH_PARAMS: Record<string, string> = {
+  id: "The signed-in patient's own medical record id (403 for another record's).",
+  medicalRecordId: "A medical record id.",
+  screeningId: "A screening of the signed-in patient's record.",
+  postalCode: "The postal code distances are measured from.",
+  distance: "Miles: 100, 300 or 1000, or 0 for any distance.",
+  type: "1 opts out of automated messages, 2 opts back in.",
+  requisition: "The lab order's requisition number (spaces, hyphens and case ignored).",
+  referralId: "A referral id.",
+};
+
+const DESCRIPTION = [
+  "The registry of the kidney transplant registration portal. Every JSON answer is an envelope `{ success, results, message, errors? }`;",
+  "a refusal (4xx, 5xx) has `success: false`, `results: null` (unless its status is documented with results), an English `message`",
+  "and, for problems with fields or with the whole request, `errors`: field name (or `form`) -> a locale key the portal translates.",
+  `Every answer carries \`${REQUEST_ID_HEADER}\`. Tokens travel in headers only: a query parameter \`token\` or \`access_token\` is refused (400).`,
+  `A portal calling over HTTP proves itself with \`${PORTAL_KEY_HEADER}\`; only then are its \`${CLIENT_ADDRESS_HEADER}\`,`,
+  `\`${CLIENT_USER_AGENT_HEADER}\` and \`${REQUEST_ID_HEADER}\` taken (stored with every audit entry).`,
+].join(" ");
+
+/** The envelope of a refusal: every 4xx and 5xx answer. */
+const refusal = z.object({
+  success: z.literal(false),
+  results: z.null(),
+  message: z.string(),
+  errors: z.record(z.string()).optional(),
+});
+
+/** The envelope of an answer with these results (status 200, or a refusal documented with results). */
+function envelopeOf(results: z.ZodTypeAny, extras: z.ZodRawShape | undefined, success: z.ZodTypeAny): z.AnyZodObject {
+  return z.object({ success, results: results.nullable(), message: z.string().nullable(), errors: z.record(z.string()).optional(), ...extras });
+}
+
+/** The JSON schema the generator makes of one zod schema (the body of a throw-away route). */
+function jsonSchemaOf(schema: z.ZodTypeAny): JsonSchema {
+  const route: RouteConfig = { method: "post", path: "/", request: { body: { content: { "application/json": { schema } } } }, responses: {} };
+  const doc = new OpenApiGeneratorV31([{ type: "route", route }]).generateDocument({ openapi: "3.1.0", info: { title: "", version: "" } });
+  return (doc.paths?.["/"]?.post?.requestBody as { content: Record<string, { schema: JsonSchema }> }).content["application/json"]!.schema;
+}
+
+/** The parameters of an object of them (query or header). */
+function parametersOf(shape: z.AnyZodObject | undefined, location: "query" | "header") {
+  return Object.entries(shape?.shape ?? {}).map(([name, schema]) => {
+    const s = schema as z.ZodTypeAny;
+    // The description once, on the parameter.
+    const { description: _inSchema, ...json } = jsonSchemaOf(s);
+    return { name, in: location, required: !s.isOptional(), ...(s.description ? { description: s.description } : {}), schema: json };
+  });
+}
+
+/** `/api/pass/:id` -> `/api/pass/{id}`, with the names of its parameters. */
+export function openApiPath(pattern: string): { path: string; params: string[] } {
+  const params: string[] = [];
+  const path = pattern.replace(/:([A-Za-z]\w*)/g, (_whole, name: string) => {
+    params.push(name);
+    return `{${name}}`;
+  });
+  return { path, params };
+}
+
+function security(auth: RouteDoc["auth"]): Record<string, string[]>[] | undefined {
+  const list: readonly RouteAuth[] = typeof auth === "string" ? [auth] : auth;
+  if (list.length === 1 && list[0] === "none") return undefined;
+  return list.map((a) => (a === "none" ? {} : { [SCHEMES[a].name]: [] }));
+}
+
+function routeConfig<C>(route: Route<C>, tag: string): RouteConfig {
+  const { doc } = route;
+  const { path, params } = openApiPath(route.pattern);
+  const answer = doc.answer;
+  const json = (schema: z.ZodTypeAny) => ({ content: { "application/json": { schema } } });
+  const success =
+    answer instanceof z.ZodType
+      ? { description: "The envelope with the results.", ...json(envelopeOf(answer, doc.extras, z.boolean())) }
+      : "file" in answer
+        ? { description: "The file.", content: { [answer.file]: { schema: { type: "string" as const, contentMediaType: answer.file } } } }
+        : { description: "The answer.", ...json(answer.bare) };
+  const refusals = Object.fromEntries(
+    Object.entries(doc.refusals ?? {}).map(([status, results]) => [
+      status,
+      { description: "A refusal with results.", ...json(envelopeOf(results, doc.extras, z.literal(false))) },
+    ]),
+  );
+  const auth = security(doc.auth);
+  const parameters = [
+    ...params.map((name) => ({
+      name,
+      in: "path" as const,
+      required: true,
+      ...(PATH_PARAMS[name] ? { description: PATH_PARAMS[name] } : {}),
+      schema: { type: "string" as const },
+    })),
+    ...parametersOf(doc.query, "query"),
+    ...parametersOf(doc.headers, "header"),
+  ];
+  return {
+    method: route.method.toLowerCase() as RouteConfig["method"],
+    path,
+    summary: doc.summary,
+    tags: [tag],
+    ...(auth ? { security: auth } : {}),
+    ...(parameters.length ? { parameters } : {}),
+    ...(doc.body ? { request: { body: { required: true, ...json(doc.body) } } } : {}),
+    responses: {
+      200: success,
+      ...refusals,
+      "4XX": { $ref: "#/components/responses/Refusal" },
+      "5XX": { $ref: "#/components/responses/Refusal" },
+    },
+  };
+}
+
+/** Every object of an answer's schema without a rule for other properties gets `additionalProperties: false`. */
+function closeObjects(schema: unknown): void {
+  if (Array.isArray(schema)) return schema.forEach(closeObjects);
+  if (typeof schema !== "object" || schema === null) return;
+  const s = schema as JsonSchema;
+  if (s.properties && s.additionalProperties === undefined) s.additionalProperties = false;
+  for (const value of Object.values(s)) closeObjects(value);
+}
+
+function closeAnswers(doc: OpenApiDocument): void {
+  const responses = Object.values(doc.paths ?? {}).flatMap((item) =>
+    Object.values(item as Record<string, { responses?: Record<string, { content?: Record<string, { schema: unknown }> }> }>).flatMap((op) =>
+      Object.values(op.responses ?? {}),
+    ),
+  );
+  for (const response of [...responses, ...Object.values(doc.components?.responses ?? {})]) {
+    for (const media of Object.values((response as { content?: Record<string, { schema: unknown }> }).content ?? {})) closeObjects(media.schema);
+  }
+}
+
+/** The committed file's text of a document. */
+export function openApiFileText(doc: OpenApiDocument): string {
+  return JSON.stringify(doc, null, 2) + "\n";
+}
+
+/**
+ * The document of these routes, by area (each area a tag). Throws for a route without a description (a route
+ * added by hand in JavaScript, past the type) or whose path parameters are not its pattern's.
+ */
+export function openApiDocument<C>(areas: Readonly<Record<string, readonly Route<C>[]>>): OpenApiDocument {
+  const definitions = Object.entries(areas).flatMap(([tag, routes]) =>
+    routes.map((route) => {
+      if (!route.doc) throw new Error(`${route.method} ${route.pattern} has no doc: describe it (registry/http/router.ts RouteDoc)`);
+      return { type: "route" as const, route: routeConfig(route, tag) };
+    }),
+  );
+  const generator = new OpenApiGeneratorV31([
+    ...Object.values(SCHEMES).map(({ name, scheme }) => ({
+      type: "component" as const,
+      componentType: "securitySchemes" as const,
+      name,
+      component: scheme,
+    })),
+    {
+      type: "component",
+      componentType: "responses",
+      name: "Refusal",
+      component: {
+        description:
+          "A refusal: `success: false`, `results: null`, an English `message`, and `errors` (field or `form` -> locale key) where it has them.",
+        headers: {
+          "Retry-After": { description: "Seconds to wait (429, 503).", schema: { type: "string" } },
+          Allow: { description: "The methods the path takes (405).", schema: { type: "string" } },
+        },
+        content: { "application/json": { schema: jsonSchemaOf(refusal) } },
+      },
+    },
+    ...definitions,
+  ]);
+  const doc = generator.generateDocument({
+    openapi: "3.1.0",
+    info: { title: "Kidney transplant registry", version: "1.0.0", description: DESCRIPTION },
+    tags: Object.keys(areas).map((name) => ({ name })),
+  });
+  closeAnswers(doc);
+  return doc;
+}

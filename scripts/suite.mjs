@@ -1,0 +1,90 @@
+// What the test scripts share (scripts/test.mjs, scripts/test-e2e.mjs): the Debian packages the suite drives, a
+// PostgreSQL server, and the builds the end-to-end journeys run against.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import { buildIsCurrent, run } from "./lib.mjs";
+
+const SYSTEM_PACKAGES = {
+  chromium: "/usr/bin/chromium",
+  postgresql: "/usr/bin/pg_ctlcluster",
+  nginx: "/usr/sbin/nginx",
+  "poppler-utils": "/usr/bin/pdftotext",
+};
+
+/** @param {string} cmd */
+function has(cmd) {
+  return spawnSync("sh", ["-c", `command -v ${cmd}`], { stdio: "ignore" }).status === 0;
+}
+
+/** Debian packages the suite drives (Chromium, PostgreSQL, nginx, pdftotext), installed when missing and we may. */
+export function ensureSystemPackages() {
+  const missing = Object.entries(SYSTEM_PACKAGES)
+    .filter(([, file]) => !fs.existsSync(file))
+    .map(([name]) => name);
+  if (missing.length === 0) return;
+  if (process.getuid?.() === 0 && has("apt-get")) {
+    console.log(`Installing Debian packages: ${missing.join(" ")}`);
+    run("apt-get", ["update", "-qq"]);
+    run("apt-get", ["install", "-y", "-qq", "--no-install-recommends", ...missing], { env: { DEBIAN_FRONTEND: "noninteractive" } });
+  } else {
+    console.warn(`Missing Debian packages (install them with apt-get): ${missing.join(" ")}`);
+  }
+}
+
+/**
+ * A PostgreSQL server for the registry tests: TEST_DATABASE_URL, or the local Debian cluster started here (as root).
+ * @returns {string | undefined}
+ */
+export function ensurePostgres() {
+  if (process.env.TEST_DATABASE_URL) return process.env.TEST_DATABASE_URL;
+  if (!has("pg_ctlcluster") || process.getuid?.() !== 0) return undefined;
+  const versions = fs.existsSync("/etc/postgresql") ? fs.readdirSync("/etc/postgresql").sort() : [];
+  const version = versions.at(-1);
+  if (!version) return undefined;
+  spawnSync("pg_ctlcluster", [version, "main", "start"], { stdio: "ignore" });
+  const sql =
+    "DO $$BEGIN IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname='portal_test') THEN CREATE ROLE portal_test LOGIN SUPERUSER PASSWORD 'portal_test'; END IF; END$$;";
+  const made = spawnSync("su", ["postgres", "-c", `psql -q -c "${sql.replace(/"/g, '\\"').replace(/\$/g, "\\$")}"`], { stdio: "inherit" });
+  if (made.status !== 0) return undefined;
+  return "postgres://portal_test:portal_test@127.0.0.1:5432/postgres";
+}
+
+/**
+ * The database the js/nojs journeys run on: E2E_DATABASE_URL, or a database "e2e_portal" on the test server. They
+ * act as registry staff through registry commands on it (tests/e2e/support/e2e-env.ts).
+ * @param {string | undefined} databaseUrl
+ */
+export function e2eDatabaseUrl(databaseUrl) {
+  if (process.env.E2E_DATABASE_URL) return process.env.E2E_DATABASE_URL;
+  if (!databaseUrl) return undefined;
+  const url = new URL(databaseUrl);
+  url.pathname = "/e2e_portal";
+  return url.toString();
+}
+
+/** The builds the journeys run against (the app as `npm start` builds it, and for /portal/ behind nginx), when stale. */
+export async function ensureE2eBuilds({ proxy = process.env.E2E_PROXY !== "0" } = {}) {
+  const { build } = await import("./build.mjs");
+  const targets = [{ basePath: "/", dir: process.env.E2E_BUILD_DIR ?? "build" }];
+  if (proxy) targets.push({ basePath: "/portal/", dir: "build-portal" });
+  for (const target of targets) {
+    if (!buildIsCurrent(target)) {
+      console.log(`\n== Build (${target.basePath} into ${target.dir}) ==`);
+      build(target);
+    }
+  }
+}
+
+/**
+ * The end-to-end journeys (Playwright), with `args` passed on (a spec file, `--project js`, `--grep`…).
+ * @param {string[]} args
+ * @param {string | undefined} databaseUrl
+ */
+export function runE2e(args, databaseUrl) {
+  const url = e2eDatabaseUrl(databaseUrl);
+  if (!url) {
+    if (process.env.CI) throw new Error("CI needs PostgreSQL for the end-to-end journeys' staff commands.");
+    console.warn("No PostgreSQL server: the journeys that need registry staff commands are skipped.");
+  }
+  run("npx", ["playwright", "test", ...args], { env: url ? { E2E_DATABASE_URL: url } : {} });
+}
