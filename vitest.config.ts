@@ -27,6 +27,13 @@ export default defineConfig({
       exclude: ["**/*.test.{ts,tsx}", "**/testing/**", "**/*.d.ts"],
       reporter: ["text-summary", "json-summary"],
       reportsDirectory: ".cache/coverage",
+      // The floor: today's figures less about a point for runs that differ (app 56.4 % of statements and 50.8 % of
+      // branches: most of its pages are walked by the end-to-end journeys, which this does not count; registry 93.3 %
+      // and 88.2 %). Raise it by hand when they rise.
+      thresholds: {
+        "app/**": { statements: 55, branches: 49 },
+        "registry/**": { statements: 92, branches: 87 },
+      },
     },
   },
 });
