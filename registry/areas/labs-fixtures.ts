@@ -1,12 +1,10 @@
-import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { approveLabs, type ApproveTarget } from "../commands/labs";
 import { upsertCenters } from "../data/centers";
 import { START, type TestRegistry } from "../testing/harness";
 import { aCenterRecord } from "../testing/centers";
 import { aScreeningBody } from "../testing/screenings";
+
+export { pdfText } from "../testing/pdf-text";
 
 /** Test helpers of the center selection and lab tests (referrals.db.test.ts, labs.db.test.ts, commands). */
 
@@ -75,21 +73,6 @@ export async function download(t: TestRegistry, path: string, token: string, han
   const response = await handler(new Request(`http://registry.test${path}`, { headers: { authorization: `Bearer ${token}` } }));
   const bytes = new Uint8Array(await response.arrayBuffer());
   return { status: response.status, headers: response.headers, bytes };
-}
-
-const PDFTOTEXT = "/usr/bin/pdftotext";
-
-/** The text of a PDF (pdftotext from poppler-utils, which CI installs), or null where it is not installed. */
-export function pdfText(bytes: Uint8Array): string | null {
-  if (!existsSync(PDFTOTEXT)) return null;
-  const dir = mkdtempSync(path.join(os.tmpdir(), "labs-pdf-"));
-  try {
-    const file = path.join(dir, "doc.pdf");
-    writeFileSync(file, bytes);
-    return execFileSync(PDFTOTEXT, ["-layout", file, "-"], { encoding: "utf8" });
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
 }
 
 /** Staff approve exactly one waiting order (approve-labs) at the registry's clock; answers it. */

@@ -1,26 +1,16 @@
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { LabValue } from "../contract/labs";
 import { labResultsSummaryPdf, type LabDocumentFacts } from "./lab-documents";
 import { columnWidths } from "./pdf";
+import { pdfText } from "../testing/pdf-text";
 
 /** The lab results PDF's values table (LAB-007): units are one token, never cut across lines. */
 
-const PDFTOTEXT = "/usr/bin/pdftotext";
-
-/** The PDF's text laid out as printed (one line of the page per line). */
+/** The PDF's text laid out as printed (one line of the page per line); pdftotext (poppler-utils) is required here. */
 function layoutText(bytes: Uint8Array): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), "lab-documents-"));
-  try {
-    const file = path.join(dir, "doc.pdf");
-    writeFileSync(file, bytes);
-    return execFileSync(PDFTOTEXT, ["-layout", file, "-"], { encoding: "utf8" });
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  const text = pdfText(bytes);
+  if (text === null) throw new Error("pdftotext (Debian's poppler-utils) is needed for this test");
+  return text;
 }
 
 const facts: LabDocumentFacts = {
