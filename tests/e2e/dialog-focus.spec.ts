@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { createClearedScreening, expect, expectAccessible, latestCode, scriptsRun, test, withPatient } from "./fixtures";
+import { createClearedScreening, expect, expectAccessible, latestCode, scriptsRun, tabStaysIn, test, withPatient } from "./fixtures";
 
 /**
  * Issue 24 item 5, focus and dialogs (docs/decisions/092): focus never falls to <body> when a dialog closes or changes,
@@ -116,20 +116,6 @@ async function withoutHas(page: Page) {
     const css = (await response.text()).replaceAll(":has(", ":not-a-selector-in-this-browser(");
     await route.fulfill({ response, body: css });
   });
-}
-
-/** Tab, many times: focus never leaves the open dialog. */
-async function tabStaysIn(page: Page, name: string) {
-  await expect(page.getByRole("dialog", { name })).toBeVisible();
-  for (let i = 0; i < 20; i += 1) {
-    await page.keyboard.press("Tab");
-    const outside = await page.evaluate(() => {
-      const active = document.activeElement;
-      if (!active || active === document.body) return null;
-      return active.closest("dialog[open]") ? null : active.outerHTML.slice(0, 120);
-    });
-    expect(outside, "focus outside the open dialog").toBeNull();
-  }
 }
 
 test.describe("without JavaScript and without :has()", () => {

@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { createClearedScreening, dashboardOnTestClock, expect, scriptsRun, selectFirstCenter, test, withPatient } from "./fixtures";
+import { createClearedScreening, dashboardOnTestClock, expect, scriptsRun, selectFirstCenter, tabStaysIn, test, withPatient } from "./fixtures";
 
 /**
  * The one dialog (app/components/dialog.tsx, issue 10): with JavaScript its state follows the DOM, so after Escape
@@ -17,21 +17,6 @@ async function escapeThenReopen(page: Page, opener: Locator, name: string) {
   await expect(opener).toBeFocused();
   await opener.click();
   await expect(dialog).toBeVisible();
-}
-
-/** Tab, many times, never reaches anything outside the open dialog. */
-async function tabStaysIn(page: Page, name: string) {
-  const dialog = page.getByRole("dialog", { name });
-  await expect(dialog).toBeVisible();
-  for (let i = 0; i < 25; i += 1) {
-    await page.keyboard.press("Tab");
-    const outside = await page.evaluate(() => {
-      const active = document.activeElement;
-      if (!active || active === document.body) return null;
-      return active.closest("dialog[open]") ? null : active.outerHTML.slice(0, 120);
-    });
-    expect(outside, "focus outside the open dialog").toBeNull();
-  }
 }
 
 /** With JavaScript: Escape then reopen; without: the opener opens it and Tab stays inside. */

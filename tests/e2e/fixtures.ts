@@ -467,3 +467,18 @@ export async function selectFirstCenter(request: APIRequestContext, id: number):
   expect(landing).toContain("Transplant centers you were referred to");
   return centerId!;
 }
+
+/** Tab, many times, never reaches anything outside the open dialog. */
+export async function tabStaysIn(page: Page, name: string) {
+  const dialog = page.getByRole("dialog", { name });
+  await expect(dialog).toBeVisible();
+  for (let i = 0; i < 25; i += 1) {
+    await page.keyboard.press("Tab");
+    const outside = await page.evaluate(() => {
+      const active = document.activeElement;
+      if (!active || active === document.body) return null;
+      return active.closest("dialog[open]") ? null : active.outerHTML.slice(0, 120);
+    });
+    expect(outside, "focus outside the open dialog").toBeNull();
+  }
+}
