@@ -27,6 +27,7 @@ import { describeError, startFailureLine } from "./server/describe-error";
 import { createLogger, type Log } from "./server/logger";
 import { isCrossSite } from "./server/origin-check";
 import { methodGuard } from "./server/method-guard";
+import { basePathSlash } from "./server/base-path-slash";
 import { routeConsoleToLog } from "./server/console-to-log";
 import { createRequestHandler } from "./server/react-router-handler";
 import { shortPageHtml, type ShortPage } from "./server/short-page";
@@ -37,6 +38,7 @@ import { withTimeout } from "./registry/db/faults";
 const READY_TIMEOUT_MS = 3_000;
 import { requestLog } from "./server/request-log";
 import { startRegistry } from "./server/registry-runtime";
+import { smsWebhook } from "./server/sms-webhook";
 import { securityHeaders } from "./server/security-headers";
 import { startDevApp } from "./server/dev-vite";
 
@@ -115,6 +117,8 @@ async function main() {
   app.use(securityHeaders);
   // docs/decisions/088: methods other than GET, HEAD and POST get 405 with Allow; a Remix `?_data=` request gets 400.
   app.use(methodGuard);
+  // ACC-038: /portal (no trailing slash) with no proxy in front to add it goes to /portal/, the query kept.
+  app.use(basePathSlash(settings.basePath));
   app.use((_req, res, next) => {
     onHeaders(res, () => {
       if (draining) res.setHeader("Connection", "close");
@@ -161,6 +165,9 @@ async function main() {
     const rootFiles = express.static(client, { maxAge: "1h", index: false });
     app.use(base, (req, res, next) => (path.extname(req.path) ? rootFiles(req, res, next) : next()));
   }
+
+  // docs/decisions/106: the SMS provider's inbound texts (STOP, START, HELP), judged by the registry.
+  app.post(`${base}sms/inbound`, smsWebhook(registry));
 
   // docs/decisions/086: pages and data requests beyond MAX_REQUESTS_IN_FLIGHT get 503 and Retry-After at once (the
   // health checks and static files above are never counted).

@@ -12,6 +12,7 @@
  *   export-consent <medicalRecordId> <out.pdf>   write a record's signed immune-tolerance consent (PDF) to a new file
  *   prune-audit [--years N]   delete audit rows older than N years (default and least 6; docs/operations.md)
  *   list-referrals, referral-status, program-stage   center and program staff steps (registry/commands/cli-staff.ts)
+ *   sms-inbound --from <E.164> --text <message> [--url <webhook>]   post a signed inbound text (STOP, START, HELP)
  * Environment: see registrySettingsFromEnv in registry/settings.ts.
  */
 import { createServer } from "node:http";
@@ -20,6 +21,7 @@ import { labCommands } from "./commands/cli-labs";
 import { staffCommands } from "./commands/cli-staff";
 import { createInvite } from "./commands/create-invite";
 import { exportConsent } from "./commands/export-consent";
+import { smsInboundCommand } from "./commands/sms-inbound";
 import { AUDIT_RETENTION_YEARS, pruneAudit } from "./commands/prune-audit";
 import { centerCommands } from "./cli-centers";
 import { seedDemoCenters } from "./data/demo-centers";
@@ -174,6 +176,7 @@ const commands: Record<string, (config: RegistryConfig, args: string[]) => Promi
   "create-invite": createInviteCommand,
   "export-consent": exportConsentCommand,
   "prune-audit": pruneAuditCommand,
+  "sms-inbound": (config, args) => smsInboundCommand(config, args),
   ...centerCommands,
   ...labCommands,
   ...staffCommands,

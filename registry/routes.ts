@@ -1,6 +1,7 @@
 import { authRoutes } from "./areas/auth";
 import { centersRoutes } from "./areas/centers";
 import { demoRoutes } from "./areas/demo";
+import { devicesRoutes } from "./areas/devices";
 import { eSignRoutes } from "./areas/e-sign";
 import { healthRoutes } from "./areas/health";
 import { i18nRoutes } from "./areas/i18n";
@@ -8,12 +9,14 @@ import { labRoutes } from "./areas/labs";
 import { lookupRoutes } from "./areas/lookup";
 import { medicalHistoryRoutes } from "./areas/medical-history";
 import { mfaRoutes } from "./areas/mfa";
+import { myRecordRoutes } from "./areas/my-record";
 import { openApiRoutes } from "./areas/openapi";
 import { passRoutes } from "./areas/pass";
 import { passwordRoutes } from "./areas/password";
 import { referralRoutes } from "./areas/referrals";
 import { registerRoutes } from "./areas/register";
 import { screeningRoutes } from "./areas/screening";
+import { smsRoutes } from "./areas/sms";
 import { staffRoutes } from "./areas/staff";
 import type { Ctx } from "./http/context";
 import type { Route } from "./http/router";
@@ -31,6 +34,7 @@ const AREAS = {
   lookup: lookupRoutes,
   i18n: i18nRoutes,
   pass: passRoutes,
+  devices: devicesRoutes,
   centers: centersRoutes,
   screening: screeningRoutes,
   referrals: referralRoutes,
@@ -38,6 +42,8 @@ const AREAS = {
   "medical-history": medicalHistoryRoutes,
   "e-sign": eSignRoutes,
   staff: staffRoutes,
+  "my-record": myRecordRoutes,
+  sms: smsRoutes,
   health: healthRoutes,
   /** Routed only in demo mode (settings.demoMode). */
   demo: demoRoutes,

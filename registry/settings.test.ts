@@ -31,7 +31,14 @@ describe("registrySettingsFromEnv", () => {
       labApprovalDelayMinutes: 0,
       passwordHashing: { workers: DEFAULT_HASH_WORKERS, queue: 8 },
       refusalDelayMs: 1000,
-      messaging: { smtpUrl: undefined, mailFrom: "Kidney Registry <registration@localhost>", smsUrl: undefined, smsToken: undefined },
+      messaging: {
+        smtpUrl: undefined,
+        mailFrom: "Kidney Registry <registration@localhost>",
+        smsUrl: undefined,
+        smsToken: undefined,
+        smsWebhookSecret: expect.any(String),
+        smsFrom: "+12025550100",
+      },
     });
     expect(a.settings.tokenSecret.length).toBeGreaterThanOrEqual(32);
     expect(b.settings.tokenSecret).toBe(a.settings.tokenSecret);
@@ -64,6 +71,7 @@ describe("registrySettingsFromEnv", () => {
       labStaffKey: c.settings.labStaffKey,
       centerStaffKey: c.settings.centerStaffKey,
       programStaffKey: c.settings.programStaffKey,
+      smsWebhookSecret: c.settings.messaging.smsWebhookSecret,
     });
     expect(keptSecret(file, "labStaffKey")).toBe(c.settings.labStaffKey);
   });
@@ -82,6 +90,35 @@ describe("registrySettingsFromEnv", () => {
         .centerStaffKey,
     ).toBeUndefined();
     expect(() => registrySettingsFromEnv({ DATA_DIR: tmp(), CENTER_STAFF_KEY: "short" })).toThrow(/CENTER_STAFF_KEY must be at least 16 characters/);
+  });
+
+  it("the inbound-text webhook (docs/decisions/106): a key generated in demo mode, none by default in production", () => {
+    const dir = tmp();
+    const demo = registrySettingsFromEnv({ DATA_DIR: dir }).settings.messaging;
+    expect(demo.smsWebhookSecret!.length).toBeGreaterThanOrEqual(32);
+    expect(registrySettingsFromEnv({ DATA_DIR: dir }).settings.messaging.smsWebhookSecret).toBe(demo.smsWebhookSecret);
+    expect(registrySettingsFromEnv({ ...PROD, DATA_DIR: tmp() }).settings.messaging).toMatchObject({
+      smsWebhookSecret: undefined,
+      smsFrom: undefined,
+    });
+    const sms = { SMS_URL: "https://sms.example.org/send", SMS_TOKEN: "sms-token-0123456789" };
+    expect(() => registrySettingsFromEnv({ ...PROD, ...sms, DATA_DIR: tmp() })).toThrow(
+      /SMS_FROM is required with SMS_URL or SMS_WEBHOOK_SECRET.*SMS_WEBHOOK_SECRET is required with SMS_URL/,
+    );
+    expect(() =>
+      registrySettingsFromEnv({
+        ...PROD,
+        ...sms,
+        SMS_FROM: "+12025550123",
+        SMS_WEBHOOK_SECRET: "changeme-changeme-changeme-0123456789",
+        DATA_DIR: tmp(),
+      }),
+    ).toThrow(/SMS_WEBHOOK_SECRET holds a placeholder/);
+    const given = { SMS_FROM: "+12025550123", SMS_WEBHOOK_SECRET: "Wh7kQ2mZ9pLx4Rt8Vn3Bc6Jy1Fd5Gs0Ha" };
+    expect(registrySettingsFromEnv({ ...PROD, ...sms, ...given, DATA_DIR: tmp() }).settings.messaging).toMatchObject({
+      smsFrom: given.SMS_FROM,
+      smsWebhookSecret: given.SMS_WEBHOOK_SECRET,
+    });
   });
 
   it("production: reads everything from the environment and writes no file", () => {
@@ -172,6 +209,8 @@ describe("registrySettingsFromEnv", () => {
       mailFrom: "Registry <reg@example.org>",
       smsUrl: "https://sms.example.org/send",
       smsToken: "sms-token-123456",
+      smsWebhookSecret: expect.any(String),
+      smsFrom: "+12025550100",
     });
   });
 

@@ -51,7 +51,17 @@ export type MessagingSettings = {
   /** HTTP SMS provider adapter: POST JSON {to, text} with `Authorization: Bearer <smsToken>`; texts are held when unset. */
   smsUrl: string | undefined;
   smsToken: string | undefined;
+  /**
+   * The key of the inbound-text webhook's signatures (SMS_WEBHOOK_SECRET, docs/decisions/106): HMAC-SHA256 over the
+   * timestamp and the raw body. Generated in demo mode; without it every inbound text is refused (401).
+   */
+  smsWebhookSecret?: string;
+  /** The number texts come from, which patients reply STOP or START to (SMS_FROM, E.164); in demo mode DEMO_SMS_FROM. */
+  smsFrom?: string;
 };
+
+/** The number texts come from in demo mode: a fictional one (555-01XX numbers are reserved for fiction). */
+export const DEMO_SMS_FROM = "+12025550100";
 
 /** Everything the registry reads from the environment. */
 export type RegistryConfig = {
@@ -119,6 +129,11 @@ const envSchema = z.object({
     .refine((v) => /^https?:\/\//.test(v), "SMS_URL must be an http(s) URL")
     .optional(),
   SMS_TOKEN: z.string().min(8, "SMS_TOKEN must be at least 8 characters").optional(),
+  SMS_WEBHOOK_SECRET: z.string().min(32, "SMS_WEBHOOK_SECRET must be at least 32 characters").optional(),
+  SMS_FROM: z
+    .string()
+    .regex(/^\+[1-9]\d{6,14}$/, "SMS_FROM must be a number in E.164 form, such as +12025550100")
+    .optional(),
   LAB_APPROVAL_DELAY: z
     .string()
     .regex(/^(never|\d{1,6})$/, "LAB_APPROVAL_DELAY must be a number of minutes or never")
@@ -135,7 +150,8 @@ const envSchema = z.object({
  * - Otherwise demo mode is on unless DEMO_MODE=false; missing secrets are generated once and kept in
  *   `${DATA_DIR}/secrets.json` (mode 0600, the portal's format), so sign-ins survive restarts.
  * - Messages (PLT-015): SMTP_URL + MAIL_FROM for email, SMS_URL + SMS_TOKEN for texts; a channel without a provider
- *   keeps its messages 'held' in the outbox.
+ *   keeps its messages 'held' in the outbox. SMS_FROM and SMS_WEBHOOK_SECRET: the number texts come from and the key
+ *   of the inbound-text webhook (docs/decisions/106; both required with SMS_URL in production).
  * - LAB_APPROVAL_DELAY (LAB-002): minutes until a lab order is approved automatically, or `never`; default 0 in demo
  *   mode, never otherwise.
  * Empty variables count as unset. Throws an Error naming every problem.
@@ -158,6 +174,10 @@ export function registrySettingsFromEnv(env: Record<string, string | undefined>)
     if (!e.TOKEN_SECRET) problems.push("TOKEN_SECRET is required with NODE_ENV=production");
     if (!e.LAB_STAFF_KEY) problems.push("LAB_STAFF_KEY is required with NODE_ENV=production");
     if (!e.PUBLIC_URL) problems.push("PUBLIC_URL is required with NODE_ENV=production");
+    // docs/decisions/106: a provider's texts need the number they come from and the key of its inbound webhook.
+    if ((e.SMS_URL || e.SMS_WEBHOOK_SECRET) && !e.SMS_FROM)
+      problems.push("SMS_FROM is required with SMS_URL or SMS_WEBHOOK_SECRET and NODE_ENV=production");
+    if (e.SMS_URL && !e.SMS_WEBHOOK_SECRET) problems.push("SMS_WEBHOOK_SECRET is required with SMS_URL and NODE_ENV=production");
     // docs/decisions/088: the registry's own secrets strong and distinct (from the portal's too), PUBLIC_URL https://.
     problems.push(...productionSecretProblems(present, REGISTRY_SECRET_NAMES));
   }
@@ -195,6 +215,9 @@ export function registrySettingsFromEnv(env: Record<string, string | undefined>)
         mailFrom: e.MAIL_FROM ?? "Kidney Registry <registration@localhost>",
         smsUrl: e.SMS_URL,
         smsToken: e.SMS_TOKEN,
+        // docs/decisions/106: generated in demo mode, like the staff keys; never a default in production.
+        smsWebhookSecret: staffKey(e.SMS_WEBHOOK_SECRET, "smsWebhookSecret"),
+        smsFrom: e.SMS_FROM ?? (demoMode ? DEMO_SMS_FROM : undefined),
       },
     },
     databaseUrl: e.DATABASE_URL,

@@ -21,6 +21,7 @@ const PATIENT_KEYS: Record<Exclude<keyof SessionData, "flash" | "csrf" | "lang">
   signedInAt: true,
   lastSeenAt: true,
   pendingRegistration: true,
+  hipaaPasswords: true,
   pendingProfile: true,
   resetOutcome: true,
   pendingCode: true,

@@ -29,6 +29,11 @@ export type SessionData = {
    * Kept only while the dialog is open, at most PENDING_ADDRESS_MS (docs/decisions/005).
    */
   pendingRegistration?: PendingAddress & { inviteToken: string };
+  /**
+   * The registration's passwords across the HIPAA release's round trips without JavaScript (ACC-039), for the next
+   * 'Register' only, at most HIPAA_PASSWORDS_MS (docs/decisions/105). Never in a page or a URL.
+   */
+  hipaaPasswords?: { password: string; confirmPassword: string; expiresAt: number };
   /** The same for a profile update waiting in the Confirm Address dialog (ACC-029, ACC-007). */
   pendingProfile?: PendingAddress;
   /** The outcome of a password reset, shown once after the redirect that drops the token from the URL. */

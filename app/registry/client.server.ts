@@ -37,6 +37,10 @@ import {
   type SelectCenterBody,
 } from "../../registry/contract";
 import { KNOWN_DEVICE_HEADER, knownDeviceHeader, type KnownDeviceClaim } from "../../registry/contract/sign-in";
+import { textMessagesState } from "../../registry/contract/text-messages";
+import { closeAccountResult, MY_RECORD_CONTENT_TYPE, MY_RECORD_FILE, myRecordFile, type MyRecordFormat } from "../../registry/contract/my-record";
+import { devicesResult, messageChoicesResult, signOutDeviceResult } from "../../registry/contract/devices-schemas";
+import type { MessageChoices } from "../../registry/contract/message-choices";
 import { createSignInChecks } from "./sign-in-checks.server";
 import type { TextKey } from "~/texts/texts";
 
@@ -121,6 +125,11 @@ function retryAfterOf(response: Response): number | undefined {
  */
 export type PdfDownload = { status: number; success: true; pdf: Uint8Array; contentType: string; fileName: string };
 export type PdfAnswer = PdfDownload | (Answer<LabReadiness> & { success: false; pdf: null });
+
+/** The patient's own record as a file (ACC-043, ACC-044): its bytes as the registry made them, or the refusal. */
+export type RecordFileAnswer =
+  | { status: number; success: true; bytes: Uint8Array; contentType: string; fileName: string }
+  | (Answer<unknown> & { success: false; bytes: null });
 
 /** An answer that may carry an address to confirm (register, update-medical-record; PLT-019, ACC-007). */
 const withAddress = z.object({ addressValidation: addressValidation.nullable().optional() });
@@ -264,6 +273,31 @@ function clientMethods(opts: Shared, origin: ForwardedOrigin | undefined) {
     return { ...answer, success: false, pdf: null };
   }
 
+  /** The record file of a format: checked (a PDF's signature, the JSON against the contract), passed on as it came. */
+  async function recordFile(path: string, token: string, format: MyRecordFormat): Promise<RecordFileAnswer> {
+    const init: CallInit = { token, accept: `${MY_RECORD_CONTENT_TYPE[format]}, application/json` };
+    const response = await send("GET", path, init);
+    const disposition = response.headers.get("content-disposition") ?? "";
+    if (response.status === 200 && /^attachment\b/i.test(disposition)) {
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      const text = new TextDecoder();
+      if (format === "pdf" && text.decode(bytes.subarray(0, 5)) !== "%PDF-") throw new RegistryUnavailableError("answer is not a PDF");
+      if (format === "json") {
+        let parsed: unknown;
+        try {
+          parsed = JSON.parse(text.decode(bytes));
+        } catch {
+          throw new RegistryUnavailableError("answer is not JSON");
+        }
+        if (!myRecordFile.safeParse(parsed).success) throw new RegistryUnavailableError("answer is not the record file");
+      }
+      return { status: 200, success: true, bytes, contentType: MY_RECORD_CONTENT_TYPE[format], fileName: MY_RECORD_FILE[format] };
+    }
+    const answer = strip(await envelopeOf(response, z.unknown(), init));
+    if (answer.success) throw new RegistryUnavailableError("answer is not a file");
+    return { ...answer, success: false, bytes: null };
+  }
+
   /**
    * GET /validate-token with the token in the Authorization header (the registry refuses the spec's query string, which
    * would put the token in URLs and access logs; docs/decisions/085).
@@ -338,6 +372,9 @@ function clientMethods(opts: Shared, origin: ForwardedOrigin | undefined) {
       strip(await call("POST", "/api/mfa/send-confirmation-email", z.unknown(), { token, body: { medicalRecordId, email, currentPassword } })),
     sendConfirmationText: async (token: string, medicalRecordId: number, phoneNumber: string) =>
       strip(await call("POST", "/api/mfa/send-confirmation-text", z.unknown(), { token, body: { medicalRecordId, phoneNumber } })),
+    /** GET /api/pass/{id}/text-messages: whether texts to the mobile number are stopped (docs/decisions/106). */
+    textMessages: async (token: string, medicalRecordId: number) =>
+      strip(await call("GET", `/api/pass/${medicalRecordId}/text-messages`, textMessagesState, { token })),
     /** POST /api/mfa/update-confirmation?medicalRecordId= -> results: CodeResult (1 valid, 2 wrong, 3 expired). */
     updateConfirmation: async (
       token: string,
@@ -372,6 +409,23 @@ function clientMethods(opts: Shared, origin: ForwardedOrigin | undefined) {
     /** POST /api/pass/{id}/opt-in-out/{type} (1 opt out, 2 opt in). */
     optInOut: async (token: string, medicalRecordId: number, type: number) =>
       strip(await call("POST", `/api/pass/${medicalRecordId}/opt-in-out/${type}`, z.unknown(), { token })),
+    /** GET /api/pass/{id}/message-choices (docs/decisions/109): email, text or both for each kind of message. */
+    messageChoices: async (token: string, medicalRecordId: number) =>
+      strip(await call("GET", `/api/pass/${medicalRecordId}/message-choices`, messageChoicesResult, { token })),
+    /** POST /api/pass/{id}/message-choices: every kind, at least one channel each. */
+    saveMessageChoices: async (token: string, medicalRecordId: number, body: MessageChoices) =>
+      strip(await call("POST", `/api/pass/${medicalRecordId}/message-choices`, messageChoicesResult, { token, body })),
+    /** GET /api/pass/{id}/devices: the patient's signed-in devices, this one marked. */
+    devices: async (token: string, medicalRecordId: number) =>
+      strip(await call("GET", `/api/pass/${medicalRecordId}/devices`, devicesResult, { token })),
+    /** POST /api/pass/{id}/devices/sign-out {device}: one of the patient's devices ('this': this one) is signed out. */
+    signOutDevice: async (token: string, medicalRecordId: number, device: string) =>
+      strip(
+        await revoking(
+          medicalRecordId,
+          call("POST", `/api/pass/${medicalRecordId}/devices/sign-out`, signOutDeviceResult, { token, body: { device } }),
+        ),
+      ),
 
     /** GET /api/pass/centers (PLT-019): every transplant center, by name (the screening's center dropdown). */
     transplantCenters: async (token: string) => strip(await call("GET", "/api/pass/centers", z.array(transplantCenter), { token })),
@@ -413,6 +467,12 @@ function clientMethods(opts: Shared, origin: ForwardedOrigin | undefined) {
     /** GET /api/pass/screening/{screeningId}/lab-results/download -> the lab results PDF. */
     labResultsPdf: async (token: string, screeningId: number) =>
       pdf(`/api/pass/screening/${screeningId}/lab-results/download`, token, LAB_RESULTS_FILE),
+    /** GET /api/pass/{id}/my-record/{pdf|json}?lang= -> the patient's own record as a file (ACC-043, ACC-044). */
+    myRecordFile: async (token: string, medicalRecordId: number, format: MyRecordFormat, lang: "en" | "es") =>
+      recordFile(`/api/pass/${medicalRecordId}/my-record/${format}${query({ lang })}`, token, format),
+    /** POST /api/pass/{id}/close-account {currentPassword} -> closed (ACC-045); 400 errors.currentPassword, nothing changed. */
+    closeAccount: async (token: string, medicalRecordId: number, currentPassword: string) =>
+      strip(await call("POST", `/api/pass/${medicalRecordId}/close-account`, closeAccountResult, { token, body: { currentPassword } })),
     /** GET /api/pass/update-lab-requisition/{requisition} (lab staff key): the lab got the order; 401/404 errors.form = LabFormReason. */
     updateLabRequisition: async (requisition: string, labStaffKey: string, clientAddress?: string) =>
       strip(

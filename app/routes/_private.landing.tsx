@@ -11,7 +11,9 @@ import { isVerified } from "~/features/accounts/verification";
 import { dashboardBeforeScreening } from "~/features/dashboard/dashboard";
 import { readForm } from "~/forms/form.server";
 import { RegistryUnavailableError } from "~/registry/client.server";
-import { RegistrationCards } from "~/features/dashboard/registration-card";
+import { OpenResultsDialog, RegistrationCards, useOpenResults } from "~/features/dashboard/registration-card";
+import { PrintHeading, printHeadingOf } from "~/components/print-heading";
+import printHref from "~/styles/print.css?url";
 import { immuneToleranceStages, standaloneProgram } from "~/features/medical-history/stages";
 import { ImmuneToleranceStages } from "~/features/dashboard/immune-tolerance-stages";
 import { registrationCards } from "~/features/dashboard/registration-cards.server";
@@ -23,6 +25,7 @@ import { RegistryDownPage } from "~/components/registry-down-page";
 import { withTexts } from "~/texts/texts.server";
 
 export const handle: RouteHandle = { titleKey: "landing.title" };
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: printHref }];
 
 export const loader = withTexts("_private.landing", async function loader({ request, context }: Route.LoaderArgs) {
   return recordPage(context, async ({ medicalRecord, account, screeningList }) => {
@@ -37,6 +40,8 @@ export const loader = withTexts("_private.landing", async function loader({ requ
       // for an invited participant whose cards do not show the program, in a section of their own (decision 043).
       immuneTolerance,
       program: standaloneProgram(immuneTolerance, cards),
+      // The top of the printed answers of 'View My Answers' (docs/decisions/111).
+      print: printHeadingOf(medicalRecord, ""),
       // ?change={screeningId}: the change-center dialogs (CEN-009; docs/decisions/013).
       changeCenter: medicalRecord.isOptedOut ? null : changeCenterDialog(screeningList, new URL(request.url).searchParams.get("change")),
     };
@@ -111,12 +116,17 @@ export default function Landing({ loaderData: data }: Route.ComponentProps) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const opt = params.get("opt");
+  const openResults = useOpenResults(data.unavailable ? [] : data.cards);
   if (data.unavailable) {
     return <RegistryDownPage heading={t("landing.heading")} />;
   }
   const optDialog = data.isOptedOut ? (opt === "in" ? "in" : null) : opt === "out" ? "out" : null;
+  const results = data.isOptedOut ? undefined : openResults;
   return (
-    <main id="main" className="container" tabIndex={-1}>
+    // With 'View My Answers' open, a printed page is the answers alone (docs/decisions/111).
+    <main id="main" className={results ? "container print-dialog" : "container"} tabIndex={-1}>
+      <PrintHeading view={data.print} />
+      {results ? <OpenResultsDialog open={results} /> : null}
       <PageFlash />
       {optDialog ? <OptDialog kind={optDialog} /> : null}
       {data.changeCenter && !optDialog ? <ChangeCenterDialog view={data.changeCenter} /> : null}

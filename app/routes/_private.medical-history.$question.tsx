@@ -16,6 +16,8 @@ import { formFailure, inputFailure, readForm, textFields } from "~/forms/form.se
 import { loadDraft, today, writeDraft } from "~/features/medical-history/medical-history.server";
 import { PageFlash } from "~/components/flash-messages";
 import { withTexts } from "~/texts/texts.server";
+import { afterChange } from "~/features/medical-history/check-answers";
+import { MEDICAL_HISTORY_REVIEW, RETURN_TO, returnTarget } from "~/platform/return-to";
 
 export const handle: RouteHandle = {
   titleKey: "medical.title",
@@ -32,7 +34,7 @@ const FORM_ID = "medical-history";
  * /medical-history/{question} (MHX-001; docs/decisions/015): one question per page, only a page the patient has
  * reached (never ahead, never a skipped question), with the answers kept in the session's draft.
  */
-export const loader = withTexts("_private.medical-history.$question", async function loader({ params, context }: Route.LoaderArgs) {
+export const loader = withTexts("_private.medical-history.$question", async function loader({ request, params, context }: Route.LoaderArgs) {
   return withPatient(context, async (patient) => {
     // The answers come from the session: only while the registry vouches for the sign-in (docs/decisions/023).
     refuseUnvouched(patient);
@@ -52,6 +54,8 @@ export const loader = withTexts("_private.medical-history.$question", async func
       canGoPrevious: previousPosition(entered.position, draft.answers) !== null,
       isLast: nextPosition(entered.position, draft.answers) === REVIEW,
       today: today(),
+      // Opened by a Change link on the review: Next goes back to it (MHX-008; docs/decisions/110).
+      returnTo: returnTarget(new URL(request.url).searchParams.get(RETURN_TO), [MEDICAL_HISTORY_REVIEW]),
     };
   });
 });
@@ -85,7 +89,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (!writeDraft(context.session, result.draft, context.basePath)) {
       return formFailure(FORM_ID, values, { [longestField(fields, values)]: "medical.errors.tooLongToKeep" }, fields);
     }
-    return redirect(pathOf(result.goTo));
+    const returnTo = intent === "next" ? returnTarget(form.get(RETURN_TO), [MEDICAL_HISTORY_REVIEW]) : null;
+    return redirect(returnTo ? afterChange(result.draft, now, returnTo) : pathOf(result.goTo));
   });
 }
 
@@ -103,6 +108,7 @@ export default function MedicalHistoryQuestion({ loaderData: data }: Route.Compo
       <progress aria-labelledby="medical-history-progress" value={data.number} max={data.total} />
       <Form method="post" noValidate>
         <CsrfField />
+        {data.returnTo ? <input type="hidden" name={RETURN_TO} value={data.returnTo} /> : null}
         <FormState id={FORM_ID} defaults={data.defaults}>
           <MedicalQuestion question={data.question} today={data.today} />
         </FormState>

@@ -2,7 +2,7 @@ import type { Route } from "./+types/_private.medical-history.review";
 import { Form, redirect } from "react-router";
 import { useTranslation } from "~/texts/use-translation";
 import stylesHref from "~/styles/immune-tolerance.css?url";
-import { refuseUnvouched, withPatient } from "~/platform/auth.server";
+import { readPassRecord, refuseUnvouched, withPatient } from "~/platform/auth.server";
 import { CsrfField } from "~/components/csrf-field";
 import type { RouteHandle } from "~/components/document-title";
 import { MedicalHistoryHeader } from "~/features/medical-history/header";
@@ -14,13 +14,19 @@ import { readForm } from "~/forms/form.server";
 import { loadDraft, submitDraft, today } from "~/features/medical-history/medical-history.server";
 import { PageFlash } from "~/components/flash-messages";
 import { withTexts } from "~/texts/texts.server";
+import printHref from "~/styles/print.css?url";
+import { PrintHeading, printHeadingOf } from "~/components/print-heading";
+import { withChangeLinks } from "~/features/medical-history/check-answers";
 
 export const handle: RouteHandle = {
   titleKey: "medical.title",
   // The review's own title, not the questionnaire's alone (docs/decisions/093).
   title: (data, t) => (data ? t("medical.reviewDocumentTitle", { title: t("medical.title") }) : undefined),
 };
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesHref }];
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesHref },
+  { rel: "stylesheet", href: printHref },
+];
 
 /** /medical-history/review (MHX-004): the answers as a table, only once every question shown is answered. */
 export const loader = withTexts("_private.medical-history.review", async function loader({ context }: Route.LoaderArgs) {
@@ -30,7 +36,12 @@ export const loader = withTexts("_private.medical-history.review", async functio
     const draft = await loadDraft(context, patient);
     const entered = enter(draft, REVIEW, today());
     if (!entered.ok) throw redirect(pathOf(entered.redirectTo));
-    return { rows: reviewRows(draft.answers) };
+    // The patient's full name for the printed page (docs/decisions/111); the first name alone if the registry cannot say.
+    const record = await readPassRecord(context);
+    return {
+      rows: withChangeLinks(reviewRows(draft.answers)),
+      print: printHeadingOf(record?.medicalRecord, String(context.session.get("firstName") ?? "")),
+    };
   });
 });
 
@@ -52,10 +63,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-export default function MedicalHistoryReview({ loaderData: { rows } }: Route.ComponentProps) {
+export default function MedicalHistoryReview({ loaderData: { rows, print } }: Route.ComponentProps) {
   const { t } = useTranslation();
   return (
     <main id="main" className="container medical-history medical-history--review" tabIndex={-1}>
+      <PrintHeading view={print} />
       <PageFlash />
       <MedicalHistoryHeader />
       <h1>{t("medical.review.heading")}</h1>

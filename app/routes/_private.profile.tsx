@@ -20,12 +20,17 @@ import { LiveRecheckForm, useLiveRecheck } from "~/enhance/live-recheck";
 import { PageFlash } from "~/components/flash-messages";
 import { RegistryDownPage } from "~/components/registry-down-page";
 import { withTexts } from "~/texts/texts.server";
+import { MessagesAndDevicesLinks } from "~/features/accounts/messages-and-devices-links";
+import { MyRecordSection } from "~/features/accounts/my-record-section";
+import { withPatient } from "~/platform/auth.server";
+import { textMessagesView } from "~/features/accounts/text-messages.server";
+import { TextMessagesStatus } from "~/features/accounts/text-messages-status";
 
 export const handle: RouteHandle = { titleKey: "profile.title", carryForm: { form: "profile", elementId: "profile-form" } };
 
 export const loader = withTexts("_private.profile", async function loader({ request, context }: Route.LoaderArgs) {
   const p = new URL(request.url).searchParams;
-  return recordPage(context, (record) => {
+  return recordPage(context, async (record) => {
     const pending = context.session.get("pendingProfile");
     let address: AddressChoice | null = null;
     let failure: FormFailure | undefined;
@@ -37,7 +42,12 @@ export const loader = withTexts("_private.profile", async function loader({ requ
     }
     // What was typed before the language switch, without JavaScript (docs/decisions/054).
     failure ??= takeCarriedForm(context.session, "profile", PROFILE_FIELDS);
-    return { defaults: profileDefaults(record.medicalRecord), address, failure };
+    return {
+      defaults: profileDefaults(record.medicalRecord),
+      address,
+      failure,
+      textMessages: await withPatient(context, (p) => textMessagesView(context, p)),
+    };
   });
 });
 
@@ -94,6 +104,7 @@ export default function Profile({ loaderData: data }: Route.ComponentProps) {
               </LiveRecheckForm>
             </FormState>
           </section>
+          <TextMessagesStatus view={data.textMessages} />
           <section aria-labelledby="password-title" className="card">
             <h2 id="password-title">{t("profile.passwordTitle")}</h2>
             <FormState id="password" live={passwordFailure}>
@@ -119,6 +130,8 @@ export default function Profile({ loaderData: data }: Route.ComponentProps) {
               </LiveRecheckForm>
             </FormState>
           </section>
+          <MessagesAndDevicesLinks />
+          <MyRecordSection />
         </div>
       </div>
     </main>

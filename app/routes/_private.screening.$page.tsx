@@ -18,6 +18,7 @@ import {
   enterStep,
   previousFrom,
   primaryGoalOptions,
+  pruneUnwalked,
   stepFields,
   type FieldErrors,
 } from "~/features/screening/step-machine";
@@ -31,6 +32,8 @@ import { isMemberCenter, loadCenters, machineContext, readDraft, saveDraft, writ
 import { RegistryUnavailableError } from "~/registry/client.server";
 import { PageFlash } from "~/components/flash-messages";
 import { withTexts } from "~/texts/texts.server";
+import { backToSummary, withChangeLinks } from "~/features/screening/check-answers";
+import { RETURN_TO, returnTarget, SCREENING_SUMMARY, withReturnTo } from "~/platform/return-to";
 
 export const handle: RouteHandle = {
   titleKey: "screening.title",
@@ -86,6 +89,8 @@ export const loader = withTexts("_private.screening.$page", async function loade
     const draft = entered.draft;
     const step = draft.step;
     const saved = (step === Step.Complete || step === Step.NotEligible) && draft.currentScreeningId > 0;
+    // A page opened by a Change link on the summary goes back to it (SCR-023; docs/decisions/110).
+    const returnTo = step === Step.PatientValidation ? null : returnTarget(new URL(request.url).searchParams.get(RETURN_TO), [SCREENING_SUMMARY]);
     let validation: StepData["validation"] = null;
     if (step === Step.PatientValidation) {
       try {
@@ -110,7 +115,10 @@ export const loader = withTexts("_private.screening.$page", async function loade
       canGoPrevious: previousFrom(draft, ctx).ok,
       complete: step === Step.Complete ? completeVariant(draft, isMemberCenter(ctx, draft.preferredCenterId)) : null,
       validation,
-      summary: step === Step.PatientValidation ? answerSummary(draft) : null,
+      // SCR-022: each answer with its Change link.
+      // Only the answers of the pages walked in this pass: what the save will keep (a change may have left others behind).
+      summary: step === Step.PatientValidation ? withChangeLinks(answerSummary(pruneUnwalked(draft)), draft.reached) : null,
+      returnTo,
       loadFailed: step === Step.PatientValidation && !validation,
       resultsHref: saved ? `${stepPath(step)}?results=1` : null,
     };
@@ -197,6 +205,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const result = continueFrom(draft, isValidation ? {} : answersFromForm(values), ctx);
     if (!result.ok) {
       return formFailure(FORM_ID, values, errorsOf(result.errors), fields, result.errors.step ? { key: result.errors.step } : undefined);
+    }
+    const returnTo = isValidation ? null : returnTarget(form.get(RETURN_TO), [SCREENING_SUMMARY]);
+    if (!result.save && returnTo) {
+      // A change made from the summary: back to it, through the pages the change makes need an answer (SCR-023).
+      const back = backToSummary(result.draft, draft, ctx);
+      writeDraft(session, back.draft);
+      return redirect(back.arrived ? returnTo : withReturnTo(stepPath(back.draft.step), returnTo));
     }
     if (!result.save) {
       writeDraft(session, result.draft);

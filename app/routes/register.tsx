@@ -1,5 +1,5 @@
 import type { Route } from "./+types/register";
-import { Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { Link, redirect, useHref, useNavigation, useSearchParams } from "react-router";
 import { useEffect, useState } from "react";
 import { useTranslation } from "~/texts/use-translation";
 import { AddressDialog } from "~/features/accounts/address-dialog";
@@ -16,7 +16,7 @@ import { RegistrationFields } from "~/features/accounts/registration-fields";
 import { useHydrated } from "~/components/use-hydrated";
 import { resetView } from "~/features/accounts/password-form";
 import { addressChoice, isLive, type AddressChoice } from "~/features/accounts/pending-address";
-import { REGISTER_DEFAULTS, REGISTER_FIELDS } from "~/features/accounts/registration-field-names";
+import { PASSWORD_KEPT, REGISTER_DEFAULTS, REGISTER_FIELDS } from "~/features/accounts/registration-field-names";
 import { displayValues } from "~/features/accounts/registration-form";
 import { issueFormStamp } from "~/features/accounts/bot-check.server";
 import { HONEYPOT_FIELD, ISSUED_FIELD } from "~/features/accounts/bot-fields";
@@ -32,6 +32,7 @@ import { RegistryUnavailableError } from "~/registry/client.server";
 import { withTexts } from "~/texts/texts.server";
 
 const FORM_ID = "register-form";
+const HIPAA_ANCHOR = "register-hipaa";
 
 export const handle: RouteHandle = {
   carryForm: { form: "register", elementId: FORM_ID },
@@ -117,7 +118,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "forgot") return forgotAction(form, context);
   if (intent === "reset") return resetAction(form, context);
   if (intent.startsWith("address-")) return addressStep(intent, context);
-  if (typeof hipaa === "string" && ["open", "agree", "decline"].includes(hipaa)) return hipaaStep(form, hipaa);
+  if (typeof hipaa === "string" && ["open", "agree", "decline"].includes(hipaa)) return hipaaStep(form, hipaa, context);
   return registerAction(form, context);
 }
 
@@ -125,6 +126,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Register({ loaderData: data }: Route.ComponentProps) {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
+  const registerHref = useHref("/register");
   const hydrated = useHydrated();
   const posted = useFormFailure("register");
   const answer = useFormAnswer("register", data.failure);
@@ -170,6 +172,10 @@ export default function Register({ loaderData: data }: Route.ComponentProps) {
     ...(invite ? { firstName: invite.firstName, lastName: invite.lastName, email: invite.email, inviteToken: invite.token } : {}),
   };
   const hidden = (name: string) => failure?.values[name] ?? defaults[name] ?? "";
+  // ACC-039: without JavaScript, the passwords typed before the HIPAA release are kept in the session; each of its
+  // round trips comes back to the release's link (#register-hipaa), not to the top of the page (docs/decisions/105).
+  const passwordKept = failure?.values[PASSWORD_KEPT] === "true";
+  const hipaaReturn = `${registerHref}#${HIPAA_ANCHOR}`;
 
   return (
     <main id="main" className="container" tabIndex={-1}>
@@ -185,7 +191,7 @@ export default function Register({ loaderData: data }: Route.ComponentProps) {
       </button>
       <LoginDialog view={view} />
       {data.address && !posted ? <AddressDialog choice={data.address} action="/register" cancelLabel={t("address.cancel")} /> : null}
-      <HipaaDialog open={hipaaOpen} formId={FORM_ID} onAnswer={hydrated ? answerHipaa : undefined} />
+      <HipaaDialog open={hipaaOpen} formId={FORM_ID} returnTo={hipaaReturn} onAnswer={hydrated ? answerHipaa : undefined} />
       <ErrorSummary failure={failure} rechecked={live.rechecked} />
       <h1>{t("register.heading")}</h1>
       {data.invite ? (
@@ -219,6 +225,11 @@ export default function Register({ loaderData: data }: Route.ComponentProps) {
             afterContact={
               <fieldset>
                 <legend>{t("register.passwordSection")}</legend>
+                {passwordKept ? (
+                  <p role="status" className="notice" id="register-password-kept">
+                    {t("register.passwordKept")}
+                  </p>
+                ) : null}
                 <TextField
                   name="password"
                   type="password"
@@ -236,8 +247,10 @@ export default function Register({ loaderData: data }: Route.ComponentProps) {
             after={
               <button
                 type={hydrated ? "button" : "submit"}
+                id={HIPAA_ANCHOR}
                 name="hipaa"
                 value="open"
+                formAction={hydrated ? undefined : hipaaReturn}
                 formNoValidate
                 className="link-button"
                 onClick={hydrated ? () => setHipaaOpen(true) : undefined}

@@ -2,11 +2,15 @@ import { RegistryMessage } from "../contract/envelope";
 import { authenticateRequest, authResult, refreshResult, revokeResult, validateTokenResult, type AuthResult } from "../contract/schemas";
 import { ValidationKey } from "../contract/validation-keys";
 import { findLogin, rehashPassword, revokeTokens } from "../data/accounts";
+import { isClosedAccountEmail } from "../data/account-closure";
+import { AccountClosedMessage, AccountClosedReason } from "../contract/my-record";
 import { audit } from "../data/audit";
 import { recordLoginFailure, recordLoginSuccess, resetRequired, signInWaitMs } from "../data/login-throttle";
 import { KNOWN_DEVICE_HEADER, parseKnownDeviceHeader, SignInMessage, SignInReason } from "../contract/sign-in";
 import { z } from "zod";
-import { issueToken } from "../domain/tokens";
+import { issueToken, newSessionId } from "../domain/tokens";
+import { createSession, renewSession, touchSession, type SessionOrigin } from "../data/sign-in-sessions";
+import { currentOrigin } from "../http/origin";
 import { RATE_LIMITS } from "../data/rate-limits";
 import { readJsonObject } from "../http/body";
 import { limitClient, refundHits } from "../http/client";
@@ -16,9 +20,23 @@ import { ok, reply, Refusal } from "../http/respond";
 import type { Route } from "../http/router";
 import { zodFieldErrors } from "../http/validation";
 
-/** Issues a sign-in token for a record: the auth results of PLT-019. */
-export function signIn(ctx: Ctx, medicalRecordId: number): AuthResult {
-  const { token, expires } = issueToken(ctx.settings.tokenSecret, medicalRecordId, ctx.now());
+/** Where the call came from, as the device list shows it (docs/decisions/109). */
+function sessionOrigin(): SessionOrigin {
+  const origin = currentOrigin();
+  return { clientAddress: origin?.clientAddress ?? null, userAgent: origin?.userAgent ?? null };
+}
+
+/**
+ * Issues a sign-in token for a record: the auth results of PLT-019. Without `sid` a new sign-in (a device in the
+ * list, docs/decisions/109) starts; with one, the token is that sign-in's next (refresh), or null when it has ended.
+ */
+export async function signIn(ctx: Ctx, medicalRecordId: number, sid?: string): Promise<AuthResult> {
+  const now = ctx.now();
+  const id = sid ?? newSessionId();
+  const { token, payload, expires } = issueToken(ctx.settings.tokenSecret, medicalRecordId, now, id);
+  const session = { id, medicalRecordId, issuedAt: new Date(payload.iat), expiresAt: expires, origin: sessionOrigin() };
+  if (!sid) await createSession(ctx.db, session);
+  else if (!(await renewSession(ctx.db, session))) throw new Refusal(401, RegistryMessage.tokenExpired);
   return { token, medicalRecordId, expires: expires.toISOString() };
 }
 
@@ -55,6 +73,11 @@ async function authenticate(ctx: Ctx): Promise<Response> {
   if (waitMs > 0) throw lockedOut(waitMs);
 
   if (login === undefined) login = await findLogin(ctx.db, email);
+  // The email of an account its owner closed (docs/decisions/107, ACC-046): said plainly, not "wrong password".
+  if (!login && (await isClosedAccountEmail(ctx.db, email))) {
+    await audit(ctx.db, { actor: { kind: "anonymous" }, action: "auth.login.closed", at: now });
+    throw new Refusal(403, AccountClosedMessage.closed, { form: AccountClosedReason.closed });
+  }
   const matches = await ctx.passwords.verify(password, login?.passwordHash, device ? "priority" : "common");
   if (!login || !login.passwordHash || !matches) {
     const outcome = await recordLoginFailure(ctx.db, email, now, device);
@@ -78,7 +101,7 @@ async function authenticate(ctx: Ctx): Promise<Response> {
     medicalRecordId: login.medicalRecordId,
     at: now,
   });
-  return ok(signIn(ctx, login.medicalRecordId));
+  return ok(await signIn(ctx, login.medicalRecordId));
 }
 
 /** ACC-022's refusal: 429 'Too many failed sign-in attempts' with the seconds until the next try (Retry-After). */
@@ -97,6 +120,8 @@ async function validateToken(ctx: Ctx): Promise<Response> {
   // Read from the database: the portal keeps this answer for a second itself (docs/decisions/023, 070).
   const payload = await checkToken(ctx, token, { fresh: true });
   if (!payload) return reply(200, { success: false, results: null, message: RegistryMessage.tokenExpired });
+  // The portal asks at most once a second per token: "last used" of the device list (written once a minute at most).
+  if (payload.sid) await touchSession(ctx.db, payload.sid, ctx.now(), sessionOrigin());
   return ok({ medicalRecordId: payload.sub });
 }
 
@@ -107,7 +132,8 @@ async function refreshToken(ctx: Ctx): Promise<Response> {
   // Read from the database: a new token must never come from a revoked one (docs/decisions/070).
   const payload = await checkToken(ctx, token, { fresh: true });
   if (!payload) throw new Refusal(401, RegistryMessage.tokenExpired);
-  const { token: fresh, expires } = signIn(ctx, payload.sub);
+  // The same sign-in (device) when the token has one; a token from before sign-ins had ids starts one.
+  const { token: fresh, expires } = await signIn(ctx, payload.sub, payload.sid);
   return ok({ token: fresh, expires });
 }
 

@@ -172,7 +172,7 @@ async function sign(ctx: Ctx): Promise<Response> {
         pdf,
       });
       const after = (await advanceIfStage(tx, id, { from: ImmunoFreeStatus.MedicalHistory, to: ImmunoFreeStatus.ESign }, now)) ?? locked;
-      await notifyJourney(tx, ctx.settings, id, { kind: "eSign" }, { text: false, now });
+      await notifyJourney(tx, ctx.settings, id, { kind: "eSign" }, { now });
       await audit(tx, {
         actor: { kind: "patient", id },
         action: "consent.sign",

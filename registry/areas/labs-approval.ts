@@ -1,12 +1,10 @@
 import { audit, type Actor } from "../data/audit";
 import { approveLabOrder, pendingLabOrders, placeLabOrder, requisitionTaken, type PendingLabOrder } from "../data/lab-orders";
-import { findRecipient } from "../data/medical-records";
 import type { Db } from "../db/types";
 import { approvalCutoff, expiryDate, newRequisition } from "../domain/lab-orders";
-import { labOrderApprovedEmail } from "../messages/compose";
-import { langOf } from "../messages/index";
+import { journeyUpdateText, labOrderApprovedEmail } from "../messages/compose";
 import { patientDate } from "../contract/patient-dates";
-import { enqueueForPatient } from "../outbox/enqueue";
+import { notifyPatient } from "../outbox/channels";
 import type { RegistrySettings } from "../settings";
 
 /**
@@ -42,12 +40,17 @@ export async function approveLabOrders(
     const requisition = await freshRequisition(db);
     const expiresOn = expiryDate(now);
     if (!(await approveLabOrder(db, { orderId: order.id, by, requisition, expiresOn, now }))) continue;
-    const recipient = await findRecipient(db, { id: order.medicalRecordId });
-    if (recipient) {
-      const lang = langOf(recipient.preferredLanguage);
-      const message = labOrderApprovedEmail(lang, recipient.email, patientDate(expiresOn, lang), `${settings.publicUrl}/landing`);
-      await enqueueForPatient(db, settings, recipient, message, { automated: true, now });
-    }
+    await notifyPatient(
+      db,
+      settings,
+      order.medicalRecordId,
+      "labs",
+      {
+        email: (lang, to) => labOrderApprovedEmail(lang, to, patientDate(expiresOn, lang), `${settings.publicUrl}/landing`),
+        text: journeyUpdateText,
+      },
+      now,
+    );
     await audit(db, {
       actor,
       action: "labs.order.approve",

@@ -36,9 +36,9 @@ import { findScreening } from "../data/screenings";
 import { labOrderPdf } from "../domain/lab-documents";
 import { checkLabValues, problemErrors } from "../domain/lab-values";
 import { labResultsIssues, labTestsIssues, orderLabsRefusal, orderState, statusAfterResults, type LabFacts } from "../domain/lab-orders";
-import { labResultsEmail } from "../messages/compose";
+import { journeyUpdateText, labResultsEmail } from "../messages/compose";
 import { langOf, textsFor, type MessageLang } from "../messages/index";
-import { enqueueForPatient } from "../outbox/enqueue";
+import { notifyPatient } from "../outbox/channels";
 import { RATE_LIMITS } from "../data/rate-limits";
 import { limitClient } from "../http/client";
 import type { Ctx } from "../http/context";
@@ -266,11 +266,14 @@ async function processLabResults(ctx: Ctx, params: Record<string, string>): Prom
       status: statusAfterResults(current.status),
       now,
     });
-    const lang = langOf(patient.preferredLanguage);
-    await enqueueForPatient(tx, ctx.settings, patient, labResultsEmail(lang, patient.email, `${ctx.settings.publicUrl}/landing`), {
-      automated: true,
+    await notifyPatient(
+      tx,
+      ctx.settings,
+      patient.id,
+      "labs",
+      { email: (lang, to) => labResultsEmail(lang, to, `${ctx.settings.publicUrl}/landing`), text: journeyUpdateText },
       now,
-    });
+    );
     await audit(tx, {
       actor: { kind: "staff" },
       action: "labs.results.record",

@@ -35,7 +35,7 @@ async function submitMedicalHistory(ctx: Ctx, params: Record<string, string>): P
     const stage = await advanceIfStage(tx, medicalRecordId, { from: ImmunoFreeStatus.Registration, to: ImmunoFreeStatus.MedicalHistory }, now);
     // docs/decisions/042: the email when the program's medical history step is done (not for a later resubmission).
     if (before !== stage && stage === ImmunoFreeStatus.MedicalHistory)
-      await notifyJourney(tx, ctx.settings, medicalRecordId, { kind: "medicalHistory" }, { text: false, now });
+      await notifyJourney(tx, ctx.settings, medicalRecordId, { kind: "medicalHistory" }, { now });
     const detail: Record<string, number> = { medicalHistoryId: id };
     if (stage !== null) detail.ifStage = stage;
     await audit(tx, {

@@ -16,6 +16,7 @@ import { audit } from "../data/audit";
 import { countWrongTry, deleteCode, findCodeForUpdate, hasLiveCode, storeCode } from "../data/confirmation-codes";
 import { contactOwner, EMAIL_UNIQUE, findRecipient, PHONE_UNIQUE, setContact, type Recipient } from "../data/medical-records";
 import { takeNewContact } from "../data/new-contact-sends";
+import { findSmsStop } from "../data/sms-stops";
 import { RATE_LIMITS } from "../data/rate-limits";
 import { uniqueViolation } from "../db/errors";
 import { CODE_LIFETIME_MS, codeMatches, hashCode, MAX_WRONG_TRIES, newCode, newCodeSalt, normaliseCode } from "../domain/codes";
@@ -93,6 +94,8 @@ async function sendConfirmationText(ctx: Ctx): Promise<Response> {
   if (!record) throw new Refusal(404, RegistryMessage.notFound);
   const mobile = mobileContact(parsed.data.phoneNumber, record.country);
   if (!mobile) throw mobileInvalid(record.country);
+  // docs/decisions/106 (ACC-041): no code to a number that replied STOP; the patient is told how to restart them.
+  if (await findSmsStop(ctx.db, mobile.textTo)) throw new Refusal(409, AccountMessage.textsStopped, { form: FormReason.textsStopped });
   return sendCode(ctx, record, mobile, mobile.target !== phoneDigits(record.phoneNumber));
 }
 

@@ -187,7 +187,7 @@ async function updatePassword(ctx: Ctx, params: Record<string, string>): Promise
     await audit(tx, { actor: { kind: "patient", id }, action: "auth.password.changed", medicalRecordId: id, at: now });
   });
   ctx.revocations.forget(id);
-  const { token, expires } = signIn(ctx, id);
+  const { token, expires } = await signIn(ctx, id);
   return ok({ token, expires }, AccountMessage.passwordUpdated);
 }
 

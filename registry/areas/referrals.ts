@@ -75,7 +75,7 @@ async function selectCenter(ctx: Ctx, params: Record<string, string>): Promise<R
       ctx.settings,
       medicalRecordId,
       { kind: "centerSelected", center: center.centerName, labs: !screening.labsOrdered || screening.labsUploadedDateTime === "" },
-      { text: false, now },
+      { now },
     );
     if (!screening.labsOrdered) await placeLabOrderFor(tx, ctx.settings, screeningId, medicalRecordId, now);
     await audit(tx, {

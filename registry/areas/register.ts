@@ -95,7 +95,7 @@ async function register(ctx: Ctx): Promise<Response> {
     if (constraint === PHONE_UNIQUE) throw taken({ phoneNumber: ValidationKey.phoneTaken });
     throw error;
   }
-  return ok(signIn(ctx, medicalRecordId));
+  return ok(await signIn(ctx, medicalRecordId));
 }
 
 function inviteInvalid(): Refusal {

@@ -62,7 +62,7 @@ export async function moveReferral(
       settings,
       referral.medicalRecordId,
       { kind: statusId === ReferralStatus.CenterApproved ? "referralApproved" : "referralCompleted", center: referral.centerName },
-      { text: true, now },
+      { now },
     );
     await audit(tx, {
       actor: { kind: "staff" },
@@ -102,7 +102,7 @@ export async function moveProgramStage(
       settings,
       medicalRecordId,
       { kind: stage === ImmunoFreeStatus.Completed ? "programCompleted" : "preWorkupLabs" },
-      { text: true, now },
+      { now },
     );
     await audit(tx, {
       actor: { kind: "staff" },

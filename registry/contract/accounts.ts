@@ -96,6 +96,8 @@ export const FormReason = {
   mobileInvalid: "mfa.mobileInvalid",
   /** docs/decisions/049: an address outside the US: the number with its country code. */
   mobileInvalidOther: "mfa.mobileInvalidOther",
+  /** docs/decisions/106: the number replied STOP; no code is texted to it until it replies START (409). */
+  textsStopped: "mfa.textsStopped",
   addressNotFound: "register.addressNotFound",
   inviteInvalid: "register.inviteInvalid",
   botCheckFailed: "register.botCheckFailed",
@@ -132,6 +134,7 @@ export const AccountMessage = {
   emailInvalid: "Please enter a valid email address...",
   mobileInvalid: "Please enter a valid US mobile number...",
   mobileInvalidOther: "Please enter a valid mobile number, with its country code...",
+  textsStopped: "Text messages to this number are stopped: it replied STOP. Reply START to receive them again.",
   codeValid: "Your contact information has been confirmed",
   codeInvalid: "The code you entered doesn't match the code we sent, please try again...",
   codeExpired: "The code you entered has expired",

@@ -66,6 +66,15 @@ export async function currentLabOrder(db: Db, screeningId: number): Promise<LabO
   return rows[0] ? toOrder(rows[0]) : null;
 }
 
+/** Every order of these screenings, superseded ones too, oldest first (the patient's record download, ACC-043). */
+export async function labOrdersOfScreenings(db: Db, screeningIds: readonly number[]): Promise<LabOrder[]> {
+  if (screeningIds.length === 0) return [];
+  const rows = await db.query<Row>(`select ${COLUMNS} from lab_orders o where o.screening_id = any($1::integer[]) order by o.id`, [
+    [...screeningIds],
+  ]);
+  return rows.map(toOrder);
+}
+
 /** The approved order with this requisition number, or null. */
 export async function findLabOrderByRequisition(db: Db, requisition: string): Promise<LabOrder | null> {
   const rows = await db.query<Row>(`select ${COLUMNS} from lab_orders o where o.requisition = $1`, [requisition]);

@@ -58,3 +58,9 @@ export async function latestMedicalHistory(db: Db, medicalRecordId: number): Pro
   ]);
   return rows[0] ? fromRow(rows[0]) : null;
 }
+
+/** Every submission of the record, newest first (the patient's record download, ACC-043). */
+export async function listMedicalHistories(db: Db, medicalRecordId: number): Promise<MedicalHistory[]> {
+  const rows = await db.query<Row>(`select ${COLUMNS} from medical_histories where medical_record_id = $1 order by id desc`, [medicalRecordId]);
+  return rows.map(fromRow);
+}

@@ -14,6 +14,7 @@ export const SECRET_NAMES = [
   "CENTER_STAFF_KEY",
   "PROGRAM_STAFF_KEY",
   "REGISTRY_PORTAL_KEY",
+  "SMS_WEBHOOK_SECRET",
 ] as const;
 
 /**

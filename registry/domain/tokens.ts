@@ -5,7 +5,13 @@ export const TOKEN_LIFETIME_MS = 30 * 60 * 1000;
 /** Tolerated clock difference for a token issued "in the future" by another registry process. */
 const CLOCK_SKEW_MS = 60 * 1000;
 
-export type TokenPayload = { sub: number; iat: number; exp: number; jti: string };
+/** `sid`: the sign-in (device) the token belongs to (docs/decisions/109); tokens issued before it have none. */
+export type TokenPayload = { sub: number; iat: number; exp: number; jti: string; sid?: string };
+
+/** A new sign-in id (sign_in_sessions.id). */
+export function newSessionId(): string {
+  return randomBytes(18).toString("base64url");
+}
 
 function signingKey(secret: string): Buffer {
   return createHmac("sha256", secret).update("registry.sign-in-token.v1").digest();
@@ -15,9 +21,20 @@ function sign(secret: string, body: string): Buffer {
   return createHmac("sha256", signingKey(secret)).update(`v1.${body}`).digest();
 }
 
-export function issueToken(secret: string, medicalRecordId: number, now: Date): { token: string; payload: TokenPayload; expires: Date } {
+export function issueToken(
+  secret: string,
+  medicalRecordId: number,
+  now: Date,
+  sid?: string,
+): { token: string; payload: TokenPayload; expires: Date } {
   const iat = now.getTime();
-  const payload: TokenPayload = { sub: medicalRecordId, iat, exp: iat + TOKEN_LIFETIME_MS, jti: randomBytes(12).toString("base64url") };
+  const payload: TokenPayload = {
+    sub: medicalRecordId,
+    iat,
+    exp: iat + TOKEN_LIFETIME_MS,
+    jti: randomBytes(12).toString("base64url"),
+    ...(sid ? { sid } : {}),
+  };
   const body = Buffer.from(JSON.stringify(payload)).toString("base64url");
   return { token: `v1.${body}.${sign(secret, body).toString("base64url")}`, payload, expires: new Date(payload.exp) };
 }
@@ -47,7 +64,12 @@ function isPayload(v: unknown): v is TokenPayload {
   if (typeof v !== "object" || v === null) return false;
   const p = v as Record<string, unknown>;
   return (
-    Number.isSafeInteger(p.sub) && (p.sub as number) > 0 && Number.isSafeInteger(p.iat) && Number.isSafeInteger(p.exp) && typeof p.jti === "string"
+    Number.isSafeInteger(p.sub) &&
+    (p.sub as number) > 0 &&
+    Number.isSafeInteger(p.iat) &&
+    Number.isSafeInteger(p.exp) &&
+    typeof p.jti === "string" &&
+    (p.sid === undefined || (typeof p.sid === "string" && /^[A-Za-z0-9_-]{16,64}$/.test(p.sid)))
   );
 }
 

@@ -37,6 +37,18 @@ export async function readJsonObject(request: Request): Promise<Record<string, u
   return body as Record<string, unknown>;
 }
 
+/** A UTF-8 request body of at most 64 KiB as it came, for a signature over its bytes (docs/decisions/106); 400/413 otherwise. */
+export async function readRawText(request: Request): Promise<string> {
+  const declared = Number(request.headers.get("content-length") ?? "");
+  if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) throw new Refusal(413, RegistryMessage.bodyTooLarge);
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(await readLimited(request, MAX_BODY_BYTES));
+  } catch (error) {
+    if (error instanceof Refusal) throw error;
+    throw new Refusal(400, RegistryMessage.invalidJson);
+  }
+}
+
 async function readLimited(request: Request, limit: number): Promise<Uint8Array> {
   if (!request.body) return new Uint8Array();
   const reader = request.body.getReader();

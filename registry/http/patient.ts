@@ -10,15 +10,20 @@ export function bearerToken(request: Request): string | null {
 }
 
 /**
- * A well-signed, unexpired token of an existing account that has not revoked it; null otherwise. The revocation time
+ * A well-signed, unexpired token of an existing account that has not revoked it, of a sign-in not signed out on its
+ * own; null otherwise. The revocation time
  * comes from this process's memory when read less than a second ago (docs/decisions/070); `fresh` reads it from the
  * database, for answers that outlive the request or that issue a new token.
  */
 export async function checkToken(ctx: Ctx, token: string, opts: { fresh?: boolean } = {}): Promise<TokenPayload | null> {
   const payload = verifyToken(ctx.settings.tokenSecret, token, ctx.now());
   if (!payload) return null;
-  const validAfter = await ctx.revocations.validAfter(ctx.db, payload.sub, opts);
-  if (validAfter === undefined || isRevoked(payload, validAfter)) return null;
+  // With the token's sign-in (docs/decisions/109) in the same read: a device signed out on its own is refused.
+  // Tokens from before sign-ins had ids have none.
+  const { validAfter, ended } = payload.sid
+    ? await ctx.revocations.tokenState(ctx.db, payload.sub, payload.sid, opts)
+    : { validAfter: await ctx.revocations.validAfter(ctx.db, payload.sub, opts), ended: false };
+  if (validAfter === undefined || ended || isRevoked(payload, validAfter)) return null;
   return payload;
 }
 

@@ -1,4 +1,5 @@
 import { tokensValidAfter } from "../data/accounts";
+import { readTokenState } from "../data/sign-in-sessions";
 import type { Db } from "../db/types";
 
 /**
@@ -22,6 +23,19 @@ export type Revocations = {
   validAfter(db: Db, medicalRecordId: number, opts?: { fresh?: boolean }): Promise<Date | null | undefined>;
   /** After this process wrote the account's revocation time (once the write is committed). */
   forget(medicalRecordId: number): void;
+  /**
+   * The account's revocation time and whether the token's sign-in (one device) was signed out on its own or is not the
+   * account's (docs/decisions/109), in one read when either is not in memory: kept like `validAfter`; an ended sign-in
+   * never comes back, so that answer is kept for good (bounded too).
+   */
+  tokenState(
+    db: Db,
+    medicalRecordId: number,
+    sid: string,
+    opts?: { fresh?: boolean },
+  ): Promise<{ validAfter: Date | null | undefined; ended: boolean }>;
+  /** After this process ended a sign-in. */
+  forgetSession(sid: string): void;
   /** Accounts held. */
   readonly size: number;
 };
@@ -45,7 +59,40 @@ export function createRevocations(opts: { now: () => number; ttlMs?: number; max
     entries.set(id, entry);
   }
 
+  // Sign-ins: true once ended (final); false only while fresh.
+  const sessions = new Map<string, Entry & { ended: boolean }>();
+  let sessionEpoch = 0;
+
+  function rememberSession(sid: string, entry: { ended: boolean; at: number; validAfter: null }) {
+    sessions.delete(sid);
+    for (const [k, e] of sessions) {
+      if (sessions.size < max && (e.ended || isFresh(e, entry.at))) break;
+      sessions.delete(k);
+    }
+    sessions.set(sid, entry);
+  }
+
   return {
+    async tokenState(db, medicalRecordId, sid, { fresh = false } = {}) {
+      const t = opts.now();
+      const account = entries.get(medicalRecordId);
+      const session = sessions.get(sid);
+      const accountKnown = !fresh && account && isFresh(account, t);
+      const sessionKnown = session && (session.ended || (!fresh && isFresh(session, t)));
+      if (accountKnown && sessionKnown) return { validAfter: account.validAfter, ended: session.ended };
+      const asked = epoch;
+      const askedSessions = sessionEpoch;
+      const at = opts.now();
+      const state = await readTokenState(db, medicalRecordId, sid);
+      if (state.validAfter === undefined) entries.delete(medicalRecordId);
+      else if (asked === epoch) remember(medicalRecordId, { validAfter: state.validAfter, at });
+      if (state.ended || askedSessions === sessionEpoch) rememberSession(sid, { ended: state.ended, at, validAfter: null });
+      return state;
+    },
+    forgetSession(sid) {
+      sessionEpoch += 1;
+      sessions.delete(sid);
+    },
     async validAfter(db, medicalRecordId, { fresh = false } = {}) {
       const known = entries.get(medicalRecordId);
       if (!fresh && known && isFresh(known, opts.now())) return known.validAfter;

@@ -118,3 +118,10 @@ export function journeyEmail(lang: MessageLang, to: string, which: JourneyEmail,
 export function journeyUpdateText(lang: MessageLang, to: string): OutgoingMessage {
   return { channel: "sms", to, subject: "", text: textsFor(lang).journey.updateText };
 }
+
+/** The answer to a text-message keyword (docs/decisions/106): STOP's confirmation, START's, HELP's. `to` is E.164. */
+export function keywordReply(lang: MessageLang, to: string, keyword: "stop" | "start" | "help", portalUrl: string): OutgoingMessage {
+  const k = textsFor(lang).keywords;
+  const text = keyword === "stop" ? k.stopped : keyword === "start" ? k.started : fill(k.help, { url: portalUrl });
+  return { channel: "sms", to, subject: "", text };
+}

@@ -165,6 +165,16 @@ const en = {
     footer: "National Kidney Registry - ImmunoFree consent - page {page} of {pages}",
   },
   /**
+   * The answers to a text-message keyword (docs/decisions/106, ACC-040): the one text after STOP (the carriers require
+   * it), START's and HELP's. Texts: short, no link but the portal's address.
+   */
+  keywords: {
+    stopped:
+      "National Kidney Registry: you will receive no more text messages from us, not even confirmation codes. Reply START to receive them again.",
+    started: "National Kidney Registry: you will receive our text messages again. Reply HELP for help, STOP to stop.",
+    help: "National Kidney Registry patient portal: texts about your kidney transplant registration and confirmation codes. For help, sign in at {{url}} or reply to any email we sent you. Msg&data rates may apply. Reply STOP to stop.",
+  },
+  /**
    * Messages along the journey (docs/decisions/042): after the screening, the medical history and
    * the e-signature, and when staff move a referral or the immune-tolerance stage on. Automated: not to opted-out
    * patients. The text message names nothing medical; it points to the email and the dashboard.

@@ -158,6 +158,13 @@ const es: RegistryTexts = {
     userAgent: "Navegador",
     footer: "National Kidney Registry - consentimiento de ImmunoFree - página {page} de {pages}",
   },
+  keywords: {
+    stopped:
+      "National Kidney Registry: ya no recibirá mensajes de texto nuestros, ni siquiera códigos de confirmación. Responda COMENZAR para volver a recibirlos.",
+    started:
+      "National Kidney Registry: volverá a recibir nuestros mensajes de texto. Responda AYUDA para obtener ayuda, ALTO para dejar de recibirlos.",
+    help: "Portal de pacientes de National Kidney Registry: mensajes sobre su registro para trasplante de riñón y códigos de confirmación. Para obtener ayuda, inicie sesión en {{url}} o responda a cualquier correo que le enviamos. Pueden aplicarse tarifas de mensajes y datos. Responda ALTO para dejar de recibirlos.",
+  },
   journey: {
     action: "Ir a su panel",
     updateText: "National Kidney Registry: hay una novedad en su registro. Revise su correo electrónico o inicie sesión en su panel.",

@@ -8,6 +8,9 @@ import { labResultValues } from "./0007_lab_result_values";
 import { outboxSecrets } from "./0008_outbox_secrets";
 import { auditContext } from "./0009_audit_context";
 import { signInAvailability } from "./0010_sign_in_availability";
+import { smsKeywords } from "./0011_sms_keywords";
+import { accountClosure } from "./0012_account_closure";
+import { messageChoicesAndDevices } from "./0013_message_choices_and_devices";
 
 /** A schema change: applied once, in list order, recorded in schema_migrations. Never edit one that has shipped. */
 export type Migration = { id: string; sql: string };
@@ -23,4 +26,7 @@ export const migrations: readonly Migration[] = [
   outboxSecrets,
   auditContext,
   signInAvailability,
+  smsKeywords,
+  accountClosure,
+  messageChoicesAndDevices,
 ];

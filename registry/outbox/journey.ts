@@ -1,41 +1,39 @@
 import { RegistrationStatus, Transfer } from "../contract/enums";
-import { textAddress } from "../contract/phone";
 import { choseOtherGoal } from "../contract/save-outcome";
 import type { Screening } from "../contract/schemas";
-import { findAccount } from "../data/accounts";
-import { findRecipient } from "../data/medical-records";
 import { findScreening } from "../data/screenings";
 import type { Db } from "../db/types";
 import { journeyEmail, journeyUpdateText, type JourneyEmail } from "../messages/compose";
-import { langOf } from "../messages/index";
 import type { RegistrySettings } from "../settings";
-import { enqueueForPatient } from "./enqueue";
+import { notifyPatient } from "./channels";
+
+/** The decisions of a center or the program's staff (docs/decisions/042: the patient is not at the screen then). */
+const DECISIONS: ReadonlySet<JourneyEmail["kind"]> = new Set(["referralApproved", "referralCompleted", "preWorkupLabs", "programCompleted"]);
 
 /**
  * Tells a patient about a step of the journey (docs/decisions/042): the email, in the patient's language, with the
- * dashboard link; with `text`, also a text message to the primary mobile number once it is confirmed. Both are
- * automated messages, so an opted-out patient gets neither (PLT-016). Answers how many were queued.
+ * dashboard link, and the text that names nothing medical, by the channels the patient chose for the kind (the
+ * patient's own steps, or a center's or the program's decisions; docs/decisions/109). Automated messages, so an
+ * opted-out patient gets neither (PLT-016). Answers how many were queued.
  */
 export async function notifyJourney(
   db: Db,
   settings: RegistrySettings,
   medicalRecordId: number,
   which: JourneyEmail,
-  options: { text: boolean; now: Date },
+  options: { now: Date },
 ): Promise<number> {
-  const patient = await findRecipient(db, { id: medicalRecordId });
-  if (!patient) return 0;
-  const lang = langOf(patient.preferredLanguage);
-  const sent = { automated: true, now: options.now };
-  let queued = 0;
-  if (await enqueueForPatient(db, settings, patient, journeyEmail(lang, patient.email, which, `${settings.publicUrl}/landing`), sent)) queued += 1;
-  // The number the confirmation code went to (textAddress: E.164 of the stored number, international ones included;
-  // docs/decisions/090), never "+1" and the stored digits.
-  const textTo = textAddress(patient.phoneNumber);
-  if (options.text && textTo && (await findAccount(db, medicalRecordId))?.isMobileVerified) {
-    if (await enqueueForPatient(db, settings, patient, journeyUpdateText(lang, textTo), sent)) queued += 1;
-  }
-  return queued;
+  return notifyPatient(
+    db,
+    settings,
+    medicalRecordId,
+    DECISIONS.has(which.kind) ? "decisions" : "steps",
+    {
+      email: (lang, to) => journeyEmail(lang, to, which, `${settings.publicUrl}/landing`),
+      text: (lang, to) => journeyUpdateText(lang, to),
+    },
+    options.now,
+  );
 }
 
 /**
@@ -66,5 +64,5 @@ export async function notifyScreeningSaved(
   now: Date,
 ): Promise<void> {
   const screening = await findScreening(db, screeningId);
-  if (screening) await notifyJourney(db, settings, medicalRecordId, screeningOutcome(screening), { text: false, now });
+  if (screening) await notifyJourney(db, settings, medicalRecordId, screeningOutcome(screening), { now });
 }

@@ -176,7 +176,7 @@ test.describe("bot check (ACC-018), as plain posts", () => {
       f.website = "http://spam.example";
     });
     expect(honeypot.status).toBe(400);
-    expect(honeypot.text).toContain("This is required");
+    expect(honeypot.text).toContain("most likely by your browser");
     const forged = await post(request, (f) => {
       f.formIssued = `${Date.now() - 60_000}.${"A".repeat(43)}`;
     });

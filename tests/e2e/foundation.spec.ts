@@ -57,7 +57,7 @@ test.describe("walking skeleton: register, sign out, sign in", () => {
       "Please confirm the password",
       "Address is required",
       "City is required",
-      "usState is required",
+      "State is required",
       "Postal code is required",
       "Preferred language is required",
       "Gender is required",

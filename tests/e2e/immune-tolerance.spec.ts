@@ -108,7 +108,7 @@ function errorSummary(page: Page): Locator {
 
 /** The review table's answer to a question. */
 function reviewAnswer(page: Page, label: string): Locator {
-  return page.getByRole("row", { name: label, exact: false }).getByRole("cell");
+  return page.getByRole("row", { name: label, exact: false }).getByRole("cell").first();
 }
 
 test("an invited transplant patient completes the medical history and e-signs the consent", { tag: MAIN_JOURNEY }, async ({ page }) => {

@@ -181,7 +181,8 @@ describe.each(testDatabases().slice(0, 1))("account forms against the registry (
       await t.call("GET", "/api/pass/update-lab-requisition/AAAAAAAA", { headers: { ...address, "x-lab-staff-key": `guess-${i}` } });
 
     const login = await run(loginAction(form({ email: p.email, password: p.password }), context()));
-    expect(login.failure?.message).toEqual({ key: "limits.tooManyMinutes", params: { minutes: "15" } });
+    // ACC-037: the sign-in also says when it opens again (HH:MM UTC) and carries the moment for the countdown.
+    expect(login.failure?.message).toMatchObject({ key: "login.tooManyAt", params: { minutes: "15", time: expect.stringMatching(/^\d\d:\d\d$/) } });
     expect(login.failure?.values).toEqual({ email: p.email });
     const forgot = await run(forgotAction(form({ email: p.email }), context()));
     expect(forgot.failure?.message).toEqual({ key: "limits.tooManyMinutes", params: { minutes: "60" } });

@@ -21,7 +21,7 @@ function Address({ lines }: { lines: AddressLines }) {
  * password never appears in the page.
  */
 export function AddressDialog({
-  choice: { recommended, submitted },
+  choice: { recommended, submitted, otherState },
   action,
   cancelLabel,
 }: {
@@ -40,21 +40,33 @@ export function AddressDialog({
     </Form>
   );
   return (
-    <Dialog id="address-dialog" title={t("address.title")} open dismissable={false} footer={button("address-cancel", cancelLabel, "secondary")}>
-      <p className="notice notice--info" role="note">
-        {recommended ? t("address.recommendedInfo") : t("address.noMatch")}
+    // Focus opens on the title (docs/decisions/092), never on an answer that Enter would send at once.
+    <Dialog
+      id="address-dialog"
+      title={t("address.title")}
+      open
+      dismissable={false}
+      initialFocus="heading"
+      footer={button("address-cancel", cancelLabel, "secondary")}
+    >
+      <p className={otherState ? "notice notice--warning" : "notice notice--info"} role="note">
+        {recommended && otherState
+          ? t("address.otherStateInfo", { zip: recommended.postalCode, state: recommended.stateKey ? t(recommended.stateKey) : recommended.state })
+          : recommended
+            ? t("address.recommendedInfo")
+            : t("address.noMatch")}
       </p>
       {recommended ? (
         <section aria-labelledby="address-recommended-title" className="address-choice">
           <h3 id="address-recommended-title">{t("address.recommendedHeading")}</h3>
           <Address lines={recommended} />
-          {button("address-recommended", t("address.useRecommended"))}
+          {button("address-recommended", t("address.useRecommended"), otherState ? "secondary" : undefined)}
         </section>
       ) : null}
       <section aria-labelledby="address-submitted-title" className="address-choice">
         <h3 id="address-submitted-title">{t("address.submittedHeading")}</h3>
         <Address lines={submitted} />
-        {button("address-confirm", t("address.confirm"), recommended ? "secondary" : undefined)}
+        {button("address-confirm", t("address.confirm"), recommended && !otherState ? "secondary" : undefined)}
       </section>
     </Dialog>
   );

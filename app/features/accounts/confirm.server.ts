@@ -5,6 +5,7 @@ import { connectionLimitMessage, isConnectionLimit } from "~/forms/limits";
 import { translator } from "~/texts/texts.server";
 import { asFieldError, textKey } from "~/texts/text-key.server";
 import type { FieldError } from "~/texts/text-key";
+import { registryMessageKey } from "~/texts/registry-messages";
 import type { FormMessage } from "~/forms/types";
 import { RegistryUnavailableError, type Answer } from "~/registry/client.server";
 import type { ContactKind } from "~/platform/session-keys";
@@ -18,8 +19,9 @@ export const isKind = (v: unknown): v is ContactKind => v === "email" || v === "
 function sendFailure(context: AppLoadContext, answer: Answer<unknown> | null): FormMessage {
   const t = translator(context.lang);
   const reasonKey = answer?.errors?.form ?? Object.values(answer?.errors ?? {})[0];
-  const key = reasonKey === undefined ? undefined : textKey(reasonKey);
-  const reason = key ? t(key) : answer === null ? t("errors.registryDown") : answer.message || t("mfa.sendFailed");
+  const key = (reasonKey === undefined ? undefined : textKey(reasonKey)) ?? registryMessageKey(answer?.message);
+  // The registry's own English message never reaches the page as it came (ACC-036).
+  const reason = key ? t(key) : answer === null ? t("errors.registryDown") : t("mfa.sendFailed");
   return { key: "confirm.sendFailed", params: { message: reason } };
 }
 

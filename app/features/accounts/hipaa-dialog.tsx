@@ -6,7 +6,18 @@ import { Dialog } from "~/components/dialog";
  * registration form (`form=`) with `hipaa=agree|decline`, so without JavaScript the page comes back with
  * everything typed and the box set. With JavaScript `onAnswer` ticks the box in place.
  */
-export function HipaaDialog({ open, formId, onAnswer }: { open: boolean; formId: string; onAnswer?: (agree: boolean) => void }) {
+export function HipaaDialog({
+  open,
+  formId,
+  returnTo,
+  onAnswer,
+}: {
+  open: boolean;
+  formId: string;
+  /** Where the page comes back to after an answer without JavaScript: the release's link on the form (ACC-039). */
+  returnTo?: string;
+  onAnswer?: (agree: boolean) => void;
+}) {
   const { t } = useTranslation();
   const answer = (agree: boolean) => (event: React.MouseEvent<HTMLButtonElement>) => {
     if (!onAnswer) return;
@@ -21,10 +32,19 @@ export function HipaaDialog({ open, formId, onAnswer }: { open: boolean; formId:
       dismissable={false}
       footer={
         <>
-          <button type="submit" form={formId} name="hipaa" value="agree" formNoValidate onClick={answer(true)}>
+          <button type="submit" form={formId} name="hipaa" value="agree" formAction={returnTo} formNoValidate onClick={answer(true)}>
             {t("hipaa.agree")}
           </button>
-          <button type="submit" form={formId} name="hipaa" value="decline" formNoValidate className="secondary" onClick={answer(false)}>
+          <button
+            type="submit"
+            form={formId}
+            name="hipaa"
+            value="decline"
+            formAction={returnTo}
+            formNoValidate
+            className="secondary"
+            onClick={answer(false)}
+          >
             {t("hipaa.disagree")}
           </button>
         </>

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { useTranslation } from "~/texts/use-translation";
 import { resetRecheck } from "./live-rules";
+import { SignInCountdown } from "./sign-in-countdown";
 import { CHALLENGE_FIELD, PROOF_FIELD, solveChallenge } from "./proof-of-work";
 import type { ResetView } from "./password-form";
 import { LiveRecheckForm, useLiveRecheck } from "~/enhance/live-recheck";
@@ -90,9 +91,11 @@ function LoginView({ challenge }: { challenge?: string }) {
   const failure = useFormFailure("login");
   const submitting = useSubmitting("login");
   const work = useProofOfWork(challenge);
+  const until = Number(failure?.message?.params?.until ?? 0);
   return (
     <FormState id="login">
       <ErrorSummary failure={failure} />
+      {until > 0 ? <SignInCountdown key={until} until={until} /> : null}
       <Form method="post" action="/register?login=1" noValidate onSubmit={work.onSubmit}>
         <CsrfField />
         <input type="hidden" name="intent" value="login" />

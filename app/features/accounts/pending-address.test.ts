@@ -44,7 +44,16 @@ describe("pending address (Confirm Address dialog, ACC-007)", () => {
     expect(submittedLines({ ...values, country: "0", province: "Ontario" }).stateKey).toBeNull();
   });
   it("offers the recommendation, when the registry has one, beside the address as typed", () => {
-    expect(addressChoice(pendingAddress(values, rec, 0))).toEqual({ recommended: recommendedLines(rec), submitted: submittedLines(values) });
-    expect(addressChoice(pendingAddress(values, null, 0))).toEqual({ recommended: null, submitted: submittedLines(values) });
+    expect(addressChoice(pendingAddress(values, rec, 0))).toEqual({
+      recommended: recommendedLines(rec),
+      submitted: submittedLines(values),
+      otherState: false,
+    });
+    expect(addressChoice(pendingAddress(values, null, 0))).toEqual({ recommended: null, submitted: submittedLines(values), otherState: false });
+  });
+  it("says when the recommendation, from the ZIP code alone, is in another state than the one chosen", () => {
+    const california = { ...values, city: "Los Angeles", usState: "5" };
+    expect(addressChoice(pendingAddress(california, rec, 0)).otherState).toBe(true);
+    expect(addressChoice(pendingAddress({ ...values, usState: "0" }, rec, 0)).otherState).toBe(false);
   });
 });

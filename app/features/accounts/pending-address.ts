@@ -58,9 +58,17 @@ export function submittedLines(values: Record<string, string>): AddressLines {
   };
 }
 
-/** What the Confirm Address dialog shows: the registry's recommendation, if it has one, and the address as typed. */
-export type AddressChoice = { recommended: AddressLines | null; submitted: AddressLines };
+/**
+ * What the Confirm Address dialog shows: the registry's recommendation, if it has one, and the address as typed.
+ * `otherState`: the recommendation is in another state than the one chosen. It then comes from the ZIP code alone
+ * (a mistyped ZIP code of another state gives that state's city), so the dialog says so and does not put it forward
+ * as the better address (ACC-007; docs/decisions/104).
+ */
+export type AddressChoice = { recommended: AddressLines | null; submitted: AddressLines; otherState: boolean };
 
 export function addressChoice(pending: PendingAddress): AddressChoice {
-  return { recommended: pending.recommended ? recommendedLines(pending.recommended) : null, submitted: submittedLines(pending.values) };
+  const recommended = pending.recommended ? recommendedLines(pending.recommended) : null;
+  const submitted = submittedLines(pending.values);
+  const otherState = !!recommended && submitted.state !== "" && recommended.state !== submitted.state;
+  return { recommended, submitted, otherState };
 }

@@ -2,6 +2,7 @@ import type { RecommendedAddress } from "~/platform/session-keys";
 import type { FieldErrors } from "~/forms/types";
 import { fieldMessage } from "~/texts/text-key";
 import type { TextKey } from "~/texts/texts";
+import { registryMessageKey } from "~/texts/registry-messages";
 
 /**
  * What the registry answered to POST /register (or a profile update), as far as this rule needs it; its errors
@@ -15,8 +16,11 @@ export type AddressAwareAnswer = {
   addressValidation?: RecommendedAddress | null;
 };
 
-/** A reason to show inside a message: a locale key, or the registry's own text when it gave no key. */
-export type Reason = { key: TextKey } | { text: string };
+/**
+ * A reason to show inside a message: always a locale key. The registry's own `message` is English and may name an
+ * internal field, so it is shown only through its locale text (registryMessageKey; ACC-036).
+ */
+export type Reason = { key: TextKey };
 
 export type SubmitOutcome =
   | { kind: "done" }
@@ -36,7 +40,8 @@ const TOO_MANY: TextKey = "register.tooManyAttempts";
  * - field errors (email taken, a common password...): back to the form with them; once the dialog had been
  *   answered, also 'Unable to create registration: {reason}';
  * - a reason about the whole request: that reason ('Unable to create registration: {reason}' after the dialog);
- * - otherwise 'Unable to create registration: {server message}' after the dialog, else the generic failure.
+ * - otherwise 'Unable to create registration: {server message}' after the dialog when the portal has a text for that
+ *   message (ACC-036), else the generic failure.
  */
 export function submitOutcome(
   answer: AddressAwareAnswer,
@@ -56,6 +61,7 @@ export function submitOutcome(
       : { kind: "fieldErrors", errors: fields };
   }
   if (form) return opts.addressConfirmed ? { kind: "message", key: opts.failedWithKey, reason: { key: form } } : { kind: "message", key: form };
-  if (opts.addressConfirmed && answer.message) return { kind: "message", key: opts.failedWithKey, reason: { text: answer.message } };
+  const said = opts.addressConfirmed ? registryMessageKey(answer.message) : undefined;
+  if (said) return { kind: "message", key: opts.failedWithKey, reason: { key: said } };
   return { kind: "message", key: opts.failedKey };
 }

@@ -3,7 +3,8 @@ import { signIn } from "~/platform/auth.server";
 import { isLive, pendingAddress, withRecommended } from "./pending-address";
 import { phoneCheckView } from "./phone-check-rules";
 import { submitOutcome, type Reason } from "./register-outcome";
-import { REGISTER_FIELDS } from "./registration-field-names";
+import { PASSWORD_KEPT, REGISTER_FIELDS } from "./registration-field-names";
+import { keepPasswords, passwordsToUse } from "./hipaa-passwords";
 import { checkRegistrationForm, displayValues } from "./registration-form";
 import { translator } from "~/texts/texts.server";
 import { notSavedMessageKey, RegistryUnavailableError } from "~/registry/client.server";
@@ -29,17 +30,26 @@ function fail(values: Values, errors: FieldErrors, message?: FormMessage, status
 
 function reasonText(context: AppLoadContext, reason: Reason | undefined): Record<string, string> | undefined {
   if (!reason) return undefined;
-  return { message: "key" in reason ? translator(context.lang)(reason.key) : reason.text };
+  return { message: translator(context.lang)(reason.key) };
 }
 
 /**
  * The HIPAA dialog's buttons and its opener without JavaScript (ACC-005): the form comes back with everything
  * typed, the box ticked or not, and the dialog open or closed.
  */
-export function hipaaStep(form: FormData, step: string) {
+export function hipaaStep(form: FormData, step: string, context: AppLoadContext) {
   const values: Values = { ...textFields(form, REGISTER_FIELDS), ...hiddenValues(form) };
   if (step === "agree") values.agreedToHipaa = "true";
   if (step === "decline") values.agreedToHipaa = "";
+  // The passwords typed so far stay in the encrypted session for the next 'Register' (ACC-039; docs/decisions/105).
+  const kept = keepPasswords(
+    { password: values.password ?? "", confirmPassword: values.confirmPassword ?? "" },
+    context.session.get("hipaaPasswords"),
+    Date.now(),
+  );
+  if (kept) context.session.set("hipaaPasswords", kept);
+  else context.session.unset("hipaaPasswords");
+  if (kept) values[PASSWORD_KEPT] = "true";
   return formKept("register", displayValues(values), REGISTER_FIELDS, step === "open" ? "hipaa" : undefined);
 }
 
@@ -47,8 +57,13 @@ export function hipaaStep(form: FormData, step: string) {
 export async function registerAction(form: FormData, context: AppLoadContext) {
   const now = Date.now();
   const hidden = hiddenValues(form);
-  const values: Values = { ...textFields(form, REGISTER_FIELDS), ...hidden };
-  const { payload, errors } = checkRegistrationForm(textFields(form, REGISTER_FIELDS), { entryreferrer: hidden.entryreferrer });
+  // Both password fields left empty after the HIPAA release without JavaScript: the ones kept then (ACC-039).
+  const typed = textFields(form, REGISTER_FIELDS);
+  const kept = context.session.get("hipaaPasswords");
+  if (kept) context.session.unset("hipaaPasswords");
+  const fields = { ...typed, ...passwordsToUse(typed, kept, now) };
+  const values: Values = { ...fields, ...hidden };
+  const { payload, errors } = checkRegistrationForm(fields, { entryreferrer: hidden.entryreferrer });
   if (Object.keys(errors).length) return fail(values, asFieldErrors(errors));
 
   const bot = checkBotFields(context.formKey, BOT_PURPOSE, { honeypot: String(form.get(HONEYPOT_FIELD) ?? ""), stamp: hidden.formIssued }, now);

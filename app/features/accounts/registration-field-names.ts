@@ -24,3 +24,9 @@ export function confirmPasswordError(password: string, confirm: string): TextKey
   if (confirm !== password) return "validation.passwordsDoNotMatch";
   return undefined;
 }
+
+/**
+ * Not a field: set in the form handed back after a HIPAA step without JavaScript when the passwords typed before it
+ * are kept in the session (ACC-039), so the page says the password fields may stay empty.
+ */
+export const PASSWORD_KEPT = "passwordKept";

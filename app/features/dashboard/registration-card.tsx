@@ -28,17 +28,28 @@ function referralStatusText(r: ReferralRow, t: T): string {
  */
 /** `immuneTolerance`: the program's stages and next action (DSH-013), shown in the immune-tolerance view (docs/decisions/015). */
 export function RegistrationCards({ cards, immuneTolerance = null }: { cards: RegistrationCardData[]; immuneTolerance?: StagesView | null }) {
-  const [params] = useSearchParams();
-  const openId = Number(params.get("results"));
-  const open = cards.find((c) => c.id === openId);
   return (
     <>
-      {open ? <ScreeningResultsDialog summary={open.summary} idPrefix={`results-${open.id}`} closeTo="/landing" /> : null}
       {cards.map((c) => (
         <RegistrationCard key={c.id} card={c} immuneTolerance={immuneTolerance} />
       ))}
     </>
   );
+}
+
+/** The card whose answers ?results={id} opens, if any. */
+export function useOpenResults(cards: readonly RegistrationCardData[]): RegistrationCardData | undefined {
+  const [params] = useSearchParams();
+  const openId = Number(params.get("results"));
+  return cards.find((c) => c.id === openId);
+}
+
+/**
+ * The 'Screening Results' dialog of 'View My Answers' / 'Show Results' (DSH-010). The page renders it as a child of
+ * its <main>, so a printed page can show the dialog alone (docs/decisions/111).
+ */
+export function OpenResultsDialog({ open }: { open: RegistrationCardData }) {
+  return <ScreeningResultsDialog summary={open.summary} idPrefix={`results-${open.id}`} closeTo="/landing" />;
 }
 
 function StepCard({ step, number, screeningId }: { step: StepCardView; number: number; screeningId: number }) {

@@ -1,6 +1,8 @@
 import { useTranslation } from "~/texts/use-translation";
 import { PatientDate } from "~/components/patient-date";
-import { displayWeight, type ReviewRow, type ReviewValue } from "./review";
+import { Link } from "react-router";
+import { displayWeight, type ReviewValue } from "./review";
+import type { ReviewRowWithChange } from "./check-answers";
 
 function Answer({ value }: { value: ReviewValue }) {
   const { t, i18n } = useTranslation();
@@ -33,8 +35,11 @@ function Answer({ value }: { value: ReviewValue }) {
   }
 }
 
-/** The review table of MHX-004: a real table, each row headed by its question, answers as the spec reads them. */
-export function ReviewTable({ rows }: { rows: ReviewRow[] }) {
+/**
+ * The review table of MHX-004: a real table, each row headed by its question, answers as the spec reads them, and
+ * a Change link to the question (MHX-008) that names it for screen readers.
+ */
+export function ReviewTable({ rows }: { rows: ReviewRowWithChange[] }) {
   const { t } = useTranslation();
   return (
     <table className="medical-history__review-table">
@@ -43,6 +48,9 @@ export function ReviewTable({ rows }: { rows: ReviewRow[] }) {
         <tr>
           <th scope="col">{t("medical.review.question")}</th>
           <th scope="col">{t("medical.review.answer")}</th>
+          <th scope="col" className="medical-history__change">
+            <span className="visually-hidden">{t("medical.review.changeColumn")}</span>
+          </th>
         </tr>
       </thead>
       <tbody>
@@ -51,6 +59,12 @@ export function ReviewTable({ rows }: { rows: ReviewRow[] }) {
             <th scope="row">{t(`medical.review.${r.labelKey}`)}</th>
             <td>
               <Answer value={r.value} />
+            </td>
+            <td className="medical-history__change">
+              <Link to={r.changeHref}>
+                {t("medical.review.change")}
+                <span className="visually-hidden"> {t(`medical.review.${r.labelKey}`)}</span>
+              </Link>
             </td>
           </tr>
         ))}

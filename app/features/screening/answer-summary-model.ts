@@ -37,6 +37,8 @@ export type SummaryItem = {
   answerText?: string;
   /** A free-text detail under the answer (the description given with Other). */
   detailText?: string;
+  /** The page that changes the answer, on the summary the patient checks before submitting (SCR-022). */
+  changeHref?: string;
 };
 export type SummaryGroup = { categoryKey: TextKey; items: SummaryItem[] };
 

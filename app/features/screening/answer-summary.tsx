@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import { useTranslation } from "~/texts/use-translation";
 import { sentence, type AnswerSummary as Summary } from "./answer-summary-model";
 
@@ -26,6 +27,15 @@ export function AnswerSummary({ summary, headingLevel = 2, idPrefix = "summary" 
                   {sentence(item.answerKey ? t(item.answerKey) : (item.answerText ?? ""))}
                   {item.detailText ? <span className="answer-summary__detail"> {sentence(item.detailText)}</span> : null}
                 </dd>
+                {item.changeHref ? (
+                  // SCR-022: 'Change', and for screen readers the question it changes.
+                  <dd className="answer-summary__change">
+                    <Link to={item.changeHref}>
+                      {t("screening.summary.change")}
+                      <span className="visually-hidden"> {t(item.questionKey)}</span>
+                    </Link>
+                  </dd>
+                ) : null}
               </div>
             ))}
           </dl>

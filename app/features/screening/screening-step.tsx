@@ -35,6 +35,8 @@ export type StepData = {
   loadFailed: boolean;
   /** Opens the Screening Results dialog with the outcome (DSH-010), once the screening is saved; else null. */
   resultsHref: string | null;
+  /** The summary a page opened by its Change link goes back to (SCR-023), sent again with the form; else null. */
+  returnTo: string | null;
 };
 
 /** The external 'learn more' article of the Transfer step (SCR-006). */
@@ -62,6 +64,7 @@ function StepForm({ view, children, continueLabel }: { view: StepData; children:
     <Form method="post" noValidate className="screening-form">
       <CsrfField />
       {view.step === Step.TransplantCenterSituation ? <input type="hidden" name="subStep" value={view.subStep} /> : null}
+      {view.returnTo ? <input type="hidden" name="returnTo" value={view.returnTo} /> : null}
       {children}
       <Buttons canGoPrevious={view.canGoPrevious} continueLabel={continueLabel} />
     </Form>

@@ -252,7 +252,7 @@ function moveTo(draft: ScreeningDraft, to: StepValue, reached: StepValue[], subS
  * Answers of steps the pass did not walk are not part of this screening (e.g. the center and donor answers
  * carried over by 'My Situation has Changed' when the patient now answers 'transplanted'): reset them before saving.
  */
-function pruneUnwalked(d: ScreeningDraft): ScreeningDraft {
+export function pruneUnwalked(d: ScreeningDraft): ScreeningDraft {
   const walked = (s: StepValue) => d.reached.includes(s);
   const out = { ...d };
   if (!walked(Step.PostTransplant)) Object.assign(out, { transplantType: BiologicalRelative.Unknown, antigenMatch: AntigenMatch.Unknown });

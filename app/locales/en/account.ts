@@ -24,6 +24,8 @@ const account = {
     phoneHintOther: "Outside the United States: the mobile number with its country code, for example +44 7911 123456.",
     password: "Password",
     passwordHint: "At least 12 characters. A long phrase you can remember is best.",
+    passwordKept:
+      "We kept the password you typed before reading the HIPAA release. Leave both password fields empty to use it, or type a new one in both.",
     confirmPassword: "Confirm password",
     addressLine1: "Address line 1",
     addressLine2: "Address line 2",
@@ -51,7 +53,9 @@ const account = {
     tooFast: "That was quicker than a person can fill in this form. Please check your answers and press Register again.",
     formExpired: "This form was open for a long time. Please check your answers and press Register again.",
     tooManyAttempts: "Too many registrations from this connection. Please wait a few minutes and try again.",
-    botCheckFailed: "This is required",
+    // docs/decisions/104: a filled honeypot is most often an autofill tool, so say so and what to do.
+    botCheckFailed:
+      "A hidden field on this form was filled in, most likely by your browser's autofill or a password manager: the field labelled 'Leave this field empty', which is there only to stop automated sign-ups. We have emptied it and kept your other answers. Please check them, type your password in both password fields again, and press Register. If this message comes back, turn off autofill for this page and type your details yourself.",
     phoneAvailable: "Phone number is available",
     phoneValidating: "Validating phone number...",
     phoneCheckFailed: "Unable to validate phone number. Please try again.",
@@ -72,6 +76,8 @@ const account = {
       "We found an address that matches yours. It is best to use the recommended address. If a recommended address cannot be found, you may have a typo or be missing vital information.",
     noMatch:
       "We were unable to find a matching address. Please validate your submitted address below or return to the previous page to ensure the address is correct.",
+    otherStateInfo:
+      "The ZIP code {{zip}} is in {{state}}, not in the state you chose, so the recommended address below is in {{state}}. If the ZIP code is wrong, go back and correct it. Use the recommended address only if you live in {{state}}.",
     recommendedHeading: "Recommended address",
     submittedHeading: "Address you entered",
     useRecommended: "Use Recommended",
@@ -104,8 +110,15 @@ const account = {
     failed: "We are unable to locate an account with those credentials",
     // ACC-022 as read by docs/decisions/087: an unknown device may try once a minute after 10 failures.
     lockedOut: "Too many failed sign-in attempts. Please wait a minute and try again, or reset your password.",
+    // ACC-037: the moment sign-in opens again; UTC without JavaScript (the server does not know the time zone), and
+    // with JavaScript a countdown in the browser's own time.
+    lockedOutAt: "Too many failed sign-in attempts. Please wait a minute and try again, or reset your password. Sign-in opens again at {{time}} UTC.",
+    tooManyAt: "Too many attempts from your connection. Sign-in opens again in about {{minutes}} min, at {{time}} UTC.",
+    countdown: "Sign-in opens again in about {{minutes}} min, at {{time}} your time.",
+    countdownDone: "You can try to sign in again now.",
     resetRequired:
       "For your safety, signing in with a password from this browser is paused after many failed attempts on this account. Please reset your password with 'Forgot your password?' below, then sign in with the new one.",
+    accountClosed: "This account was closed by its owner and can no longer sign in. To use the portal again, register with a new account.",
     checking: "One moment: we are checking this sign-in because many are being tried just now. Please enter your password and select Login again.",
     emailRequired: "Email is required",
     passwordRequired: "Password is required",
@@ -199,6 +212,8 @@ const account = {
     mobileInvalid: "Please enter a valid US mobile number...",
     codeLocked: "That code was entered wrongly too many times, so it is locked. Select 'Send a new code' and enter the new code.",
     mobileInvalidOther: "Please enter a valid mobile number, with its country code, for example +44 7911 123456...",
+    textsStopped:
+      "Text messages to this number are stopped, because STOP was replied to one of our texts. To receive texts again, reply START to any text from us. Until then, you can confirm your email address instead.",
   },
   landing: {
     title: "Welcome",
@@ -255,6 +270,36 @@ const account = {
     passwordFailed: "We were unable to update your password",
     currentPassword: "Current password",
     currentPasswordHint: "For your security, enter the password you sign in with now.",
+    textsTitle: "Text messages",
+    textsStopped: "Stopped on {{date}} by replying STOP; reply START to {{number}} to receive them again.",
+    textsByEmail: "Until then, we send your confirmation codes and updates by email only.",
+  },
+  /** The patient's own record and closing the account (docs/decisions/107, 108; ACC-043 to ACC-046). */
+  myRecord: {
+    title: "Your information",
+    intro:
+      "Download a copy of everything the registry holds about you: your registration, your answers, your screenings, referrals, lab tests, medical history, the consent you signed and who has read your record.",
+    downloadPdf: "Download my information (PDF, to read)",
+    downloadJson: "Download my information (JSON, for a computer program)",
+    downloadFailed: "We could not make your file just now. Please try again in a few minutes.",
+    closeLink: "Close my account",
+    closeTitle: "Close my account",
+    closeIntro: "Before you close your account, you may want to download your information: once it is closed, you cannot sign in to get it.",
+    closeWhat: "What happens when you close your account",
+    closeSignOut: "You are signed out at once, everywhere, on every device.",
+    closeNoMessages: "We send you no more messages of any kind: no emails and no text messages.",
+    closeNoSignIn: "The account can no longer sign in. If you try, the portal tells you it was closed.",
+    closeRemoved: "We delete your email address, your phone numbers, your street address and your password.",
+    closeKept:
+      "We keep your name, date of birth, answers, screenings, referrals, lab tests, medical history, signed consent and the record of who read them: the law requires a transplant registry to keep its records for a number of years. Only registry staff can read them.",
+    closeReferral: "Closing your account does not withdraw a referral already sent to a transplant center: please tell the center yourself.",
+    closePassword: "Current password",
+    closePasswordHint: "To confirm that it is you, enter the password you sign in with now.",
+    closeSubmit: "Close my account",
+    closing: "Closing your account, one moment please...",
+    closeCancel: "Keep my account and go back to my profile",
+    closeFailed: "We could not close your account just now. Nothing was changed. Please try again.",
+    closed: "Your account is closed. You have been signed out everywhere, and we will send you no more messages.",
   },
   validation: {
     firstNameRequired: "First name is required",
@@ -284,7 +329,7 @@ const account = {
     currentPasswordLocked: "Too many wrong passwords. Please wait a minute and try again, or reset your password.",
     addressRequired: "Address is required",
     cityRequired: "City is required",
-    usStateRequired: "usState is required",
+    usStateRequired: "State is required",
     provinceRequired: "Province is required",
     postalCodeRequired: "Postal code is required",
     countryRequired: "Country is required",

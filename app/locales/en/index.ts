@@ -3,6 +3,7 @@ import shell from "./shell";
 import screening, { landingCard } from "./screening";
 import labs from "./labs";
 import medical, { medicalValidation } from "./medical";
+import devices from "./devices";
 
 /** English: the source of every key. Each area keeps its own file; Spanish mirrors them one to one. */
 const en = {
@@ -11,6 +12,7 @@ const en = {
   ...screening,
   ...labs,
   ...medical,
+  ...devices,
   landing: { ...account.landing, ...landingCard },
   validation: { ...account.validation, ...medicalValidation },
 } as const;

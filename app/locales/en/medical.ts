@@ -78,10 +78,12 @@ const medical = {
     },
     review: {
       heading: "Review your answers",
-      intro: "Please check your answers. To change one, go back to the questions.",
+      intro: "Please check your answers. To change one, choose its Change link.",
       caption: "Your medical history answers",
       question: "Question",
       answer: "Answer",
+      changeColumn: "Change an answer",
+      change: "Change",
       back: "Back to Questions",
       submit: "Confirm and Submit",
       yes: "Yes",

@@ -181,6 +181,7 @@ const screening = {
       categoryCenter: "Transplant Center",
       categoryDonor: "Donor Status",
       categoryGoals: "Your Goals",
+      change: "Change",
     },
     results: {
       title: "Screening Results",

@@ -15,6 +15,8 @@ const shell = {
     yes: "Yes",
     no: "No",
     dismissMessage: "Dismiss message",
+    printedFor: "Patient: {{name}}",
+    printedOn: "Printed on {{date}}",
   },
   errorSummary: {
     title: "There is a problem",

@@ -27,6 +27,8 @@ const account: Widen<typeof en> = {
     phoneHintOther: "Fuera de los Estados Unidos: el número de celular con su código de país, por ejemplo +44 7911 123456.",
     password: "Contraseña",
     passwordHint: "Al menos 12 caracteres. Lo mejor es una frase larga que pueda recordar.",
+    passwordKept:
+      "Guardamos la contraseña que escribió antes de leer la autorización HIPAA. Deje vacíos los dos campos de contraseña para usarla, o escriba una nueva en ambos.",
     confirmPassword: "Confirme la contraseña",
     addressLine1: "Dirección, línea 1",
     addressLine2: "Dirección, línea 2",
@@ -54,7 +56,8 @@ const account: Widen<typeof en> = {
     tooFast: "El formulario se envió más rápido de lo que una persona puede llenarlo. Revise sus respuestas y pulse Registrarse otra vez.",
     formExpired: "Este formulario estuvo abierto mucho tiempo. Revise sus respuestas y pulse Registrarse otra vez.",
     tooManyAttempts: "Demasiados registros desde esta conexión. Espere unos minutos e inténtelo de nuevo.",
-    botCheckFailed: "Este campo es obligatorio",
+    botCheckFailed:
+      "Se rellenó un campo oculto de este formulario, muy probablemente el autocompletado de su navegador o un administrador de contraseñas: el campo «Deje este campo vacío», que solo sirve para frenar los registros automáticos. Lo hemos vaciado y conservamos sus demás respuestas. Revíselas, vuelva a escribir la contraseña en los dos campos de contraseña y pulse Registrarse. Si este mensaje vuelve a aparecer, desactive el autocompletado en esta página y escriba sus datos usted mismo.",
     phoneAvailable: "El número de teléfono está disponible",
     phoneValidating: "Validando el número de teléfono...",
     phoneCheckFailed: "No fue posible validar el número de teléfono. Inténtelo de nuevo.",
@@ -75,6 +78,8 @@ const account: Widen<typeof en> = {
       "Encontramos una dirección que coincide con la suya. Lo mejor es usar la dirección recomendada. Si no se encuentra una dirección recomendada, es posible que haya un error de escritura o que falte información importante.",
     noMatch:
       "No encontramos una dirección que coincida. Revise la dirección que envió abajo o vuelva a la página anterior para asegurarse de que la dirección es correcta.",
+    otherStateInfo:
+      "El código postal {{zip}} está en {{state}}, no en el estado que eligió, por eso la dirección recomendada abajo está en {{state}}. Si el código postal está mal, vuelva y corríjalo. Use la dirección recomendada solo si vive en {{state}}.",
     recommendedHeading: "Dirección recomendada",
     submittedHeading: "Dirección que escribió",
     useRecommended: "Usar la recomendada",
@@ -108,8 +113,14 @@ const account: Widen<typeof en> = {
     submitting: "Iniciando su sesión, un momento por favor...",
     failed: "No encontramos una cuenta con esos datos de acceso",
     lockedOut: "Demasiados intentos fallidos de inicio de sesión. Espere un minuto e inténtelo de nuevo, o restablezca su contraseña.",
+    lockedOutAt:
+      "Demasiados intentos fallidos de inicio de sesión. Espere un minuto e inténtelo de nuevo, o restablezca su contraseña. El inicio de sesión vuelve a abrirse a las {{time}} UTC.",
+    tooManyAt: "Demasiados intentos desde su conexión. El inicio de sesión vuelve a abrirse en unos {{minutes}} min, a las {{time}} UTC.",
+    countdown: "El inicio de sesión vuelve a abrirse en unos {{minutes}} min, a las {{time}} (su hora).",
+    countdownDone: "Ya puede volver a intentar iniciar sesión.",
     resetRequired:
       "Por su seguridad, el inicio de sesión con contraseña desde este navegador está en pausa tras muchos intentos fallidos en esta cuenta. Restablezca su contraseña con «¿Olvidó su contraseña?» más abajo y luego inicie sesión con la nueva.",
+    accountClosed: "Su titular cerró esta cuenta y ya no puede iniciar sesión. Para volver a usar el portal, regístrese con una cuenta nueva.",
     checking:
       "Un momento: estamos comprobando este inicio de sesión porque ahora se están intentando muchos. Escriba su contraseña y seleccione «Iniciar sesión» de nuevo.",
     emailRequired: "El correo electrónico es obligatorio",
@@ -207,6 +218,8 @@ const account: Widen<typeof en> = {
     codeLocked:
       "Ese código se escribió mal demasiadas veces, así que quedó bloqueado. Seleccione 'Enviar un código nuevo' y escriba el código nuevo.",
     mobileInvalidOther: "Escriba un número de celular válido, con su código de país, por ejemplo +44 7911 123456...",
+    textsStopped:
+      "Los mensajes de texto a este número están detenidos, porque se respondió ALTO (STOP) a uno de nuestros mensajes. Para volver a recibirlos, responda COMENZAR (START) a cualquiera de nuestros mensajes. Mientras tanto, puede confirmar su correo electrónico.",
   },
   landing: {
     title: "Bienvenido/a",
@@ -263,6 +276,36 @@ const account: Widen<typeof en> = {
     passwordFailed: "No pudimos actualizar su contraseña",
     currentPassword: "Contraseña actual",
     currentPasswordHint: "Por su seguridad, escriba la contraseña con la que inicia sesión ahora.",
+    textsTitle: "Mensajes de texto",
+    textsStopped: "Detenidos el {{date}} al responder ALTO (STOP); responda COMENZAR (START) al {{number}} para volver a recibirlos.",
+    textsByEmail: "Mientras tanto, le enviamos los códigos de confirmación y las novedades solo por correo electrónico.",
+  },
+  /** The patient's own record and closing the account (docs/decisions/107, 108; ACC-043 to ACC-046). */
+  myRecord: {
+    title: "Su información",
+    intro:
+      "Descargue una copia de todo lo que el registro guarda sobre usted: su registro, sus respuestas, sus evaluaciones, remisiones, análisis de laboratorio, historial médico, el consentimiento que firmó y quién ha leído su expediente.",
+    downloadPdf: "Descargar mi información (PDF, para leer)",
+    downloadJson: "Descargar mi información (JSON, para un programa informático)",
+    downloadFailed: "No pudimos crear su archivo en este momento. Inténtelo de nuevo en unos minutos.",
+    closeLink: "Cerrar mi cuenta",
+    closeTitle: "Cerrar mi cuenta",
+    closeIntro: "Antes de cerrar su cuenta, quizá quiera descargar su información: una vez cerrada, no podrá iniciar sesión para obtenerla.",
+    closeWhat: "Qué pasa cuando cierra su cuenta",
+    closeSignOut: "Su sesión se cierra de inmediato, en todas partes, en todos sus dispositivos.",
+    closeNoMessages: "No le enviamos más mensajes de ningún tipo: ni correos electrónicos ni mensajes de texto.",
+    closeNoSignIn: "La cuenta ya no puede iniciar sesión. Si lo intenta, el portal le dice que fue cerrada.",
+    closeRemoved: "Borramos su correo electrónico, sus números de teléfono, su dirección postal y su contraseña.",
+    closeKept:
+      "Guardamos su nombre, fecha de nacimiento, respuestas, evaluaciones, remisiones, análisis de laboratorio, historial médico, consentimiento firmado y el registro de quién los leyó: la ley exige que un registro de trasplantes guarde sus expedientes durante varios años. Solo el personal del registro puede leerlos.",
+    closeReferral: "Cerrar su cuenta no retira una remisión ya enviada a un centro de trasplante: avise usted mismo al centro.",
+    closePassword: "Contraseña actual",
+    closePasswordHint: "Para confirmar que es usted, escriba la contraseña con la que inicia sesión ahora.",
+    closeSubmit: "Cerrar mi cuenta",
+    closing: "Cerrando su cuenta, un momento por favor...",
+    closeCancel: "Conservar mi cuenta y volver a mi perfil",
+    closeFailed: "No pudimos cerrar su cuenta en este momento. No se cambió nada. Inténtelo de nuevo.",
+    closed: "Su cuenta está cerrada. Se cerró su sesión en todas partes y no le enviaremos más mensajes.",
   },
   validation: {
     firstNameRequired: "El nombre es obligatorio",

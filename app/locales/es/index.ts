@@ -4,6 +4,7 @@ import shell from "./shell";
 import screening, { landingCard } from "./screening";
 import labs from "./labs";
 import medical, { medicalValidation } from "./medical";
+import devices from "./devices";
 
 const es: Messages = {
   ...shell,
@@ -11,6 +12,7 @@ const es: Messages = {
   ...screening,
   ...labs,
   ...medical,
+  ...devices,
   landing: { ...account.landing, ...landingCard },
   validation: { ...account.validation, ...medicalValidation },
 };

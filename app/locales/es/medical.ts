@@ -74,10 +74,12 @@ const medical: Pick<Messages, "medical" | "eSign"> = {
     },
     review: {
       heading: "Revise sus respuestas",
-      intro: "Por favor, revise sus respuestas. Para cambiar una, vuelva a las preguntas.",
+      intro: "Por favor, revise sus respuestas. Para cambiar una, elija su enlace Cambiar.",
       caption: "Sus respuestas del historial médico",
       question: "Pregunta",
       answer: "Respuesta",
+      changeColumn: "Cambiar una respuesta",
+      change: "Cambiar",
       back: "Volver a las Preguntas",
       submit: "Confirmar y Enviar",
       yes: "Sí",

@@ -178,6 +178,7 @@ const screening: Pick<Messages, "screening"> = {
       categoryCenter: "Centro de trasplante",
       categoryDonor: "Situación del donante",
       categoryGoals: "Sus objetivos",
+      change: "Cambiar",
     },
     results: {
       title: "Resultados de la evaluación",

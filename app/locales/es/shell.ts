@@ -18,6 +18,8 @@ const shell: Widen<typeof en> = {
     yes: "Sí",
     no: "No",
     dismissMessage: "Cerrar mensaje",
+    printedFor: "Paciente: {{name}}",
+    printedOn: "Impreso el {{date}}",
   },
   errorSummary: {
     title: "Hay un problema",

@@ -1,0 +1,76 @@
+import { redirect, redirectDocument, type AppLoadContext } from "react-router";
+import { MY_RECORD_FORMATS, type MyRecordFormat } from "../../../registry/contract/my-record";
+import { addFlash, clearSignIn, withPatient } from "~/platform/auth.server";
+import { notSavedMessageKey, RegistryUnavailableError } from "~/registry/client.server";
+import { formFailure, inputFailure, textFields } from "~/forms/form.server";
+import type { FieldErrors } from "~/forms/types";
+import type { TextKey } from "~/texts/texts";
+import { asFieldErrors } from "~/texts/text-key.server";
+
+/**
+ * The patient's own record (ACC-043, ACC-044; docs/decisions/108) and closing the account (ACC-045, ACC-046;
+ * docs/decisions/107): the registry makes the files and closes the account; these serve and ask.
+ */
+
+export const CLOSE_FIELDS = ["currentPassword"] as const;
+
+/** GET /profile/download/{pdf|json}: the file as an attachment in the page's language, never cached. */
+export async function recordDownload(context: AppLoadContext, param: string | undefined): Promise<Response> {
+  const format = MY_RECORD_FORMATS.find((f) => f === param) as MyRecordFormat | undefined;
+  if (!format) return redirect("/profile");
+  const failed = () => {
+    addFlash(context.session, { kind: "alert", key: "myRecord.downloadFailed" });
+    return redirect("/profile");
+  };
+  return withPatient(context, async ({ token, medicalRecordId }) => {
+    let answer;
+    try {
+      answer = await context.registry.myRecordFile(token, medicalRecordId, format, context.lang);
+    } catch (error) {
+      if (error instanceof RegistryUnavailableError) return failed();
+      throw error;
+    }
+    if (!answer.success) return failed();
+    return new Response(new Uint8Array(answer.bytes), {
+      status: 200,
+      headers: {
+        "Content-Type": answer.contentType,
+        "Content-Disposition": `attachment; filename="${answer.fileName}"`,
+        "Content-Length": String(answer.bytes.byteLength),
+        "Cache-Control": "no-store",
+        "X-Content-Type-Options": "nosniff",
+      },
+    });
+  });
+}
+
+/**
+ * POST /profile/close: with the current password, the registry closes the account; the portal then ends the
+ * sign-in and says so on /register. A wrong or empty password: the page again with the error, nothing changed.
+ */
+export async function closeAccountAction(form: FormData, context: AppLoadContext) {
+  const values = textFields(form, CLOSE_FIELDS);
+  const refused = inputFailure("close", values, CLOSE_FIELDS);
+  if (refused) return refused;
+  const fail = (errors: FieldErrors, key?: TextKey, status = 400) =>
+    formFailure("close", values, errors, CLOSE_FIELDS, key ? { key } : undefined, status);
+  if (values.currentPassword === "") return fail(asFieldErrors({ currentPassword: "validation.currentPasswordRequired" }));
+  let answer;
+  try {
+    answer = await withPatient(context, ({ token, medicalRecordId }) =>
+      context.registry.closeAccount(token, medicalRecordId, values.currentPassword),
+    );
+  } catch (error) {
+    if (error instanceof RegistryUnavailableError) return fail({}, notSavedMessageKey(error), 503);
+    throw error;
+  }
+  if (!answer.success) {
+    const { form: _reason, ...fieldErrors } = answer.errors ?? {};
+    if (Object.keys(fieldErrors).length) return fail(asFieldErrors(fieldErrors), undefined, answer.status === 429 ? 429 : 400);
+    return fail({}, "myRecord.closeFailed");
+  }
+  clearSignIn(context.session);
+  addFlash(context.session, { kind: "status", key: "myRecord.closed" });
+  // A new document: the tab keeps nothing of the patient (docs/decisions/088).
+  return redirectDocument("/register");
+}

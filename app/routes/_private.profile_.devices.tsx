@@ -1,0 +1,147 @@
+import type { Route } from "./+types/_private.profile_.devices";
+import { Form, Link, redirect, redirectDocument } from "react-router";
+import { useTranslation } from "~/texts/use-translation";
+import type { RouteHandle } from "~/components/document-title";
+import { CsrfField } from "~/components/csrf-field";
+import { PageFlash } from "~/components/flash-messages";
+import { RegistryDownPage } from "~/components/registry-down-page";
+import { addFlash, clearSignIn, withPatient } from "~/platform/auth.server";
+import { readForm } from "~/forms/form.server";
+import { RegistryUnavailableError } from "~/registry/client.server";
+import { withTexts } from "~/texts/texts.server";
+import { deviceRows, type DeviceRow } from "~/features/accounts/devices-view";
+
+export const handle: RouteHandle = { titleKey: "devices.title" };
+
+/** /profile/devices (ACC-049, ACC-050, docs/decisions/109): where the patient is signed in, this device marked. */
+export const loader = withTexts("_private.profile_.devices", async function loader({ context }: Route.LoaderArgs) {
+  return withPatient(context, async ({ token, medicalRecordId }) => {
+    try {
+      const answer = await context.registry.devices(token, medicalRecordId);
+      if (!answer.success || !answer.results) return { unavailable: true as const };
+      return { unavailable: false as const, devices: deviceRows(answer.results.devices, context.lang) };
+    } catch (error) {
+      if (error instanceof RegistryUnavailableError) return { unavailable: true as const };
+      throw error;
+    }
+  });
+});
+
+/**
+ * 'Sign out' on another device's row: that device only (the registry checks it is the patient's own). 'Sign out on
+ * this device': this browser's sign-in only, then the sign-in page, as after Logout. ('Sign out everywhere' posts to
+ * /logout.)
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await readForm(request, context.session);
+  const thisDevice = form.get("intent") === "this";
+  const device = thisDevice ? "this" : String(form.get("device") ?? "").slice(0, 64);
+  const answer = await withPatient(context, async ({ token, medicalRecordId }) => {
+    try {
+      return await context.registry.signOutDevice(token, medicalRecordId, device || "-");
+    } catch (error) {
+      if (error instanceof RegistryUnavailableError) return null;
+      throw error;
+    }
+  });
+  if (answer?.success && answer.results?.current) {
+    clearSignIn(context.session);
+    addFlash(context.session, { kind: "status", key: "session.signedOut" });
+    return redirectDocument("/register?logout=true");
+  }
+  addFlash(context.session, answer?.success ? { kind: "status", key: "devices.signedOutOther" } : { kind: "alert", key: "devices.signOutFailed" });
+  return redirect("/profile/devices");
+}
+
+/** "Chrome on Android"; the browser alone when the system is not known; "Unknown browser" when neither is. */
+function deviceLabel(row: DeviceRow, t: ReturnType<typeof useTranslation>["t"]): string {
+  const browser = row.browser.browser ?? t("devices.unknownBrowser");
+  return row.browser.system ? t("devices.browserOn", { browser, system: row.browser.system }) : browser;
+}
+
+export default function DevicesPage({ loaderData: data }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  if (data.unavailable) return <RegistryDownPage heading={t("devices.heading")} />;
+  return (
+    <main id="main" className="container" tabIndex={-1}>
+      <PageFlash />
+      <h1>{t("devices.heading")}</h1>
+      <p>{t("devices.intro")}</p>
+      <p>{t("devices.addressNote")}</p>
+      <div className="table-scroll" tabIndex={0} role="region" aria-labelledby="devices-caption">
+        <table className="devices-table">
+          <caption id="devices-caption" className="visually-hidden">
+            {t("devices.heading")}
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">{t("devices.title")}</th>
+              <th scope="col">{t("devices.address")}</th>
+              <th scope="col">{t("devices.lastUsed")}</th>
+              <th scope="col">
+                <span className="visually-hidden">{t("devices.signOut")}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.devices.map((row) => (
+              <tr key={row.id} data-current={row.current ? "true" : undefined}>
+                <th scope="row">
+                  {deviceLabel(row, t)}
+                  {row.current ? (
+                    <>
+                      {" "}
+                      <strong className="device-this">({t("devices.thisDevice")})</strong>
+                    </>
+                  ) : null}
+                </th>
+                <td>{row.address ?? t("devices.unknownAddress")}</td>
+                <td>
+                  <time dateTime={row.lastUsedIso}>{row.lastUsed}</time>
+                </td>
+                <td>
+                  {row.current ? null : (
+                    <Form method="post" reloadDocument>
+                      <CsrfField />
+                      <input type="hidden" name="device" value={row.id} />
+                      <button
+                        type="submit"
+                        className="secondary outline"
+                        aria-label={t("devices.signOutDevice", { device: deviceLabel(row, t), lastUsed: row.lastUsed })}
+                      >
+                        {t("devices.signOut")}
+                      </button>
+                    </Form>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <div className="button-row">
+        <Form method="post" reloadDocument>
+          <CsrfField />
+          <button type="submit" name="intent" value="this" aria-describedby="sign-out-this-hint">
+            {t("devices.signOutThis")}
+          </button>
+          <small id="sign-out-this-hint" className="hint">
+            {t("devices.signOutThisHint")}
+          </small>
+        </Form>
+        <Form method="post" action="/logout" reloadDocument>
+          <CsrfField />
+          <button type="submit" className="secondary" aria-describedby="sign-out-everywhere-hint">
+            {t("devices.signOutEverywhere")}
+          </button>
+          <small id="sign-out-everywhere-hint" className="hint">
+            {t("devices.signOutEverywhereHint")}
+          </small>
+        </Form>
+      </div>
+      <Link to="/profile" role="button" className="secondary">
+        {t("messageChoices.backToProfile")}
+      </Link>
+    </main>
+  );
+}

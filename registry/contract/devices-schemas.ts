@@ -1,0 +1,29 @@
+import { z } from "zod";
+
+/** The zod side of contract/message-choices.ts and contract/devices.ts (docs/decisions/109). */
+
+const channels = z.object({ email: z.boolean(), text: z.boolean() }).refine((c) => c.email || c.text, { message: "at least one channel" });
+
+export const messageChoicesBody = z.object({ steps: channels, decisions: channels, labs: channels }).strict();
+
+export const messageChoicesResult = z.object({
+  choices: messageChoicesBody,
+  /** Texts go only to a confirmed mobile number: without one, the email goes instead. */
+  mobileConfirmed: z.boolean(),
+});
+export type MessageChoicesResult = z.infer<typeof messageChoicesResult>;
+
+export const signedInDevice = z.object({
+  id: z.string().describe("The sign-in's id (not a secret: it opens nothing)."),
+  userAgent: z.string().nullable(),
+  address: z.string().nullable().describe("Coarse: '203.0.113.x' (contract/devices.ts coarseAddress)."),
+  signedInAt: z.string(),
+  lastUsedAt: z.string(),
+  current: z.boolean().describe("The device of the bearer token."),
+});
+export type SignedInDevice = z.infer<typeof signedInDevice>;
+
+export const devicesResult = z.object({ devices: z.array(signedInDevice) });
+
+export const signOutDeviceBody = z.object({ device: z.string().min(1).max(64).describe("A device's id, or 'this' for the bearer's own.") }).strict();
+export const signOutDeviceResult = z.object({ signedOut: z.string(), current: z.boolean() });
