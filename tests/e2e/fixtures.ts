@@ -7,10 +7,19 @@ import { expect, test as base, type APIRequestContext, type Locator, type Page }
 import en from "../../app/locales/en/index";
 import { buildDir, databaseUrl, dataDir, e2eRegistryEnv } from "./support/e2e-env";
 import { CHECKED_APIS, deleteApis, NEWER_APIS } from "./support/old-browsers";
+import { pageShape } from "./support/page-shape";
 
 const execFileAsync = promisify(execFile);
 
 const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+
+/**
+ * The shapes of page this worker has already checked with axe (tests/e2e/support/page-shape.ts): a page whose
+ * elements, attributes, media and filled/empty text are the same as one checked before gives axe nothing new to see,
+ * so only its texts are checked again. E2E_AXE_EVERY_PAGE=1 runs axe on every visit (docs/decisions/112).
+ */
+const checkedShapes = new Set<string>();
+const AXE_EVERY_PAGE = process.env.E2E_AXE_EVERY_PAGE === "1";
 
 /**
  * axe-core with the WCAG 2.2 AA rule tags, on the page as it is now. axe runs inside the page, so for a page
@@ -18,19 +27,29 @@ const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
  * that may run axe.
  */
 export async function expectAccessible(page: Page) {
+  // The whole document: a page still streaming in has links whose text is not parsed yet.
+  if (!scriptsRun()) await page.waitForLoadState("domcontentloaded");
+  // The page's colour scheme and forced colours (tests/e2e/colour-schemes.spec.ts), so axe sees the same colours.
+  const media = await page.evaluate(() => ({
+    colorScheme: matchMedia("(prefers-color-scheme: dark)").matches ? ("dark" as const) : ("light" as const),
+    forcedColors: matchMedia("(forced-colors: active)").matches ? ("active" as const) : ("none" as const),
+  }));
+  const shape = `${base.info().project.name} ${media.colorScheme} ${media.forcedColors} ${await pageShape(page)}`;
+  if (AXE_EVERY_PAGE || !checkedShapes.has(shape)) {
+    await expectNoAxeViolations(page, media);
+    checkedShapes.add(shape);
+  }
+  const rawKeys = await untranslatedKeys(page);
+  expect(rawKeys, `texts shown as their key on ${page.url()} (missing from the page's texts: decision 073)`).toEqual([]);
+}
+
+async function expectNoAxeViolations(page: Page, media: { colorScheme: "dark" | "light"; forcedColors: "active" | "none" }) {
   let target = page;
   let scratch: Page | undefined;
   if (!scriptsRun()) {
-    // The whole document: a page still streaming in has links whose text is not parsed yet.
-    await page.waitForLoadState("domcontentloaded");
     const html = (await page.content()).replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "");
     const browser = page.context().browser();
     if (!browser) throw new Error("no browser");
-    // The page's colour scheme and forced colours (tests/e2e/colour-schemes.spec.ts), so axe sees the same colours.
-    const media = await page.evaluate(() => ({
-      colorScheme: matchMedia("(prefers-color-scheme: dark)").matches ? ("dark" as const) : ("light" as const),
-      forcedColors: matchMedia("(forced-colors: active)").matches ? ("active" as const) : ("none" as const),
-    }));
     const context = await browser.newContext({ javaScriptEnabled: true, ...media });
     scratch = await context.newPage();
     const url = page.url();
@@ -39,11 +58,9 @@ export async function expectAccessible(page: Page) {
     target = scratch;
   }
   const results = await new AxeBuilder({ page: target }).withTags(AXE_TAGS).analyze();
-  const rawKeys = await untranslatedKeys(target);
   if (scratch) await scratch.context().close();
   const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
   expect(summary, `axe violations on ${page.url()}`).toEqual([]);
-  expect(rawKeys, `texts shown as their key on ${page.url()} (missing from the page's texts: decision 073)`).toEqual([]);
 }
 
 /**
