@@ -3,6 +3,14 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+/** `error instanceof RegistryUnavailableError` outside app/registry/: use reach or answerOr (decision 115). */
+const UNAVAILABLE_CATCH = [
+  {
+    selector: "BinaryExpression[operator='instanceof'][right.name='RegistryUnavailableError']",
+    message: "Wrap the registry call in reach() or answerOr() from ~/registry/reach.server (decision 115).",
+  },
+];
+
 export default tseslint.config(
   { ignores: ["build/**", "build-*/**", "node_modules/**", ".cache/**", "bench/results/**", "test-results/**", ".react-router/**"] },
   js.configs.recommended,
@@ -69,6 +77,13 @@ export default tseslint.config(
     },
   },
   {
+    // A registry that cannot be reached is handled through reach/answerOr (app/registry/reach.server.ts, decision 115),
+    // not by catching RegistryUnavailableError again in each route and feature.
+    files: ["app/**/*.server.{ts,tsx}"],
+    ignores: ["app/registry/**", "app/**/*.test.{ts,tsx}"],
+    rules: { "no-restricted-syntax": ["error", ...UNAVAILABLE_CATCH] },
+  },
+  {
     // No translation library in the browser (decision 059): pages translate with the texts their loaders send.
     files: ["app/**/*.{ts,tsx}"],
     ignores: ["app/**/*.server.{ts,tsx}", "app/**/*.test.{ts,tsx}"],
@@ -80,6 +95,7 @@ export default tseslint.config(
           message: "Browser code translates with useTranslation from ~/texts/use-translation (docs/decisions/059).",
         },
         // The root renders the document title and no <Meta> (decision 080): a route's `meta` export would be ignored.
+        ...UNAVAILABLE_CATCH,
         ...[
           "ExportNamedDeclaration > FunctionDeclaration[id.name='meta']",
           "ExportNamedDeclaration > VariableDeclaration > VariableDeclarator[id.name='meta']",

@@ -2,7 +2,8 @@ import { data, redirectDocument, type AppLoadContext } from "react-router";
 import { randomBytes } from "node:crypto";
 import { Language } from "../../registry/contract";
 import type { AuthResult } from "../../registry/contract";
-import { RegistryUnavailableError, SessionExpiredError } from "~/registry/client.server";
+import { SessionExpiredError } from "~/registry/client.server";
+import { answerOr, reach } from "~/registry/reach.server";
 import type { Session } from "./session.server";
 import { TOKEN_REFRESH_MARGIN_MS, type FlashMessage, type SessionData } from "./session-keys";
 
@@ -129,14 +130,19 @@ export async function requirePatient(context: AppLoadContext, now = Date.now()):
   const expires = Date.parse(session.get("tokenExpires") ?? "");
   if (!Number.isFinite(expires) || expires - now < TOKEN_REFRESH_MARGIN_MS) {
     try {
-      const answer = await registry.refreshToken(token);
+      const refreshed = await reach(registry.refreshToken(token));
+      if (!refreshed.reached) {
+        // The registry cannot renew it: the token still in its time goes on, unvouched; an expired one cannot.
+        if (expires > now) return { token, medicalRecordId, unvouched: true };
+        throw refreshed.error;
+      }
+      const answer = refreshed.answer;
       if (!answer.success || !answer.results) return toRegister(session, refusedReason(session, now));
       session.set("token", answer.results.token);
       session.set("tokenExpires", answer.results.expires);
       return { token: answer.results.token, medicalRecordId };
     } catch (error) {
       if (error instanceof SessionExpiredError) return toRegister(session, refusedReason(session, now));
-      if (error instanceof RegistryUnavailableError && expires > now) return { token, medicalRecordId, unvouched: true };
       throw error;
     }
   }
@@ -168,12 +174,7 @@ export async function withPatient<T>(context: AppLoadContext, fn: (patient: Sign
  */
 export async function readPassRecord(context: AppLoadContext) {
   return withPatient(context, async ({ token, medicalRecordId }) => {
-    try {
-      const answer = await context.registry.passRecord(medicalRecordId, token);
-      return answer.success ? answer.results : null;
-    } catch (error) {
-      if (error instanceof RegistryUnavailableError) return null;
-      throw error;
-    }
+    const answer = await answerOr(context.registry.passRecord(medicalRecordId, token), null);
+    return answer?.success ? answer.results : null;
   });
 }

@@ -14,7 +14,8 @@ import { signatureMatches } from "../../registry/contract/e-sign";
 import { eSignRefusal, signatureMismatch, type ESignRefusal } from "~/features/e-sign/e-sign";
 import { formFailure, inputFailure, readForm, textFields } from "~/forms/form.server";
 import { asFieldError } from "~/texts/text-key.server";
-import { notSavedMessageKey, RegistryUnavailableError } from "~/registry/client.server";
+import { notSavedMessageKey } from "~/registry/client.server";
+import { answerOr, reach } from "~/registry/reach.server";
 import { SIGNATURE_NAME_MAX } from "../../registry/contract/limits";
 import { PageFlash } from "~/components/flash-messages";
 import { withTexts } from "~/texts/texts.server";
@@ -38,21 +39,17 @@ function toDashboard(context: AppLoadContext, reason: ESignRefusal): Response {
  * /api/e-sign/create-pdf). "unavailable" when the registry cannot say; a redirect when signing makes no sense now.
  */
 async function documentToSign(context: AppLoadContext, patient: SignedIn) {
-  try {
-    const record = await context.registry.passRecord(patient.medicalRecordId, patient.token);
-    if (!record.success || !record.results) return "unavailable" as const;
-    const refusal = eSignRefusal(record.results.medicalRecord.ifRegistration);
-    if (refusal) return toDashboard(context, refusal);
-    const doc = await context.registry.eSignDocument(patient.token, patient.medicalRecordId);
-    if (doc.success && doc.results && !doc.results.signedDateTime) return doc.results;
-    if (doc.results?.signedDateTime) return toDashboard(context, "eSign.alreadySigned");
-    const reason = doc.errors?.form;
-    if (reason && isRefusal(reason)) return toDashboard(context, reason);
-    return "unavailable" as const;
-  } catch (error) {
-    if (error instanceof RegistryUnavailableError) return "unavailable" as const;
-    throw error;
-  }
+  const record = await answerOr(context.registry.passRecord(patient.medicalRecordId, patient.token), null);
+  if (!record?.success || !record.results) return "unavailable" as const;
+  const refusal = eSignRefusal(record.results.medicalRecord.ifRegistration);
+  if (refusal) return toDashboard(context, refusal);
+  const doc = await answerOr(context.registry.eSignDocument(patient.token, patient.medicalRecordId), null);
+  if (!doc) return "unavailable" as const;
+  if (doc.success && doc.results && !doc.results.signedDateTime) return doc.results;
+  if (doc.results?.signedDateTime) return toDashboard(context, "eSign.alreadySigned");
+  const reason = doc.errors?.form;
+  if (reason && isRefusal(reason)) return toDashboard(context, reason);
+  return "unavailable" as const;
 }
 
 /**
@@ -93,9 +90,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (doc instanceof Response) return doc;
     if (doc === "unavailable") return formFailure(FORM_ID, values, {}, FIELDS, { key: "errors.notSaved" }, 503);
     if (!signatureMatches(values.typedName, doc.fullName)) return formFailure(FORM_ID, values, { typedName: "eSign.nameMismatch" }, FIELDS);
-    let answer;
-    try {
-      answer = await context.registry.eSign(
+    const sent = await reach(
+      context.registry.eSign(
         patient.token,
         patient.medicalRecordId,
         {
@@ -106,11 +102,10 @@ export async function action({ request, context }: Route.ActionArgs) {
           clientAddress: context.clientAddress,
           userAgent: request.headers.get("user-agent") ?? "",
         },
-      );
-    } catch (error) {
-      if (!(error instanceof RegistryUnavailableError)) throw error;
-      return formFailure(FORM_ID, values, {}, FIELDS, { key: notSavedMessageKey(error) }, 503);
-    }
+      ),
+    );
+    if (!sent.reached) return formFailure(FORM_ID, values, {}, FIELDS, { key: notSavedMessageKey(sent.error) }, 503);
+    const answer = sent.answer;
     if (answer.success) {
       addFlash(context.session, {
         kind: "status",

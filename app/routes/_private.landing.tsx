@@ -10,7 +10,7 @@ import type { RouteHandle } from "~/components/document-title";
 import { isVerified } from "~/features/accounts/verification";
 import { dashboardBeforeScreening } from "~/features/dashboard/dashboard";
 import { readForm } from "~/forms/form.server";
-import { RegistryUnavailableError } from "~/registry/client.server";
+import { answerOr } from "~/registry/reach.server";
 import { OpenResultsDialog, RegistrationCards, useOpenResults } from "~/features/dashboard/registration-card";
 import { PrintHeading, printHeadingOf } from "~/components/print-heading";
 import printHref from "~/styles/print.css?url";
@@ -69,14 +69,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const type = intent === "opt-out" ? OptInOutType.OptOut : intent === "opt-in" ? OptInOutType.OptIn : null;
   if (type === null) return redirect("/landing");
-  const ok = await withPatient(context, async ({ token, medicalRecordId }) => {
-    try {
-      return (await context.registry.optInOut(token, medicalRecordId, type)).success;
-    } catch (error) {
-      if (error instanceof RegistryUnavailableError) return false;
-      throw error;
-    }
-  });
+  const ok = await withPatient(
+    context,
+    async ({ token, medicalRecordId }) => (await answerOr(context.registry.optInOut(token, medicalRecordId, type), null))?.success ?? false,
+  );
   if (!ok) addFlash(context.session, { kind: "alert", key: "landing.optFailed" });
   else addFlash(context.session, { kind: "status", key: type === OptInOutType.OptOut ? "landing.optedOut" : "landing.optedIn" });
   return redirect("/landing");

@@ -7,7 +7,7 @@ import { PageFlash } from "~/components/flash-messages";
 import { RegistryDownPage } from "~/components/registry-down-page";
 import { addFlash, clearSignIn, withPatient } from "~/platform/auth.server";
 import { readForm } from "~/forms/form.server";
-import { RegistryUnavailableError } from "~/registry/client.server";
+import { answerOr } from "~/registry/reach.server";
 import { withTexts } from "~/texts/texts.server";
 import { deviceRows, type DeviceRow } from "~/features/accounts/devices-view";
 
@@ -16,14 +16,9 @@ export const handle: RouteHandle = { titleKey: "devices.title" };
 /** /profile/devices (ACC-049, ACC-050, docs/decisions/109): where the patient is signed in, this device marked. */
 export const loader = withTexts("_private.profile_.devices", async function loader({ context }: Route.LoaderArgs) {
   return withPatient(context, async ({ token, medicalRecordId }) => {
-    try {
-      const answer = await context.registry.devices(token, medicalRecordId);
-      if (!answer.success || !answer.results) return { unavailable: true as const };
-      return { unavailable: false as const, devices: deviceRows(answer.results.devices, context.lang) };
-    } catch (error) {
-      if (error instanceof RegistryUnavailableError) return { unavailable: true as const };
-      throw error;
-    }
+    const answer = await answerOr(context.registry.devices(token, medicalRecordId), null);
+    if (!answer?.success || !answer.results) return { unavailable: true as const };
+    return { unavailable: false as const, devices: deviceRows(answer.results.devices, context.lang) };
   });
 });
 
@@ -36,14 +31,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request, context.session);
   const thisDevice = form.get("intent") === "this";
   const device = thisDevice ? "this" : String(form.get("device") ?? "").slice(0, 64);
-  const answer = await withPatient(context, async ({ token, medicalRecordId }) => {
-    try {
-      return await context.registry.signOutDevice(token, medicalRecordId, device || "-");
-    } catch (error) {
-      if (error instanceof RegistryUnavailableError) return null;
-      throw error;
-    }
-  });
+  const answer = await withPatient(context, ({ token, medicalRecordId }) =>
+    answerOr(context.registry.signOutDevice(token, medicalRecordId, device || "-"), null),
+  );
   if (answer?.success && answer.results?.current) {
     clearSignIn(context.session);
     addFlash(context.session, { kind: "status", key: "session.signedOut" });

@@ -9,7 +9,7 @@ import { PageFlash } from "~/components/flash-messages";
 import { RegistryDownPage } from "~/components/registry-down-page";
 import { addFlash, withPatient } from "~/platform/auth.server";
 import { formFailure, readForm } from "~/forms/form.server";
-import { RegistryUnavailableError } from "~/registry/client.server";
+import { answerOr, reach } from "~/registry/reach.server";
 import { withTexts } from "~/texts/texts.server";
 import type { TextKey } from "~/texts/texts";
 import { fieldMessage } from "~/texts/text-key";
@@ -21,14 +21,9 @@ export const handle: RouteHandle = { titleKey: "messageChoices.title" };
 /** /profile/messages (ACC-047, docs/decisions/109): the patient's choice of channels for each kind of message. */
 export const loader = withTexts("_private.profile_.messages", async function loader({ context }: Route.LoaderArgs) {
   return withPatient(context, async ({ token, medicalRecordId }) => {
-    try {
-      const answer = await context.registry.messageChoices(token, medicalRecordId);
-      if (!answer.success || !answer.results) return { unavailable: true as const };
-      return { unavailable: false as const, values: choiceValues(answer.results.choices) };
-    } catch (error) {
-      if (error instanceof RegistryUnavailableError) return { unavailable: true as const };
-      throw error;
-    }
+    const answer = await answerOr(context.registry.messageChoices(token, medicalRecordId), null);
+    if (!answer?.success || !answer.results) return { unavailable: true as const };
+    return { unavailable: false as const, values: choiceValues(answer.results.choices) };
   });
 });
 
@@ -38,12 +33,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { choices, values, errors } = readChoices(form);
   if (Object.keys(errors).length) return formFailure(MESSAGE_CHOICES_FORM, values, errors, CHOICE_FIELDS);
   return withPatient(context, async ({ token, medicalRecordId }) => {
-    try {
-      const answer = await context.registry.saveMessageChoices(token, medicalRecordId, choices);
-      if (!answer.success) return formFailure(MESSAGE_CHOICES_FORM, values, {}, CHOICE_FIELDS, { key: "messageChoices.saveFailed" });
-    } catch (error) {
-      if (!(error instanceof RegistryUnavailableError)) throw error;
-      return formFailure(MESSAGE_CHOICES_FORM, values, {}, CHOICE_FIELDS, { key: "messageChoices.saveFailed" }, 503);
+    const sent = await reach(context.registry.saveMessageChoices(token, medicalRecordId, choices));
+    if (!sent.reached || !sent.answer.success) {
+      return formFailure(MESSAGE_CHOICES_FORM, values, {}, CHOICE_FIELDS, { key: "messageChoices.saveFailed" }, sent.reached ? 400 : 503);
     }
     addFlash(context.session, { kind: "status", key: "messageChoices.saved" });
     return redirect("/profile/messages");

@@ -29,7 +29,7 @@ import { formAnswer, formFailure, inputFailure, readForm, textFields } from "~/f
 import { asFieldErrors } from "~/texts/text-key.server";
 import type { FieldErrors as FormFieldErrors } from "~/forms/types";
 import { isMemberCenter, loadCenters, machineContext, readDraft, saveDraft, writeDraft } from "~/features/screening/screening.server";
-import { RegistryUnavailableError } from "~/registry/client.server";
+import { answerOr, reach } from "~/registry/reach.server";
 import { PageFlash } from "~/components/flash-messages";
 import { withTexts } from "~/texts/texts.server";
 import { backToSummary, withChangeLinks } from "~/features/screening/check-answers";
@@ -93,14 +93,10 @@ export const loader = withTexts("_private.screening.$page", async function loade
     const returnTo = step === Step.PatientValidation ? null : returnTarget(new URL(request.url).searchParams.get(RETURN_TO), [SCREENING_SUMMARY]);
     let validation: StepData["validation"] = null;
     if (step === Step.PatientValidation) {
-      try {
-        const answer = await context.registry.passRecord(patient.medicalRecordId, patient.token);
-        if (answer.success && answer.results) {
-          const r = answer.results.medicalRecord;
-          validation = { defaults: validationDefaults(r), email: r.email, phoneNumber: r.phoneNumber };
-        }
-      } catch (error) {
-        if (!(error instanceof RegistryUnavailableError)) throw error;
+      const answer = await answerOr(context.registry.passRecord(patient.medicalRecordId, patient.token), null);
+      if (answer?.success && answer.results) {
+        const r = answer.results.medicalRecord;
+        validation = { defaults: validationDefaults(r), email: r.email, phoneNumber: r.phoneNumber };
       }
     }
     const view: StepData = {
@@ -187,13 +183,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (isValidation) {
       // 'Confirm & Validate Information' (SCR-011): saves the confirmed fields, then moves on.
       const payload = validationPayload(values);
-      let answer;
-      try {
-        answer = await context.registry.validateMedicalRecord(patient.token, patient.medicalRecordId, payload);
-      } catch (error) {
-        if (!(error instanceof RegistryUnavailableError)) throw error;
-        return formFailure(FORM_ID, values, {}, fields, { key: "screening.errors.recordUpdateFailed" });
-      }
+      const sent = await reach(context.registry.validateMedicalRecord(patient.token, patient.medicalRecordId, payload));
+      if (!sent.reached) return formFailure(FORM_ID, values, {}, fields, { key: "screening.errors.recordUpdateFailed" });
+      const answer = sent.answer;
       if (!answer.success) {
         const errors = asFieldErrors(answer.errors);
         return formFailure(FORM_ID, values, errors, fields, Object.keys(errors).length ? undefined : { key: "screening.errors.recordUpdateFailed" });

@@ -28,7 +28,7 @@ import { addressStep, BOT_PURPOSE, hipaaStep, registerAction } from "~/features/
 import type { FormFailure } from "~/forms/types";
 import { registerRecheck } from "~/features/accounts/live-rules";
 import { LiveRecheckForm, useLiveRecheck } from "~/enhance/live-recheck";
-import { RegistryUnavailableError } from "~/registry/client.server";
+import { answerOr } from "~/registry/reach.server";
 import { withTexts } from "~/texts/texts.server";
 
 const FORM_ID = "register-form";
@@ -43,15 +43,10 @@ type Invite = { status: "valid"; token: string; firstName: string; lastName: str
 
 async function readInvite(token: string, context: Route.LoaderArgs["context"]): Promise<Invite> {
   if (!token) return null;
-  try {
-    const answer = await context.registry.validateInvite(token, context.clientAddress);
-    const r = answer.results;
-    if (answer.success && r?.isValid) return { status: "valid", token, firstName: r.firstName, lastName: r.lastName, email: r.email };
-    return { status: "invalid" };
-  } catch (error) {
-    if (error instanceof RegistryUnavailableError) return { status: "invalid" };
-    throw error;
-  }
+  const answer = await answerOr(context.registry.validateInvite(token, context.clientAddress), null);
+  const r = answer?.results;
+  if (answer?.success && r?.isValid) return { status: "valid", token, firstName: r.firstName, lastName: r.lastName, email: r.email };
+  return { status: "invalid" };
 }
 
 /** During a sign-in surge, the dialog's challenge (docs/decisions/087); none otherwise. */

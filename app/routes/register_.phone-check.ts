@@ -2,7 +2,7 @@ import type { Route } from "./+types/register_.phone-check";
 import { Country } from "../../registry/contract/enums";
 import { phoneDigits, toE164 } from "../../registry/contract/phone";
 import { phoneCheckView } from "~/features/accounts/phone-check-rules";
-import { RegistryUnavailableError } from "~/registry/client.server";
+import { answerOr } from "~/registry/reach.server";
 import { withCheckedErrors } from "~/texts/text-key.server";
 
 /**
@@ -17,12 +17,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   let answer = null;
   const number = toE164(phone, country);
   if (number) {
-    try {
-      // Only the number goes on, in the form the registry stores it (digits for the US, E.164 elsewhere).
-      answer = await context.registry.validatePhone(country === Country.Other ? number : phoneDigits(phone), context.clientAddress, country);
-    } catch (error) {
-      if (!(error instanceof RegistryUnavailableError)) throw error;
-    }
+    // Only the number goes on, in the form the registry stores it (digits for the US, E.164 elsewhere).
+    answer = await answerOr(
+      context.registry.validatePhone(country === Country.Other ? number : phoneDigits(phone), context.clientAddress, country),
+      null,
+    );
   }
   return Response.json(phoneCheckView(phone, answer && withCheckedErrors(answer), country), { headers: { "Cache-Control": "no-store" } });
 }

@@ -7,7 +7,8 @@ import { asFieldError, textKey } from "~/texts/text-key.server";
 import type { FieldError } from "~/texts/text-key";
 import { registryMessageKey } from "~/texts/registry-messages";
 import type { FormMessage } from "~/forms/types";
-import { RegistryUnavailableError, type Answer } from "~/registry/client.server";
+import type { Answer } from "~/registry/client.server";
+import { answerOr } from "~/registry/reach.server";
 import type { ContactKind } from "~/platform/session-keys";
 import { formFailure, formKept, inputFailure, textFields } from "~/forms/form.server";
 
@@ -27,14 +28,12 @@ function sendFailure(context: AppLoadContext, answer: Answer<unknown> | null): F
 
 async function sendCode(context: AppLoadContext, kind: ContactKind, value: string, currentPassword?: string): Promise<Answer<unknown> | null> {
   return withPatient(context, async ({ token, medicalRecordId }) => {
-    try {
-      return kind === "email"
-        ? await context.registry.sendConfirmationEmail(token, medicalRecordId, value.trim(), currentPassword)
-        : await context.registry.sendConfirmationText(token, medicalRecordId, value.trim());
-    } catch (error) {
-      if (error instanceof RegistryUnavailableError) return null;
-      throw error;
-    }
+    return answerOr<Answer<unknown>, null>(
+      kind === "email"
+        ? context.registry.sendConfirmationEmail(token, medicalRecordId, value.trim(), currentPassword)
+        : context.registry.sendConfirmationText(token, medicalRecordId, value.trim()),
+      null,
+    );
   });
 }
 
@@ -113,17 +112,15 @@ export async function verifyAction(form: FormData, context: AppLoadContext) {
   const local = codeError(code);
   if (local) return fail(local);
   const result = await withPatient(context, async ({ token, medicalRecordId }) => {
-    try {
-      return await context.registry.updateConfirmation(
+    return answerOr(
+      context.registry.updateConfirmation(
         token,
         medicalRecordId,
         { code, value: pending.value, isEmail: pending.kind === "email" },
         context.clientAddress,
-      );
-    } catch (error) {
-      if (error instanceof RegistryUnavailableError) return null;
-      throw error;
-    }
+      ),
+      null,
+    );
   });
   if (!result) return formFailure("code", { code: typed }, {}, ["code"], { key: "errors.notSaved" }, 503);
   if (isConnectionLimit(result)) return formFailure("code", { code: typed }, {}, ["code"], connectionLimitMessage(result.retryAfter), 429);

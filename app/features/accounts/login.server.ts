@@ -4,7 +4,8 @@ import { AccountClosedReason } from "../../../registry/contract/my-record";
 import { signIn } from "~/platform/auth.server";
 import { connectionLimitMessage, isConnectionLimit } from "~/forms/limits";
 import { reopensAt } from "~/forms/reopens-at";
-import { RegistryUnavailableError, unavailableMessageKey } from "~/registry/client.server";
+import { unavailableMessageKey } from "~/registry/client.server";
+import { reach } from "~/registry/reach.server";
 import { formFailure, inputFailure, textFields } from "~/forms/form.server";
 import type { FieldErrors } from "~/forms/types";
 import type { TextKey } from "~/texts/texts";
@@ -44,32 +45,31 @@ export async function loginAction(form: FormData, context: AppLoadContext, reque
       if (verdict.waitMs > 0) await sleep(verdict.waitMs);
     }
   }
-  try {
-    const answer = await context.registry.authenticate(email, values.password, context.clientAddress, claim);
-    // ACC-037: a refusal with a wait says when sign-in opens again (the dialog counts down to it with JavaScript).
-    const reopens = answer.status === 429 ? reopensAt(answer.retryAfter, Date.now()) : undefined;
-    const at = reopens && { minutes: String(reopens.minutes), time: reopens.utc, until: String(reopens.until) };
-    if (isConnectionLimit(answer)) {
-      if (at) return fail({}, "login.tooManyAt", 429, at);
-      const message = connectionLimitMessage(answer.retryAfter);
-      return fail({}, message.key, 429, message.params);
-    }
-    if (answer.status === 403 && answer.errors?.form === SignInReason.resetRequired) return fail({}, "login.resetRequired", 403);
-    if (answer.status === 403 && answer.errors?.form === AccountClosedReason.closed) return fail({}, "login.accountClosed", 403);
-    if (answer.status === 429) return at ? fail({}, "login.lockedOutAt", 429, at) : fail({}, "login.lockedOut", 429);
-    if (!answer.success || !answer.results) return fail({}, "login.failed", 401);
-    const record = await context.registry.passRecord(answer.results.medicalRecordId, answer.results.token);
-    if (!record.success || !record.results) return fail({}, "login.failed", 401);
-    signIn(context.session, answer.results, record.results.medicalRecord);
-    const mark = knownDeviceCookie(
-      device,
-      context.formKey,
-      { medicalRecordId: answer.results.medicalRecordId, email },
-      { path: context.basePath, secure: context.isSecure },
-    );
-    return redirect("/landing", { headers: { "Set-Cookie": mark } });
-  } catch (error) {
-    if (error instanceof RegistryUnavailableError) return fail({}, unavailableMessageKey(error), 503);
-    throw error;
+  const sent = await reach(context.registry.authenticate(email, values.password, context.clientAddress, claim));
+  if (!sent.reached) return fail({}, unavailableMessageKey(sent.error), 503);
+  const answer = sent.answer;
+  // ACC-037: a refusal with a wait says when sign-in opens again (the dialog counts down to it with JavaScript).
+  const reopens = answer.status === 429 ? reopensAt(answer.retryAfter, Date.now()) : undefined;
+  const at = reopens && { minutes: String(reopens.minutes), time: reopens.utc, until: String(reopens.until) };
+  if (isConnectionLimit(answer)) {
+    if (at) return fail({}, "login.tooManyAt", 429, at);
+    const message = connectionLimitMessage(answer.retryAfter);
+    return fail({}, message.key, 429, message.params);
   }
+  if (answer.status === 403 && answer.errors?.form === SignInReason.resetRequired) return fail({}, "login.resetRequired", 403);
+  if (answer.status === 403 && answer.errors?.form === AccountClosedReason.closed) return fail({}, "login.accountClosed", 403);
+  if (answer.status === 429) return at ? fail({}, "login.lockedOutAt", 429, at) : fail({}, "login.lockedOut", 429);
+  if (!answer.success || !answer.results) return fail({}, "login.failed", 401);
+  const read = await reach(context.registry.passRecord(answer.results.medicalRecordId, answer.results.token));
+  if (!read.reached) return fail({}, unavailableMessageKey(read.error), 503);
+  const record = read.answer;
+  if (!record.success || !record.results) return fail({}, "login.failed", 401);
+  signIn(context.session, answer.results, record.results.medicalRecord);
+  const mark = knownDeviceCookie(
+    device,
+    context.formKey,
+    { medicalRecordId: answer.results.medicalRecordId, email },
+    { path: context.basePath, secure: context.isSecure },
+  );
+  return redirect("/landing", { headers: { "Set-Cookie": mark } });
 }

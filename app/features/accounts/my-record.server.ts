@@ -1,7 +1,8 @@
 import { redirect, redirectDocument, type AppLoadContext } from "react-router";
 import { MY_RECORD_FORMATS, type MyRecordFormat } from "../../../registry/contract/my-record";
 import { addFlash, clearSignIn, withPatient } from "~/platform/auth.server";
-import { notSavedMessageKey, RegistryUnavailableError } from "~/registry/client.server";
+import { notSavedMessageKey } from "~/registry/client.server";
+import { answerOr, reach } from "~/registry/reach.server";
 import { formFailure, inputFailure, textFields } from "~/forms/form.server";
 import type { FieldErrors } from "~/forms/types";
 import type { TextKey } from "~/texts/texts";
@@ -23,14 +24,8 @@ export async function recordDownload(context: AppLoadContext, param: string | un
     return redirect("/profile");
   };
   return withPatient(context, async ({ token, medicalRecordId }) => {
-    let answer;
-    try {
-      answer = await context.registry.myRecordFile(token, medicalRecordId, format, context.lang);
-    } catch (error) {
-      if (error instanceof RegistryUnavailableError) return failed();
-      throw error;
-    }
-    if (!answer.success) return failed();
+    const answer = await answerOr(context.registry.myRecordFile(token, medicalRecordId, format, context.lang), null);
+    if (!answer?.success) return failed();
     return new Response(new Uint8Array(answer.bytes), {
       status: 200,
       headers: {
@@ -55,15 +50,11 @@ export async function closeAccountAction(form: FormData, context: AppLoadContext
   const fail = (errors: FieldErrors, key?: TextKey, status = 400) =>
     formFailure("close", values, errors, CLOSE_FIELDS, key ? { key } : undefined, status);
   if (values.currentPassword === "") return fail(asFieldErrors({ currentPassword: "validation.currentPasswordRequired" }));
-  let answer;
-  try {
-    answer = await withPatient(context, ({ token, medicalRecordId }) =>
-      context.registry.closeAccount(token, medicalRecordId, values.currentPassword),
-    );
-  } catch (error) {
-    if (error instanceof RegistryUnavailableError) return fail({}, notSavedMessageKey(error), 503);
-    throw error;
-  }
+  const sent = await reach(
+    withPatient(context, ({ token, medicalRecordId }) => context.registry.closeAccount(token, medicalRecordId, values.currentPassword)),
+  );
+  if (!sent.reached) return fail({}, notSavedMessageKey(sent.error), 503);
+  const answer = sent.answer;
   if (!answer.success) {
     const { form: _reason, ...fieldErrors } = answer.errors ?? {};
     if (Object.keys(fieldErrors).length) return fail(asFieldErrors(fieldErrors), undefined, answer.status === 429 ? 429 : 400);

@@ -2,7 +2,8 @@ import { redirect, type AppLoadContext } from "react-router";
 import { ResetStatus } from "../../../registry/contract/accounts";
 import { forgotErrors, resetErrors } from "./password-form";
 import { connectionLimitMessage, isConnectionLimit } from "~/forms/limits";
-import { notSavedMessageKey, RegistryUnavailableError } from "~/registry/client.server";
+import { notSavedMessageKey } from "~/registry/client.server";
+import { reach } from "~/registry/reach.server";
 import { formFailure, inputFailure, linkValue, textFields } from "~/forms/form.server";
 import type { FieldErrors } from "~/forms/types";
 import { asFieldError } from "~/texts/text-key.server";
@@ -23,14 +24,12 @@ export async function forgotAction(form: FormData, context: AppLoadContext) {
   if (refused) return refused;
   const errors = forgotErrors(values);
   if (Object.keys(errors).length) return formFailure("forgot", values, errors, FORGOT_FIELDS, { key: "forgot.cannotAccept" });
-  try {
-    const answer = await context.registry.forgotPassword(values.email.trim(), context.clientAddress);
-    if (isConnectionLimit(answer)) return formFailure("forgot", values, {}, FORGOT_FIELDS, connectionLimitMessage(answer.retryAfter), 429);
-  } catch (error) {
-    context.log({ level: "error", msg: "forgot-password request failed", error: error instanceof Error ? error.name : "unknown" });
-    if (error instanceof RegistryUnavailableError) return formFailure("forgot", values, {}, FORGOT_FIELDS, { key: "errors.registryDown" }, 503);
-    throw error;
+  const sent = await reach(context.registry.forgotPassword(values.email.trim(), context.clientAddress));
+  if (!sent.reached) {
+    context.log({ level: "error", msg: "forgot-password request failed", error: sent.error.name });
+    return formFailure("forgot", values, {}, FORGOT_FIELDS, { key: "errors.registryDown" }, 503);
   }
+  if (isConnectionLimit(sent.answer)) return formFailure("forgot", values, {}, FORGOT_FIELDS, connectionLimitMessage(sent.answer.retryAfter), 429);
   return redirect("/register?forgot=sent");
 }
 
@@ -51,13 +50,9 @@ export async function resetAction(form: FormData, context: AppLoadContext) {
     context.session.set("resetOutcome", { statusId: ResetStatus.LinkInvalid });
     return redirect("/register?reset=1");
   }
-  let answer;
-  try {
-    answer = await context.registry.resetPassword({ token, email: values.email.trim(), password: values.password }, context.clientAddress);
-  } catch (error) {
-    if (error instanceof RegistryUnavailableError) return fail({}, notSavedMessageKey(error), 503);
-    throw error;
-  }
+  const sent = await reach(context.registry.resetPassword({ token, email: values.email.trim(), password: values.password }, context.clientAddress));
+  if (!sent.reached) return fail({}, notSavedMessageKey(sent.error), 503);
+  const answer = sent.answer;
   // A password the registry refuses (a common one) is a field error: the patient picks another on the same form.
   const passwordError = answer.errors?.password;
   if (passwordError) return fail({ password: asFieldError(passwordError) });

@@ -6,7 +6,8 @@ import { isLive, pendingAddress, withRecommended } from "./pending-address";
 import { checkProfileForm, PROFILE_FIELDS, type ProfileField } from "./profile-form";
 import { submitOutcome } from "./register-outcome";
 import { displayValues } from "./registration-form";
-import { notSavedMessageKey, RegistryUnavailableError } from "~/registry/client.server";
+import { notSavedMessageKey } from "~/registry/client.server";
+import { reach } from "~/registry/reach.server";
 import { formFailure, formKept, inputFailure, textFields } from "~/forms/form.server";
 import type { FieldErrors } from "~/forms/types";
 import type { TextKey } from "~/texts/texts";
@@ -30,15 +31,11 @@ export async function profileAction(form: FormData, context: AppLoadContext) {
 
 async function saveProfile(context: AppLoadContext, values: Record<ProfileField, string>, addressConfirmed: boolean) {
   const { payload } = checkProfileForm(values);
-  let answer;
-  try {
-    answer = await withPatient(context, ({ token, medicalRecordId }) =>
-      context.registry.updateMedicalRecord(token, medicalRecordId, payload, { addressConfirmed }),
-    );
-  } catch (error) {
-    if (error instanceof RegistryUnavailableError) return fail(values, {}, notSavedMessageKey(error), 503);
-    throw error;
-  }
+  const sent = await reach(
+    withPatient(context, ({ token, medicalRecordId }) => context.registry.updateMedicalRecord(token, medicalRecordId, payload, { addressConfirmed })),
+  );
+  if (!sent.reached) return fail(values, {}, notSavedMessageKey(sent.error), 503);
+  const answer = sent.answer;
   const outcome = submitOutcome(withCheckedErrors(answer), {
     addressConfirmed,
     failedKey: "profile.updateFailed",
@@ -85,13 +82,9 @@ export async function passwordAction(form: FormData, context: AppLoadContext) {
     formFailure("password", values, errors, PASSWORD_FIELDS, key ? { key } : undefined, status);
   const errors = passwordUpdateErrors(values);
   if (Object.keys(errors).length) return fail(errors);
-  let answer;
-  try {
-    answer = await withPatient(context, ({ token, medicalRecordId }) => context.registry.updatePassword(token, medicalRecordId, values));
-  } catch (error) {
-    if (error instanceof RegistryUnavailableError) return fail({}, notSavedMessageKey(error), 503);
-    throw error;
-  }
+  const sent = await reach(withPatient(context, ({ token, medicalRecordId }) => context.registry.updatePassword(token, medicalRecordId, values)));
+  if (!sent.reached) return fail({}, notSavedMessageKey(sent.error), 503);
+  const answer = sent.answer;
   if (!answer.success || !answer.results) {
     const { form: reason, ...fieldErrors } = answer.errors ?? {};
     if (Object.keys(fieldErrors).length) return fail(asFieldErrors(fieldErrors));

@@ -7,7 +7,8 @@ import { PASSWORD_KEPT, REGISTER_FIELDS } from "./registration-field-names";
 import { keepPasswords, passwordsToUse } from "./hipaa-passwords";
 import { checkRegistrationForm, displayValues } from "./registration-form";
 import { translator } from "~/texts/texts.server";
-import { notSavedMessageKey, RegistryUnavailableError } from "~/registry/client.server";
+import { notSavedMessageKey } from "~/registry/client.server";
+import { reach } from "~/registry/reach.server";
 import { botCheckMessage, checkBotFields, HONEYPOT_FIELD, ISSUED_FIELD, issueFormStamp } from "./bot-check.server";
 import { formFailure, formKept, linkValue, textFields } from "~/forms/form.server";
 import type { FieldErrors, FormMessage } from "~/forms/types";
@@ -76,14 +77,9 @@ export async function registerAction(form: FormData, context: AppLoadContext) {
   // ACC-015: the phone is checked first (the live check, or this one without JavaScript); only an available number
   // goes on. A registry (or its database) that fails is not the number's fault: the form comes back as typed with
   // "We could not save this just now. Nothing you typed was lost" (docs/decisions/086).
-  let answer;
-  try {
-    answer = await context.registry.validatePhone(payload.phoneNumber, context.clientAddress, payload.country);
-  } catch (error) {
-    if (error instanceof RegistryUnavailableError) return fail(values, {}, { key: notSavedMessageKey(error) }, 503);
-    throw error;
-  }
-  const phone = phoneCheckView(payload.phoneNumber, withCheckedErrors(answer), payload.country);
+  const checked = await reach(context.registry.validatePhone(payload.phoneNumber, context.clientAddress, payload.country));
+  if (!checked.reached) return fail(values, {}, { key: notSavedMessageKey(checked.error) }, 503);
+  const phone = phoneCheckView(payload.phoneNumber, withCheckedErrors(checked.answer), payload.country);
   if (phone.limited) return fail(values, {}, { key: phone.key, params: phone.params }, 429);
   if (phone.status !== "valid") return fail(values, { phoneNumber: phone.key });
   return submit(context, values, { addressConfirmed: false });
@@ -94,17 +90,15 @@ async function submit(context: AppLoadContext, values: Values, opts: { addressCo
   const { payload } = checkRegistrationForm(values as Record<(typeof REGISTER_FIELDS)[number], string>, {
     entryreferrer: values.entryreferrer ?? "",
   });
-  let answer;
-  try {
-    answer = await context.registry.register(payload, {
+  const sent = await reach(
+    context.registry.register(payload, {
       inviteToken: values.inviteToken || undefined,
       addressConfirmed: opts.addressConfirmed,
       clientAddress: context.clientAddress,
-    });
-  } catch (error) {
-    if (error instanceof RegistryUnavailableError) return fail(values, {}, { key: notSavedMessageKey(error) }, 503);
-    throw error;
-  }
+    }),
+  );
+  if (!sent.reached) return fail(values, {}, { key: notSavedMessageKey(sent.error) }, 503);
+  const answer = sent.answer;
   const outcome = submitOutcome(withCheckedErrors(answer), {
     addressConfirmed: opts.addressConfirmed,
     failedKey: "register.failed",

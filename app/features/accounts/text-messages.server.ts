@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "react-router";
 import { formatUsPhone } from "../../../registry/contract/phone";
-import { RegistryUnavailableError } from "~/registry/client.server";
+import { answerOr } from "~/registry/reach.server";
 import type { TextMessagesView } from "./text-messages-status";
 
 /**
@@ -12,13 +12,8 @@ export async function textMessagesView(
   context: AppLoadContext,
   patient: { token: string; medicalRecordId: number },
 ): Promise<TextMessagesView | null> {
-  try {
-    const answer = await context.registry.textMessages(patient.token, patient.medicalRecordId);
-    const state = answer.success ? answer.results : null;
-    if (!state?.stoppedAt) return null;
-    return { stoppedAt: state.stoppedAt, replyTo: formatUsPhone(state.replyTo) };
-  } catch (error) {
-    if (error instanceof RegistryUnavailableError) return null;
-    throw error;
-  }
+  const answer = await answerOr(context.registry.textMessages(patient.token, patient.medicalRecordId), null);
+  const state = answer?.success ? answer.results : null;
+  if (!state?.stoppedAt) return null;
+  return { stoppedAt: state.stoppedAt, replyTo: formatUsPhone(state.replyTo) };
 }

@@ -5,7 +5,7 @@ import { addFlash, readPassRecord, withPatient } from "~/platform/auth.server";
 import { changeCenterDecision, validateChangeCenterReason, type ChangeCenterDialogView } from "../../../registry/contract/change-center";
 import { parseRegistryId } from "~/forms/registry-id";
 import { CANCEL_CENTER_KEEP_MS, canChooseCenter } from "./select-center-view";
-import { RegistryUnavailableError } from "~/registry/client.server";
+import { answerOr } from "~/registry/reach.server";
 import { CHANGE_CENTER_FIELDS, CHANGE_CENTER_FORM } from "./change-center-form";
 import { formFailure, inputFailure, textFields } from "~/forms/form.server";
 
@@ -70,14 +70,9 @@ export async function requestLabsAction(form: FormData, context: AppLoadContext)
     return redirect("/landing");
   }
   await withPatient(context, async ({ token, medicalRecordId }) => {
-    try {
-      const answer = await context.registry.orderLabs(token, medicalRecordId, screeningId);
-      if (answer.success) addFlash(session, { kind: "status", key: "labActions.requested" });
-      else addFlash(session, { kind: "alert", key: ORDER_REFUSALS[answer.errors?.form ?? ""] ?? "labActions.requestFailed" });
-    } catch (error) {
-      if (!(error instanceof RegistryUnavailableError)) throw error;
-      addFlash(session, { kind: "alert", key: "labActions.requestFailed" });
-    }
+    const answer = await answerOr(context.registry.orderLabs(token, medicalRecordId, screeningId), null);
+    if (answer?.success) addFlash(session, { kind: "status", key: "labActions.requested" });
+    else addFlash(session, { kind: "alert", key: ORDER_REFUSALS[answer?.errors?.form ?? ""] ?? "labActions.requestFailed" });
   });
   return redirect("/landing");
 }

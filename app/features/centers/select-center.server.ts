@@ -21,7 +21,7 @@ import {
   type DistanceFilter,
   type SelectCenterQuery,
 } from "./select-center-view";
-import { RegistryUnavailableError } from "~/registry/client.server";
+import { answerOr, reach } from "~/registry/reach.server";
 
 /**
  * The select-center screen's server side (CEN-001, CEN-006, CEN-008, CEN-009; PLT-006, PLT-010): which screening, whether it may
@@ -82,12 +82,8 @@ function toLanding(context: AppLoadContext, key: TextKey): Response {
 
 /** GET /api/pass/centers/{postalCode}/0/{distance}; a failure answers none, with `failed` (the page says so). */
 async function centersNear(context: AppLoadContext, patient: SignedIn, postalCode: string, distance: number) {
-  try {
-    const answer = await context.registry.centersNear(patient.token, postalCode, distance);
-    if (answer.success && answer.results) return { centers: answer.results, failed: false };
-  } catch (error) {
-    if (!(error instanceof RegistryUnavailableError)) throw error;
-  }
+  const answer = await answerOr(context.registry.centersNear(patient.token, postalCode, distance), null);
+  if (answer?.success && answer.results) return { centers: answer.results, failed: false };
   return { centers: [] as TransplantCenter[], failed: true };
 }
 
@@ -170,19 +166,19 @@ export async function selectCenterAction(form: FormData, context: AppLoadContext
     return redirect(`${page}${queryString({ ...q, select: null })}`);
   }
   return withPatient(context, async ({ token, medicalRecordId }) => {
-    let answer;
-    try {
-      answer = await context.registry.selectCenter(token, medicalRecordId, screening.id, {
+    const sent = await reach(
+      context.registry.selectCenter(token, medicalRecordId, screening.id, {
         centerId,
         reason: gate.reason,
         other: gate.other,
-      });
-    } catch (error) {
-      if (!(error instanceof RegistryUnavailableError)) throw error;
+      }),
+    );
+    if (!sent.reached) {
       // The dialog opens again, with the center the patient chose (docs/decisions/086).
       addFlash(session, { kind: "alert", key: "errors.notSaved" });
       return redirect(`${page}${queryString({ ...q, select: centerId })}`);
     }
+    const answer = sent.answer;
     if (answer.success && answer.results) {
       session.unset("cancelCenter");
       addFlash(session, { kind: "status", key: "selectCenter.saved", params: { center: answer.results.centerName } });

@@ -4,7 +4,7 @@ import { addFlash, withPatient } from "~/platform/auth.server";
 import { labPagePath, labPageState, LabPageStatus, type LabKind, type LabPageState } from "./lab-page-model";
 import { parseRegistryId } from "~/forms/registry-id";
 import { LabFormReason } from "../../../registry/contract/labs";
-import { RegistryUnavailableError } from "~/registry/client.server";
+import { answerOr } from "~/registry/reach.server";
 
 /**
  * /lab-tests/{screeningId} and /lab-results/{screeningId} (LAB-003, LAB-004, LAB-005) and their PDF
@@ -23,16 +23,13 @@ export async function labPageData(context: AppLoadContext, kind: LabKind, param:
   const screeningId = parseRegistryId(param);
   if (screeningId === null) return { kind, screeningId, state: { status: LabPageStatus.Issues, messages: [], messageKeys: ["labPages.notFound"] } };
   return withPatient(context, async ({ token }) => {
-    try {
-      const answer =
-        kind === "tests"
-          ? await context.registry.labTestsReady(token, screeningId, context.lang)
-          : await context.registry.labResultsReady(token, screeningId, context.lang);
-      return { kind, screeningId, state: labPageState(answer) };
-    } catch (error) {
-      if (error instanceof RegistryUnavailableError) return { kind, screeningId, state: null };
-      throw error;
-    }
+    const answer = await answerOr(
+      kind === "tests"
+        ? context.registry.labTestsReady(token, screeningId, context.lang)
+        : context.registry.labResultsReady(token, screeningId, context.lang),
+      null,
+    );
+    return { kind, screeningId, state: answer && labPageState(answer) };
   });
 }
 
@@ -61,13 +58,11 @@ export async function labDownload(context: AppLoadContext, kind: LabKind, param:
     return redirect(labPagePath(kind, screeningId));
   };
   return withPatient(context, async ({ token }) => {
-    let answer;
-    try {
-      answer = kind === "tests" ? await context.registry.labTestsPdf(token, screeningId) : await context.registry.labResultsPdf(token, screeningId);
-    } catch (error) {
-      if (error instanceof RegistryUnavailableError) return back();
-      throw error;
-    }
+    const answer = await answerOr(
+      kind === "tests" ? context.registry.labTestsPdf(token, screeningId) : context.registry.labResultsPdf(token, screeningId),
+      null,
+    );
+    if (!answer) return back();
     if (!answer.success) return back(NOT_YET[answer.errors?.form ?? ""]);
     return new Response(new Uint8Array(answer.pdf), {
       status: 200,

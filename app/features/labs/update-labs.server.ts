@@ -5,7 +5,8 @@ import { validateUpdateLabs, type UpdateLabsAction } from "./update-labs-form";
 import { keyToUse, rememberedKey, rememberKey } from "./lab-staff-key";
 import type { Session } from "~/platform/session.server";
 import { connectionLimitMessage, isConnectionLimit } from "~/forms/limits";
-import { notSavedMessageKey, RegistryUnavailableError } from "~/registry/client.server";
+import { notSavedMessageKey } from "~/registry/client.server";
+import { reach } from "~/registry/reach.server";
 import { UPDATE_LABS_FIELDS, UPDATE_LABS_FORM } from "./update-labs-form-ids";
 import { formFailure, inputFailure, textFields } from "~/forms/form.server";
 import type { FieldErrors } from "~/forms/types";
@@ -51,16 +52,13 @@ export async function updateLabsAction(form: FormData, context: AppLoadContext) 
   if (!checked.ok) return formFailure(UPDATE_LABS_FORM, kept, checked.errors, UPDATE_LABS_FIELDS);
   const { action, requisition, labStaffKey } = checked.value;
   const toast = TOASTS[action];
-  let answer;
-  try {
-    answer =
-      action === "requisition"
-        ? await context.registry.updateLabRequisition(requisition, labStaffKey, context.clientAddress)
-        : await context.registry.processLabResults(requisition, labStaffKey, context.clientAddress);
-  } catch (error) {
-    if (!(error instanceof RegistryUnavailableError)) throw error;
-    return formFailure(UPDATE_LABS_FORM, kept, {}, UPDATE_LABS_FIELDS, { key: notSavedMessageKey(error) }, 503);
-  }
+  const sent = await reach(
+    action === "requisition"
+      ? context.registry.updateLabRequisition(requisition, labStaffKey, context.clientAddress)
+      : context.registry.processLabResults(requisition, labStaffKey, context.clientAddress),
+  );
+  if (!sent.reached) return formFailure(UPDATE_LABS_FORM, kept, {}, UPDATE_LABS_FIELDS, { key: notSavedMessageKey(sent.error) }, 503);
+  const answer = sent.answer;
   rememberAfter(context.session, labStaffKey, answer.success ? null : answer.errors?.form);
   if (answer.success) {
     addFlash(context.session, { kind: "status", key: toast.ok });

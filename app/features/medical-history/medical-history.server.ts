@@ -5,7 +5,7 @@ import { addFlash, type SignedIn } from "~/platform/auth.server";
 import { submissionBody } from "./body";
 import { medicalHistoryRefusal } from "./program";
 import { answersFromSubmission, draftFromUnknown, newDraft, type Answers, type MedicalHistoryDraft } from "./draft";
-import { RegistryUnavailableError } from "~/registry/client.server";
+import { answerOr } from "~/registry/reach.server";
 import { sessionCookieBytes, WRITE_LIMIT, type Session } from "~/platform/session.server";
 
 /**
@@ -40,15 +40,11 @@ export function clearDraft(session: Session): void {
  * what they said before), else the birth date the patient registered with. Nothing when the registry cannot say.
  */
 async function startingAnswers(context: AppLoadContext, patient: SignedIn): Promise<Answers> {
-  try {
-    const latest = await context.registry.latestMedicalHistory(patient.token, patient.medicalRecordId);
-    if (latest.success && latest.results) return answersFromSubmission(latest.results);
-    const record = await context.registry.passRecord(patient.medicalRecordId, patient.token);
-    return record.success && record.results ? { birthDate: record.results.medicalRecord.birthDate } : {};
-  } catch (error) {
-    if (error instanceof RegistryUnavailableError) return {};
-    throw error;
-  }
+  const latest = await answerOr(context.registry.latestMedicalHistory(patient.token, patient.medicalRecordId), null);
+  if (!latest) return {};
+  if (latest.success && latest.results) return answersFromSubmission(latest.results);
+  const record = await answerOr(context.registry.passRecord(patient.medicalRecordId, patient.token), null);
+  return record?.success && record.results ? { birthDate: record.results.medicalRecord.birthDate } : {};
 }
 
 /**
@@ -56,14 +52,8 @@ async function startingAnswers(context: AppLoadContext, patient: SignedIn): Prom
  * the reason (thrown redirect). When the registry cannot say, the pages open (the submission would fail anyway).
  */
 async function requireProgram(context: AppLoadContext, patient: SignedIn): Promise<void> {
-  let record;
-  try {
-    record = await context.registry.passRecord(patient.medicalRecordId, patient.token);
-  } catch (error) {
-    if (error instanceof RegistryUnavailableError) return;
-    throw error;
-  }
-  if (!record.success || !record.results) return;
+  const record = await answerOr(context.registry.passRecord(patient.medicalRecordId, patient.token), null);
+  if (!record?.success || !record.results) return;
   const refusal = medicalHistoryRefusal(record.results.medicalRecord.ifRegistration);
   if (!refusal) return;
   addFlash(context.session, { kind: "alert", key: refusal });
@@ -92,20 +82,14 @@ export type SubmitResult = { ok: true } | { ok: false; position: number } | { ok
 export async function submitDraft(context: AppLoadContext, patient: SignedIn, draft: MedicalHistoryDraft): Promise<SubmitResult> {
   const built = submissionBody(draft.answers, today());
   if (!built.ok) return { ok: false, position: built.position };
-  let saved = false;
-  try {
-    const answer = await context.registry.saveMedicalHistory(patient.token, patient.medicalRecordId, built.body);
-    saved = answer.success;
-    if (answer.errors?.form === MedicalHistoryReason.notInProgram) {
-      // The registry's rule (the pages ask the same one): not a candidate, so back to the dashboard with the reason.
-      clearDraft(context.session);
-      addFlash(context.session, { kind: "alert", key: MedicalHistoryReason.notInProgram });
-      throw redirect("/landing");
-    }
-  } catch (error) {
-    if (!(error instanceof RegistryUnavailableError)) throw error;
+  const answer = await answerOr(context.registry.saveMedicalHistory(patient.token, patient.medicalRecordId, built.body), null);
+  if (answer?.errors?.form === MedicalHistoryReason.notInProgram) {
+    // The registry's rule (the pages ask the same one): not a candidate, so back to the dashboard with the reason.
+    clearDraft(context.session);
+    addFlash(context.session, { kind: "alert", key: MedicalHistoryReason.notInProgram });
+    throw redirect("/landing");
   }
-  if (!saved) {
+  if (!answer?.success) {
     addFlash(context.session, { kind: "alert", key: "medical.saveFailed" });
     return { ok: false, position: null };
   }

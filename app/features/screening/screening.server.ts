@@ -4,7 +4,8 @@ import { toRegister, type SignedIn } from "~/platform/auth.server";
 import { draftFromUnknown, recordSaved, type ScreeningDraft } from "./draft";
 import { screeningSaveBody } from "../../../registry/contract/save-outcome";
 import type { CenterInfo, MachineContext } from "./step-machine";
-import { RegistryUnavailableError, SessionExpiredError } from "~/registry/client.server";
+import { SessionExpiredError } from "~/registry/client.server";
+import { answerOr, reach } from "~/registry/reach.server";
 import type { Session } from "~/platform/session.server";
 
 /**
@@ -38,15 +39,9 @@ export type CentersAnswer = { centers: CenterInfo[]; failed: boolean };
 
 /** GET /api/pass/centers: the centers by name, with membership (the machine's context). A failure answers none. */
 export async function loadCenters(context: AppLoadContext, patient: SignedIn): Promise<CentersAnswer> {
-  try {
-    const answer = await context.registry.transplantCenters(patient.token);
-    if (!answer.success || !answer.results) return { centers: [], failed: true };
-    return { centers: answer.results.map(centerInfo), failed: false };
-  } catch (error) {
-    if (error instanceof SessionExpiredError) throw error;
-    if (error instanceof RegistryUnavailableError) return { centers: [], failed: true };
-    throw error;
-  }
+  const answer = await answerOr(context.registry.transplantCenters(patient.token), null);
+  if (!answer?.success || !answer.results) return { centers: [], failed: true };
+  return { centers: answer.results.map(centerInfo), failed: false };
 }
 
 function centerInfo(c: TransplantCenter): CenterInfo {
@@ -72,17 +67,19 @@ export type SaveResult = { ok: true; draft: ScreeningDraft } | { ok: false; mess
 export async function saveDraft(context: AppLoadContext, patient: SignedIn, draft: ScreeningDraft, member: boolean): Promise<SaveResult> {
   const body = screeningSaveBody(draft, member);
   const { token, medicalRecordId } = patient;
-  let answer;
+  let saved;
   try {
-    answer =
+    saved = await reach(
       draft.currentScreeningId > 0
-        ? await context.registry.updateScreening(token, medicalRecordId, draft.currentScreeningId, body)
-        : await context.registry.createScreening(token, medicalRecordId, body);
+        ? context.registry.updateScreening(token, medicalRecordId, draft.currentScreeningId, body)
+        : context.registry.createScreening(token, medicalRecordId, body),
+    );
   } catch (error) {
     if (error instanceof SessionExpiredError) return timedOut(context.session);
-    if (error instanceof RegistryUnavailableError) return { ok: false, message: RegistryMessage.unavailable };
     throw error;
   }
+  if (!saved.reached) return { ok: false, message: RegistryMessage.unavailable };
+  const answer = saved.answer;
   if (answer.success && answer.results) return { ok: true, draft: recordSaved(draft, answer.results.id) };
   const message = answer.message ?? RegistryMessage.internal;
   if (message.toLowerCase().includes(RegistryMessage.tokenExpired)) return timedOut(context.session);
