@@ -126,3 +126,38 @@ plain("two browsers signed in, in Spanish: the list shows both, and one signs th
     await other.close();
   }
 });
+
+plain("en español: las opciones de mensajes dicen qué falta y se guardan", async ({ page }) => {
+  await createPatient(page.request, newPatient("Rosa"), { spanish: true });
+  await page.goto("profile");
+  await page.getByRole("link", { name: es.messagesAndDevices.messagesLink }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(es.messageChoices.heading);
+  const labs = page.getByRole("group", { name: es.messageChoices.labsLegend });
+  await labs.getByLabel(es.messageChoices.email).uncheck();
+  await labs.getByLabel(es.messageChoices.text).uncheck();
+  await page.getByRole("button", { name: es.messageChoices.save }).click();
+  await expect(page.getByRole("alert").filter({ hasText: es.messageChoices.labsRequired })).toBeVisible();
+  await expectAccessible(page);
+
+  await page.getByRole("group", { name: es.messageChoices.labsLegend }).getByLabel(es.messageChoices.text).check();
+  await page.getByRole("button", { name: es.messageChoices.save }).click();
+  await expect(page.getByText(es.messageChoices.saved)).toBeVisible();
+  const saved = page.getByRole("group", { name: es.messageChoices.labsLegend });
+  await expect(saved.getByLabel(es.messageChoices.text)).toBeChecked();
+  await expect(saved.getByLabel(es.messageChoices.email)).not.toBeChecked();
+});
+
+test("in English, the devices page marks this device, and 'Sign out on this device' signs it out", async ({ page, patient: _signedIn }) => {
+  await page.goto("profile");
+  await page.getByRole("link", { name: en.messagesAndDevices.devicesLink }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(en.devices.heading);
+  const rows = page.getByRole("table").locator("tbody tr");
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(en.devices.thisDevice);
+  await expect(rows.first().locator("time")).toHaveText(/\b\d{4}\b/);
+  await expectAccessible(page);
+  await page.getByRole("button", { name: en.devices.signOutThis }).click();
+  await expect(page).toHaveURL(/\/register\?logout=true$/);
+  await page.goto("landing");
+  await expect(page).toHaveURL(/\/register/);
+});
