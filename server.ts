@@ -15,12 +15,12 @@ import onHeaders from "on-headers";
 import { loadSettings, SettingsError } from "./config/settings";
 import { checkDataDir, DataDirOpenError, PRIVATE_UMASK } from "./registry/db/data-dir";
 import { describeThisProcess } from "./registry/db/data-dir-lock";
-import { addFlash, clearSignIn } from "./app/platform/auth.server";
+import { endSignInAtLimit } from "./app/platform/auth.server";
 import { settleFlash } from "./app/platform/flash.server";
 import { languageFromHeaders } from "./app/platform/i18n.server";
 import { createRegistryClient } from "./app/registry/client.server";
 import { createSessionStore } from "./app/platform/session.server";
-import { LAST_SEEN_RESOLUTION_MS, sessionLimit } from "./app/platform/session-limits";
+import { LAST_SEEN_RESOLUTION_MS, SESSION_STATUS_PATH, sessionLimit } from "./app/platform/session-limits";
 import type { PortalContext } from "./app/platform/context";
 import { bodyLimit, declaredTooLarge, MAX_BODY_BYTES } from "./server/body-limit";
 import { describeError, startFailureLine } from "./server/describe-error";
@@ -182,9 +182,13 @@ async function main() {
         const now = Date.now();
         const limit = sessionLimit(session.data, now);
         if (limit === "idle" || limit === "absolute") {
-          clearSignIn(session);
-          addFlash(session, { kind: "status", key: limit === "idle" ? "session.timedOut" : "session.expired" });
-        } else if (limit === "active" && now - (session.get("lastSeenAt") ?? 0) > LAST_SEEN_RESOLUTION_MS) {
+          endSignInAtLimit(session, limit, now);
+        } else if (
+          limit === "active" &&
+          now - (session.get("lastSeenAt") ?? 0) > LAST_SEEN_RESOLUTION_MS &&
+          // ACC-051: an idle tab asking whether the session is alive is not activity.
+          req.path !== `${base}${SESSION_STATUS_PATH}`
+        ) {
           session.set("lastSeenAt", now);
         }
         onHeaders(res, () => {

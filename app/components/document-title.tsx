@@ -17,6 +17,11 @@ export type RouteHandle = {
    * (docs/decisions/054): the FormState id and the <form> element's id.
    */
   carryForm?: { form: string; elementId: string };
+  /**
+   * The <form> element's id of the page's form that a sign-in which ended keeps for the same patient's next sign-in
+   * (ACC-052, docs/decisions/114): with JavaScript, the idle warning's 'Sign in again' posts it.
+   */
+  keptAcrossSignIn?: string;
 };
 
 /**

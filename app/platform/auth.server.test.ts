@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { addFlash, clearSignIn, refusedReason, signIn, toRegister } from "./auth.server";
+import { addFlash, clearSignIn, endSignInAtLimit, refusedReason, signIn, toRegister } from "./auth.server";
+import { draftAfterLapse } from "./draft-across-sign-in";
 import { createSessionStore } from "./session.server";
 
 const store = createSessionStore({ secret: "a-test-secret-that-is-long-enough-000000", path: "/" });
@@ -89,5 +90,55 @@ describe("why the patient lands on /register (docs/decisions/040)", () => {
     expect(refusedReason(s, now)).toEqual({ kind: "status", key: "session.timedOut" });
     s.unset("tokenExpires");
     expect(refusedReason(s, now)).toEqual({ kind: "status", key: "session.timedOut" });
+  });
+});
+
+describe("a profile draft outlives a lapsed sign-in for the same patient only (ACC-052, docs/decisions/114)", () => {
+  const signInAs = (s: ReturnType<typeof store.read>, medicalRecordId: number) =>
+    signIn(s, { token: `token-${medicalRecordId}`, expires: new Date(Date.now() + 1_800_000).toISOString(), medicalRecordId } as never, {
+      firstName: "Ana",
+      preferredLanguage: 1,
+    });
+  /** Patient 1's session ended by the idle limit, then the profile posted: the draft kept for patient 1. */
+  const lapsedWithDraft = () => {
+    const s = usedSession();
+    endSignInAtLimit(s, "idle");
+    const lapsed = s.get("lapsedSignIn");
+    expect(lapsed?.medicalRecordId).toBe(1);
+    s.set("profileDraft", draftAfterLapse(lapsed, { firstName: "Anita" }, ["firstName"], Date.now()));
+    return s;
+  };
+
+  it("the idle limit ends the sign-in, says why and remembers whose it was", () => {
+    const s = usedSession();
+    s.unset("flash");
+    endSignInAtLimit(s, "absolute");
+    expect(s.get("token")).toBeUndefined();
+    expect(s.get("screeningDraft")).toBeUndefined();
+    expect(s.get("flash")).toEqual([{ kind: "status", key: "session.expired" }]);
+    expect(s.get("lapsedSignIn")?.medicalRecordId).toBe(1);
+  });
+
+  it("the sign-in page (toRegister) keeps it; the same patient's sign-in keeps the draft and forgets the lapse", () => {
+    const s = lapsedWithDraft();
+    expect(() => toRegister(s, { kind: "status", key: "session.signInRequired" })).toThrow();
+    expect(s.get("profileDraft")?.values).toEqual({ firstName: "Anita" });
+    signInAs(s, 1);
+    expect(s.get("profileDraft")?.values).toEqual({ firstName: "Anita" });
+    expect(s.get("lapsedSignIn")).toBeUndefined();
+  });
+
+  it("another patient signing in on that browser never gets it", () => {
+    const s = lapsedWithDraft();
+    signInAs(s, 2);
+    expect(s.get("profileDraft")).toBeUndefined();
+    expect(s.get("lapsedSignIn")).toBeUndefined();
+  });
+
+  it("a sign-out (clearSignIn) forgets both", () => {
+    const s = lapsedWithDraft();
+    clearSignIn(s);
+    expect(s.get("profileDraft")).toBeUndefined();
+    expect(s.get("lapsedSignIn")).toBeUndefined();
   });
 });

@@ -6,6 +6,7 @@ import { SessionExpiredError } from "~/registry/client.server";
 import { answerOr, reach } from "~/registry/reach.server";
 import type { Session } from "./session.server";
 import { TOKEN_REFRESH_MARGIN_MS, type FlashMessage, type SessionData } from "./session-keys";
+import { draftFor, lapsedSignIn } from "./draft-across-sign-in";
 
 /**
  * Everything the session holds for one patient or one visitor's form in progress: cleared when a sign-in ends and
@@ -32,7 +33,13 @@ const PATIENT_KEYS: Record<Exclude<keyof SessionData, "flash" | "csrf" | "lang">
   carriedForm: true,
   // Lab staff and patients do not share a browser's key: a sign-in that ends or starts forgets it (docs/decisions/045).
   labStaffKey: true,
+  // ACC-052: outlive a sign-in that lapsed (the limits, toRegister) for the same patient's next sign-in only (114).
+  lapsedSignIn: true,
+  profileDraft: true,
 };
+
+/** What a sign-in that lapsed leaves for the same patient's next sign-in (ACC-052; docs/decisions/114). */
+const KEPT_AFTER_LAPSE = new Set<keyof SessionData>(["lapsedSignIn", "profileDraft"]);
 
 /** Queues a flash message; the same message twice (two loaders of one request) shows once. */
 export function addFlash(session: Session, message: FlashMessage): void {
@@ -43,7 +50,10 @@ export function addFlash(session: Session, message: FlashMessage): void {
 
 /** Starts a signed-in session; a fresh CSRF token is issued so nothing from before sign-in carries over. */
 export function signIn(session: Session, auth: AuthResult, patient: { firstName: string; preferredLanguage: number }, now = Date.now()): void {
+  // ACC-052: a profile draft kept when the last sign-in ended goes on only for the same patient (docs/decisions/114).
+  const draft = draftFor(session.get("profileDraft"), auth.medicalRecordId, now);
   clearSignIn(session);
+  if (draft) session.set("profileDraft", draft);
   session.set("token", auth.token);
   session.set("tokenExpires", auth.expires);
   session.set("medicalRecordId", auth.medicalRecordId);
@@ -54,8 +64,25 @@ export function signIn(session: Session, auth: AuthResult, patient: { firstName:
   session.set("csrf", randomBytes(24).toString("base64url"));
 }
 
-export function clearSignIn(session: Session): void {
-  for (const key of Object.keys(PATIENT_KEYS) as Array<keyof typeof PATIENT_KEYS>) session.unset(key);
+/**
+ * Forgets the sign-in and everything of the patient. `lapsed`: the sign-in ran out rather than being ended on
+ * purpose (a limit, a refused token), so what it leaves for the same patient's next sign-in stays (ACC-052).
+ */
+export function clearSignIn(session: Session, opts: { lapsed?: boolean } = {}): void {
+  for (const key of Object.keys(PATIENT_KEYS) as Array<keyof typeof PATIENT_KEYS>) {
+    if (!(opts.lapsed && KEPT_AFTER_LAPSE.has(key))) session.unset(key);
+  }
+}
+
+/**
+ * The idle or 12-hour limit ended the sign-in (server.ts, PLT-011): the patient reads why on the next page, and the
+ * session remembers whose sign-in it was, so a profile form posted after it is kept for them (ACC-052, 114).
+ */
+export function endSignInAtLimit(session: Session, limit: "idle" | "absolute", now = Date.now()): void {
+  const lapsed = lapsedSignIn(session.get("medicalRecordId"), now);
+  clearSignIn(session, { lapsed: true });
+  addFlash(session, { kind: "status", key: limit === "idle" ? "session.timedOut" : "session.expired" });
+  if (lapsed) session.set("lapsedSignIn", lapsed);
 }
 
 /** The messages that say why a sign-in ended (docs/decisions/040). */
@@ -67,7 +94,7 @@ const SIGN_IN_ENDED = new Set(["session.timedOut", "session.expired", "session.e
  * idle or 12-hour limit, a sign-out elsewhere), that reason is what the patient reads (docs/decisions/040).
  */
 export function toRegister(session: Session, flash?: FlashMessage): never {
-  clearSignIn(session);
+  clearSignIn(session, { lapsed: true });
   const queued = session.get("flash") ?? [];
   const ended = queued.some((m) => SIGN_IN_ENDED.has(m.key));
   if (flash && !(flash.key === "session.signInRequired" && ended)) addFlash(session, flash);

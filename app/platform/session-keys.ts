@@ -1,4 +1,5 @@
 import type { TextKey } from "~/texts/texts";
+import type { DraftAcrossSignIn, LapsedSignIn } from "./draft-across-sign-in";
 /**
  * What the encrypted cookie session holds (PLT-010). Plain module: routes and server modules both import it. It sits
  * below the features and imports none of them: a feature's draft is stored as it is written and read back through
@@ -36,6 +37,16 @@ export type SessionData = {
   hipaaPasswords?: { password: string; confirmPassword: string; expiresAt: number };
   /** The same for a profile update waiting in the Confirm Address dialog (ACC-029, ACC-007). */
   pendingProfile?: PendingAddress;
+  /**
+   * Whose sign-in the idle or 12-hour limit ended (ACC-052), so that the profile form posted after it is kept for
+   * that patient only, for DRAFT_ACROSS_SIGN_IN_MS at most (docs/decisions/114).
+   */
+  lapsedSignIn?: LapsedSignIn;
+  /**
+   * The profile form posted after the sign-in had ended (ACC-052; never a password), for the next sign-in of the same
+   * patient, who finds it on /profile not yet saved; for DRAFT_ACROSS_SIGN_IN_MS at most (docs/decisions/114).
+   */
+  profileDraft?: DraftAcrossSignIn;
   /** The outcome of a password reset, shown once after the redirect that drops the token from the URL. */
   resetOutcome?: { statusId: number };
   /** Where the last confirmation code went (ACC-026), for the Enter Confirmation Code dialog. */

@@ -13,7 +13,7 @@ import { addressChoice, isLive, type AddressChoice } from "~/features/accounts/p
 import { PROFILE_FIELDS, profileDefaults } from "~/features/accounts/profile-form";
 import { displayValues } from "~/features/accounts/registration-form";
 import { formAnswer, readForm } from "~/forms/form.server";
-import { passwordAction, profileAction, profileAddressStep } from "~/features/accounts/profile.server";
+import { keepProfileAfterLapse, passwordAction, profileAction, profileAddressStep, takeProfileDraft } from "~/features/accounts/profile.server";
 import type { FormFailure } from "~/forms/types";
 import { passwordRecheck, profileRecheck } from "~/features/accounts/live-rules";
 import { LiveRecheckForm, useLiveRecheck } from "~/enhance/live-recheck";
@@ -26,7 +26,11 @@ import { withPatient } from "~/platform/auth.server";
 import { textMessagesView } from "~/features/accounts/text-messages.server";
 import { TextMessagesStatus } from "~/features/accounts/text-messages-status";
 
-export const handle: RouteHandle = { titleKey: "profile.title", carryForm: { form: "profile", elementId: "profile-form" } };
+export const handle: RouteHandle = {
+  titleKey: "profile.title",
+  carryForm: { form: "profile", elementId: "profile-form" },
+  keptAcrossSignIn: "profile-form",
+};
 
 export const loader = withTexts("_private.profile", async function loader({ request, context }: Route.LoaderArgs) {
   const p = new URL(request.url).searchParams;
@@ -40,12 +44,17 @@ export const loader = withTexts("_private.profile", async function loader({ requ
     } else if (pending) {
       context.session.unset("pendingProfile");
     }
+    const defaults = profileDefaults(record.medicalRecord);
+    // ACC-052: what was typed before the last sign-in ended, not saved yet (docs/decisions/114).
+    const draft = takeProfileDraft(context, defaults);
+    failure ??= draft;
     // What was typed before the language switch, without JavaScript (docs/decisions/054).
     failure ??= takeCarriedForm(context.session, "profile", PROFILE_FIELDS);
     return {
-      defaults: profileDefaults(record.medicalRecord),
+      defaults,
       address,
       failure,
+      draftKept: draft !== undefined && failure === draft,
       textMessages: await withPatient(context, (p) => textMessagesView(context, p)),
     };
   });
@@ -54,6 +63,9 @@ export const loader = withTexts("_private.profile", async function loader({ requ
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request, context.session);
   const intent = String(form.get("intent") ?? "");
+  // ACC-052: posted after the sign-in ended, the profile's values wait for the same patient's next sign-in.
+  const kept = intent === "profile" ? keepProfileAfterLapse(form, context) : undefined;
+  if (kept) return kept;
   if (intent === "password") return passwordAction(form, context);
   if (intent.startsWith("address-")) return profileAddressStep(intent, context);
   return profileAction(form, context);
@@ -88,6 +100,11 @@ export default function Profile({ loaderData: data }: Route.ComponentProps) {
         <div>
           <section aria-labelledby="personal-title" className="card">
             <h2 id="personal-title">{t("profile.personalTitle")}</h2>
+            {data.draftKept ? (
+              <p role="status" className="notice" id="profile-draft-kept">
+                {t("profile.draftNotSaved")}
+              </p>
+            ) : null}
             <FormState id="profile" defaults={data.defaults} failure={data.failure} live={profileFailure}>
               <LiveRecheckForm
                 live={profileLive}

@@ -1,13 +1,10 @@
-import type { Page } from "@playwright/test";
-import fs from "node:fs";
-import path from "node:path";
-import { createSessionStore, SESSION_COOKIE } from "../../app/platform/session.server";
-import type { SessionData } from "../../app/platform/session-keys";
 import {
+  ageSession,
   createPatient,
   dashboardOnTestClock,
   expect,
   expectAccessible,
+  idleOnServer,
   newPatient,
   sqlQuery,
   STAFF_COMMANDS_NEED,
@@ -15,7 +12,6 @@ import {
   test as plainTest,
   withPatient as test,
 } from "./fixtures";
-import { dataDir } from "./support/e2e-env";
 
 test.describe("idle warning with JavaScript (PLT-012, WCAG 2.2.1)", () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "the warning needs JavaScript");
@@ -27,6 +23,8 @@ test.describe("idle warning with JavaScript (PLT-012, WCAG 2.2.1)", () => {
 
     await page.clock.fastForward("27:00");
     await expect(page.getByRole("dialog")).toHaveCount(0);
+    // The server's session idle as long as the page's clock says (ACC-051: the tab asks the server before it warns).
+    await idleOnServer(page, 28 * 60_000);
     await page.clock.fastForward("01:00");
     const dialog = page.getByRole("dialog", { name: "Your session is about to end" });
     await expect(dialog).toBeVisible();
@@ -51,27 +49,6 @@ test.describe("idle limit without JavaScript (PLT-011)", () => {
     await expect(page.locator("#idle-dialog")).toHaveCount(0);
   });
 });
-
-/**
- * The server's limits are times kept in the encrypted session cookie (PLT-011). To move them without waiting, the test
- * rewrites the cookie with the e2e portal's own demo secret (DATA_DIR/secrets.json), as a clock 31 minutes or 12 hours
- * later would see it.
- */
-async function ageSession(page: Page, change: (data: SessionData, now: number) => void) {
-  const secrets = JSON.parse(fs.readFileSync(path.join(dataDir, "secrets.json"), "utf8")) as { sessionSecret: string };
-  const store = createSessionStore({ secret: secrets.sessionSecret, path: "/" });
-  const cookies = await page.context().cookies();
-  const cookie = cookies.find((c) => c.name === SESSION_COOKIE);
-  expect(cookie, "the session cookie").toBeDefined();
-  const session = store.read(`${SESSION_COOKIE}=${cookie!.value}`);
-  expect(session.get("token"), "a signed-in session").toBeTruthy();
-  change(session.data, Date.now());
-  const value = store
-    .write(session, false)
-    .split(";")[0]!
-    .slice(SESSION_COOKIE.length + 1);
-  await page.context().addCookies([{ ...cookie!, value }]);
-}
 
 test.describe("why the patient was signed out (docs/decisions/040)", () => {
   test("past the idle limit a private page leads to /register saying so, once, and not 'Please sign in'", async ({ page, patient }) => {

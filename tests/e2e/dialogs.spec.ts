@@ -1,5 +1,15 @@
 import type { Locator, Page } from "@playwright/test";
-import { createClearedScreening, dashboardOnTestClock, expect, scriptsRun, selectFirstCenter, tabStaysIn, test, withPatient } from "./fixtures";
+import {
+  createClearedScreening,
+  dashboardOnTestClock,
+  expect,
+  idleOnServer,
+  scriptsRun,
+  selectFirstCenter,
+  tabStaysIn,
+  test,
+  withPatient,
+} from "./fixtures";
 
 /**
  * The one dialog (app/components/dialog.tsx, issue 10): with JavaScript its state follows the DOM, so after Escape
@@ -90,6 +100,8 @@ withPatient.describe("dialogs of a signed-in patient", () => {
   withPatient("idle warning: Escape answers 'Stay signed in', and the next warning comes again", async ({ page, patient }) => {
     withPatient.skip(!scriptsRun(), "the warning needs JavaScript");
     await dashboardOnTestClock(page, patient.firstName);
+    // The server's session idle as long as the page's clock says (ACC-051: the tab asks the server before it warns).
+    await idleOnServer(page, 28 * 60_000);
     await page.clock.fastForward("28:00");
     const dialog = page.getByRole("dialog", { name: "Your session is about to end" });
     await expect(dialog).toBeVisible();
@@ -98,6 +110,7 @@ withPatient.describe("dialogs of a signed-in patient", () => {
     // The session was kept: a new warning only after another 28 minutes, and the patient is still signed in.
     await page.clock.fastForward("20:00");
     await expect(page.getByRole("dialog")).toHaveCount(0);
+    await idleOnServer(page, 28 * 60_000);
     await page.clock.fastForward("08:00");
     await expect(dialog).toBeVisible();
     await dialog.getByRole("button", { name: "Stay signed in" }).click();

@@ -1,10 +1,13 @@
 import AxeBuilder from "@axe-core/playwright";
 import { execFile } from "node:child_process";
+import fs from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
 import { expect, test as base, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import en from "../../app/locales/en/index";
+import { createSessionStore, SESSION_COOKIE } from "../../app/platform/session.server";
+import type { SessionData } from "../../app/platform/session-keys";
 import { buildDir, databaseUrl, dataDir, e2eRegistryEnv } from "./support/e2e-env";
 import { CHECKED_APIS, deleteApis, NEWER_APIS } from "./support/old-browsers";
 import { pageShape } from "./support/page-shape";
@@ -352,6 +355,37 @@ export async function dashboardOnTestClock(page: Page, firstName: string): Promi
   await expect(page.getByText(`Welcome, ${firstName}`)).toBeVisible();
   await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));
   await page.waitForTimeout(500);
+}
+
+/**
+ * The server's limits are times kept in the encrypted session cookie (PLT-011). To move them without waiting, a test
+ * rewrites the cookie with the e2e portal's own demo secret (DATA_DIR/secrets.json), as a clock 31 minutes or 12 hours
+ * later would see it. The cookie is the browser context's, so every tab of the context sees the change.
+ */
+export async function ageSession(page: Page, change: (data: SessionData, now: number) => void) {
+  const secrets = JSON.parse(fs.readFileSync(path.join(dataDir, "secrets.json"), "utf8")) as { sessionSecret: string };
+  const store = createSessionStore({ secret: secrets.sessionSecret, path: "/" });
+  const cookies = await page.context().cookies();
+  const cookie = cookies.find((c) => c.name === SESSION_COOKIE);
+  expect(cookie, "the session cookie").toBeDefined();
+  const session = store.read(`${SESSION_COOKIE}=${cookie!.value}`);
+  expect(session.get("token"), "a signed-in session").toBeTruthy();
+  change(session.data, Date.now());
+  const value = store
+    .write(session, false)
+    .split(";")[0]!
+    .slice(SESSION_COOKIE.length + 1);
+  await page.context().addCookies([{ ...cookie!, value }]);
+}
+
+/**
+ * The server's session as if the patient had been idle for `ms` (its lastSeenAt moved back): with the page's clock
+ * moved as far (dashboardOnTestClock), the idle tab's question to the server (ACC-051) gets the real answer.
+ */
+export async function idleOnServer(page: Page, ms: number): Promise<void> {
+  await ageSession(page, (data, now) => {
+    data.lastSeenAt = now - ms;
+  });
 }
 
 /** A signed-in patient whose email is confirmed ("Ready to Start"), created without clicking through registration. */

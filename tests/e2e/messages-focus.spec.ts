@@ -1,4 +1,4 @@
-import { dashboardOnTestClock, expect, expectAccessible, scriptsRun, withPatient as test } from "./fixtures";
+import { dashboardOnTestClock, expect, expectAccessible, idleOnServer, scriptsRun, withPatient as test } from "./fixtures";
 
 /** Issue 10's smaller items: messages that stay (docs/decisions/037) and focus when the session ends. */
 
@@ -33,9 +33,12 @@ test.describe("the end of the session with JavaScript", () => {
   test.skip(() => !scriptsRun(), "the idle warning needs the JavaScript layer");
   test("focus goes to the message that the session has ended, not to <body>", async ({ page, patient }) => {
     await dashboardOnTestClock(page, patient.firstName);
+    // The server's session idle as long as the page's clock says (ACC-051: the tab asks the server first).
+    await idleOnServer(page, 28 * 60_000);
     await page.clock.fastForward("28:00");
     const warning = page.getByRole("dialog", { name: "Your session is about to end" });
     await expect(warning.getByRole("button", { name: "Stay signed in" })).toBeFocused();
+    await idleOnServer(page, 31 * 60_000);
     await page.clock.fastForward("02:00");
     const ended = page.getByRole("dialog", { name: "Your session has ended. Please sign in again." });
     await expect(ended.getByRole("heading", { name: "Your session has ended. Please sign in again." })).toBeFocused();

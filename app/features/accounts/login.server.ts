@@ -71,5 +71,7 @@ export async function loginAction(form: FormData, context: AppLoadContext, reque
     { medicalRecordId: answer.results.medicalRecordId, email },
     { path: context.basePath, secure: context.isSecure },
   );
-  return redirect("/landing", { headers: { "Set-Cookie": mark } });
+  // ACC-052: a profile draft kept from before the last sign-in ended (this patient's only) waits on /profile (114).
+  const next = context.session.get("profileDraft") ? "/profile" : "/landing";
+  return redirect(next, { headers: { "Set-Cookie": mark } });
 }

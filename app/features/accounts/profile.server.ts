@@ -1,6 +1,9 @@
 import { redirect, type AppLoadContext } from "react-router";
 import { Language } from "../../../registry/contract/enums";
-import { addFlash, withPatient } from "~/platform/auth.server";
+import { addFlash, toRegister, withPatient } from "~/platform/auth.server";
+import { draftAfterLapse, draftFor } from "~/platform/draft-across-sign-in";
+import { sessionCookieBytes, WRITE_LIMIT } from "~/platform/session.server";
+import { SIGN_IN_AGAIN_FIELD } from "~/platform/session-limits";
 import { passwordUpdateErrors } from "./password-form";
 import { isLive, pendingAddress, withRecommended } from "./pending-address";
 import { checkProfileForm, PROFILE_FIELDS, type ProfileField } from "./profile-form";
@@ -8,7 +11,7 @@ import { submitOutcome } from "./register-outcome";
 import { displayValues } from "./registration-form";
 import { notSavedMessageKey } from "~/registry/client.server";
 import { reach } from "~/registry/reach.server";
-import { formFailure, formKept, inputFailure, textFields } from "~/forms/form.server";
+import { formAnswer, formFailure, formKept, inputFailure, textFields } from "~/forms/form.server";
 import type { FieldErrors } from "~/forms/types";
 import type { TextKey } from "~/texts/texts";
 import { asFieldErrors, textKey, withCheckedErrors } from "~/texts/text-key.server";
@@ -17,6 +20,39 @@ const PASSWORD_FIELDS = ["currentPassword", "password", "confirmPassword"] as co
 
 function fail(values: Record<string, string>, errors: FieldErrors, key?: TextKey, status = 400) {
   return formFailure("profile", displayValues(values), errors, PROFILE_FIELDS, key ? { key } : undefined, status);
+}
+
+/**
+ * ACC-052 (docs/decisions/114): 'Update Account' posted after the idle or 12-hour limit ended the sign-in. What was
+ * typed is kept in the encrypted session for the same patient's next sign-in (when the cookie keeps room), the sign-in
+ * page says so, and the patient goes there. While the patient is still signed in: nothing, except for the idle
+ * dialog's 'Sign in again' (the tab thought the sign-in over), which saves nothing and gives the form back as typed.
+ */
+export function keepProfileAfterLapse(form: FormData, context: AppLoadContext, now = Date.now()) {
+  const { session } = context;
+  if (session.get("token")) {
+    if (form.get(SIGN_IN_AGAIN_FIELD) !== "1") return undefined;
+    return formKept("profile", displayValues(textFields(form, PROFILE_FIELDS)), PROFILE_FIELDS);
+  }
+  const draft = draftAfterLapse(session.get("lapsedSignIn"), textFields(form, PROFILE_FIELDS), PROFILE_FIELDS, now);
+  if (draft && sessionCookieBytes({ ...session.data, profileDraft: draft }, context.basePath) <= WRITE_LIMIT) {
+    session.set("profileDraft", draft);
+    addFlash(session, { kind: "status", key: "profile.draftKept" });
+  }
+  return toRegister(session, { kind: "status", key: "session.signInRequired" });
+}
+
+/**
+ * ACC-052: the profile draft kept across the sign-in, for this patient only, once (it leaves the session here): the
+ * form shows it as typed, with no error, and the page says it is not saved yet.
+ */
+export function takeProfileDraft(context: AppLoadContext, stored: Record<ProfileField, string>, now = Date.now()) {
+  const draft = draftFor(context.session.get("profileDraft"), context.session.get("medicalRecordId"), now);
+  context.session.unset("profileDraft");
+  if (!draft) return undefined;
+  // Email and phone are read-only here: the record's own, whatever the draft holds.
+  const values = { ...stored, ...draft.values, email: stored.email, phoneNumber: stored.phoneNumber };
+  return formAnswer("profile", displayValues(values), {}, PROFILE_FIELDS, { attempt: `draft-${draft.expiresAt}` });
 }
 
 /** 'Update Account' (ACC-029, ACC-031): saves when valid; the address may need confirming (ACC-007). */

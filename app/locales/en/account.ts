@@ -259,6 +259,10 @@ const account = {
     update: "Update Account",
     updated: "Profile updated successfully",
     updateFailed: "We were unable to update your profile",
+    // ACC-052 (docs/decisions/114): the profile typed after the session ended, kept for the next sign-in.
+    draftKept:
+      "Your profile changes were not saved, because your session had ended. Sign in again within 30 minutes and you will find them on your profile, ready to save.",
+    draftNotSaved: "These changes, typed before your session ended, are not saved yet. Check them and press Update Account to save them.",
     passwordTitle: "New Password",
     password: "Password",
     confirmPassword: "Confirm password",

@@ -265,6 +265,11 @@ const account: Widen<typeof en> = {
     update: "Actualizar cuenta",
     updated: "Perfil actualizado correctamente",
     updateFailed: "No pudimos actualizar su perfil",
+    // ACC-052 (docs/decisions/114): the profile typed after the session ended, kept for the next sign-in.
+    draftKept:
+      "Sus cambios en el perfil no se guardaron porque su sesión había terminado. Inicie sesión de nuevo en los próximos 30 minutos y los encontrará en su perfil, listos para guardar.",
+    draftNotSaved:
+      "Estos cambios, escritos antes de que terminara su sesión, aún no están guardados. Revíselos y pulse Actualizar cuenta para guardarlos.",
     passwordTitle: "Nueva contraseña",
     password: "Contraseña",
     confirmPassword: "Confirme la contraseña",
