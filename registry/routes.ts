@@ -1,3 +1,4 @@
+import { answersPdfRoutes } from "./areas/answers-pdf";
 import { authRoutes } from "./areas/auth";
 import { centersRoutes } from "./areas/centers";
 import { demoRoutes } from "./areas/demo";
@@ -43,6 +44,7 @@ const AREAS = {
   "e-sign": eSignRoutes,
   staff: staffRoutes,
   "my-record": myRecordRoutes,
+  "answers-pdf": answersPdfRoutes,
   sms: smsRoutes,
   health: healthRoutes,
   /** Routed only in demo mode (settings.demoMode). */

@@ -39,6 +39,7 @@ import {
 import { KNOWN_DEVICE_HEADER, knownDeviceHeader, type KnownDeviceClaim } from "../../registry/contract/sign-in";
 import { textMessagesState } from "../../registry/contract/text-messages";
 import { closeAccountResult, MY_RECORD_CONTENT_TYPE, MY_RECORD_FILE, myRecordFile, type MyRecordFormat } from "../../registry/contract/my-record";
+import { ANSWERS_PDF_FILE, type AnswersPdfBody, type AnswersPdfKind } from "../../registry/contract/answers-pdf";
 import { devicesResult, messageChoicesResult, signOutDeviceResult } from "../../registry/contract/devices-schemas";
 import type { MessageChoices } from "../../registry/contract/message-choices";
 import { createSignInChecks } from "./sign-in-checks.server";
@@ -298,6 +299,20 @@ function clientMethods(opts: Shared, origin: ForwardedOrigin | undefined) {
     return { ...answer, success: false, bytes: null };
   }
 
+  /** The PDF of the answers the page shows (SCR-025, MHX-010): its bytes as the registry made them, or the refusal. */
+  async function answersFile(path: string, token: string, kind: AnswersPdfKind, body: AnswersPdfBody): Promise<RecordFileAnswer> {
+    const init: CallInit = { token, body, accept: "application/pdf, application/json" };
+    const response = await send("POST", path, init);
+    if (response.status === 200 && /^application\/pdf\b/i.test(response.headers.get("content-type") ?? "")) {
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      if (new TextDecoder().decode(bytes.subarray(0, 5)) !== "%PDF-") throw new RegistryUnavailableError("answer is not a PDF");
+      return { status: 200, success: true, bytes, contentType: "application/pdf", fileName: ANSWERS_PDF_FILE[kind] };
+    }
+    const answer = strip(await envelopeOf(response, z.unknown(), init));
+    if (answer.success) throw new RegistryUnavailableError("answer is not a PDF");
+    return { ...answer, success: false, bytes: null };
+  }
+
   /**
    * GET /validate-token with the token in the Authorization header (the registry refuses the spec's query string, which
    * would put the token in URLs and access logs; docs/decisions/085).
@@ -470,6 +485,12 @@ function clientMethods(opts: Shared, origin: ForwardedOrigin | undefined) {
     /** GET /api/pass/{id}/my-record/{pdf|json}?lang= -> the patient's own record as a file (ACC-043, ACC-044). */
     myRecordFile: async (token: string, medicalRecordId: number, format: MyRecordFormat, lang: "en" | "es") =>
       recordFile(`/api/pass/${medicalRecordId}/my-record/${format}${query({ lang })}`, token, format),
+    /** POST /api/pass/{id}/screening/{screeningId}/answers-pdf -> the screening's answers as the dialog shows them, as a PDF (SCR-025). */
+    screeningAnswersPdf: async (token: string, medicalRecordId: number, screeningId: number, body: AnswersPdfBody) =>
+      answersFile(`/api/pass/${medicalRecordId}/screening/${screeningId}/answers-pdf`, token, "screening", body),
+    /** POST /api/pass/{id}/medical-history/answers-pdf -> the medical history review's answers as a PDF (MHX-010). */
+    medicalHistoryAnswersPdf: async (token: string, medicalRecordId: number, body: AnswersPdfBody) =>
+      answersFile(`/api/pass/${medicalRecordId}/medical-history/answers-pdf`, token, "medical-history", body),
     /** POST /api/pass/{id}/close-account {currentPassword} -> closed (ACC-045); 400 errors.currentPassword, nothing changed. */
     closeAccount: async (token: string, medicalRecordId: number, currentPassword: string) =>
       strip(await call("POST", `/api/pass/${medicalRecordId}/close-account`, closeAccountResult, { token, body: { currentPassword } })),

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/_private.medical-history.review";
-import { Form, redirect } from "react-router";
+import { Form, Link, redirect } from "react-router";
 import { useTranslation } from "~/texts/use-translation";
 import stylesHref from "~/styles/immune-tolerance.css?url";
 import { readPassRecord, refuseUnvouched, withPatient } from "~/platform/auth.server";
@@ -73,6 +73,12 @@ export default function MedicalHistoryReview({ loaderData: { rows, print } }: Ro
       <h1>{t("medical.review.heading")}</h1>
       <p>{t("medical.review.intro")}</p>
       <ReviewTable rows={rows} />
+      {/* MHX-010: a plain link to the file, so it works without JavaScript. */}
+      <p className="answers-pdf">
+        <Link to="/medical-history/review/pdf" reloadDocument>
+          {t("medical.review.downloadPdf")}
+        </Link>
+      </p>
       <Form method="post" className="button-row">
         <CsrfField />
         <button type="submit" name="intent" value="back" className="secondary outline">

@@ -154,6 +154,7 @@ const en = {
     actions: {
       "record.read": "Read the record",
       "record.download": "Downloaded the record",
+      "answers.download": "Downloaded answers as a PDF",
       "auth.login": "Signed in",
       "auth.login.failed": "Failed sign-in",
       "auth.revoke": "Signed out everywhere",
@@ -343,6 +344,7 @@ const es: MyRecordTexts = {
     actions: {
       "record.read": "Leyó el expediente",
       "record.download": "Descargó el expediente",
+      "answers.download": "Descargó respuestas en PDF",
       "auth.login": "Inició sesión",
       "auth.login.failed": "Inicio de sesión fallido",
       "auth.revoke": "Cerró la sesión en todas partes",

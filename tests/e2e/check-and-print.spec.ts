@@ -1,5 +1,8 @@
-import type { Page } from "@playwright/test";
+import { readFile } from "node:fs/promises";
+import type { Locator, Page } from "@playwright/test";
 import { answersByPage } from "../../app/features/medical-history/test-answers";
+import { patientDate } from "../../registry/contract/patient-dates";
+import { pdfReadingText } from "../../registry/testing/pdf-text";
 import {
   createCandidate,
   expect,
@@ -13,8 +16,8 @@ import {
 } from "./fixtures";
 
 /**
- * Check your answers (SCR-022, SCR-023, MHX-008; decision 110) and printable answers (SCR-024, MHX-009; decision 111),
- * with JavaScript on and off, in English and Spanish.
+ * Check your answers (SCR-022, SCR-023, MHX-008; decision 110), printable answers (SCR-024, MHX-009; decision 111) and
+ * the answers as a PDF (SCR-025, MHX-010; decision 113), with JavaScript on and off, in English and Spanish.
  */
 
 /** The screening answered up to its summary (not registered, a willing donor, goal 'Find a transplant center'). */
@@ -51,6 +54,43 @@ async function expectPrintedAlone(page: Page, name: string, printedFor: string) 
   await expect(heading).toBeHidden();
 }
 
+/**
+ * 'Download as PDF' (SCR-025, MHX-010): the link is a plain link to an attachment never cached, and the PDF's text (its
+ * tagged structure in reading order) holds the patient's name, the day and every question and answer the page shows.
+ */
+async function expectPdfOfShownAnswers(
+  page: Page,
+  link: Locator,
+  expected: { fileName: string; lang: "en" | "es"; name: string; shown: ReadonlyArray<readonly [string, string]> },
+) {
+  const href = await link.getAttribute("href");
+  const headers = (await page.request.get(href!)).headers();
+  expect(headers["content-disposition"]).toBe(`attachment; filename="${expected.fileName}"`);
+  expect(headers["cache-control"]).toBe("no-store");
+  const days = [patientDate(new Date(), expected.lang)];
+  const [file] = await Promise.all([page.waitForEvent("download"), link.click()]);
+  days.push(patientDate(new Date(), expected.lang));
+  expect(file.suggestedFilename()).toBe(expected.fileName);
+  const bytes = await readFile((await file.path())!);
+  expect(bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+  const text = pdfReadingText(bytes);
+  if (text === null) return; // poppler-utils not installed
+  expect(text).toContain(`${expected.lang === "es" ? "Paciente" : "Patient"} ${expected.name}`);
+  expect(days.some((day) => text.includes(`${expected.lang === "es" ? "Fecha" : "Date"} ${day}`))).toBe(true);
+  expect(expected.shown.length).toBeGreaterThan(3);
+  for (const [question, answer] of expected.shown) expect(text).toContain(`${question} ${answer}`);
+}
+
+/** The questions and answers a page shows, as text: the rows of the summary or the review table. */
+async function shownAnswers(rows: Locator): Promise<Array<[string, string]>> {
+  return rows.evaluateAll((els) =>
+    els.map((el) => {
+      const [question, answer] = Array.from(el.querySelectorAll("dt, th, dd, td"), (cell) => (cell as HTMLElement).innerText.trim());
+      return [question ?? "", answer ?? ""] as [string, string];
+    }),
+  );
+}
+
 test.describe("Check your answers and printable answers", () => {
   test("English: a change that asks a new question goes through it and back to the summary (SCR-022, SCR-023)", async ({
     page,
@@ -85,7 +125,7 @@ test.describe("Check your answers and printable answers", () => {
     await expectAccessible(page);
   });
 
-  test("Spanish: a goal changed to Other comes straight back to the summary; 'Ver mis respuestas' prints alone (SCR-023, SCR-024)", async ({
+  test("Spanish: a goal changed to Other comes straight back to the summary; 'Ver mis respuestas' prints alone and downloads as a PDF (SCR-023, SCR-024, SCR-025)", async ({
     page,
     patient,
   }) => {
@@ -115,33 +155,55 @@ test.describe("Check your answers and printable answers", () => {
     await expect(dialog.getByText("Aprender sobre el trasplante.")).toBeVisible();
     await expect(page.getByRole("heading", { level: 1, name: "Panel" })).toBeHidden();
     await expect(dialog.locator("h2").first()).toHaveCSS("color", "rgb(0, 0, 0)");
+    // Not on paper: the link to the PDF.
+    await expect(dialog.getByRole("link", { name: "Descargar en PDF" })).toBeHidden();
+    await page.emulateMedia({ media: "screen" });
+
+    // SCR-025: the same answers as a PDF, in Spanish.
+    await expectPdfOfShownAnswers(page, dialog.getByRole("link", { name: "Descargar en PDF" }), {
+      fileName: "screening-answers.pdf",
+      lang: "es",
+      name: `${patient.firstName} ${patient.lastName}`,
+      shown: await shownAnswers(dialog.locator(".answer-summary__item")),
+    });
   });
 });
 
 base.describe("Medical history review", () => {
-  base("English: Change an answer, back on the review; the review prints alone (MHX-008, MHX-009)", async ({ page }) => {
-    base.skip(!staffCommandsAvailable, STAFF_COMMANDS_NEED);
-    const { patient, csrf } = await createCandidate(page.request);
-    const post = formPoster(page.request, csrf);
-    for (const [slug, fields] of answersByPage) await post(`medical-history/${slug}`, { intent: "next", ...fields });
-    await page.goto("medical-history/review");
-    const allergies = page.getByRole("row", { name: /Allergies/ });
-    await expect(allergies.getByRole("cell").first()).toHaveText("No");
-    await expectAccessible(page);
+  base(
+    "English: Change an answer, back on the review; the review prints alone and downloads as a PDF (MHX-008, MHX-009, MHX-010)",
+    async ({ page }) => {
+      base.skip(!staffCommandsAvailable, STAFF_COMMANDS_NEED);
+      const { patient, csrf } = await createCandidate(page.request);
+      const post = formPoster(page.request, csrf);
+      for (const [slug, fields] of answersByPage) await post(`medical-history/${slug}`, { intent: "next", ...fields });
+      await page.goto("medical-history/review");
+      const allergies = page.getByRole("row", { name: /Allergies/ });
+      await expect(allergies.getByRole("cell").first()).toHaveText("No");
+      await expectAccessible(page);
 
-    await allergies.getByRole("link", { name: "Change Allergies" }).click();
-    await expect(page).toHaveURL(/\/medical-history\/allergies\?returnTo=%2Fmedical-history%2Freview$/);
-    await page.getByLabel("Yes", { exact: true }).check();
-    await page.getByRole("button", { name: "Next", exact: true }).click();
-    await expect(page).toHaveURL(/\/medical-history\/review$/);
-    await expect(
-      page
-        .getByRole("row", { name: /Allergies/ })
-        .getByRole("cell")
-        .first(),
-    ).toHaveText("Yes");
-    await expectAccessible(page);
+      await allergies.getByRole("link", { name: "Change Allergies" }).click();
+      await expect(page).toHaveURL(/\/medical-history\/allergies\?returnTo=%2Fmedical-history%2Freview$/);
+      await page.getByLabel("Yes", { exact: true }).check();
+      await page.getByRole("button", { name: "Next", exact: true }).click();
+      await expect(page).toHaveURL(/\/medical-history\/review$/);
+      await expect(
+        page
+          .getByRole("row", { name: /Allergies/ })
+          .getByRole("cell")
+          .first(),
+      ).toHaveText("Yes");
+      await expectAccessible(page);
 
-    await expectPrintedAlone(page, `${patient.firstName} ${patient.lastName}`, "Patient:");
-  });
+      await expectPrintedAlone(page, `${patient.firstName} ${patient.lastName}`, "Patient:");
+
+      // MHX-010: the review's answers as a PDF, in English.
+      await expectPdfOfShownAnswers(page, page.getByRole("link", { name: "Download as PDF" }), {
+        fileName: "medical-history-answers.pdf",
+        lang: "en",
+        name: `${patient.firstName} ${patient.lastName}`,
+        shown: await shownAnswers(page.locator(".medical-history__review-table tbody tr")),
+      });
+    },
+  );
 });

@@ -49,7 +49,9 @@ export function useOpenResults(cards: readonly RegistrationCardData[]): Registra
  * its <main>, so a printed page can show the dialog alone (docs/decisions/111).
  */
 export function OpenResultsDialog({ open }: { open: RegistrationCardData }) {
-  return <ScreeningResultsDialog summary={open.summary} idPrefix={`results-${open.id}`} closeTo="/landing" />;
+  return (
+    <ScreeningResultsDialog summary={open.summary} idPrefix={`results-${open.id}`} closeTo="/landing" pdfHref={`/landing/answers/${open.id}/pdf`} />
+  );
 }
 
 function StepCard({ step, number, screeningId }: { step: StepCardView; number: number; screeningId: number }) {

@@ -17,11 +17,14 @@ export function ScreeningResultsDialog({
   idPrefix,
   closeTo,
   outcome = null,
+  pdfHref = null,
 }: {
   summary: Summary;
   idPrefix: string;
   closeTo: string;
   outcome?: ResultsOutcomeView | null;
+  /** 'Download as PDF' (SCR-025): a plain link to the file, so it works without JavaScript. */
+  pdfHref?: string | null;
 }) {
   const { t } = useTranslation();
   return (
@@ -44,6 +47,13 @@ export function ScreeningResultsDialog({
       }
     >
       <AnswerSummary summary={summary} headingLevel={3} idPrefix={idPrefix} />
+      {pdfHref && summary.kind === "answers" ? (
+        <p className="answers-pdf">
+          <Link to={pdfHref} reloadDocument>
+            {t("screening.results.downloadPdf")}
+          </Link>
+        </p>
+      ) : null}
       {outcome ? (
         <p className="notice" role="note" id={`${idPrefix}-outcome`}>
           {t(outcome.textKey)}

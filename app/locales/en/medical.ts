@@ -86,6 +86,8 @@ const medical = {
       change: "Change",
       back: "Back to Questions",
       submit: "Confirm and Submit",
+      downloadPdf: "Download as PDF",
+      downloadFailed: "We could not make the PDF of your answers just now. Please try again in a few minutes.",
       yes: "Yes",
       no: "No",
       none: "None",

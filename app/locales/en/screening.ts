@@ -186,6 +186,8 @@ const screening = {
     results: {
       title: "Screening Results",
       close: "Close",
+      downloadPdf: "Download as PDF",
+      downloadFailed: "We could not make the PDF of your answers just now. Please try again in a few minutes.",
       informationSeeker:
         "Thank you for telling us about your goals. As you are exploring your options, we will not refer you to a transplant center now. If your situation changes, choose My Situation has Changed on the dashboard.",
     },

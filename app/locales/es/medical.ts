@@ -82,6 +82,8 @@ const medical: Pick<Messages, "medical" | "eSign"> = {
       change: "Cambiar",
       back: "Volver a las Preguntas",
       submit: "Confirmar y Enviar",
+      downloadPdf: "Descargar en PDF",
+      downloadFailed: "No pudimos crear el PDF de sus respuestas en este momento. Vuelva a intentarlo en unos minutos.",
       yes: "Sí",
       no: "No",
       none: "Ninguno",

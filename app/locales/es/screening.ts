@@ -183,6 +183,8 @@ const screening: Pick<Messages, "screening"> = {
     results: {
       title: "Resultados de la evaluación",
       close: "Cerrar",
+      downloadPdf: "Descargar en PDF",
+      downloadFailed: "No pudimos crear el PDF de sus respuestas en este momento. Vuelva a intentarlo en unos minutos.",
       informationSeeker:
         "Gracias por contarnos sus objetivos. Como está explorando sus opciones, por ahora no le derivaremos a un centro de trasplante. Si su situación cambia, elija Mi situación ha cambiado en el panel.",
     },

@@ -1,0 +1,7 @@
+import type { Route } from "./+types/_private.medical-history.review_.pdf";
+import { medicalHistoryAnswersDownload } from "~/features/medical-history/answers-pdf.server";
+
+/** GET /medical-history/review/pdf: the review's answers as medical-history-answers.pdf (MHX-010). */
+export async function loader({ context }: Route.LoaderArgs) {
+  return medicalHistoryAnswersDownload(context);
+}
