@@ -1,29 +1,11 @@
-import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { PDFArray, PDFBool, PDFDict, PDFDocument, PDFName, PDFNumber, PDFRef, PDFString, PDFHexString } from "@cantoo/pdf-lib";
 import { describe, expect, it } from "vitest";
 import { consentDocument, signedConsentPdf } from "../areas/e-sign-document";
 import { labOrderPdf, labResultsSummaryPdf, type LabDocumentFacts } from "./lab-documents";
 import { renderPdf } from "./pdf";
+import { pdfInfo } from "../testing/pdf-text";
 
 /** Tagged PDFs (docs/decisions/046): the catalog entries, read with pdf-lib, and the structure as poppler reads it. */
-
-const PDFINFO = "/usr/bin/pdfinfo";
-
-/** pdfinfo's answer for the PDF with these arguments, or null where poppler-utils is not installed (CI installs it). */
-function pdfinfo(bytes: Uint8Array, args: string[] = []): string | null {
-  if (!existsSync(PDFINFO)) return null;
-  const dir = mkdtempSync(path.join(os.tmpdir(), "pdf-tags-"));
-  try {
-    const file = path.join(dir, "doc.pdf");
-    writeFileSync(file, bytes);
-    return execFileSync(PDFINFO, [...args, file], { encoding: "utf8" });
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 const dictAt = (dict: PDFDict, key: string) => dict.lookup(PDFName.of(key), PDFDict);
 const arrayAt = (dict: PDFDict, key: string) => dict.lookup(PDFName.of(key), PDFArray);
@@ -86,10 +68,10 @@ describe("tagged PDFs", () => {
       ...SPEC,
       blocks: SPEC.blocks.map((b) => (b.kind === "table" ? { ...b, rows: b.rows.slice(0, 1) } : b)),
     });
-    const info = pdfinfo(bytes);
+    const info = pdfInfo(bytes);
     if (info === null) return;
     expect(info).toMatch(/^Tagged:\s+yes$/m);
-    const structure = pdfinfo(bytes, ["-struct-text"])!;
+    const structure = pdfInfo(bytes, ["-struct-text"])!;
     const outline = structure
       .split("\n")
       .map((l) => l.trim())
@@ -143,7 +125,7 @@ describe("tagged PDFs", () => {
   });
 
   it("a table over pages: its header is tagged once (the repeat is an artifact), each row's text stays in its cells", async () => {
-    const structure = pdfinfo(await renderPdf(SPEC), ["-struct-text"]);
+    const structure = pdfInfo(await renderPdf(SPEC), ["-struct-text"]);
     if (structure === null) return;
     expect(structure.match(/"Análisis"/g)).toHaveLength(1);
     for (const n of [1, 35, 70]) expect(structure).toContain(`"Prueba ${n}"`);
@@ -194,9 +176,9 @@ describe("tagged PDFs", () => {
     const { catalog, text } = await catalogOf(bytes);
     expect(text(catalog.lookup(PDFName.of("Lang")))).toBe(lang);
     expect(dictAt(catalog, "MarkInfo").get(PDFName.of("Marked"))).toBe(PDFBool.True);
-    const structure = pdfinfo(bytes, ["-struct-text"]);
+    const structure = pdfInfo(bytes, ["-struct-text"]);
     if (structure === null) return;
-    expect(pdfinfo(bytes)).toMatch(/^Tagged:\s+yes$/m);
+    expect(pdfInfo(bytes)).toMatch(/^Tagged:\s+yes$/m);
     // The first element is the H1, its text (one marked content per printed line) the title.
     const h1 = /^Document\n\s+H1 \(block\)\n((?:\s+".*"\n)+)/.exec(structure)?.[1] ?? "";
     const lines = [...h1.matchAll(/"(.*)"/g)].map((m) => m[1]);

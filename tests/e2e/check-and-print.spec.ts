@@ -8,12 +8,12 @@ import {
   expect,
   expectAccessible,
   formPoster,
-  hiddenValue,
   STAFF_COMMANDS_NEED,
   staffCommandsAvailable,
   test as base,
   withPatient as test,
 } from "./fixtures";
+import { postAnswersUpToGoal } from "./support/wizard";
 
 /**
  * Check your answers (SCR-022, SCR-023, MHX-008; decision 110), printable answers (SCR-024, MHX-009; decision 111) and
@@ -22,13 +22,7 @@ import {
 
 /** The screening answered up to its summary (not registered, a willing donor, goal 'Find a transplant center'). */
 async function answerUpToSummary(page: Page) {
-  const csrf = hiddenValue(await (await page.request.get("landing")).text(), "_csrf");
-  const post = formPoster(page.request, csrf);
-  await post("landing", { intent: "start-screening" });
-  await post("screening/patient-situation", { intent: "continue", kidneyStatus: "1", kidneyStatusOther: "" });
-  await post("screening/transplant-center-registration", { intent: "continue", transplantCenterSituation: "2" });
-  await post("screening/donor-situation", { intent: "continue", donorStatus: "1", donorStatusOther: "" });
-  await post("screening/primary-goal", { intent: "continue", primaryGoal: "2", primaryGoalOther: "" });
+  await postAnswersUpToGoal(page, { primaryGoal: "2", primaryGoalOther: "" });
 }
 
 /** The summary answer of a question (its <dd>, not the Change link). */

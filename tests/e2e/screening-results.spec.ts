@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { createClearedScreening, expect, expectAccessible, formPoster, hiddenValue, withPatient as test } from "./fixtures";
+import { postAnswersUpToGoal } from "./support/wizard";
 
 /**
  * The Screening Results dialog when it is not view-only (DSH-010): from the page the save leads to, 'Show Results'
@@ -26,14 +27,8 @@ async function showResults(page: Page, answerText: string, message: string) {
 }
 
 /** Answers the wizard up to Verify Info with the plain posts a browser without JavaScript sends. */
-async function answerUpToVerifyInfo(page: Page, goal: Record<string, string>) {
-  const csrf = hiddenValue(await (await page.request.get("landing")).text(), "_csrf");
-  const post = formPoster(page.request, csrf);
-  await post("landing", { intent: "start-screening" });
-  await post("screening/patient-situation", { intent: "continue", kidneyStatus: "1", kidneyStatusOther: "" });
-  await post("screening/transplant-center-registration", { intent: "continue", transplantCenterSituation: "2" });
-  await post("screening/donor-situation", { intent: "continue", donorStatus: "1", donorStatusOther: "" });
-  await post("screening/primary-goal", { intent: "continue", ...goal });
+async function answerUpToVerifyInfo(page: Page, goal: { primaryGoal: string; primaryGoalOther: string }) {
+  await postAnswersUpToGoal(page, goal);
   await page.goto("screening/patient-validation");
   await expect(page.getByRole("heading", { level: 1, name: "Validate Your Information" })).toBeVisible();
 }
