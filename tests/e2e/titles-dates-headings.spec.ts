@@ -180,7 +180,10 @@ test.describe("the medical history's and the consent's titles (an immune-toleran
       await page.goto("medical-history/review");
       await expectTitle("the review", fill(L.medical.reviewDocumentTitle, { title: L.medical.title }));
       // The review writes the birth date (1961-04-12) with the month as a word: never 12/04/1961 or 04/12/1961.
-      const birth = page.getByRole("row", { name: new RegExp(`^${L.medical.review.birthDate}`) }).getByRole("cell").first();
+      const birth = page
+        .getByRole("row", { name: new RegExp(`^${L.medical.review.birthDate}`) })
+        .getByRole("cell")
+        .first();
       await expect(birth).toHaveText(writtenDate(lang, 1961, 4, 12));
       await expect(birth.locator("time")).toHaveAttribute("datetime", "1961-04-12");
     }
