@@ -7,7 +7,7 @@ import { renderPdf, type PdfBlock } from "../domain/pdf";
 import { readJsonObject } from "../http/body";
 import type { Ctx } from "../http/context";
 import { requireOwnRecord } from "../http/patient";
-import { Refusal } from "../http/respond";
+import { fileAnswer, Refusal } from "../http/respond";
 import type { Route } from "../http/router";
 import { bodyFieldErrors } from "../http/validation";
 import { answersPdfTexts } from "../messages/answers-pdf";
@@ -57,16 +57,7 @@ function answersPdf(kind: AnswersPdfKind) {
       );
     }
     const body = await renderPdf({ title, lang, blocks, footer: t.footer, author: "National Kidney Registry", subject: title, createdAt: now });
-    return new Response(Buffer.from(body), {
-      status: 200,
-      headers: {
-        "content-type": "application/pdf",
-        "content-disposition": `attachment; filename="${ANSWERS_PDF_FILE[kind]}"`,
-        "content-length": String(body.byteLength),
-        "cache-control": "no-store",
-        "x-content-type-options": "nosniff",
-      },
-    });
+    return fileAnswer(body, "application/pdf", ANSWERS_PDF_FILE[kind]);
   };
 }
 

@@ -44,7 +44,7 @@ import { limitClient } from "../http/client";
 import type { Ctx } from "../http/context";
 import { sameStaffKey } from "../http/staff-key";
 import { requireOwnRecord, requirePatient } from "../http/patient";
-import { ok, reply, Refusal } from "../http/respond";
+import { fileAnswer, ok, reply, Refusal } from "../http/respond";
 import type { Route } from "../http/router";
 import { approveDueLabOrders, placeLabOrderFor } from "./labs-approval";
 import { documentFacts, generatedResultsPdf, orderPatient, recordLabValues } from "./lab-results";
@@ -112,19 +112,6 @@ function notYet(form: LabFormReasonValue, message: string): Response {
   return reply(409, { success: false, results, message, errors: { form } });
 }
 
-function pdfResponse(pdf: Uint8Array, fileName: string): Response {
-  return new Response(Buffer.from(pdf), {
-    status: 200,
-    headers: {
-      "content-type": "application/pdf",
-      "content-disposition": `attachment; filename="${fileName}"`,
-      "content-length": String(pdf.byteLength),
-      "cache-control": "no-store",
-      "x-content-type-options": "nosniff",
-    },
-  });
-}
-
 /**
  * POST /api/pass/{id}/screening/{screeningId}/order-labs ('Request Labs', LAB-008): places a new lab order for
  * the patient's own screening at the lab step; answers the screening. 409 errors.form: opted out, not at the lab
@@ -182,7 +169,7 @@ async function labTestsDownload(ctx: Ctx, params: Record<string, string>): Promi
       at: now,
     });
   });
-  return pdfResponse(pdf, LAB_TESTS_FILE);
+  return fileAnswer(pdf, "application/pdf", LAB_TESTS_FILE);
 }
 
 async function resultsState(ctx: Ctx, screeningId: number) {
@@ -211,7 +198,7 @@ async function labResultsDownload(ctx: Ctx, params: Record<string, string>): Pro
     detail: { labOrderId: results.orderId },
     at: ctx.now(),
   });
-  return pdfResponse(results.pdf, LAB_RESULTS_FILE);
+  return fileAnswer(results.pdf, "application/pdf", LAB_RESULTS_FILE);
 }
 
 /**

@@ -23,7 +23,7 @@ import { listScreenings } from "../data/screenings";
 import { readJsonObject } from "../http/body";
 import type { Ctx } from "../http/context";
 import { requireOwnRecord } from "../http/patient";
-import { ok, Refusal } from "../http/respond";
+import { fileAnswer, ok, Refusal } from "../http/respond";
 import type { Route } from "../http/router";
 import { bodyFieldErrors } from "../http/validation";
 import { langOf, type MessageLang } from "../messages/index";
@@ -71,16 +71,7 @@ function download(format: MyRecordFormat) {
     const data = await gather(ctx, id);
     const file = myRecordFile(data, fileLang(ctx, data.record.preferredLanguage), now);
     const body = format === "pdf" ? await myRecordPdf(file) : new TextEncoder().encode(`${JSON.stringify(file, null, 2)}\n`);
-    return new Response(Buffer.from(body), {
-      status: 200,
-      headers: {
-        "content-type": MY_RECORD_CONTENT_TYPE[format],
-        "content-disposition": `attachment; filename="${MY_RECORD_FILE[format]}"`,
-        "content-length": String(body.byteLength),
-        "cache-control": "no-store",
-        "x-content-type-options": "nosniff",
-      },
-    });
+    return fileAnswer(body, MY_RECORD_CONTENT_TYPE[format], MY_RECORD_FILE[format]);
   };
 }
 

@@ -11,6 +11,20 @@ export function reply<T>(status: number, body: Envelope<T> & Record<string, unkn
   return new Response(JSON.stringify(body), { status, headers: { ...BASE_HEADERS, ...headers } });
 }
 
+/** A file the patient saves (a PDF, a JSON record): an attachment under a name holding no health data, never cached. */
+export function fileAnswer(bytes: Uint8Array, contentType: string, fileName: string): Response {
+  return new Response(Buffer.from(bytes), {
+    status: 200,
+    headers: {
+      "content-type": contentType,
+      "content-disposition": `attachment; filename="${fileName}"`,
+      "content-length": String(bytes.byteLength),
+      "cache-control": "no-store",
+      "x-content-type-options": "nosniff",
+    },
+  });
+}
+
 export function ok<T>(results: T, message: string | null = null): Response {
   return reply(200, { success: true, results, message });
 }

@@ -1,6 +1,7 @@
 import { redirect, redirectDocument, type AppLoadContext } from "react-router";
 import { MY_RECORD_FORMATS, type MyRecordFormat } from "../../../registry/contract/my-record";
 import { addFlash, clearSignIn, withPatient } from "~/platform/auth.server";
+import { attachment } from "~/platform/attachment.server";
 import { notSavedMessageKey } from "~/registry/client.server";
 import { answerOr, reach } from "~/registry/reach.server";
 import { formFailure, inputFailure, textFields } from "~/forms/form.server";
@@ -26,16 +27,7 @@ export async function recordDownload(context: AppLoadContext, param: string | un
   return withPatient(context, async ({ token, medicalRecordId }) => {
     const answer = await answerOr(context.registry.myRecordFile(token, medicalRecordId, format, context.lang), null);
     if (!answer?.success) return failed();
-    return new Response(new Uint8Array(answer.bytes), {
-      status: 200,
-      headers: {
-        "Content-Type": answer.contentType,
-        "Content-Disposition": `attachment; filename="${answer.fileName}"`,
-        "Content-Length": String(answer.bytes.byteLength),
-        "Cache-Control": "no-store",
-        "X-Content-Type-Options": "nosniff",
-      },
-    });
+    return attachment(answer.bytes, answer.contentType, answer.fileName);
   });
 }
 

@@ -5,6 +5,7 @@ import { labPagePath, labPageState, LabPageStatus, type LabKind, type LabPageSta
 import { parseRegistryId } from "~/forms/registry-id";
 import { LabFormReason } from "../../../registry/contract/labs";
 import { answerOr } from "~/registry/reach.server";
+import { attachment } from "~/platform/attachment.server";
 
 /**
  * /lab-tests/{screeningId} and /lab-results/{screeningId} (LAB-003, LAB-004, LAB-005) and their PDF
@@ -64,15 +65,6 @@ export async function labDownload(context: AppLoadContext, kind: LabKind, param:
     );
     if (!answer) return back();
     if (!answer.success) return back(NOT_YET[answer.errors?.form ?? ""]);
-    return new Response(new Uint8Array(answer.pdf), {
-      status: 200,
-      headers: {
-        "Content-Type": "application/pdf",
-        "Content-Disposition": `attachment; filename="${answer.fileName}"`,
-        "Content-Length": String(answer.pdf.byteLength),
-        "Cache-Control": "no-store",
-        "X-Content-Type-Options": "nosniff",
-      },
-    });
+    return attachment(answer.pdf, "application/pdf", answer.fileName);
   });
 }

@@ -1,6 +1,5 @@
 import { redirect, type AppLoadContext } from "react-router";
 import type { AnswersPdfBody } from "../../../registry/contract/answers-pdf";
-import { patientDate } from "../../../registry/contract/patient-dates";
 import type { Lang } from "~/locales";
 import { addFlash, withPatient } from "~/platform/auth.server";
 import { attachment } from "~/platform/attachment.server";
@@ -10,37 +9,13 @@ import { translator } from "~/texts/texts.server";
 import { enter } from "./flow";
 import { loadDraft, today } from "./medical-history.server";
 import { pathOf, REVIEW } from "./questions";
-import { displayWeight, reviewRows, type ReviewRow, type ReviewValue } from "./review";
+import { reviewAnswerText, reviewRows, type ReviewRow } from "./review";
 
 /**
  * 'Download as PDF' on the medical history review (MHX-010; docs/decisions/113): the review's rows as the table shows
  * them (ReviewTable in review-table.tsx), in the page's language; the registry adds the name and the day and makes the
  * tagged PDF. The answers are the draft of the session, not yet submitted: the registry has no copy to read.
  */
-
-/** An answer as the review table reads it. */
-export function answerText(value: ReviewValue, t: T, lang: Lang): string {
-  switch (value.kind) {
-    case "yes":
-      return t("medical.review.yes");
-    case "no":
-      return t("medical.review.no");
-    case "male":
-      return t("medical.review.male");
-    case "female":
-      return t("medical.review.female");
-    case "none":
-      return t("medical.review.none");
-    case "date":
-      return patientDate(value.iso, lang);
-    case "height":
-      return t("medical.review.heightValue", { feet: value.feet, inches: value.inches });
-    case "weight":
-      return t("medical.review.weightValue", { pounds: displayWeight(value.pounds, lang) });
-    case "text":
-      return value.text;
-  }
-}
 
 /** The body of the registry's answers-pdf call: the table's caption as the title, its column headings and rows. */
 export function medicalHistoryAnswersPdfBody(rows: readonly ReviewRow[], t: T, lang: Lang): AnswersPdfBody {
@@ -51,7 +26,7 @@ export function medicalHistoryAnswersPdfBody(rows: readonly ReviewRow[], t: T, l
       {
         heading: "",
         columns: [t("medical.review.question"), t("medical.review.answer")],
-        rows: rows.map((r) => [t(`medical.review.${r.labelKey}`), answerText(r.value, t, lang)]),
+        rows: rows.map((r) => [t(`medical.review.${r.labelKey}`), reviewAnswerText(r.value, t, lang)]),
       },
     ],
   };

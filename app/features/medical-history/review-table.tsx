@@ -1,38 +1,14 @@
 import { useTranslation } from "~/texts/use-translation";
 import { PatientDate } from "~/components/patient-date";
 import { Link } from "react-router";
-import { displayWeight, type ReviewValue } from "./review";
+import { reviewAnswerText, type ReviewValue } from "./review";
 import type { ReviewRowWithChange } from "./check-answers";
 
 function Answer({ value }: { value: ReviewValue }) {
   const { t, i18n } = useTranslation();
-  switch (value.kind) {
-    case "yes":
-      return <>{t("medical.review.yes")}</>;
-    case "no":
-      return <>{t("medical.review.no")}</>;
-    case "male":
-      return <>{t("medical.review.male")}</>;
-    case "female":
-      return <>{t("medical.review.female")}</>;
-    case "none":
-      return <>{t("medical.review.none")}</>;
-    case "date":
-      return <PatientDate value={value.iso} />;
-    case "height":
-      return (
-        <>
-          {t("medical.review.heightValue", {
-            feet: value.feet,
-            inches: value.inches,
-          })}
-        </>
-      );
-    case "weight":
-      return <>{t("medical.review.weightValue", { pounds: displayWeight(value.pounds, i18n.language) })}</>;
-    case "text":
-      return <span className="medical-history__text-answer">{value.text}</span>;
-  }
+  if (value.kind === "date") return <PatientDate value={value.iso} />;
+  if (value.kind === "text") return <span className="medical-history__text-answer">{value.text}</span>;
+  return <>{reviewAnswerText(value, t, i18n.language)}</>;
 }
 
 /**

@@ -1,3 +1,6 @@
+import { patientDate } from "../../../registry/contract/patient-dates";
+import type { Lang } from "~/locales";
+import type { T } from "~/texts/texts";
 import type { Answers } from "./draft";
 import { isShown } from "./navigation";
 import { FEMALE, MALE, NO, QUESTIONS, reviewLabelKey, YES, type AnswerField } from "./questions";
@@ -73,4 +76,31 @@ export function displayWeight(pounds: string, lang: string): string {
   const n = parseWeight(pounds);
   if (n === null) return pounds;
   return new Intl.NumberFormat(lang === "es" ? "es" : "en-US", { maximumFractionDigits: 3, useGrouping: false }).format(n);
+}
+
+/**
+ * An answer as the review reads it, in the page's language: the table shows it (a date in a `<time>`, MHX-004) and
+ * the PDF of the answers prints it (MHX-010).
+ */
+export function reviewAnswerText(value: ReviewValue, t: T, lang: Lang): string {
+  switch (value.kind) {
+    case "yes":
+      return t("medical.review.yes");
+    case "no":
+      return t("medical.review.no");
+    case "male":
+      return t("medical.review.male");
+    case "female":
+      return t("medical.review.female");
+    case "none":
+      return t("medical.review.none");
+    case "date":
+      return patientDate(value.iso, lang);
+    case "height":
+      return t("medical.review.heightValue", { feet: value.feet, inches: value.inches });
+    case "weight":
+      return t("medical.review.weightValue", { pounds: displayWeight(value.pounds, lang) });
+    case "text":
+      return value.text;
+  }
 }
