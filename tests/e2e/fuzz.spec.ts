@@ -185,6 +185,17 @@ function patientForms(screeningId: number): FormTarget[] {
     },
     { name: "profile address", path: () => "profile", fields: [["intent", "address-submitted"]], kept: [] },
     {
+      name: "message choices",
+      path: () => "profile/messages",
+      fields: [
+        ["steps-email", "true"],
+        ["decisions-text", "true"],
+        ["labs-email", "true"],
+      ],
+      kept: [],
+    },
+    { name: "sign out a device", path: () => "profile/devices", fields: [["device", "abcdefghijklmnop"]], kept: [] },
+    {
       name: "change center",
       path: () => "landing",
       fields: [
@@ -323,12 +334,22 @@ function paramPaths(r: Rng, screeningId: number): { method: "GET" | "POST"; path
     `register/phone-check?phoneNumber=${q}`,
     `confirm?code=${q}`,
     `profile?address=${q}`,
+    `profile/messages?${q}`,
+    `profile/devices?${q}`,
+    `profile/close?${q}`,
+    `profile/download/${seg}`,
+    `landing/answers/${seg}/pdf`,
+    `medical-history/review/pdf?${q}`,
+    `screening/patient-situation?returnTo=${q}`,
+    `medical-history/kidney-transplant?returnTo=${q}`,
+    `session-status?${q}`,
+    `sms/inbound?${q}`,
     `${seg}`,
     `dev/${seg}`,
     `logout?${q}`,
   ];
   const path = r.pick(paths);
-  const method = /^(screening|select-center|medical-history|lab-tests|lab-results|logout)/.test(path) && r.chance(0.3) ? "POST" : "GET";
+  const method = /^(screening|select-center|medical-history|lab-tests|lab-results|logout|sms\/inbound)/.test(path) && r.chance(0.3) ? "POST" : "GET";
   return { method, path };
 }
 
