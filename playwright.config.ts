@@ -1,7 +1,7 @@
 import { defineConfig, type PlaywrightTestConfig } from "@playwright/test";
 import { chromiumArgs, executablePath } from "./tests/e2e/support/chromium.mjs";
 import type { TestOptions } from "./tests/e2e/fixtures";
-import { buildDir, databaseUrl, dataDir, E2E_PORT, e2eRegistryEnv } from "./tests/e2e/support/e2e-env";
+import { buildDir, databaseUrl, dataDir, E2E_PORT, e2eRegistryEnv, geoipDatabase } from "./tests/e2e/support/e2e-env";
 
 const PROXY_PORT = E2E_PORT + 80;
 const PROXIED_PORT = E2E_PORT + 1;
@@ -83,7 +83,7 @@ export default defineConfig<TestOptions>({
   ],
   webServer: [
     {
-      command: `rm -rf ${dataDir} && ${databaseUrl ? "node tests/e2e/support/reset-database.mjs && " : ""}node ${buildDir}/server.js`,
+      command: `rm -rf ${dataDir} && node --import tsx tests/e2e/support/write-geoip.ts ${geoipDatabase} && ${databaseUrl ? "node tests/e2e/support/reset-database.mjs && " : ""}node ${buildDir}/server.js`,
       url: `http://127.0.0.1:${E2E_PORT}/readyz`,
       timeout: 120_000,
       reuseExistingServer: false,

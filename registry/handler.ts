@@ -5,6 +5,7 @@ import type { Db } from "./db/types";
 import { codeHint, errorCode, isDatabaseFault, readableErrorName, recordDatabaseFault } from "./db/faults";
 import { AccountMessage, FormReason } from "./contract/accounts";
 import { createPasswords } from "./domain/passwords";
+import { openPlaces } from "./domain/places";
 import { DEFAULT_HASH_QUEUE, DEFAULT_HASH_WORKERS, ScryptPool, ScryptPoolBusyError } from "./domain/scrypt-pool";
 import type { Ctx, LogEntry } from "./http/context";
 import { requestOrigin, withOrigin } from "./http/origin";
@@ -51,6 +52,8 @@ export function createRegistryHandler(deps: {
   const passwords = createPasswords(pool, settings.scrypt);
   // One per handler (one per process in production), timed by the handler's clock.
   const revocations = createRevocations({ now: () => now().getTime() });
+  // docs/decisions/116: the IP-geolocation database, read once; a file that cannot be read is logged, never fatal.
+  const places = openPlaces(settings.geoipDatabase, log);
   /**
    * A refusal of a limit (429) or of a full hashing pool (503) is answered after REFUSAL_DELAY_MS (docs/decisions/022):
    * it costs a timer, and a client that sends its next attempt when answered is slowed to one per delay.
@@ -89,7 +92,7 @@ export function createRegistryHandler(deps: {
 
   async function answer(route: Route<Ctx>, params: Record<string, string>, request: Request, url: URL, requestId: string): Promise<Response> {
     try {
-      return await route.handle({ request, url, db, settings, now, log, passwords, revocations }, params);
+      return await route.handle({ request, url, db, settings, now, log, passwords, revocations, places }, params);
     } catch (error) {
       if (error instanceof Refusal) return error.status === 429 ? slowly(error) : error.toResponse();
       // Password hashing is full (docs/decisions/020): refused at once, to be tried again in a moment.

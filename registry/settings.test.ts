@@ -196,6 +196,17 @@ describe("registrySettingsFromEnv", () => {
     expect(registrySettingsFromEnv({ ...PROD, LAB_APPROVAL_DELAY: "0" }).settings.labApprovalDelayMinutes).toBe(0);
   });
 
+  it("reads GEOIP_DATABASE (docs/decisions/116): a path from the working directory; unset or empty, none", () => {
+    expect(registrySettingsFromEnv({ DATA_DIR: tmp(), GEOIP_DATABASE: "geo/dbip-city-lite.mmdb" }).settings.geoipDatabase).toBe(
+      path.resolve("geo/dbip-city-lite.mmdb"),
+    );
+    expect(registrySettingsFromEnv({ ...PROD, GEOIP_DATABASE: "/srv/geoip/GeoLite2-City.mmdb" }).settings.geoipDatabase).toBe(
+      "/srv/geoip/GeoLite2-City.mmdb",
+    );
+    expect(registrySettingsFromEnv({ DATA_DIR: tmp(), GEOIP_DATABASE: "" }).settings).not.toHaveProperty("geoipDatabase");
+    expect(registrySettingsFromEnv({ DATA_DIR: tmp() }).settings).not.toHaveProperty("geoipDatabase");
+  });
+
   it("reads the message providers (PLT-015)", () => {
     const c = registrySettingsFromEnv({
       DATA_DIR: tmp(),

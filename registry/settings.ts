@@ -37,6 +37,12 @@ export type RegistrySettings = {
    */
   labApprovalDelayMinutes?: number | null;
   messaging: MessagingSettings;
+  /**
+   * A MaxMind DB file (.mmdb: GeoLite2 or DB-IP Lite, city or country level) that names the place of each signed-in
+   * device's address (GEOIP_DATABASE, docs/decisions/116). Read once when the registry starts; a file that cannot be
+   * read is logged and no place is named. Left out: no places.
+   */
+  geoipDatabase?: string;
 };
 
 /**
@@ -134,6 +140,7 @@ const envSchema = z.object({
     .string()
     .regex(/^\+[1-9]\d{6,14}$/, "SMS_FROM must be a number in E.164 form, such as +12025550100")
     .optional(),
+  GEOIP_DATABASE: z.string().min(1).optional(),
   LAB_APPROVAL_DELAY: z
     .string()
     .regex(/^(never|\d{1,6})$/, "LAB_APPROVAL_DELAY must be a number of minutes or never")
@@ -154,6 +161,8 @@ const envSchema = z.object({
  *   of the inbound-text webhook (docs/decisions/106; both required with SMS_URL in production).
  * - LAB_APPROVAL_DELAY (LAB-002): minutes until a lab order is approved automatically, or `never`; default 0 in demo
  *   mode, never otherwise.
+ * - GEOIP_DATABASE: the path of a MaxMind DB file naming the places of signed-in devices (docs/decisions/116),
+ *   resolved from the working directory; read when the handler is made, never a reason to refuse to start.
  * Empty variables count as unset. Throws an Error naming every problem.
  */
 export function registrySettingsFromEnv(env: Record<string, string | undefined>): RegistryConfig {
@@ -219,6 +228,7 @@ export function registrySettingsFromEnv(env: Record<string, string | undefined>)
         smsWebhookSecret: staffKey(e.SMS_WEBHOOK_SECRET, "smsWebhookSecret"),
         smsFrom: e.SMS_FROM ?? (demoMode ? DEMO_SMS_FROM : undefined),
       },
+      ...(e.GEOIP_DATABASE ? { geoipDatabase: path.resolve(e.GEOIP_DATABASE) } : {}),
     },
     databaseUrl: e.DATABASE_URL,
     dataDir: path.resolve(e.DATA_DIR),

@@ -13,12 +13,16 @@ import { deviceRows, type DeviceRow } from "~/features/accounts/devices-view";
 
 export const handle: RouteHandle = { titleKey: "devices.title" };
 
-/** /profile/devices (ACC-049, ACC-050, docs/decisions/109): where the patient is signed in, this device marked. */
+/**
+ * /profile/devices (ACC-049, ACC-050, docs/decisions/109): where the patient is signed in, this device marked; with an
+ * IP-geolocation database, the place of each address (docs/decisions/116).
+ */
 export const loader = withTexts("_private.profile_.devices", async function loader({ context }: Route.LoaderArgs) {
   return withPatient(context, async ({ token, medicalRecordId }) => {
     const answer = await answerOr(context.registry.devices(token, medicalRecordId), null);
     if (!answer?.success || !answer.results) return { unavailable: true as const };
-    return { unavailable: false as const, devices: deviceRows(answer.results.devices, context.lang) };
+    // docs/decisions/116: whose database names the places ("none": no database, the page says it names none).
+    return { unavailable: false as const, devices: deviceRows(answer.results.devices, context.lang), places: answer.results.places ?? "none" };
   });
 });
 
@@ -49,15 +53,39 @@ function deviceLabel(row: DeviceRow, t: ReturnType<typeof useTranslation>["t"]):
   return row.browser.system ? t("devices.browserOn", { browser, system: row.browser.system }) : browser;
 }
 
+/** The credit a licence asks for where its places are shown (DB-IP Lite: CC BY 4.0; GeoLite2: its EULA). */
+function PlacesCredit({ source, t }: { source: string; t: ReturnType<typeof useTranslation>["t"] }) {
+  if (source === "db-ip") {
+    return (
+      <p>
+        <small>
+          <a href="https://db-ip.com">{t("devices.creditDbIp")}</a>
+        </small>
+      </p>
+    );
+  }
+  if (source === "geolite2") {
+    return (
+      <p>
+        <small>
+          {t("devices.creditGeoLite2")} <a href="https://www.maxmind.com">https://www.maxmind.com</a>
+        </small>
+      </p>
+    );
+  }
+  return null;
+}
+
 export default function DevicesPage({ loaderData: data }: Route.ComponentProps) {
   const { t } = useTranslation();
   if (data.unavailable) return <RegistryDownPage heading={t("devices.heading")} />;
+  const withPlaces = data.places !== "none";
   return (
     <main id="main" className="container" tabIndex={-1}>
       <PageFlash />
       <h1>{t("devices.heading")}</h1>
       <p>{t("devices.intro")}</p>
-      <p>{t("devices.addressNote")}</p>
+      <p>{withPlaces ? t("devices.addressNotePlaces") : t("devices.addressNote")}</p>
       <div className="table-scroll" tabIndex={0} role="region" aria-labelledby="devices-caption">
         <table className="devices-table">
           <caption id="devices-caption" className="visually-hidden">
@@ -67,6 +95,7 @@ export default function DevicesPage({ loaderData: data }: Route.ComponentProps) 
             <tr>
               <th scope="col">{t("devices.title")}</th>
               <th scope="col">{t("devices.address")}</th>
+              {withPlaces ? <th scope="col">{t("devices.place")}</th> : null}
               <th scope="col">{t("devices.lastUsed")}</th>
               <th scope="col">
                 <span className="visually-hidden">{t("devices.signOut")}</span>
@@ -86,6 +115,7 @@ export default function DevicesPage({ loaderData: data }: Route.ComponentProps) 
                   ) : null}
                 </th>
                 <td>{row.address ?? t("devices.unknownAddress")}</td>
+                {withPlaces ? <td>{row.place ?? t("devices.unknownPlace")}</td> : null}
                 <td>
                   <time dateTime={row.lastUsedIso}>{row.lastUsed}</time>
                 </td>
@@ -109,6 +139,7 @@ export default function DevicesPage({ loaderData: data }: Route.ComponentProps) 
           </tbody>
         </table>
       </div>
+      <PlacesCredit source={data.places} t={t} />
       <div className="button-row">
         <Form method="post" reloadDocument>
           <CsrfField />

@@ -1,8 +1,12 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ReferralStatus } from "../contract/enums";
 import { RegistryMessage } from "../contract/envelope";
 import { testDatabases } from "../db/test-databases";
 import { START, TEST_SETTINGS, useRegistry, type TestRegistry } from "../testing/harness";
+import { cityRecord, writeMmdb } from "../testing/mmdb-writer";
 import { CENTER_A, patientWithScreening, selectCenter } from "./labs-fixtures";
 
 /**
@@ -203,6 +207,78 @@ describe.each(testDatabases())("message choices and devices on $name", (target) 
       expect((await t.call("POST", "/revoke-token", { token: fresh })).status).toBe(200);
       const again = await signInFrom(p, "203.0.113.57", UA_MAC);
       expect(((await devices(p, again)).body.results.devices as unknown[]).length).toBe(1);
+    });
+
+    describe("places by address (GEOIP_DATABASE, docs/decisions/116)", () => {
+      const SEVILLE = {
+        city: { en: "Seville", es: "Sevilla" },
+        region: { en: "Andalusia", es: "Andalucía" },
+        country: { en: "Spain", es: "España" },
+      };
+      const dir = mkdtempSync(path.join(tmpdir(), "geoip-"));
+      const cityFile = path.join(dir, "dbip-city-lite.mmdb");
+      writeFileSync(
+        cityFile,
+        writeMmdb(
+          [
+            { network: "2.136.0.0/13", data: cityRecord({ ...SEVILLE, iso: "ES" }) },
+            { network: "10.0.0.0/8", data: cityRecord({ ...SEVILLE, iso: "ES" }) },
+            { network: "2a02:9000::/23", data: cityRecord({ ...SEVILLE, iso: "ES" }) },
+          ],
+          { databaseType: "DBIP-City-Lite", languages: ["en", "es"] },
+        ),
+      );
+      type Row = { userAgent: string | null; address: string | null; place?: unknown };
+
+      it("each device's place from its full address; none for a private, reserved or unknown address", async () => {
+        const geo = t.handlerWith({ geoipDatabase: cityFile });
+        const p = await t.register(1);
+        t.advance(1000);
+        const phone = await signInFrom(p, "2.139.20.77", UA_PHONE);
+        t.advance(1000);
+        await signInFrom(p, "2a02:9000:1::5", UA_MAC);
+        t.advance(1000);
+        await signInFrom(p, "10.1.2.3", "private");
+        t.advance(1000);
+        await signInFrom(p, "1.1.1.1", "unknown");
+        const answer = await t.call("GET", `/api/pass/${p.medicalRecordId}/devices`, { token: phone }, geo);
+        expect(answer.status).toBe(200);
+        expect(answer.body.results.places).toBe("db-ip");
+        const rows = answer.body.results.devices as Row[];
+        expect(rows.map((d) => [d.userAgent, d.address, d.place])).toEqual([
+          ["unknown", "1.1.1.x", undefined],
+          ["private", "10.1.2.x", undefined],
+          [UA_MAC, "2a02:9000:1:…", SEVILLE],
+          [UA_PHONE, "2.139.20.x", SEVILLE],
+          [null, expect.stringMatching(/^198\.18\.\d+\.x$/), undefined],
+        ]);
+        expect(rows.filter((d) => !d.place).every((d) => !("place" in d))).toBe(true);
+        expect(JSON.stringify(answer.body)).not.toContain("2.139.20.77");
+      });
+
+      it("without a database: no places, and the answer says so", async () => {
+        const p = await t.register(1);
+        const phone = await signInFrom(p, "2.139.20.77", UA_PHONE);
+        const answer = await devices(p, phone);
+        expect(answer.body.results.places).toBe("none");
+        expect((answer.body.results.devices as Row[]).some((d) => "place" in d)).toBe(false);
+      });
+
+      it("a file that is not a MaxMind DB, or is missing: one log line, the registry answers without places", async () => {
+        const broken = path.join(dir, "broken.mmdb");
+        writeFileSync(broken, Buffer.alloc(4096, 7));
+        t.logs = [];
+        const p = await t.register(1);
+        const phone = await signInFrom(p, "2.139.20.77", UA_PHONE);
+        for (const file of [broken, path.join(dir, "missing.mmdb")]) {
+          const handler = t.handlerWith({ geoipDatabase: file });
+          const answer = await t.call("GET", `/api/pass/${p.medicalRecordId}/devices`, { token: phone }, handler);
+          expect(answer.status).toBe(200);
+          expect(answer.body.results.places).toBe("none");
+          expect((answer.body.results.devices as Row[]).map((d) => d.address)).toContain("2.139.20.x");
+        }
+        expect(t.logs.filter((l) => l.event === "registry.geoip.unreadable").map((l) => l.file)).toEqual([broken, path.join(dir, "missing.mmdb")]);
+      });
     });
   });
 });

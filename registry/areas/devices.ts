@@ -1,5 +1,5 @@
 import { RegistryMessage } from "../contract/envelope";
-import { coarseAddress } from "../contract/devices";
+import { coarseAddress, type DevicePlace } from "../contract/devices";
 import { MESSAGE_KINDS, type MessageChoices } from "../contract/message-choices";
 import {
   devicesResult,
@@ -60,7 +60,10 @@ async function setMessageChoices(ctx: Ctx, params: Record<string, string>): Prom
   return ok(await choicesOf(ctx, id));
 }
 
-/** GET /api/pass/{id}/devices: the signed-in devices, the bearer's marked `current`, addresses coarse. */
+/**
+ * GET /api/pass/{id}/devices: the signed-in devices, the bearer's marked `current`, addresses coarse, each with its
+ * place when the registry has an IP-geolocation database that names one (docs/decisions/116).
+ */
 async function getDevices(ctx: Ctx, params: Record<string, string>): Promise<Response> {
   const payload = await requirePatient(ctx);
   const id = ownRecordId(payload, params.id);
@@ -69,11 +72,18 @@ async function getDevices(ctx: Ctx, params: Record<string, string>): Promise<Res
     id: r.id,
     userAgent: r.userAgent,
     address: coarseAddress(r.clientAddress),
+    // docs/decisions/116: the place from the full address, which stays in the registry.
+    ...placeOf(ctx, r.clientAddress),
     signedInAt: r.signedInAt.toISOString(),
     lastUsedAt: r.lastUsedAt.toISOString(),
     current: r.id === payload.sid,
   }));
-  return ok({ devices });
+  return ok({ devices, places: ctx.places?.source ?? "none" });
+}
+
+function placeOf(ctx: Ctx, address: string | null): { place?: DevicePlace } {
+  const place = ctx.places?.placeOf(address);
+  return place ? { place } : {};
 }
 
 /**
@@ -121,7 +131,11 @@ export const devicesRoutes: Route<Ctx>[] = [
     method: "GET",
     pattern: "/api/pass/:id/devices",
     handle: getDevices,
-    doc: { summary: "The patient's signed-in devices (coarse addresses; the bearer's marked current).", auth: "patient", answer: devicesResult },
+    doc: {
+      summary: "The patient's signed-in devices (coarse addresses, places by address; the bearer's marked current).",
+      auth: "patient",
+      answer: devicesResult,
+    },
   },
   {
     method: "POST",

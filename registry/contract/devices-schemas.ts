@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PLACE_SOURCES } from "./devices";
 
 /** The zod side of contract/message-choices.ts and contract/devices.ts (docs/decisions/109). */
 
@@ -13,17 +14,30 @@ export const messageChoicesResult = z.object({
 });
 export type MessageChoicesResult = z.infer<typeof messageChoicesResult>;
 
+const placeNames = z.object({ en: z.string().optional(), es: z.string().optional() });
+
+export const devicePlace = z
+  .object({ city: placeNames.optional(), region: placeNames.optional(), country: placeNames.optional() })
+  .describe("Where the full address is, by the registry's IP-geolocation database (GEOIP_DATABASE, docs/decisions/116).");
+
 export const signedInDevice = z.object({
   id: z.string().describe("The sign-in's id (not a secret: it opens nothing)."),
   userAgent: z.string().nullable(),
   address: z.string().nullable().describe("Coarse: '203.0.113.x' (contract/devices.ts coarseAddress)."),
+  place: devicePlace.optional().describe("Left out without a database, and for an address that is private, reserved or not in it."),
   signedInAt: z.string(),
   lastUsedAt: z.string(),
   current: z.boolean().describe("The device of the bearer token."),
 });
 export type SignedInDevice = z.infer<typeof signedInDevice>;
 
-export const devicesResult = z.object({ devices: z.array(signedInDevice) });
+export const devicesResult = z.object({
+  devices: z.array(signedInDevice),
+  places: z
+    .enum(PLACE_SOURCES)
+    .optional()
+    .describe("Whose IP-geolocation data names the places ('none': no database; left out by a registry from before decision 116)."),
+});
 
 export const signOutDeviceBody = z.object({ device: z.string().min(1).max(64).describe("A device's id, or 'this' for the bearer's own.") }).strict();
 export const signOutDeviceResult = z.object({ signedOut: z.string(), current: z.boolean() });

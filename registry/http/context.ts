@@ -1,5 +1,6 @@
 import type { Db } from "../db/types";
 import type { Passwords } from "../domain/passwords";
+import type { Places } from "../domain/places";
 import type { RegistrySettings } from "../settings";
 import type { Revocations } from "./revocations";
 
@@ -17,4 +18,6 @@ export type Ctx = {
   passwords: Passwords;
   /** The accounts' revocation times, remembered for at most a second (docs/decisions/070). */
   revocations: Revocations;
+  /** The places of addresses (GEOIP_DATABASE, docs/decisions/116); undefined without a database. */
+  places: Places | undefined;
 };

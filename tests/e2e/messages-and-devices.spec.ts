@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import en from "../../app/locales/en/index";
 import es from "../../app/locales/es/index";
 import {
@@ -21,7 +21,7 @@ import {
 /**
  * Messages the patient chooses and signed-in devices (docs/decisions/109; ACC-047, ACC-048, ACC-049, ACC-050), with JavaScript on
  * and off: email only for a center's decisions, then a center's approval sends the email and no text; two browsers
- * signed in, one signs the other out.
+ * signed in, each with the place of its address (docs/decisions/116), one signs the other out.
  */
 
 const NEAR = "Ironbound Kidney Center";
@@ -32,6 +32,27 @@ const lastDigits = (value: string) => value.replace(/\D/g, "").slice(-10);
 
 async function save(page: Page) {
   await page.getByRole("button", { name: en.messageChoices.save }).click();
+}
+
+/**
+ * The patient signs in in another browser (an iPhone) from `address`: a public address the e2e IP-geolocation
+ * database names (tests/e2e/support/e2e-env.ts E2E_PLACES, docs/decisions/116). Answers the other browser's context.
+ */
+async function signInElsewhere(browser: Browser, baseURL: string | undefined, patient: { email: string; password: string }, address: string) {
+  const other = await browser.newContext({
+    javaScriptEnabled: scriptsRun(),
+    baseURL,
+    userAgent: IPHONE,
+    extraHTTPHeaders: { "X-Forwarded-For": address },
+  });
+  const phone = await other.newPage();
+  await phone.goto("register?login=1");
+  const dialog = phone.getByRole("dialog", { name: en.login.heading });
+  await dialog.getByLabel(en.login.email).fill(patient.email);
+  await dialog.getByLabel(en.login.password, { exact: true }).fill(patient.password);
+  await dialog.getByRole("button", { name: en.login.submit }).click();
+  await expect(phone).toHaveURL(/\/landing$/);
+  return { other, phone };
 }
 
 test("email only for decisions: the center's approval is emailed and no text is sent", async ({ page, patient }) => {
@@ -77,55 +98,52 @@ test("email only for decisions: the center's approval is emailed and no text is 
   expect(texts).toEqual([]);
 });
 
-plain("two browsers signed in, in Spanish: the list shows both, and one signs the other out", async ({ page, browser, baseURL }) => {
-  const patient = await createPatient(page.request, newPatient("Lucia"), { spanish: true });
-  const other = await browser.newContext({
-    javaScriptEnabled: scriptsRun(),
-    baseURL,
-    userAgent: IPHONE,
-    extraHTTPHeaders: { "X-Forwarded-For": "203.0.113.77" },
-  });
-  try {
-    const phone = await other.newPage();
-    await phone.goto("register?login=1");
-    const dialog = phone.getByRole("dialog", { name: en.login.heading });
-    await dialog.getByLabel(en.login.email).fill(patient.email);
-    await dialog.getByLabel(en.login.password, { exact: true }).fill(patient.password);
-    await dialog.getByRole("button", { name: en.login.submit }).click();
-    await expect(phone).toHaveURL(/\/landing$/);
+plain(
+  "two browsers signed in, in Spanish: the list shows both with their places, and one signs the other out",
+  async ({ page, browser, baseURL }) => {
+    const patient = await createPatient(page.request, newPatient("Lucia"), { spanish: true });
+    const { other, phone } = await signInElsewhere(browser, baseURL, patient, "2.139.20.77");
+    try {
+      await page.goto("profile");
+      await page.getByRole("link", { name: es.messagesAndDevices.devicesLink }).click();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(es.devices.heading);
+      const rows = page.getByRole("table").locator("tbody tr");
+      await expect(rows).toHaveCount(2);
+      const mine = rows.filter({ hasText: es.devices.thisDevice });
+      await expect(mine).toHaveCount(1);
+      const theirs = rows.filter({ hasText: fill(es.devices.browserOn, { browser: "Safari", system: "iPhone" }) });
+      await expect(theirs).toContainText("2.139.20.x");
+      await expect(theirs).not.toContainText("2.139.20.77");
+      await expect(theirs.locator("time")).toHaveText(/ de \d{4}/);
+      // docs/decisions/116: the place by address in Spanish names; this browser's private address names none.
+      await expect(page.getByRole("columnheader", { name: es.devices.place })).toBeVisible();
+      await expect(theirs.getByRole("cell", { name: "Sevilla, Andalucía, España" })).toBeVisible();
+      await expect(mine.getByRole("cell", { name: es.devices.unknownPlace })).toBeVisible();
+      await expect(page.getByText(es.devices.addressNotePlaces)).toBeVisible();
+      await expect(page.getByText(es.devices.addressNote)).toHaveCount(0);
+      await expect(page.getByRole("link", { name: es.devices.creditDbIp })).toHaveAttribute("href", "https://db-ip.com");
+      await expectAccessible(page);
 
-    await page.goto("profile");
-    await page.getByRole("link", { name: es.messagesAndDevices.devicesLink }).click();
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(es.devices.heading);
-    const rows = page.getByRole("table").locator("tbody tr");
-    await expect(rows).toHaveCount(2);
-    const mine = rows.filter({ hasText: es.devices.thisDevice });
-    await expect(mine).toHaveCount(1);
-    const theirs = rows.filter({ hasText: fill(es.devices.browserOn, { browser: "Safari", system: "iPhone" }) });
-    await expect(theirs).toContainText("203.0.113.x");
-    await expect(theirs).not.toContainText("203.0.113.77");
-    await expect(theirs.locator("time")).toHaveText(/ de \d{4}/);
-    await expectAccessible(page);
+      await theirs.getByRole("button", { name: es.devices.signOut }).click();
+      await expect(page.getByText(es.devices.signedOutOther)).toBeVisible();
+      await expect(rows).toHaveCount(1);
+      await expect(rows.first()).toContainText(es.devices.thisDevice);
 
-    await theirs.getByRole("button", { name: es.devices.signOut }).click();
-    await expect(page.getByText(es.devices.signedOutOther)).toBeVisible();
-    await expect(rows).toHaveCount(1);
-    await expect(rows.first()).toContainText(es.devices.thisDevice);
+      // The other browser is signed out; this one is not.
+      await phone.goto("landing");
+      await expect(phone).toHaveURL(/\/register\?logout=true$/);
+      await page.goto("landing");
+      await expect(page).toHaveURL(/\/landing$/);
 
-    // The other browser is signed out; this one is not.
-    await phone.goto("landing");
-    await expect(phone).toHaveURL(/\/register\?logout=true$/);
-    await page.goto("landing");
-    await expect(page).toHaveURL(/\/landing$/);
-
-    // 'Sign out on this device'.
-    await page.goto("profile/devices");
-    await page.getByRole("button", { name: es.devices.signOutThis }).click();
-    await expect(page).toHaveURL(/\/register\?logout=true$/);
-  } finally {
-    await other.close();
-  }
-});
+      // 'Sign out on this device'.
+      await page.goto("profile/devices");
+      await page.getByRole("button", { name: es.devices.signOutThis }).click();
+      await expect(page).toHaveURL(/\/register\?logout=true$/);
+    } finally {
+      await other.close();
+    }
+  },
+);
 
 plain("en español: las opciones de mensajes dicen qué falta y se guardan", async ({ page }) => {
   await createPatient(page.request, newPatient("Rosa"), { spanish: true });
@@ -147,17 +165,33 @@ plain("en español: las opciones de mensajes dicen qué falta y se guardan", asy
   await expect(saved.getByLabel(es.messageChoices.email)).not.toBeChecked();
 });
 
-test("in English, the devices page marks this device, and 'Sign out on this device' signs it out", async ({ page, patient: _signedIn }) => {
-  await page.goto("profile");
-  await page.getByRole("link", { name: en.messagesAndDevices.devicesLink }).click();
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(en.devices.heading);
-  const rows = page.getByRole("table").locator("tbody tr");
-  await expect(rows).toHaveCount(1);
-  await expect(rows.first()).toContainText(en.devices.thisDevice);
-  await expect(rows.first().locator("time")).toHaveText(/\b\d{4}\b/);
-  await expectAccessible(page);
-  await page.getByRole("button", { name: en.devices.signOutThis }).click();
-  await expect(page).toHaveURL(/\/register\?logout=true$/);
-  await page.goto("landing");
-  await expect(page).toHaveURL(/\/register/);
+test("in English, the devices page marks this device, names the other's place, and 'Sign out on this device' signs it out", async ({
+  page,
+  patient,
+  browser,
+  baseURL,
+}) => {
+  const { other } = await signInElsewhere(browser, baseURL, patient, "2.136.5.9");
+  try {
+    await page.goto("profile");
+    await page.getByRole("link", { name: en.messagesAndDevices.devicesLink }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(en.devices.heading);
+    const rows = page.getByRole("table").locator("tbody tr");
+    await expect(rows).toHaveCount(2);
+    const mine = rows.filter({ hasText: en.devices.thisDevice });
+    await expect(mine.locator("time")).toHaveText(/\b\d{4}\b/);
+    await expect(mine.getByRole("cell", { name: en.devices.unknownPlace })).toBeVisible();
+    const theirs = rows.filter({ hasText: fill(en.devices.browserOn, { browser: "Safari", system: "iPhone" }) });
+    await expect(theirs).toContainText("2.136.5.x");
+    await expect(theirs.getByRole("cell", { name: "Seville, Andalusia, Spain" })).toBeVisible();
+    await expect(page.getByText(en.devices.addressNotePlaces)).toBeVisible();
+    await expect(page.getByRole("link", { name: en.devices.creditDbIp })).toHaveAttribute("href", "https://db-ip.com");
+    await expectAccessible(page);
+    await page.getByRole("button", { name: en.devices.signOutThis }).click();
+    await expect(page).toHaveURL(/\/register\?logout=true$/);
+    await page.goto("landing");
+    await expect(page).toHaveURL(/\/register/);
+  } finally {
+    await other.close();
+  }
 });

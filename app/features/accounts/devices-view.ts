@@ -1,7 +1,19 @@
+import type { DevicePlace, PlaceNames } from "../../../registry/contract/devices";
 import { browserWords, type BrowserWords } from "./user-agent";
 
-/** One row of /profile/devices (docs/decisions/109, ACC-049): words, not a User-Agent header. */
-export type DeviceRow = { id: string; browser: BrowserWords; address: string | null; lastUsed: string; lastUsedIso: string; current: boolean };
+/**
+ * One row of /profile/devices (docs/decisions/109, ACC-049): words, not a User-Agent header; the place by address in
+ * the page's language when the registry names one (docs/decisions/116).
+ */
+export type DeviceRow = {
+  id: string;
+  browser: BrowserWords;
+  address: string | null;
+  place: string | null;
+  lastUsed: string;
+  lastUsedIso: string;
+  current: boolean;
+};
 
 const LOCALES: Record<string, string> = { en: "en-US", es: "es-US" };
 
@@ -23,14 +35,37 @@ export function deviceTime(iso: string, lang: string): string {
   }).format(at);
 }
 
+/**
+ * A place in `lang` ("Sevilla, Andalucía, España"): city, region and country as the database names them in that
+ * language, else in English; a part with neither is left out, and a name the same as the one before it (a city
+ * state: "Madrid, Madrid") said once. Null when nothing is left.
+ */
+export function placeWords(place: DevicePlace | undefined, lang: string): string | null {
+  if (!place) return null;
+  const name = (names: PlaceNames | undefined) => (names ? (names[lang as keyof PlaceNames] ?? names.en) : undefined);
+  const parts: string[] = [];
+  for (const part of [name(place.city), name(place.region), name(place.country)]) {
+    if (part && part !== parts[parts.length - 1]) parts.push(part);
+  }
+  return parts.length ? parts.join(", ") : null;
+}
+
 export function deviceRows(
-  devices: ReadonlyArray<{ id: string; userAgent: string | null; address: string | null; lastUsedAt: string; current: boolean }>,
+  devices: ReadonlyArray<{
+    id: string;
+    userAgent: string | null;
+    address: string | null;
+    place?: DevicePlace;
+    lastUsedAt: string;
+    current: boolean;
+  }>,
   lang: string,
 ): DeviceRow[] {
   return devices.map((d) => ({
     id: d.id,
     browser: browserWords(d.userAgent),
     address: d.address,
+    place: placeWords(d.place, lang),
     lastUsed: deviceTime(d.lastUsedAt, lang),
     lastUsedIso: d.lastUsedAt,
     current: d.current,

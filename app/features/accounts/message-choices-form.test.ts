@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CHOICE_FIELDS, choiceValues, readChoices } from "./message-choices-form";
-import { deviceRows, deviceTime } from "./devices-view";
+import { deviceRows, deviceTime, placeWords } from "./devices-view";
 
 /** /profile/messages' form (ACC-047) and /profile/devices' rows (ACC-049). */
 const form = (ticked: string[]) => {
@@ -83,5 +83,22 @@ describe("devices view (ACC-049)", () => {
     );
     expect(row).toMatchObject({ id: "a".repeat(16), address: "203.0.113.x", lastUsedIso: "2025-03-10T15:00:00Z", current: true });
     expect(JSON.stringify(row!.browser)).not.toContain("Mozilla");
+  });
+
+  it("names the place in the page's language, else in English; a name said once; none without a place (116)", () => {
+    const seville = { city: { en: "Seville", es: "Sevilla" }, region: { en: "Andalusia", es: "Andalucía" }, country: { en: "Spain", es: "España" } };
+    expect(placeWords(seville, "es")).toBe("Sevilla, Andalucía, España");
+    expect(placeWords(seville, "en")).toBe("Seville, Andalusia, Spain");
+    const denver = { city: { en: "Denver" }, region: { en: "Colorado" }, country: { en: "United States", es: "Estados Unidos" } };
+    expect(placeWords(denver, "es")).toBe("Denver, Colorado, Estados Unidos");
+    expect(placeWords({ city: { en: "Madrid", es: "Madrid" }, region: { en: "Madrid" }, country: { es: "España" } }, "en")).toBe("Madrid");
+    expect(placeWords({ country: { es: "España" } }, "es")).toBe("España");
+    expect(placeWords({}, "en")).toBeNull();
+    expect(placeWords(undefined, "en")).toBeNull();
+    const [row] = deviceRows(
+      [{ id: "b", userAgent: null, address: "2.139.20.x", place: seville, lastUsedAt: "2025-03-10T15:00:00Z", current: false }],
+      "es",
+    );
+    expect(row!.place).toBe("Sevilla, Andalucía, España");
   });
 });

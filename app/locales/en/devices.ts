@@ -40,9 +40,15 @@ const devices = {
     intro: "You are signed in to the portal in these browsers.",
     addressNote:
       "We show only the first part of the internet address each browser last used, for example 203.0.113.x. We do not look up where an address is.",
+    addressNotePlaces:
+      "We show only the first part of the internet address each browser last used, for example 203.0.113.x, and the place we find for the whole address in a database of internet addresses. The place is approximate: it is where the address is used on the internet, not where your device is.",
     browserOn: "{{browser}} on {{system}}",
     unknownBrowser: "Unknown browser",
     unknownAddress: "Not known",
+    place: "Approximate place",
+    unknownPlace: "Place unknown",
+    creditDbIp: "IP Geolocation by DB-IP",
+    creditGeoLite2: "This page includes GeoLite2 data created by MaxMind, available from",
     address: "Internet address",
     lastUsed: "Last used",
     thisDevice: "This device",

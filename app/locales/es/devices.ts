@@ -44,9 +44,15 @@ const devices: Pick<Messages, "messagesAndDevices" | "messageChoices" | "devices
     intro: "Tiene la sesión iniciada en el portal en estos navegadores.",
     addressNote:
       "Solo mostramos la primera parte de la dirección de internet que cada navegador usó por última vez, por ejemplo 203.0.113.x. No averiguamos dónde está una dirección.",
+    addressNotePlaces:
+      "Solo mostramos la primera parte de la dirección de internet que cada navegador usó por última vez, por ejemplo 203.0.113.x, y el lugar que encontramos para la dirección completa en una base de datos de direcciones de internet. El lugar es aproximado: es donde se usa la dirección en internet, no donde está su dispositivo.",
     browserOn: "{{browser}} en {{system}}",
     unknownBrowser: "Navegador desconocido",
     unknownAddress: "Desconocida",
+    place: "Lugar aproximado",
+    unknownPlace: "Lugar desconocido",
+    creditDbIp: "Geolocalización IP por DB-IP",
+    creditGeoLite2: "Esta página incluye datos de GeoLite2 creados por MaxMind, disponibles en",
     address: "Dirección de internet",
     lastUsed: "Último uso",
     thisDevice: "Este dispositivo",

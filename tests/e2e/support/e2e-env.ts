@@ -11,7 +11,24 @@ export const buildDir = process.env.E2E_BUILD_DIR ?? "build";
  */
 export const databaseUrl = process.env.E2E_DATABASE_URL || undefined;
 /**
+ * The e2e portal's IP-geolocation database (docs/decisions/116), written by support/write-geoip.ts before it starts
+ * (playwright.config.ts): beside the data directory, which the portal wants for itself (0700).
+ */
+export const geoipDatabase = `${dataDir}-geoip.mmdb`;
+/** The networks it names (public ones: a private or reserved address names no place), in English and Spanish. */
+export const E2E_PLACES = [
+  {
+    network: "2.136.0.0/13",
+    place: {
+      city: { en: "Seville", es: "Sevilla" },
+      region: { en: "Andalusia", es: "Andalucía" },
+      country: { en: "Spain", es: "España" },
+      iso: "ES",
+    },
+  },
+];
+/**
  * What the e2e portal and the journeys' registry commands share: links in emails point at the portal under test, and
  * lab orders wait for staff approval (a registry command) instead of being approved at once as in demo mode.
  */
-export const e2eRegistryEnv = { PUBLIC_URL: `http://127.0.0.1:${E2E_PORT}/`, LAB_APPROVAL_DELAY: "never" };
+export const e2eRegistryEnv = { PUBLIC_URL: `http://127.0.0.1:${E2E_PORT}/`, LAB_APPROVAL_DELAY: "never", GEOIP_DATABASE: geoipDatabase };
