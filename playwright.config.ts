@@ -1,6 +1,7 @@
 import { defineConfig, type PlaywrightTestConfig } from "@playwright/test";
 import { chromiumArgs, executablePath } from "./tests/e2e/support/chromium.mjs";
 import type { TestOptions } from "./tests/e2e/fixtures";
+import { axeShapesDir } from "./tests/e2e/support/axe-shapes";
 import { buildDir, databaseUrl, dataDir, E2E_PORT, e2eRegistryEnv, geoipDatabase } from "./tests/e2e/support/e2e-env";
 
 const PROXY_PORT = E2E_PORT + 80;
@@ -10,6 +11,10 @@ const portalEnv = {
   NODE_ENV: "development",
   DEMO_MODE: "true",
   LOG_LEVEL: "error",
+  // A password hash at 1/8 of the production memory and time (docs/decisions/117): the journeys sign in hundreds of
+  // times and the production cost would spend minutes of the run's two cores on it; registry/domain/passwords.test.ts
+  // and the registry tests keep the production parameters covered.
+  SCRYPT_N: String(2 ** 14),
 };
 
 type WebServer = Extract<NonNullable<PlaywrightTestConfig["webServer"]>, { command: string }>;
@@ -83,7 +88,7 @@ export default defineConfig<TestOptions>({
   ],
   webServer: [
     {
-      command: `rm -rf ${dataDir} && node --import tsx tests/e2e/support/write-geoip.ts ${geoipDatabase} && ${databaseUrl ? "node tests/e2e/support/reset-database.mjs && " : ""}node ${buildDir}/server.js`,
+      command: `rm -rf ${dataDir} ${axeShapesDir} && node --import tsx tests/e2e/support/write-geoip.ts ${geoipDatabase} && ${databaseUrl ? "node tests/e2e/support/reset-database.mjs && " : ""}node ${buildDir}/server.js`,
       url: `http://127.0.0.1:${E2E_PORT}/readyz`,
       timeout: 120_000,
       reuseExistingServer: false,

@@ -1,7 +1,8 @@
 // Helpers shared by the start, build, test and bench scripts (Node built-ins only: they run before npm ci).
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -12,6 +13,50 @@ export function run(cmd, args, opts = {}) {
   if (result.status !== 0) {
     const err = /** @type {Error & { exitCode?: number }} */ (new Error(`${cmd} ${args.join(" ")} failed with ${result.status ?? result.signal}`));
     err.exitCode = result.status ?? 1;
+    throw err;
+  }
+}
+
+/**
+ * Runs commands side by side (as many at once as the machine has cores), each one's output held back and printed
+ * under its title when it ends, so the log reads as if they had run one after another. Throws after all have ended
+ * when any failed.
+ * @param {{ title: string, cmd: string, args: string[], env?: Record<string, string> }[]} tasks
+ */
+export async function runSideBySide(tasks, slots = Math.max(1, os.availableParallelism())) {
+  /** @type {Promise<{ output: string, status: number | null, seconds: number }>[]} */
+  const pending = [];
+  let running = 0;
+  /** @type {(() => void)[]} */
+  const waiting = [];
+  const slot = () => (running < slots ? Promise.resolve() : new Promise((resolve) => waiting.push(() => resolve(undefined))));
+  for (const task of tasks) {
+    await slot();
+    running++;
+    pending.push(
+      new Promise((resolve) => {
+        const started = Date.now();
+        const child = spawn(task.cmd, task.args, { cwd: root, env: { ...process.env, ...(task.env ?? {}) } });
+        let output = "";
+        child.stdout.on("data", (chunk) => (output += chunk));
+        child.stderr.on("data", (chunk) => (output += chunk));
+        child.on("close", (status) => {
+          running--;
+          waiting.shift()?.();
+          resolve({ output, status, seconds: Math.round((Date.now() - started) / 1000) });
+        });
+      }),
+    );
+  }
+  const failed = [];
+  for (const [index, result] of (await Promise.all(pending)).entries()) {
+    console.log(`\n== ${tasks[index].title} (${result.seconds} s) ==`);
+    process.stdout.write(result.output);
+    if (result.status !== 0) failed.push(tasks[index].title);
+  }
+  if (failed.length) {
+    const err = /** @type {Error & { exitCode?: number }} */ (new Error(`failed: ${failed.join(", ")}`));
+    err.exitCode = 1;
     throw err;
   }
 }
