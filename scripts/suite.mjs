@@ -2,7 +2,7 @@
 // PostgreSQL server, and the builds the end-to-end journeys run against.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
-import { buildIsCurrent, run } from "./lib.mjs";
+import { buildIsCurrent, run, runSideBySide } from "./lib.mjs";
 
 const SYSTEM_PACKAGES = {
   chromium: "/usr/bin/chromium",
@@ -62,17 +62,22 @@ export function e2eDatabaseUrl(databaseUrl) {
   return url.toString();
 }
 
-/** The builds the journeys run against (the app as `npm start` builds it, and for /portal/ behind nginx), when stale. */
+/**
+ * The builds the journeys run against (the app as `npm start` builds it, and for /portal/ behind nginx), when stale;
+ * two stale builds are made side by side (each is mostly one core's work).
+ */
 export async function ensureE2eBuilds({ proxy = process.env.E2E_PROXY !== "0" } = {}) {
-  const { build } = await import("./build.mjs");
   const targets = [{ basePath: "/", dir: process.env.E2E_BUILD_DIR ?? "build" }];
   if (proxy) targets.push({ basePath: "/portal/", dir: "build-portal" });
-  for (const target of targets) {
-    if (!buildIsCurrent(target)) {
-      console.log(`\n== Build (${target.basePath} into ${target.dir}) ==`);
-      build(target);
-    }
-  }
+  const stale = targets.filter((target) => !buildIsCurrent(target));
+  await runSideBySide(
+    stale.map((target) => ({
+      title: `Build (${target.basePath} into ${target.dir})`,
+      cmd: "node",
+      args: ["scripts/build.mjs"],
+      env: { BASE_PATH: target.basePath, BUILD_DIR: target.dir },
+    })),
+  );
 }
 
 /**

@@ -117,7 +117,10 @@ test.describe("confirm email and mobile (ACC-025, ACC-026, ACC-027, ACC-028, ACC
     for (let i = 0; i < 5; i++) {
       const dialog = page.getByRole("dialog", { name: "Enter Confirmation Code" });
       await dialog.getByLabel("Confirmation Code").fill(wrong);
+      // Each wrong try answered before the next (the alert of the previous one is already on the page).
+      const answered = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.includes("confirm"));
       await dialog.getByRole("button", { name: "Confirm Code" }).click();
+      await answered;
       await expect(
         page.getByRole("dialog", { name: "Enter Confirmation Code" }).getByRole("alert").filter({ hasText: "There is a problem" }),
       ).toContainText("The code you entered doesn't match");
