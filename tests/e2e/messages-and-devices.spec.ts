@@ -38,6 +38,16 @@ async function save(page: Page) {
  * The patient signs in in another browser (an iPhone) from `address`: a public address the e2e IP-geolocation
  * database names (tests/e2e/support/e2e-env.ts E2E_PLACES, docs/decisions/116). Answers the other browser's context.
  */
+/** From /profile, the link to the signed-in devices page; the table's rows once both browsers are listed. */
+async function openDevices(page: Page, texts: typeof es) {
+  await page.goto("profile");
+  await page.getByRole("link", { name: texts.messagesAndDevices.devicesLink }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(texts.devices.heading);
+  const rows = page.getByRole("table").locator("tbody tr");
+  await expect(rows).toHaveCount(2);
+  return rows;
+}
+
 async function signInElsewhere(browser: Browser, baseURL: string | undefined, patient: { email: string; password: string }, address: string) {
   const other = await browser.newContext({
     javaScriptEnabled: scriptsRun(),
@@ -104,11 +114,7 @@ plain(
     const patient = await createPatient(page.request, newPatient("Lucia"), { spanish: true });
     const { other, phone } = await signInElsewhere(browser, baseURL, patient, "2.139.20.77");
     try {
-      await page.goto("profile");
-      await page.getByRole("link", { name: es.messagesAndDevices.devicesLink }).click();
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText(es.devices.heading);
-      const rows = page.getByRole("table").locator("tbody tr");
-      await expect(rows).toHaveCount(2);
+      const rows = await openDevices(page, es);
       const mine = rows.filter({ hasText: es.devices.thisDevice });
       await expect(mine).toHaveCount(1);
       const theirs = rows.filter({ hasText: fill(es.devices.browserOn, { browser: "Safari", system: "iPhone" }) });
@@ -173,11 +179,7 @@ test("in English, the devices page marks this device, names the other's place, a
 }) => {
   const { other } = await signInElsewhere(browser, baseURL, patient, "2.136.5.9");
   try {
-    await page.goto("profile");
-    await page.getByRole("link", { name: en.messagesAndDevices.devicesLink }).click();
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(en.devices.heading);
-    const rows = page.getByRole("table").locator("tbody tr");
-    await expect(rows).toHaveCount(2);
+    const rows = await openDevices(page, en);
     const mine = rows.filter({ hasText: en.devices.thisDevice });
     await expect(mine.locator("time")).toHaveText(/\b\d{4}\b/);
     await expect(mine.getByRole("cell", { name: en.devices.unknownPlace })).toBeVisible();
