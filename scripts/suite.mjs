@@ -93,3 +93,26 @@ export function runE2e(args, databaseUrl) {
   }
   run("npx", ["playwright", "test", ...args], { env: url ? { E2E_DATABASE_URL: url } : {} });
 }
+
+/**
+ * The route modules' types first (the type checks and the lint read them), then the static checks side by side:
+ * each is one process on one core, and their outputs are printed one after another. `formatting` adds Prettier and
+ * the unused-export scan (npm test); without it, what `npm run test:fast` checks before its unit tests.
+ */
+export async function staticChecks({ formatting = false } = {}) {
+  run("npx", ["react-router", "typegen"]);
+  await runSideBySide([
+    // What `npm run typecheck` runs: the app, the registry on its own (it never imports the portal; a lint rule keeps
+    // it so), and the plain JavaScript of scripts/ and bench/.
+    { title: "Type check (app)", cmd: "npx", args: ["tsc", "--noEmit"] },
+    { title: "Type check (registry)", cmd: "npx", args: ["tsc", "-p", "registry/tsconfig.json", "--noEmit"] },
+    { title: "Type check (scripts, bench)", cmd: "npx", args: ["tsc", "-p", "tsconfig.scripts.json", "--noEmit"] },
+    { title: "Lint", cmd: "npx", args: ["eslint", "."] },
+    ...(formatting
+      ? [
+          { title: "Formatting (Prettier)", cmd: "npx", args: ["prettier", "--check", "--log-level", "warn", "."] },
+          { title: "Unused exports and locale keys", cmd: "node", args: ["scripts/unused.mjs"] },
+        ]
+      : []),
+  ]);
+}

@@ -1,7 +1,7 @@
 // `npm test`: the whole suite — type check, lint, unit and registry tests (PGlite, and PostgreSQL when one is
 // available), then the end-to-end journeys in Chromium with JavaScript on and off against the built app.
-import { ensureInstalled, ensureSupportedNode, run, runSideBySide } from "./lib.mjs";
-import { ensureE2eBuilds, ensurePostgres, ensureSystemPackages, runE2e } from "./suite.mjs";
+import { ensureInstalled, ensureSupportedNode, run } from "./lib.mjs";
+import { ensureE2eBuilds, ensurePostgres, ensureSystemPackages, runE2e, staticChecks } from "./suite.mjs";
 
 ensureSupportedNode();
 const began = Date.now();
@@ -15,19 +15,7 @@ try {
     if (process.env.CI) throw new Error("CI needs PostgreSQL for the registry tests: set TEST_DATABASE_URL or install postgresql.");
     console.warn("No PostgreSQL server: the registry tests run on PGlite only (set TEST_DATABASE_URL to include PostgreSQL).");
   }
-  // The route modules' types first (the type checks and the lint read them), then the static checks side by side:
-  // each is one process on one core, and their outputs are printed one after another.
-  run("npx", ["react-router", "typegen"]);
-  await runSideBySide([
-    // What `npm run typecheck` runs: the app, the registry on its own (it never imports the portal; a lint rule keeps
-    // it so), and the plain JavaScript of scripts/ and bench/.
-    { title: "Type check (app)", cmd: "npx", args: ["tsc", "--noEmit"] },
-    { title: "Type check (registry)", cmd: "npx", args: ["tsc", "-p", "registry/tsconfig.json", "--noEmit"] },
-    { title: "Type check (scripts, bench)", cmd: "npx", args: ["tsc", "-p", "tsconfig.scripts.json", "--noEmit"] },
-    { title: "Lint", cmd: "npx", args: ["eslint", "."] },
-    { title: "Formatting (Prettier)", cmd: "npx", args: ["prettier", "--check", "--log-level", "warn", "."] },
-    { title: "Unused exports and locale keys", cmd: "node", args: ["scripts/unused.mjs"] },
-  ]);
+  await staticChecks({ formatting: true });
   console.log(`\n== Unit and registry tests, with coverage (at ${at()}) ==`);
   // Both Vitest projects (unit: no database; db: PGlite, and PostgreSQL when there is one); the coverage floor in
   // vitest.config.ts fails the run when statements or branches of app/ and registry/ fall below it.
