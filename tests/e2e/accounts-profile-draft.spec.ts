@@ -22,6 +22,9 @@ const NOT_SAVED = "These changes, typed before your session ended, are not saved
 
 async function typeChanges(page: Page) {
   await page.goto("profile");
+  // A session ends on a page the patient left open for 30 minutes, long hydrated; a click while the page is still
+  // hydrating (only a test that ages the cookie at once can make one) could go either way and made this flaky.
+  if (scriptsRun()) await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));
   const form = page.locator("#profile-form");
   await form.getByLabel("City").fill("Boulder");
   await form.getByLabel("Preferred name").fill("Rosie");
