@@ -37,8 +37,9 @@ export async function expectAccessible(page: Page) {
     colorScheme: matchMedia("(prefers-color-scheme: dark)").matches ? ("dark" as const) : ("light" as const),
     forcedColors: matchMedia("(forced-colors: active)").matches ? ("active" as const) : ("none" as const),
   }));
-  // Not the project: with JavaScript off axe checks the same HTML in a page that runs it, so the same shape is the
-  // same document whichever project met it first (decision 117).
+  // Not the project: the shape is read from the document axe checks, so an equal shape is the same document whichever
+  // project met it (decision 117). Hydration changes the DOM, so in practice js and nojs never share a shape; older
+  // and oldest may share with nojs (their HTML path), and every project's workers share with each other.
   const viewport = page.viewportSize();
   const shape = `${media.colorScheme} ${media.forcedColors} ${viewport?.width}x${viewport?.height} ${await pageShape(page)}`;
   if (AXE_EVERY_PAGE || !shapePassed(shape)) {

@@ -34,10 +34,6 @@ async function save(page: Page) {
   await page.getByRole("button", { name: en.messageChoices.save }).click();
 }
 
-/**
- * The patient signs in in another browser (an iPhone) from `address`: a public address the e2e IP-geolocation
- * database names (tests/e2e/support/e2e-env.ts E2E_PLACES, docs/decisions/116). Answers the other browser's context.
- */
 /** From /profile, the link to the signed-in devices page; the table's rows once both browsers are listed. */
 async function openDevices(page: Page, texts: typeof es) {
   await page.goto("profile");
@@ -48,6 +44,10 @@ async function openDevices(page: Page, texts: typeof es) {
   return rows;
 }
 
+/**
+ * The patient signs in in another browser (an iPhone) from `address`: a public address the e2e IP-geolocation
+ * database names (tests/e2e/support/e2e-env.ts E2E_PLACES, docs/decisions/116). Answers the other browser's context.
+ */
 async function signInElsewhere(browser: Browser, baseURL: string | undefined, patient: { email: string; password: string }, address: string) {
   const other = await browser.newContext({
     javaScriptEnabled: scriptsRun(),
