@@ -2,6 +2,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import path from "node:path";
 import { defineConfig } from "vite";
 import { contractSchemasPure } from "./vite/contract-schemas-pure";
+import { preactBrowser } from "./vite/preact-browser";
 import { routeChunkFallback } from "./vite/route-chunk-fallback";
 import { shellChunk } from "./vite/shell-chunk";
 
@@ -31,5 +32,5 @@ export default defineConfig(({ isSsrBuild }) => ({
     // CLIENT_SOURCEMAP=1: hidden source maps of the browser chunks, for bench/client-packages.mjs (what each page is made of).
     sourcemap: !isSsrBuild && process.env.CLIENT_SOURCEMAP === "1" ? "hidden" : false,
   },
-  plugins: [routeChunkFallback(), contractSchemasPure(), reactRouter()],
+  plugins: [preactBrowser(), routeChunkFallback(), contractSchemasPure(), reactRouter()],
 }));

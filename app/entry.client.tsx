@@ -1,6 +1,6 @@
 import { HydratedRouter } from "react-router/dom";
-import { startTransition, StrictMode, useEffect } from "react";
-import { hydrateRoot } from "react-dom/client";
+import { StrictMode } from "react";
+import { hydrateDocument } from "~/enhance/document-hydration";
 import { enhanced } from "~/enhance/cut-the-mustard";
 import { installDroppedRequestFallback, navigationWatch } from "~/enhance/dropped-request";
 import { installFocusMemory } from "~/enhance/focus-memory";
@@ -8,32 +8,17 @@ import { installInPageLinks } from "~/enhance/in-page-links";
 import { installKeepTyped } from "~/enhance/keep-typed";
 import { installRouteChunkFallback } from "~/enhance/route-chunk-fallback";
 
-/**
- * Marks the moment the page is hydrated (effects run after the whole tree commits): `npm run bench` times the
- * performance mark; tests wait for `<html data-hydrated>`, which a page clock faked by the test cannot hide.
- */
-function HydratedMark() {
-  useEffect(() => {
-    performance.mark("portal:hydrated");
-    document.documentElement.dataset.hydrated = "";
-  }, []);
-  return null;
-}
-
 /** Which navigation is under way, for the dropped-request fallback (observes only; decision 089). */
 const INSTRUMENTATIONS = [navigationWatch];
 
 /** The page is complete without this file; it only makes it smoother. Its texts come with the loader data (decision 059). */
 function hydrate() {
-  startTransition(() => {
-    hydrateRoot(
-      document,
-      <StrictMode>
-        <HydratedRouter instrumentations={INSTRUMENTATIONS} />
-        <HydratedMark />
-      </StrictMode>,
-    );
-  });
+  void hydrateDocument(
+    <StrictMode>
+      <HydratedRouter instrumentations={INSTRUMENTATIONS} />
+    </StrictMode>,
+    () => HydratedRouter({ instrumentations: INSTRUMENTATIONS }),
+  );
 }
 
 // Browsers that fail the check keep the server's HTML page, which works end to end (decision 030).

@@ -23,6 +23,7 @@ import { SiteHeader } from "~/components/site-header";
 import { useNonce } from "~/components/nonce";
 import { headerFirstName } from "~/platform/auth.server";
 import { CutTheMustard } from "~/enhance/cut-the-mustard";
+import { DocumentElement, HydratedMark } from "~/enhance/document-hydration";
 import { KeepTyped } from "~/enhance/keep-typed";
 import { NavigationFocus } from "~/enhance/navigation-focus";
 import { TrackNavigation } from "~/enhance/route-chunk-fallback";
@@ -79,7 +80,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   return (
     // The class "js-enabled" is added by <CutTheMustard> before React runs (decision 030).
     <FormProblemProvider>
-      <html lang={data?.lang ?? "en"} suppressHydrationWarning>
+      <DocumentElement lang={data?.lang ?? "en"}>
         <head>
           <meta charSet="utf-8" />
           <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -102,8 +103,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <KeepTyped />
           <ScrollRestoration nonce={nonce} />
           <Scripts nonce={nonce} />
+          <HydratedMark />
         </body>
-      </html>
+      </DocumentElement>
     </FormProblemProvider>
   );
 }

@@ -21,12 +21,12 @@ function valuesOf(form: HTMLFormElement): Values {
  * (with JavaScript; without it the server's check on submit applies, PLT-006, PLT-009). Before a submit came back this does
  * nothing. After it, every change re-runs the form's rules (`recheck`, the rules the action runs) and the page shows
  * the answer: inline messages, the error summary's list (which no longer takes focus) and a polite count of what is
- * left (`RecheckStatus`). Attach `onChange` to the <Form>; give `failure` to the ErrorSummary and the FormState.
+ * left (`RecheckStatus`). Attach `onInput` to the <Form> (the `input` event: text, selects, checkboxes and radios alike); give `failure` to the ErrorSummary and the FormState.
  */
 export function useLiveRecheck(failure: FormFailure | undefined, recheck: (values: Values) => FieldErrors) {
   const [live, setLive] = useState<Live | null>(null);
   const current = failure && live?.attempt === failure.attempt ? live : null;
-  const onChange = useCallback(
+  const onInput = useCallback(
     (event: FormEvent<HTMLFormElement>) => {
       const name = (event.target as { name?: unknown }).name;
       if (!failure || typeof name !== "string" || name === "") return;
@@ -41,7 +41,7 @@ export function useLiveRecheck(failure: FormFailure | undefined, recheck: (value
     failure: failure && current ? { ...failure, errors: current.errors } : failure,
     /** Whether the patient changed something since the form came back (the summary then updates quietly). */
     rechecked: current !== null,
-    onChange,
+    onInput,
   };
 }
 
@@ -68,9 +68,9 @@ export function LiveRecheckForm({
   intent,
   children,
   ...props
-}: { live: ReturnType<typeof useLiveRecheck>; intent: string; children: ReactNode } & Omit<FormProps, "method" | "noValidate" | "onChange">) {
+}: { live: ReturnType<typeof useLiveRecheck>; intent: string; children: ReactNode } & Omit<FormProps, "method" | "noValidate" | "onInput">) {
   return (
-    <Form method="post" noValidate {...props} onChange={live.onChange}>
+    <Form method="post" noValidate {...props} onInput={live.onInput}>
       <RecheckStatus live={live} />
       <CsrfField />
       <input type="hidden" name="intent" value={intent} />

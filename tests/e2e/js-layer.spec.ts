@@ -102,3 +102,25 @@ test.describe("reflow at 320 px (WCAG 1.4.10)", () => {
     expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
   });
 });
+
+/**
+ * The browser build runs on Preact's React layer and hydrates the document through <html>'s children
+ * (docs/decisions/118): the hydrated page is still the server's one document, in standards mode, and nothing threw.
+ */
+test("the hydrated page is the server's document: one <html>, <head> and <body>, the doctype, no error", async ({ page, patient }) => {
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  for (const path of ["landing", "profile"]) {
+    await page.goto(path);
+    if (scriptsRun()) await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));
+    const shape = await page.evaluate(() => ({
+      elements: document.querySelectorAll("html, head, body").length,
+      doctype: document.doctype?.name,
+      mode: document.compatMode,
+      top: [...document.children].map((e) => e.localName),
+    }));
+    expect(shape).toEqual({ elements: 3, doctype: "html", mode: "CSS1Compat", top: ["html"] });
+    await expect(page.getByText(`Welcome, ${patient.firstName}`)).toBeVisible();
+  }
+  expect(errors).toEqual([]);
+});
