@@ -5,7 +5,9 @@ import { build, type Rollup } from "vite";
 import { isReactModule, preactBrowser, PREACT_FOR_REACT } from "../../vite/preact-browser";
 
 // Inside the project, so that the entries resolve its node_modules.
-const dir = fs.mkdtempSync(path.resolve(__dirname, "../../.cache/preact-browser-"));
+const cache = path.resolve(__dirname, "../../.cache");
+fs.mkdirSync(cache, { recursive: true });
+const dir = fs.mkdtempSync(path.join(cache, "preact-browser-"));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 /** Builds one browser entry with the plugin, as the portal's client build does, and answers its JavaScript. */
