@@ -21,7 +21,8 @@ function valuesOf(form: HTMLFormElement): Values {
  * (with JavaScript; without it the server's check on submit applies, PLT-006, PLT-009). Before a submit came back this does
  * nothing. After it, every change re-runs the form's rules (`recheck`, the rules the action runs) and the page shows
  * the answer: inline messages, the error summary's list (which no longer takes focus) and a polite count of what is
- * left (`RecheckStatus`). Attach `onInput` to the <Form> (the `input` event: text, selects, checkboxes and radios alike); give `failure` to the ErrorSummary and the FormState.
+ * left (`RecheckStatus`). Attach `onInput` to the <Form> (the `input` event: text, selects, checkboxes and radios
+ * alike; decision 118); give `failure` to the ErrorSummary and the FormState.
  */
 export function useLiveRecheck(failure: FormFailure | undefined, recheck: (values: Values) => FieldErrors) {
   const [live, setLive] = useState<Live | null>(null);

@@ -4,11 +4,12 @@ import {
   createPatient,
   expect,
   expectAccessible,
+  hydrated,
   idleOnServer,
   newPatient,
   scriptsRun,
-  withPatient as test,
   type Patient,
+  withPatient as test,
 } from "./fixtures";
 
 /**
@@ -24,7 +25,7 @@ async function typeChanges(page: Page) {
   await page.goto("profile");
   // A session ends on a page the patient left open for 30 minutes, long hydrated; a click while the page is still
   // hydrating (only a test that ages the cookie at once can make one) could go either way and made this flaky.
-  if (scriptsRun()) await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));
+  await hydrated(page);
   const form = page.locator("#profile-form");
   await form.getByLabel("City").fill("Boulder");
   await form.getByLabel("Preferred name").fill("Rosie");
@@ -95,7 +96,7 @@ test.describe("the profile typed before the session ended (ACC-052)", () => {
     test.skip(!scriptsRun(), "the idle dialog needs the JavaScript layer");
     await page.clock.install();
     const form = await typeChanges(page);
-    await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));
+    await hydrated(page);
     await idleOnServer(page, 31 * 60_000);
     await page.clock.fastForward("28:00");
     const ended = page.getByRole("dialog", { name: "Your session has ended. Please sign in again." });
@@ -115,7 +116,7 @@ test.describe("the profile typed before the session ended (ACC-052)", () => {
     await page.route("**/session-status", (route) => route.fulfill({ json: { signedIn: false, msLeft: 0 } }));
     await page.clock.install();
     const form = await typeChanges(page);
-    await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));
+    await hydrated(page);
     await page.clock.fastForward("28:00");
     const ended = page.getByRole("dialog", { name: "Your session has ended. Please sign in again." });
     await ended.getByRole("button", { name: "Sign in again" }).click();

@@ -7,8 +7,8 @@ import {
   expect,
   expectAccessible,
   formPoster,
+  hydrated,
   newPatient,
-  scriptsRun,
   selectFirstCenter,
   STAFF_COMMANDS_NEED,
   staffCommandsAvailable,
@@ -63,7 +63,7 @@ test.describe("dark mode", () => {
     await expect(page).toHaveTitle(/^Error: /);
     await expectAccessible(page);
     // A dialog opened from the page (with JavaScript a modal over the page, without a page of its own).
-    if (scriptsRun()) await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));
+    await hydrated(page);
     await page.getByRole("link", { name: "Already Registered?" }).first().click();
     const login = page.getByRole("dialog", { name: "Already Registered?" });
     await expect(login).toBeVisible();

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { createClearedScreening, expect, expectAccessible, latestCode, scriptsRun, tabStaysIn, test, withPatient } from "./fixtures";
+import { createClearedScreening, expect, expectAccessible, hydrated, latestCode, scriptsRun, tabStaysIn, test, withPatient } from "./fixtures";
 
 /**
  * Issue 24 item 5, focus and dialogs (docs/decisions/092): focus never falls to <body> when a dialog closes or changes,
@@ -14,10 +14,6 @@ async function focused(page: Page): Promise<string> {
     if (!el || el === document.body) return "body";
     return `${el.tagName.toLowerCase()}: ${(el.textContent ?? "").trim().slice(0, 80)}`;
   });
-}
-
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));
 }
 
 withPatient.describe("the code dialog on /confirm (JavaScript)", () => {

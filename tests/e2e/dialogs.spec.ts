@@ -3,6 +3,7 @@ import {
   createClearedScreening,
   dashboardOnTestClock,
   expect,
+  hydrated,
   idleOnServer,
   scriptsRun,
   selectFirstCenter,
@@ -32,7 +33,7 @@ async function escapeThenReopen(page: Page, opener: Locator, name: string) {
 /** With JavaScript: Escape then reopen; without: the opener opens it and Tab stays inside. */
 async function checkDialog(page: Page, opener: Locator, name: string) {
   if (scriptsRun()) {
-    await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));
+    await hydrated(page);
     await escapeThenReopen(page, opener, name);
   } else {
     await opener.click();
@@ -50,7 +51,7 @@ test.describe("dialogs on /register", () => {
 
   test("HIPAA release must be answered: Escape leaves it open (JavaScript); Tab stays inside (without)", async ({ page }) => {
     await page.goto("register");
-    if (scriptsRun()) await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));
+    await hydrated(page);
     await page.locator("form[aria-label]").first().getByRole("button", { name: "Read the HIPAA release" }).click();
     const dialog = page.getByRole("dialog", { name: "HIPAA Release" });
     await expect(dialog).toBeVisible();

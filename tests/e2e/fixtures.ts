@@ -141,6 +141,14 @@ async function untranslatedKeys(page: Page): Promise<string[]> {
  * Whether this test's project runs the portal's enhanced JavaScript layer: JavaScript on, in a browser that passes
  * the "cut the mustard" check (decision 030). The "older" project runs scripts but gets the HTML page.
  */
+/**
+ * Waits until the enhanced layer has hydrated the page (`<html data-hydrated>`, app/enhance/document-hydration.tsx);
+ * where scripts do not run there is nothing to wait for.
+ */
+export async function hydrated(page: Page): Promise<void> {
+  if (scriptsRun()) await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));
+}
+
 export function scriptsRun(): boolean {
   // The project `oldest` (oldestBrowser) passes the check: it runs the enhanced layer.
   const use = base.info().project.use as TestOptions & { javaScriptEnabled?: boolean };
@@ -400,7 +408,7 @@ export async function dashboardOnTestClock(page: Page, firstName: string): Promi
   await page.clock.install();
   await page.goto("landing");
   await expect(page.getByText(`Welcome, ${firstName}`)).toBeVisible();
-  await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));
+  await hydrated(page);
   await page.waitForTimeout(500);
 }
 

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, expectAccessible, scriptsRun, withPatient as test } from "./fixtures";
+import { expect, expectAccessible, hydrated, scriptsRun, withPatient as test } from "./fixtures";
 
 /**
  * The JavaScript layer never makes a flow worse than the HTML one (issue 10): error summary links, focus and title
@@ -54,7 +54,7 @@ const languageSwitch = (page: Page, name: "English" | "Español") => page.getByR
 test.describe("the language switch keeps what was typed (JavaScript on and off)", () => {
   test("on /register, there and back", async ({ page }) => {
     await page.goto("register");
-    if (scriptsRun()) await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));
+    await hydrated(page);
     await field(page, "firstName").fill("Carmen");
     await field(page, "city").fill("Albany");
     await field(page, "usState").selectOption({ label: "New York" });
@@ -79,7 +79,7 @@ test.describe("the language switch keeps what was typed (JavaScript on and off)"
 test("on /profile", async ({ page, patient }) => {
   await page.goto("profile");
   await expect(page.getByText(`Welcome, ${patient.firstName}`)).toBeVisible();
-  if (scriptsRun()) await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));
+  await hydrated(page);
   await field(page, "preferredName").fill("Rosie");
   await field(page, "city").fill("Springfield");
   await languageSwitch(page, "Español").click();
@@ -112,7 +112,7 @@ test("the hydrated page is the server's document: one <html>, <head> and <body>,
   page.on("pageerror", (error) => errors.push(error.message));
   for (const path of ["landing", "profile"]) {
     await page.goto(path);
-    if (scriptsRun()) await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));
+    await hydrated(page);
     const shape = await page.evaluate(() => ({
       elements: document.querySelectorAll("html, head, body").length,
       doctype: document.doctype?.name,

@@ -7,7 +7,7 @@ import {
   expect,
   formPoster,
   hiddenValue,
-  scriptsRun,
+  hydrated,
   selectFirstCenter,
   STAFF_COMMANDS_NEED,
   staffCommandsAvailable,
@@ -120,7 +120,7 @@ withPatient.describe("at 320 px in Spanish", () => {
     await expect(page).toHaveTitle(/^Error: /);
     await expect(page.getByRole("alert").filter({ hasText: /\S/ }).first()).toBeVisible();
     // With JavaScript, measured once the Show buttons are there (they come with the scripts).
-    if (scriptsRun()) await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));
+    await hydrated(page);
     await expectNoSidewaysScroll(page, "/profile in Spanish after a password error");
     // The password boxes keep a usable width beside their Show buttons.
     for (const box of await page.locator(".password-input input").all()) expect((await box.boundingBox())?.width).toBeGreaterThanOrEqual(150);

@@ -1,5 +1,5 @@
 import type { Response } from "@playwright/test";
-import { createClearedScreening, expect, scriptsRun, withPatient } from "./fixtures";
+import { createClearedScreening, expect, hydrated, scriptsRun, withPatient } from "./fixtures";
 
 /**
  * Issue 24 item 5: the route-chunk fallback (app/enhance/route-chunk-fallback.tsx) loads the page asked for in full
@@ -14,7 +14,7 @@ withPatient.describe("a route chunk that fails after a center selection (JavaScr
   withPatient("the dashboard loads in full and still says the selection was saved", async ({ page, patient }) => {
     const id = await createClearedScreening(page.request, patient);
     await page.goto(`select-center/${id}`);
-    await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));
+    await hydrated(page);
     await page.waitForLoadState("networkidle");
 
     // The dashboard's chunk fails once, on a slow link: it fails after the dashboard's data came back, or after

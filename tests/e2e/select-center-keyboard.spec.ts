@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { createClearedScreening, expect, expectAccessible, scriptsRun, withPatient as test } from "./fixtures";
+import { createClearedScreening, expect, expectAccessible, hydrated, scriptsRun, withPatient as test } from "./fixtures";
 
 /**
  * /select-center for a keyboard user and for a patient looking for a Microsite center (issues 10 and 12), with
@@ -21,7 +21,7 @@ test.describe("the keyboard way to a transplant center", () => {
     await createClearedScreening(page.request, patient);
     await page.goto("landing");
     await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
-    if (scriptsRun()) await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));
+    await hydrated(page);
 
     // The registration card's Select Center button, then Enter.
     await tabTo(page, page.getByRole("button", { name: "Select Center", exact: true }), 40);
