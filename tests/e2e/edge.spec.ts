@@ -75,6 +75,7 @@ function call(agent: http.Agent, method: string, urlPath: string, headers: Recor
     const req = http.request(`${ORIGIN}${urlPath}`, { method, agent, headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("error", reject);
       res.on("end", () =>
         resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString("utf8"), reused: req.reusedSocket }),
       );

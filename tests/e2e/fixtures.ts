@@ -387,6 +387,13 @@ export const test = base.extend<{ clientAddress: string } & TestOptions>({
     else if (oldestBrowser) await context.addInitScript(deleteApis, NEWER_APIS);
     await provide(context);
   },
+  // A route handler still running when the test's page closes (an aborted chunk's preload, a held request) throws
+  // "Target page... has been closed while running route callback", and outside a test that error stops the worker:
+  // the next test in its queue never runs. Handlers are dropped and their late errors ignored before the page closes.
+  page: async ({ page }, provide) => {
+    await provide(page);
+    if (!page.isClosed()) await page.unrouteAll({ behavior: "ignoreErrors" });
+  },
   // eslint-disable-next-line no-empty-pattern -- Playwright reads fixture dependencies from the destructuring
   clientAddress: async ({}, provide, testInfo) => {
     const n =

@@ -71,6 +71,7 @@ test.describe("a crowd of signed-in dashboards", () => {
             let body = "";
             res.setEncoding("utf8");
             res.on("data", (chunk: string) => (body += chunk));
+            res.on("error", () => resolve({ status: 0, body: "" }));
             res.on("end", () => resolve({ status: res.statusCode ?? 0, retryAfter: res.headers["retry-after"], body }));
           })
           .on("error", () => resolve({ status: 0, body: "" }));

@@ -51,6 +51,8 @@ const get = (url: string) =>
   new Promise<number>((resolve) => {
     const req = http.get(url, { agent: false, timeout: 15_000 }, (res) => {
       res.resume();
+      // A connection closed before the answer's end is an error on the answer itself ("aborted"), not on the request.
+      res.on("error", () => resolve(0));
       res.on("end", () => resolve(res.statusCode ?? 0));
     });
     req.on("timeout", () => req.destroy(new Error("timeout")));

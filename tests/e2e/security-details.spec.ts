@@ -129,6 +129,7 @@ test.describe.serial("methods, data requests and a log of JSON lines only (docs/
       const req = http.request({ host: "127.0.0.1", port: PORT, method, path: urlPath, headers }, (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("error", reject);
         res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString("utf8") }));
       });
       req.on("error", reject);
