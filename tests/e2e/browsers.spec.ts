@@ -8,7 +8,7 @@ import { CHECKED_APIS, deleteApis, NEWER_APIS } from "./support/old-browsers";
  */
 
 /** Waits until the page's scripts have settled, then tells whether React Router took over the page. */
-async function hydrated(page: Page): Promise<boolean> {
+async function tookOver(page: Page): Promise<boolean> {
   await page.waitForLoadState("networkidle");
   return page.evaluate(() => document.documentElement.hasAttribute("data-hydrated"));
 }
@@ -19,7 +19,7 @@ test.describe("cut the mustard", () => {
   test("a browser with showModal, SubmitEvent.submitter and modules gets the enhanced layer", async ({ page }) => {
     await page.goto("register");
     await expect(page.locator("html")).toHaveClass(/\bjs-enabled\b/);
-    expect(await hydrated(page)).toBe(true);
+    expect(await tookOver(page)).toBe(true);
   });
 
   for (const missing of [
@@ -32,7 +32,7 @@ test.describe("cut the mustard", () => {
         Reflect.deleteProperty(proto, name);
       }, missing);
       await page.goto("register");
-      expect(await hydrated(page)).toBe(false);
+      expect(await tookOver(page)).toBe(false);
       await expect(page.locator("html")).not.toHaveClass(/\bjs-enabled\b/);
       // The sign-in dialog is the server's: a link that opens it, open without showModal.
       await page.getByRole("link", { name: "Already Registered?" }).first().click();
@@ -63,7 +63,7 @@ test.describe("what the check tests is all the bundle needs (decision 089)", () 
     const errors = pageErrors(page);
     const patient = newPatient("Ada");
     await page.goto("register");
-    expect(await hydrated(page)).toBe(true);
+    expect(await tookOver(page)).toBe(true);
     // The emulation holds: no style rule with :has() is left (such a browser drops them).
     const hasRules = await page.evaluate(() => {
       const count = (rules: CSSRuleList): number =>
@@ -88,13 +88,13 @@ test.describe("what the check tests is all the bundle needs (decision 089)", () 
       await page.addInitScript(deleteApis, [api]);
       const patient = newPatient("Bea");
       await page.goto("register");
-      expect(await hydrated(page)).toBe(false);
+      expect(await tookOver(page)).toBe(false);
       await expect(page.locator("html")).not.toHaveClass(/\bjs-enabled\b/);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Register for a kidney transplant");
       await register(page, patient);
       await expect(page).toHaveURL(/\/landing$/);
       await expect(page.getByText(`Welcome, ${patient.firstName}`)).toBeVisible();
-      expect(await hydrated(page)).toBe(false);
+      expect(await tookOver(page)).toBe(false);
     });
   }
 });
@@ -105,7 +105,7 @@ withPatient.describe("a route chunk that fails to load", () => {
   withPatient("the patient still gets to the page asked for, once, as a full page load", async ({ page, patient }) => {
     await page.goto("landing");
     await expect(page.getByText(`Welcome, ${patient.firstName}`)).toBeVisible();
-    expect(await hydrated(page)).toBe(true);
+    expect(await tookOver(page)).toBe(true);
     // The screening step's chunk is not fetched by the dashboard; from now on it cannot be loaded.
     let refused = 0;
     await page.route(/\/assets\/_private\.screening\._page-[^/]*\.js$/, async (route) => {

@@ -1,5 +1,5 @@
 import type { Page, Route } from "@playwright/test";
-import { expect, expectAccessible, fillRegistrationFields, humanPause, newPatient, scriptsRun, test, withPatient } from "./fixtures";
+import { expect, expectAccessible, fillRegistrationFields, humanPause, hydrated, newPatient, scriptsRun, test, withPatient } from "./fixtures";
 
 /**
  * A dropped request never loses what was typed (docs/decisions/089). With JavaScript, when a navigation's data request
@@ -35,7 +35,7 @@ function documentRequests(page: Page): string[] {
 
 async function hydratedPage(page: Page, path: string) {
   await page.goto(path);
-  await page.waitForFunction(() => performance.getEntriesByName("portal:hydrated").length > 0);
+  await hydrated(page);
   // React Router's route discovery for the page's links is done: what follows is the navigation's own.
   await page.waitForLoadState("networkidle");
 }
@@ -140,7 +140,7 @@ withPatient.describe("a dropped data request in the questionnaire (JavaScript)",
     await expectRealTitle(page, new RegExp(`^Step 1 of 8: .+ – ${APP}$`));
 
     // The page loaded in full is enhanced again; now the answer's POST is dropped.
-    await page.waitForFunction(() => performance.getEntriesByName("portal:hydrated").length > 0);
+    await hydrated(page);
     await page.waitForLoadState("networkidle");
     const answer = await dropFirst(page, /\/screening\/patient-situation\.data(\?|$)/, "POST");
     await page.getByLabel("I am on dialysis and need a kidney transplant", { exact: true }).check();

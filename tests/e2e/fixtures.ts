@@ -141,18 +141,18 @@ async function untranslatedKeys(page: Page): Promise<string[]> {
  * Whether this test's project runs the portal's enhanced JavaScript layer: JavaScript on, in a browser that passes
  * the "cut the mustard" check (decision 030). The "older" project runs scripts but gets the HTML page.
  */
+export function scriptsRun(): boolean {
+  // The project `oldest` (oldestBrowser) passes the check: it runs the enhanced layer.
+  const use = base.info().project.use as TestOptions & { javaScriptEnabled?: boolean };
+  return use.javaScriptEnabled !== false && !use.olderBrowser;
+}
+
 /**
  * Waits until the enhanced layer has hydrated the page (`<html data-hydrated>`, app/enhance/document-hydration.tsx);
  * where scripts do not run there is nothing to wait for.
  */
 export async function hydrated(page: Page): Promise<void> {
   if (scriptsRun()) await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));
-}
-
-export function scriptsRun(): boolean {
-  // The project `oldest` (oldestBrowser) passes the check: it runs the enhanced layer.
-  const use = base.info().project.use as TestOptions & { javaScriptEnabled?: boolean };
-  return use.javaScriptEnabled !== false && !use.olderBrowser;
 }
 
 /** The tag of the main journeys, which the "older" project runs too (playwright.config.ts). */

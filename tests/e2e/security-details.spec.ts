@@ -4,7 +4,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { createPatient, expect, expectAccessible, newPatient, scriptsRun, test } from "./fixtures";
+import { createPatient, expect, expectAccessible, hydrated, newPatient, scriptsRun, test } from "./fixtures";
 import { buildDir, E2E_PORT } from "./support/e2e-env";
 
 /** Issue 22, finding 10: the smaller details (docs/decisions/088). */
@@ -42,9 +42,7 @@ test.describe("sign-out is a new document (docs/decisions/088)", () => {
     await expect(page.getByLabel("Address line 1")).toHaveValue(patient.addressLine1);
     expect(await page.content()).toContain(patient.email);
     if (scriptsRun()) {
-      await page.waitForFunction(
-        () => document.documentElement.hasAttribute("data-hydrated") || performance.getEntriesByName("portal:hydrated").length > 0,
-      );
+      await hydrated(page);
       // A client-side visit to the dashboard: the profile's data stays in the router's memory.
       await page.getByRole("link", { name: "Account Verification", includeHidden: true }).evaluate((a: HTMLAnchorElement) => a.click());
       await expect(page).toHaveURL(/\/confirm$/);
