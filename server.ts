@@ -13,6 +13,7 @@ import { pathToFileURL } from "node:url";
 import zlib from "node:zlib";
 import onHeaders from "on-headers";
 import { loadSettings, SettingsError } from "./config/settings";
+import { operatorEnvironment } from "./server/operator-node-env";
 import { checkDataDir, DataDirOpenError, PRIVATE_UMASK } from "./registry/db/data-dir";
 import { describeThisProcess } from "./registry/db/data-dir-lock";
 import { endSignInAtLimit } from "./app/platform/auth.server";
@@ -57,7 +58,7 @@ async function main() {
   process.umask(PRIVATE_UMASK);
   let settings;
   try {
-    settings = loadSettings();
+    settings = loadSettings(operatorEnvironment());
     // docs/decisions/084: a DATA_DIR (or its database) open to other users stops the start, before anything is read.
     checkDataDir(settings.dataDir);
   } catch (error) {
@@ -68,7 +69,7 @@ async function main() {
     throw error;
   }
   log = createLogger(settings.logLevel);
-  const operatorEnv = { ...process.env };
+  const operatorEnv = operatorEnvironment();
   // `npm run dev` (server/dev-vite.ts): the app from Vite with hot updates, in demo mode only.
   if (process.argv.includes("--dev") && !settings.demoMode) {
     process.stderr.write("npm run dev runs in demo mode only: unset NODE_ENV=production and DEMO_MODE=false.\n");
@@ -77,9 +78,8 @@ async function main() {
   const dev = process.argv.includes("--dev") ? await startDevApp() : undefined;
   // docs/decisions/088: what React Router, React or Node print on their own becomes JSON log lines (not under Vite).
   if (!dev) routeConsoleToLog(() => log);
-  // The secrets policy above follows the NODE_ENV the operator set; from here on the libraries (React, React Router)
-  // always run their production builds: faster, and no stack traces in answers, in demo mode too.
-  if (!dev) process.env.NODE_ENV = "production";
+  // The secrets policy above follows the NODE_ENV the operator set; the libraries (React, React Router) run their
+  // production builds, in demo mode too: server/boot.ts set NODE_ENV before they were loaded.
   const buildPath = path.resolve(settings.buildDir, "server/index.js");
   const build = dev ? dev.build : ((await import(pathToFileURL(buildPath).href)) as ServerBuild);
   const builtFor = typeof build === "function" ? settings.basePath : (build.basename ?? "/").replace(/\/?$/, "/");

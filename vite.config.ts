@@ -2,7 +2,6 @@ import { reactRouter } from "@react-router/dev/vite";
 import path from "node:path";
 import { defineConfig } from "vite";
 import { contractSchemasPure } from "./vite/contract-schemas-pure";
-import { preactBrowser } from "./vite/preact-browser";
 import { routeChunkFallback } from "./vite/route-chunk-fallback";
 import { shellChunk } from "./vite/shell-chunk";
 
@@ -22,6 +21,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     // The browsers that pass the "cut the mustard" check (app/enhance/cut-the-mustard.tsx: showModal, submitter,
     // replaceAll, TextEncoderStream) and no older: README "Browsers". Nothing older ever runs these files (077, 089).
     target: isSsrBuild ? "node24" : CLIENT_TARGET,
+    // CSS is for the browsers in both builds: the server build's copies are the ones the pages link (decision 123).
+    cssTarget: CLIENT_TARGET,
     cssMinify: true,
     // Terser's safe options only (no unsafe_*, no property mangling; license comments kept): ~4 KiB gzip less per
     // page than esbuild's minifier (decision 077).
@@ -32,5 +33,5 @@ export default defineConfig(({ isSsrBuild }) => ({
     // CLIENT_SOURCEMAP=1: hidden source maps of the browser chunks, for bench/client-packages.mjs (what each page is made of).
     sourcemap: !isSsrBuild && process.env.CLIENT_SOURCEMAP === "1" ? "hidden" : false,
   },
-  plugins: [preactBrowser(), routeChunkFallback(), contractSchemasPure(), reactRouter()],
+  plugins: [routeChunkFallback(), contractSchemasPure(), reactRouter()],
 }));

@@ -1,6 +1,6 @@
 import { HydratedRouter } from "react-router/dom";
-import { StrictMode } from "react";
-import { hydrateDocument } from "~/enhance/document-hydration";
+import { StrictMode, startTransition } from "react";
+import { hydrateRoot } from "react-dom/client";
 import { enhanced } from "~/enhance/cut-the-mustard";
 import { installDroppedRequestFallback, navigationWatch } from "~/enhance/dropped-request";
 import { installFocusMemory } from "~/enhance/focus-memory";
@@ -13,12 +13,14 @@ const INSTRUMENTATIONS = [navigationWatch];
 
 /** The page is complete without this file; it only makes it smoother. Its texts come with the loader data (decision 059). */
 function hydrate() {
-  void hydrateDocument(
-    <StrictMode>
-      <HydratedRouter instrumentations={INSTRUMENTATIONS} />
-    </StrictMode>,
-    () => HydratedRouter({ instrumentations: INSTRUMENTATIONS }),
-  );
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <StrictMode>
+        <HydratedRouter instrumentations={INSTRUMENTATIONS} />
+      </StrictMode>,
+    );
+  });
 }
 
 // Browsers that fail the check keep the server's HTML page, which works end to end (decision 030).

@@ -23,7 +23,7 @@ import { SiteHeader } from "~/components/site-header";
 import { useNonce } from "~/components/nonce";
 import { headerFirstName } from "~/platform/auth.server";
 import { CutTheMustard } from "~/enhance/cut-the-mustard";
-import { DocumentElement, HydratedMark } from "~/enhance/document-hydration";
+import { HydratedMark } from "~/enhance/document-hydration";
 import { KeepTyped } from "~/enhance/keep-typed";
 import { NavigationFocus } from "~/enhance/navigation-focus";
 import { TrackNavigation } from "~/enhance/route-chunk-fallback";
@@ -78,9 +78,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const { t } = useTranslation();
   return (
-    // The class "js-enabled" is added by <CutTheMustard> before React runs (decision 030).
+    // The class "js-enabled" is added by <CutTheMustard> before React runs (decision 030): hence
+    // suppressHydrationWarning on <html>.
     <FormProblemProvider>
-      <DocumentElement lang={data?.lang ?? "en"}>
+      <html lang={data?.lang ?? "en"} suppressHydrationWarning>
         <head>
           <meta charSet="utf-8" />
           <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -105,7 +106,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <Scripts nonce={nonce} />
           <HydratedMark />
         </body>
-      </DocumentElement>
+      </html>
     </FormProblemProvider>
   );
 }

@@ -10,7 +10,9 @@ export function build(target = buildTarget()) {
   // The server, and the registry's staff commands (`node build/registry.js <command>`): plain JavaScript that
   // needs only the production dependencies (no tsx), so staff can run them on an `npm ci --omit=dev` install.
   for (const [entry, file] of [
-    ["server.ts", "server.js"],
+    // server/boot.ts sets NODE_ENV before server.ts (portal.js) and the libraries it imports are loaded.
+    ["server/boot.ts", "server.js"],
+    ["server.ts", "portal.js"],
     ["registry/cli.ts", "registry.js"],
     // The child process that creates a new PGlite data directory (registry/db/pglite.ts, docs/decisions/071).
     ["registry/db/pglite-child.ts", "pglite-child.js"],

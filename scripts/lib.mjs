@@ -121,7 +121,7 @@ export function buildIsCurrent(target = buildTarget()) {
     return (
       stamp.fingerprint === sourceFingerprint() &&
       stamp.basePath === target.basePath &&
-      ["server.js", "registry.js", "pglite-child.js"].every((f) => fs.existsSync(path.join(root, target.dir, f)))
+      ["server.js", "portal.js", "registry.js", "pglite-child.js"].every((f) => fs.existsSync(path.join(root, target.dir, f)))
     );
   } catch {
     return false;

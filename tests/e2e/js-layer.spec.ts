@@ -104,8 +104,8 @@ test.describe("reflow at 320 px (WCAG 1.4.10)", () => {
 });
 
 /**
- * The browser build runs on Preact's React layer and hydrates the document through <html>'s children
- * (docs/decisions/118): the hydrated page is still the server's one document, in standards mode, and nothing threw.
+ * React hydrates the whole document (app/entry.client.tsx): the hydrated page is still the server's one document,
+ * in standards mode, and nothing threw.
  */
 test("the hydrated page is the server's document: one <html>, <head> and <body>, the doctype, no error", async ({ page, patient }) => {
   const errors: string[] = [];

@@ -27,8 +27,8 @@ function asView(body: unknown): PhoneCheckView | null {
 export function usePhoneCheck() {
   const [state, setState] = useState<State>({ status: "idle" });
   const [toasts, setToasts] = useState<FlashMessage[]>([]);
-  const timer = useRef<ReturnType<typeof setTimeout>>();
-  const inflight = useRef<AbortController>();
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const inflight = useRef<AbortController | undefined>(undefined);
   const checked = useRef<string>("");
   /** The number the toast was raised for: a retry of the same number (e.g. on leaving the field) does not raise it again. */
   const toasted = useRef<string>("");

@@ -1,0 +1,71 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { expect, test } from "./fixtures";
+import { buildDir, E2E_PORT } from "./support/e2e-env";
+
+/**
+ * One React per process, and the same React in the browser as on the server (docs/decisions/118, superseded): the
+ * built portal started as `npm start` starts it (NODE_ENV=development, demo mode) loads React's and React DOM's
+ * production builds only, and the browser build holds React DOM 19's own code. No browser: the js project runs it once.
+ */
+const PORT = E2E_PORT + 70;
+const root = path.resolve(import.meta.dirname, "../..");
+const reactVersion = (JSON.parse(fs.readFileSync(path.join(root, "node_modules/react-dom/package.json"), "utf8")) as { version: string }).version;
+
+test.describe("React builds", () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "no browser: once is enough");
+
+  let dir = "";
+  let portal: ChildProcess | undefined;
+  test.afterAll(() => {
+    if (portal && portal.exitCode === null) portal.kill("SIGKILL");
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  test("the portal as `npm start` runs it renders pages with React's production builds, never react.development.js", async () => {
+    test.setTimeout(120_000);
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "react-builds-"));
+    const loaded = path.join(dir, "loaded.txt");
+    portal = spawn(
+      process.execPath,
+      ["--import", path.join(root, "tests/e2e/support/record-react-builds.mjs"), path.join(root, buildDir, "server.js")],
+      {
+        env: {
+          ...process.env,
+          PORT: String(PORT),
+          HOST: "127.0.0.1",
+          NODE_ENV: "development",
+          DEMO_MODE: "true",
+          LOG_LEVEL: "error",
+          DATA_DIR: path.join(dir, "data"),
+          RECORD_REACT_BUILDS: loaded,
+        },
+        stdio: "ignore",
+      },
+    );
+    await expect
+      .poll(async () => (await fetch(`http://127.0.0.1:${PORT}/readyz`).catch(() => null))?.status, { timeout: 100_000, intervals: [250] })
+      .toBe(200);
+    const page = await fetch(`http://127.0.0.1:${PORT}/register`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("<h1");
+    // The files the pages render with have run (so the record is not empty by mistake)...
+    const ran = () => (fs.existsSync(loaded) ? fs.readFileSync(loaded, "utf8").split("\n") : []);
+    await expect.poll(() => ran().some((file) => /react-dom\/cjs\/react-dom-server\.node\.production\.js$/.test(file)), { timeout: 5_000 }).toBe(true);
+    const files = ran();
+    expect(files.some((file) => /react\/cjs\/react\.production\.js$/.test(file))).toBe(true);
+    // ...and no development build of either package.
+    expect(files.filter((file) => /development/.test(file))).toEqual([]);
+  });
+
+  test(`the browser build holds React DOM ${reactVersion}'s own code, and no other renderer`, () => {
+    const assets = path.join(root, buildDir, "client/assets");
+    const chunks = fs.readdirSync(assets).filter((name) => name.endsWith(".js"));
+    const code = chunks.map((name) => fs.readFileSync(path.join(assets, name), "utf8"));
+    // React DOM states its version in its code, and reports its own error codes through react.dev's decoder.
+    expect(code.filter((text) => text.includes(`"${reactVersion}"`) && text.includes("react.dev/errors/")).length).toBe(1);
+    expect(code.filter((text) => /preact/i.test(text))).toEqual([]);
+  });
+});
