@@ -172,8 +172,10 @@ async function main() {
   // docs/decisions/086: pages and data requests beyond MAX_REQUESTS_IN_FLIGHT get 503 and Retry-After at once (the
   // health checks and static files above are never counted).
   app.use(base, inFlightLimit(settings.maxRequestsInFlight, shortPage("busy", 503)));
+  // Express 5 (path-to-regexp 8): `{*splat}` is BASE_PATH itself and every path under it, as `*` was in Express 4. Its
+  // segments are decoded as a parameter: a malformed escape (/% or /%E0%A4%A) is a 400 in the error handler below.
   app.all(
-    `${base}*`,
+    `${base}{*splat}`,
     createRequestHandler({
       build,
       mode: dev ? "development" : "production",

@@ -26,7 +26,7 @@ describe("basePathSlash in front of an app", () => {
   beforeAll(async () => {
     const app = express();
     app.use(basePathSlash("/portal/"));
-    app.all("/portal/*", (_req, res) => void res.send("page"));
+    app.all("/portal/{*splat}", (_req, res) => void res.send("page"));
     server = http.createServer(app);
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     port = (server.address() as AddressInfo).port;

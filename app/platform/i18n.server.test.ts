@@ -11,6 +11,11 @@ describe("languageFromHeaders (PLT-005)", () => {
       expect(await languageFromHeaders({ acceptLanguage: "de" })).toBe("en");
       expect(await languageFromHeaders({})).toBe("en");
       expect(await languageFromHeaders({ acceptLanguage: `es,${"x".repeat(300)}` })).toBe("es");
+      // As the `accepts` package reads them (2.x, as 1.x did): a region matches its language, q=0 refuses, * takes the first.
+      expect(await languageFromHeaders({ acceptLanguage: "es-419" })).toBe("es");
+      expect(await languageFromHeaders({ acceptLanguage: "fr, es;q=0.5, en;q=0.4" })).toBe("es");
+      expect(await languageFromHeaders({ acceptLanguage: "en-GB;q=0, es" })).toBe("es");
+      expect(await languageFromHeaders({ acceptLanguage: "*" })).toBe("en");
     }
   });
 });
