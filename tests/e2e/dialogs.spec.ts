@@ -87,6 +87,13 @@ withPatient.describe("dialogs of a signed-in patient", () => {
     await checkDialog(page, opener, "Select Center Confirmation");
   });
 
+  withPatient("screening results: Escape closes it as Close does (JavaScript); Tab stays inside (without)", async ({ page, patient }) => {
+    await createClearedScreening(page.request, patient);
+    await page.goto("screening/complete");
+    await checkDialog(page, page.getByRole("button", { name: "Show Results" }), "Screening Questionnaire");
+    await expect(page).toHaveURL(/\/screening\/complete\?/);
+  });
+
   withPatient(
     "change center inside the 3-day wait: the close-out, Escape then reopen (JavaScript); Tab stays inside (without)",
     async ({ page, patient }) => {

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { useTranslation } from "~/texts/use-translation";
 import { Dialog } from "~/components/dialog";
 import type { AnswerSummary as Summary } from "./answer-summary-model";
@@ -6,7 +6,9 @@ import type { ResultsOutcomeView } from "./results-outcome";
 import { AnswerSummary } from "./answer-summary";
 
 /**
- * Requirement DSH-010: the Screening Results dialog (large, static backdrop: Escape does not close it). View-only (no
+ * Requirement DSH-010: the Screening Results dialog (large). With JavaScript, Escape closes it as 'Close' does (the
+ * accessibility statement's promise for every dialog: it asks nothing of the patient, so there is nothing to lose;
+ * docs/browsers-and-accessibility.md). View-only (no
  * `outcome`): 'Screening Results' with the answers, from the dashboard. Otherwise 'Screening Questionnaire' with the
  * answers and the outcome message, from the page the save leads to; staying with a non-member center and the
  * information seeker add Return to Dashboard. 'Close' is a link to `closeTo` (the page without the parameter), so it
@@ -27,12 +29,14 @@ export function ScreeningResultsDialog({
   pdfHref?: string | null;
 }) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   return (
     <Dialog
       id="screening-results"
       title={t(outcome ? "screening.title" : "screening.results.title")}
       open
-      dismissable={false}
+      // Not `closeTo`: that would add the header's × beside the footer's Close.
+      onDismiss={() => navigate(closeTo, { preventScrollReset: true })}
       footer={
         <div className="button-row">
           {outcome?.returnToDashboard ? (
