@@ -1,5 +1,6 @@
 // `npm run check:production` (run by .ci/run): the build on a production install, as an operator makes it.
-// A temporary directory gets package.json, package-lock.json and ./build only, then `npm ci --omit=dev`; there,
+// A temporary directory gets package.json, package-lock.json and ./build only, then `npm ci --omit=dev --omit=optional`
+// (TypeScript, an optional peer of @react-router/node, is otherwise installed: 23 MB never loaded); there,
 // with NODE_ENV=production, the staff commands run as `node build/registry.js …` (no tsx, no Vite, no TypeScript)
 // and `node build/server.js` serves /register and /readyz; then the backups of docs/operations.md are restored
 // (the PGlite data directory; pg_dump/pg_restore when TEST_DATABASE_URL is set). PORT sets the portal's port
@@ -13,6 +14,18 @@ import { checkList, listeningPort } from "./checks.mjs";
 import { buildIsCurrent, buildTarget, root, run } from "./lib.mjs";
 
 const { check, finish } = checkList();
+
+/** What a production install (node_modules) may weigh: issue 33's ceiling, with the 43 MB it never loaded left out. */
+const MAX_INSTALL_MIB = 115;
+
+/** The bytes of the files under `dir` (as `du --apparent-size` counts them). */
+function directoryBytes(dir) {
+  let total = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile()) total += fs.statSync(path.join(entry.parentPath, entry.name)).size;
+  }
+  return total;
+}
 
 const target = buildTarget({ basePath: "/", dir: "build" });
 if (!buildIsCurrent(target)) {
@@ -39,10 +52,18 @@ try {
     if (fs.existsSync(path.join(root, file))) fs.copyFileSync(path.join(root, file), path.join(dir, file));
   }
   fs.cpSync(path.join(root, "build"), path.join(dir, "build"), { recursive: true });
-  console.log(`Production install in ${dir} (npm ci --omit=dev)…`);
-  run("npm", ["ci", "--omit=dev", "--no-audit", "--no-fund", "--loglevel=error"], { cwd: dir });
-  const devOnly = ["tsx", "vite", "esbuild", "@react-router/dev", "vitest"].filter((p) => fs.existsSync(path.join(dir, "node_modules", p)));
-  check("npm ci --omit=dev leaves out the development tools", devOnly.length === 0, `installed: ${devOnly.join(", ")}`);
+  console.log(`Production install in ${dir} (npm ci --omit=dev --omit=optional)…`);
+  run("npm", ["ci", "--omit=dev", "--omit=optional", "--no-audit", "--no-fund", "--loglevel=error"], { cwd: dir });
+  const devOnly = ["tsx", "vite", "esbuild", "@react-router/dev", "vitest", "typescript", "@picocss/pico"].filter((p) =>
+    fs.existsSync(path.join(dir, "node_modules", p)),
+  );
+  check(
+    "npm ci --omit=dev --omit=optional leaves out the development tools and build-time CSS",
+    devOnly.length === 0,
+    `installed: ${devOnly.join(", ")}`,
+  );
+  const installedMiB = directoryBytes(path.join(dir, "node_modules")) / 2 ** 20;
+  check(`the production install is at most ${MAX_INSTALL_MIB} MiB (${installedMiB.toFixed(1)} MiB)`, installedMiB <= MAX_INSTALL_MIB);
 
   const registry = (...args) => spawnSync(process.execPath, ["build/registry.js", ...args], { cwd: dir, env, encoding: "utf8" });
   const seeded = registry("seed-centers");
