@@ -1,5 +1,6 @@
 // `npm test`: the whole suite — type check, lint, unit and registry tests (PGlite, and PostgreSQL when one is
-// available), then the end-to-end journeys in Chromium with JavaScript on and off against the built app.
+// available), then the end-to-end journeys in Chromium with JavaScript on and off against the built app, then the main
+// journey in real old Chromiums (85, 90, 92) and the CSS check in Chromium 85 against the same build.
 import { ensureInstalled, ensureSupportedNode, run } from "./lib.mjs";
 import { ensureE2eBuilds, ensurePostgres, ensureSystemPackages, runE2e, staticChecks } from "./suite.mjs";
 
@@ -23,6 +24,9 @@ try {
   await ensureE2eBuilds({ proxy: true });
   console.log(`\n== End-to-end (JavaScript on and off) (at ${at()}) ==`);
   runE2e([], databaseUrl);
+  // The browsers come from ../shared/tools/old-chromium.mjs, fetched once into ~/.cache/old-chromium (decision 122).
+  console.log(`\n== Old browsers: Chromium 85, 90, 92 (at ${at()}) ==`);
+  run("node", ["tests/old-browsers/run.mjs"]);
   console.log(`\n== The whole suite passed in ${at()} ==`);
 } catch (error) {
   console.error(error.message);
