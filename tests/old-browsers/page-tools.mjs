@@ -154,6 +154,27 @@ export async function choose(page, q, label) {
 export async function hydrated(page, timeout = DEFAULT_TIMEOUT) {
   const hasMark = 'document.documentElement.hasAttribute("data-hydrated")';
   await waitUntil(page, hasMark, () => `${page.url()} was never hydrated: no <html data-hydrated>`, timeout);
+  // React Router asks for the routes of the page's links as it hydrates (route discovery, /__manifest). A full page
+  // load started before that answer came logs "Failed to fetch manifest patches": harmless to a patient, but a console
+  // error here. A person takes longer than that to click; the walk waits for the answer.
+  const pending = discoveries.get(page);
+  if (!pending) return;
+  const end = Date.now() + timeout;
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  while (pending.size > 0 && Date.now() < end) await new Promise((resolve) => setTimeout(resolve, 20));
+}
+
+/** @type {WeakMap<object, Set<unknown>>} the route-discovery requests of each page still without an answer */
+const discoveries = new WeakMap();
+
+/** Follows the page's route-discovery requests, for hydrated(). @param {any} page */
+export function followRouteDiscovery(page) {
+  const pending = new Set();
+  discoveries.set(page, pending);
+  page.on("request", (/** @type {any} */ request) => {
+    if (new URL(request.url()).pathname.endsWith("/__manifest")) pending.add(request);
+  });
+  for (const event of ["requestfinished", "requestfailed"]) page.on(event, (/** @type {any} */ request) => pending.delete(request));
 }
 
 /** @param {unknown} error */

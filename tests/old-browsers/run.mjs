@@ -15,7 +15,7 @@ import { fileURLToPath } from "node:url";
 import { tsImport } from "tsx/esm/api";
 import { cssChecks, emulateScheme } from "./css-check.mjs";
 import { journeySteps, newPatient } from "./journey.mjs";
-import { click, firstLine, hydrated, type, waitFor, waitForUrl } from "./page-tools.mjs";
+import { click, firstLine, followRouteDiscovery, hydrated, type, waitFor, waitForUrl } from "./page-tools.mjs";
 
 /** @typedef {import("./page-tools.mjs").Page} Page @typedef {{ name: string; run: () => Promise<void> }} Step */
 
@@ -109,6 +109,7 @@ async function onePage(/** @type {any} */ browser) {
     if (message.type() === "error") errors.push(`console.error: ${message.text()}`);
   });
   page.setDefaultTimeout(15_000);
+  followRouteDiscovery(page);
   const devtools = await page.target().createCDPSession();
   /** Empties the page for the next walk: no cookie, no storage, as its own client address. */
   const fresh = async (/** @type {string} */ clientAddress) => {
