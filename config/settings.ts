@@ -26,11 +26,11 @@ const schema = z.object({
     .default("/")
     .refine((v) => /^\/([A-Za-z0-9._~-]+\/)*$/.test(v.endsWith("/") ? v : `${v}/`), "BASE_PATH must look like /portal/")
     .transform((v) => (v.endsWith("/") ? v : `${v}/`)),
-  PUBLIC_URL: z.string().url().optional(),
+  PUBLIC_URL: z.url().optional(),
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: z.string().optional(),
-  REGISTRY_URL: z.string().url().optional(),
+  REGISTRY_URL: z.url().optional(),
   /** docs/decisions/085: sent in X-Portal-Key to a registry at REGISTRY_URL, which then trusts the browser's details. */
   REGISTRY_PORTAL_KEY: z.string().min(32, "REGISTRY_PORTAL_KEY must be at least 32 characters").optional(),
   SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional(),

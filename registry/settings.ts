@@ -100,13 +100,13 @@ const int = (min: number, max: number) => z.coerce.number().int().min(min).max(m
 const envSchema = z.object({
   NODE_ENV: z.string().optional(),
   DEMO_MODE: flag.optional(),
-  DATABASE_URL: z.string().url().optional(),
+  DATABASE_URL: z.url().optional(),
   DATA_DIR: z.string().min(1).default("data"),
   TOKEN_SECRET: z.string().min(32, "TOKEN_SECRET must be at least 32 characters").optional(),
   LAB_STAFF_KEY: z.string().min(16, "LAB_STAFF_KEY must be at least 16 characters").optional(),
   CENTER_STAFF_KEY: z.string().min(16, "CENTER_STAFF_KEY must be at least 16 characters").optional(),
   PROGRAM_STAFF_KEY: z.string().min(16, "PROGRAM_STAFF_KEY must be at least 16 characters").optional(),
-  PUBLIC_URL: z.string().url().optional(),
+  PUBLIC_URL: z.url().optional(),
   /** The portal's port and base path: without PUBLIC_URL, links point where the portal's own default says it is (PLT-017). */
   PORT: int(0, 65535).default(3000),
   BASE_PATH: z.string().default("/"),
@@ -124,13 +124,11 @@ const envSchema = z.object({
   PASSWORD_HASH_QUEUE: int(0, 10_000).default(DEFAULT_HASH_QUEUE),
   REFUSAL_DELAY_MS: int(0, 10_000).default(DEFAULT_REFUSAL_DELAY_MS),
   SMTP_URL: z
-    .string()
     .url()
     .refine((v) => /^smtps?:\/\//.test(v), "SMTP_URL must start with smtp:// or smtps://")
     .optional(),
   MAIL_FROM: z.string().min(3).max(320).optional(),
   SMS_URL: z
-    .string()
     .url()
     .refine((v) => /^https?:\/\//.test(v), "SMS_URL must be an http(s) URL")
     .optional(),

@@ -216,7 +216,7 @@ function clientMethods(opts: Shared, origin: ForwardedOrigin | undefined) {
     if (parsed.success && parsed.data.errors?.form === FormReason.busy) throw new RegistryBusyError(retryAfterOf(response) ?? 1);
   }
 
-  async function call<S extends z.ZodTypeAny>(
+  async function call<S extends z.ZodType>(
     method: "GET" | "POST" | "PUT",
     path: string,
     results: S,
@@ -226,7 +226,7 @@ function clientMethods(opts: Shared, origin: ForwardedOrigin | undefined) {
   }
 
   /** The contract-checked envelope of an answer; 401 to a call with a token is SessionExpiredError. */
-  async function envelopeOf<S extends z.ZodTypeAny>(response: Response, results: S, init: CallInit): Promise<Answer<z.infer<S>> & { raw: unknown }> {
+  async function envelopeOf<S extends z.ZodType>(response: Response, results: S, init: CallInit): Promise<Answer<z.infer<S>> & { raw: unknown }> {
     let json: unknown;
     try {
       json = await response.json();

@@ -10,7 +10,7 @@ async function i18n(ctx: Ctx): Promise<Response> {
 }
 
 /** The schema of a tree of texts: the same keys, each leaf a string (both languages have the English keys). */
-function textsSchema(tree: unknown): z.ZodTypeAny {
+function textsSchema(tree: unknown): z.ZodType {
   if (typeof tree !== "object" || tree === null) return z.string();
   return z.object(Object.fromEntries(Object.entries(tree).map(([key, value]) => [key, textsSchema(value)])));
 }

@@ -8,7 +8,7 @@ const openApiShape = z
   .object({
     openapi: z.literal("3.1.0"),
     info: z.object({ title: z.string(), version: z.string() }).catchall(z.unknown()),
-    paths: z.record(z.record(z.unknown())),
+    paths: z.record(z.string(), z.record(z.string(), z.unknown())),
   })
   .catchall(z.unknown());
 

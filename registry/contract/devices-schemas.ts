@@ -3,7 +3,7 @@ import { PLACE_SOURCES } from "./devices";
 
 /** The zod side of contract/message-choices.ts and contract/devices.ts (docs/decisions/109). */
 
-const channels = z.object({ email: z.boolean(), text: z.boolean() }).refine((c) => c.email || c.text, { message: "at least one channel" });
+const channels = z.object({ email: z.boolean(), text: z.boolean() }).refine((c) => c.email || c.text, { error: "at least one channel" });
 
 export const messageChoicesBody = z.object({ steps: channels, decisions: channels, labs: channels }).strict();
 

@@ -1,13 +1,13 @@
 import { z } from "zod";
 
 /** The `{ success, results, message }` envelope every registry answer uses. */
-export function envelope<T extends z.ZodTypeAny>(results: T) {
+export function envelope<T extends z.ZodType>(results: T) {
   return z.object({
     success: z.boolean(),
     results: results.nullable(),
     message: z.string().nullable(),
     /** Field errors of a refused request: field name -> message key (see app/locales). */
-    errors: z.record(z.string()).optional(),
+    errors: z.record(z.string(), z.string()).optional(),
   });
 }
 

@@ -134,7 +134,7 @@ export const registerAnswer = z.object({
   success: z.boolean(),
   results: authResult.nullable(),
   message: z.string().nullable(),
-  errors: z.record(z.string()).optional(),
+  errors: z.record(z.string(), z.string()).optional(),
   addressValidation: addressValidation.nullable().optional(),
 });
 export type RegisterAnswer = z.infer<typeof registerAnswer>;

@@ -1,4 +1,4 @@
-import { z, type ZodError, type ZodIssue } from "zod";
+import { z, type ZodError } from "zod";
 import { hasDisallowedCharacters } from "./text-rules";
 import { ValidationKey, withParams } from "./validation-keys";
 
@@ -13,8 +13,8 @@ export function cleanString(max: number, opts: { multiline?: boolean } = {}) {
 }
 
 /** The message key of one zod issue: too long (with the limit), characters not allowed, or not a valid value. */
-export function issueKey(issue: ZodIssue): string {
-  if (issue.code === "too_big" && issue.type === "string") return withParams(ValidationKey.textTooLong, { max: String(issue.maximum) });
+export function issueKey(issue: z.core.$ZodIssue): string {
+  if (issue.code === "too_big" && issue.origin === "string") return withParams(ValidationKey.textTooLong, { max: String(issue.maximum) });
   if (issue.code === "custom" && typeof issue.params?.key === "string") return issue.params.key;
   return ValidationKey.invalidValue;
 }

@@ -17,20 +17,20 @@ export type RouteDoc = {
   summary: string;
   auth: RouteAuth | readonly RouteAuth[];
   /** The JSON body it reads, as a client sends it. */
-  body?: z.ZodTypeAny;
+  body?: z.ZodType;
   /** Its query parameters (an object of them). */
-  query?: z.AnyZodObject;
+  query?: z.ZodObject;
   /** Headers it reads besides those of `auth` (an object of them, by header name). */
-  headers?: z.AnyZodObject;
+  headers?: z.ZodObject;
   /**
    * Its answer with status 200: the `results` of the `{ success, results, message, errors? }` envelope; a file
    * (`{ file: "application/pdf" }`); or a JSON body that is no envelope (`{ bare: schema }`).
    */
-  answer: z.ZodTypeAny | { file: "application/pdf" } | { bare: z.ZodTypeAny };
+  answer: z.ZodType | { file: "application/pdf" } | { bare: z.ZodType };
   /** Top-level fields its envelopes may carry besides those four (register's `addressValidation`). */
   extras?: z.ZodRawShape;
   /** Refusals whose envelope carries results (status -> results); any other refusal has `results: null`. */
-  refusals?: Readonly<Record<number, z.ZodTypeAny>>;
+  refusals?: Readonly<Record<number, z.ZodType>>;
 };
 
 export type Route<C> = {

@@ -23,7 +23,7 @@ export function bodyFieldErrors(error: ZodError, raw: Record<string, unknown>): 
     const missing = raw[field] === undefined || raw[field] === null;
     errors[field] ??= missing
       ? ValidationKey.required
-      : issue.code === "too_big" && issue.type === "string"
+      : issue.code === "too_big" && issue.origin === "string"
         ? ValidationKey.tooLong
         : (customKey(issue) ?? ValidationKey.invalidValue);
   }

@@ -87,28 +87,34 @@ const refusal = z.object({
   success: z.literal(false),
   results: z.null(),
   message: z.string(),
-  errors: z.record(z.string()).optional(),
+  errors: z.record(z.string(), z.string()).optional(),
 });
 
 /** The envelope of an answer with these results (status 200, or a refusal documented with results). */
-function envelopeOf(results: z.ZodTypeAny, extras: z.ZodRawShape | undefined, success: z.ZodTypeAny): z.AnyZodObject {
-  return z.object({ success, results: results.nullable(), message: z.string().nullable(), errors: z.record(z.string()).optional(), ...extras });
+function envelopeOf(results: z.ZodType, extras: z.ZodRawShape | undefined, success: z.ZodType): z.ZodObject {
+  return z.object({
+    success,
+    results: results.nullable(),
+    message: z.string().nullable(),
+    errors: z.record(z.string(), z.string()).optional(),
+    ...extras,
+  });
 }
 
 /** The JSON schema the generator makes of one zod schema (the body of a throw-away route). */
-function jsonSchemaOf(schema: z.ZodTypeAny): JsonSchema {
+function jsonSchemaOf(schema: z.ZodType): JsonSchema {
   const route: RouteConfig = { method: "post", path: "/", request: { body: { content: { "application/json": { schema } } } }, responses: {} };
   const doc = new OpenApiGeneratorV31([{ type: "route", route }]).generateDocument({ openapi: "3.1.0", info: { title: "", version: "" } });
   return (doc.paths?.["/"]?.post?.requestBody as { content: Record<string, { schema: JsonSchema }> }).content["application/json"]!.schema;
 }
 
 /** The parameters of an object of them (query or header). */
-function parametersOf(shape: z.AnyZodObject | undefined, location: "query" | "header") {
+function parametersOf(shape: z.ZodObject | undefined, location: "query" | "header") {
   return Object.entries(shape?.shape ?? {}).map(([name, schema]) => {
-    const s = schema as z.ZodTypeAny;
+    const s = schema as z.ZodType;
     // The description once, on the parameter.
     const { description: _inSchema, ...json } = jsonSchemaOf(s);
-    return { name, in: location, required: !s.isOptional(), ...(s.description ? { description: s.description } : {}), schema: json };
+    return { name, in: location, required: !s.safeParse(undefined).success, ...(s.description ? { description: s.description } : {}), schema: json };
   });
 }
 
@@ -132,7 +138,7 @@ function routeConfig<C>(route: Route<C>, tag: string): RouteConfig {
   const { doc } = route;
   const { path, params } = openApiPath(route.pattern);
   const answer = doc.answer;
-  const json = (schema: z.ZodTypeAny) => ({ content: { "application/json": { schema } } });
+  const json = (schema: z.ZodType) => ({ content: { "application/json": { schema } } });
   const success =
     answer instanceof z.ZodType
       ? { description: "The envelope with the results.", ...json(envelopeOf(answer, doc.extras, z.boolean())) }
