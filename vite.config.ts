@@ -22,6 +22,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     // The browsers that pass the "cut the mustard" check (app/enhance/cut-the-mustard.tsx: showModal, submitter,
     // replaceAll, TextEncoderStream) and no older: README "Browsers". Nothing older ever runs these files (077, 089).
     target: isSsrBuild ? "node24" : CLIENT_TARGET,
+    // CSS is for the browsers in both builds: the server build's copies are the ones the pages link (decision 123).
+    cssTarget: CLIENT_TARGET,
     cssMinify: true,
     // Terser's safe options only (no unsafe_*, no property mangling; license comments kept): ~4 KiB gzip less per
     // page than esbuild's minifier (decision 077).
