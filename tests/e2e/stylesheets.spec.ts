@@ -16,7 +16,7 @@ function browserBuildStylesheets(): Set<string> {
   const dir = path.join(buildDir, "client", "assets");
   const names = new Set<string>();
   for (const file of fs.readdirSync(dir).filter((name) => name.endsWith(".js")))
-    for (const match of fs.readFileSync(path.join(dir, file), "utf8").matchAll(/assets\/([\w.-]+\.css)\b/g)) names.add(match[1]);
+    for (const match of fs.readFileSync(path.join(dir, file), "utf8").matchAll(/assets\/([\w.-]+\.css)\b/g)) if (match[1]) names.add(match[1]);
   return names;
 }
 
