@@ -3,7 +3,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { FailedPostContext } from "~/components/form-problem";
 import { NonceContext } from "~/components/nonce";
 import { reportsProblem } from "~/forms/types";
-import { PageCollector } from "~/platform/strip-nul.server";
+import { PageCollector } from "~/platform/page-collector.server";
 import { describeError } from "../server/describe-error";
 import { BUSY_RETRY_AFTER_S } from "../server/in-flight";
 import { shortPageHtml } from "../server/short-page";
@@ -56,7 +56,6 @@ export default function handleRequest(
         onAllReady() {
           shellRendered = true;
           if (cutOff !== undefined) return giveUp(describeError(cutOff));
-          // React 18.3.1 can leave NUL bytes at its buffer's edge (app/platform/strip-nul.server.ts): the collector drops them.
           pipe(
             new PageCollector((page) => {
               if (settled) return;

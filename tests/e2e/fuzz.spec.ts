@@ -431,8 +431,8 @@ async function run(api: APIRequestContext, count: number, next: (r: Rng) => Case
       if (answer.status >= 500) failures.push(`${what}: status ${answer.status}`);
       const trace = STACK_TRACE.exec(answer.body);
       if (trace) failures.push(`${what}: stack trace in the answer: ${trace[0]}`);
-      // No NUL byte in any answer: none typed is ever echoed (it comes back as U+FFFD), and React 18's streaming
-      // renderer's own (facebook/react#31134) are removed (app/platform/strip-nul.server.ts).
+      // No NUL byte in any answer: none typed is ever echoed (it comes back as U+FFFD), and React 19's streaming
+      // renderer writes none of its own (React 18's did: facebook/react#31134; app/platform/page-collector.server.test.tsx).
       if (answer.body.includes("\u0000")) failures.push(`${what}: a NUL byte in the answer`);
       const page = answer.body;
       if (answer.status >= 400 && answer.status < 500 && answer.type.includes("text/html")) {

@@ -31,9 +31,11 @@ function frameworkCode(): { file: string; code: string }[] {
   const nm = path.join(root, "node_modules");
   return [
     ...files(path.join(nm, "react-router/dist/development"), (f) => /\/(chunk-[^/]*|index|dom-export)\.mjs$/.test(f)),
-    path.join(nm, "react-dom/cjs/react-dom.production.min.js"),
-    path.join(nm, "react/cjs/react.production.min.js"),
-    path.join(nm, "scheduler/cjs/scheduler.production.min.js"),
+    path.join(nm, "react-dom/cjs/react-dom-client.production.js"),
+    path.join(nm, "react-dom/cjs/react-dom.production.js"),
+    path.join(nm, "react/cjs/react.production.js"),
+    path.join(nm, "react/cjs/react-jsx-runtime.production.js"),
+    path.join(nm, "scheduler/cjs/scheduler.production.js"),
   ].map((file) => ({ file: path.relative(root, file), code: fs.readFileSync(file, "utf8") }));
 }
 
