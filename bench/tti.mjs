@@ -48,10 +48,13 @@ function readTimings(quietMs) {
   const hydrated = performance.getEntriesByName("portal:hydrated")[0]?.startTime ?? w.__benchFirstCommit ?? null;
   const nav = /** @type {PerformanceNavigationTiming | undefined} */ (performance.getEntriesByType("navigation")[0]);
   if (!nav || nav.domContentLoadedEventEnd === 0 || hydrated === null) return null;
+  const firstCommit = w.__benchFirstCommit ?? null;
   const tasks = w.__benchLongTasks ?? [];
   const lastTaskEnd = tasks.reduce((end, [start, duration]) => Math.max(end, start + duration), 0);
   const ready = Math.max(nav.domContentLoadedEventEnd, hydrated ?? 0, lastTaskEnd);
   if (performance.now() - ready < quietMs) return null;
+  // The same with React's first commit as the hydration moment: comparable between builds with and without the mark.
+  const readyCommit = Math.max(nav.domContentLoadedEventEnd, firstCommit ?? hydrated, lastTaskEnd);
   const fcp = performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null;
   // A module preloaded and then imported has two entries: count each URL once, with the bytes it came with.
   const byUrl = new Map();
@@ -63,7 +66,9 @@ function readTimings(quietMs) {
     dcl: nav.domContentLoadedEventEnd,
     load: nav.loadEventEnd,
     hydrated,
+    firstCommit,
     tti: ready,
+    ttiCommit: readyCommit,
     longTasks: tasks.length,
     longTaskMs: tasks.reduce((n, [, d]) => n + d, 0),
     scriptFiles: byUrl.size,
@@ -79,48 +84,54 @@ const median = (values) => {
 };
 
 /**
- * Loads each page `runs` times on an emulated old phone. `pages`: { name, path, cookie? ("name=value") }.
- * Answers { chromium, runs, pages: [{ name, path, runs: [timings], median: timings }] }.
+ * Loads each page `runs` times on an emulated old phone, the pages in turn round after round (so a busy spell of the
+ * machine hits them alike). `pages`: { name, path, cookie? ("name=value"), base? (another server than `base`) }.
+ * Answers { chromium, runs, pages: [{ ...page, runs: [timings], median: timings }] }.
  */
 export async function measureOldPhone({ base, pages, runs = 3 }) {
   const { chromium } = await import("@playwright/test");
   const browser = await chromium.launch({ executablePath, args: chromiumArgs });
   try {
-    const out = [];
-    for (const p of pages) {
-      const results = [];
-      for (let i = 0; i < runs; i++) {
-        const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
-        try {
-          if (p.cookie) {
-            const at = p.cookie.indexOf("=");
-            await context.addCookies([{ name: p.cookie.slice(0, at), value: p.cookie.slice(at + 1), url: base }]);
-          }
-          await context.addInitScript(observeLongTasks);
-          const page = await context.newPage();
-          const cdp = await context.newCDPSession(page);
-          await cdp.send("Network.enable");
-          await cdp.send("Network.emulateNetworkConditions", {
-            offline: false,
-            latency: OLD_PHONE.latencyMs,
-            downloadThroughput: (OLD_PHONE.downloadKbps * 1000) / 8,
-            uploadThroughput: (OLD_PHONE.uploadKbps * 1000) / 8,
-          });
-          await cdp.send("Emulation.setCPUThrottlingRate", { rate: OLD_PHONE.cpuSlowdown });
-          const answer = await page.goto(`${base}${p.path}`, { waitUntil: "commit", timeout: PAGE_TIMEOUT_MS });
-          if (!answer || answer.status() !== 200) throw new Error(`${p.path} answered ${answer?.status()}`);
-          const handle = await page.waitForFunction(readTimings, QUIET_MS, { timeout: PAGE_TIMEOUT_MS, polling: 250 });
-          results.push(await handle.jsonValue());
-        } finally {
-          await context.close();
-        }
-      }
-      const keys = Object.keys(results[0] ?? {});
-      out.push({ ...p, runs: results, median: Object.fromEntries(keys.map((k) => [k, median(results.map((r) => r[k]))])) });
-    }
-    return { chromium: browser.version(), runs, pages: out };
+    const results = pages.map(() => []);
+    for (let i = 0; i < runs; i++) for (const [n, p] of pages.entries()) results[n].push(await loadOnce(browser, p.base ?? base, p));
+    return {
+      chromium: browser.version(),
+      runs,
+      pages: pages.map((p, n) => {
+        const keys = Object.keys(results[n][0] ?? {});
+        return { ...p, runs: results[n], median: Object.fromEntries(keys.map((k) => [k, median(results[n].map((r) => r[k]))])) };
+      }),
+    };
   } finally {
     await browser.close();
+  }
+}
+
+/** One cold load of a page in a new browser context: its timings (readTimings). */
+async function loadOnce(browser, base, p) {
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
+  try {
+    if (p.cookie) {
+      const at = p.cookie.indexOf("=");
+      await context.addCookies([{ name: p.cookie.slice(0, at), value: p.cookie.slice(at + 1), url: base }]);
+    }
+    await context.addInitScript(observeLongTasks);
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Network.enable");
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: OLD_PHONE.latencyMs,
+      downloadThroughput: (OLD_PHONE.downloadKbps * 1000) / 8,
+      uploadThroughput: (OLD_PHONE.uploadKbps * 1000) / 8,
+    });
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: OLD_PHONE.cpuSlowdown });
+    const answer = await page.goto(`${base}${p.path}`, { waitUntil: "commit", timeout: PAGE_TIMEOUT_MS });
+    if (!answer || answer.status() !== 200) throw new Error(`${p.path} answered ${answer?.status()}`);
+    const handle = await page.waitForFunction(readTimings, QUIET_MS, { timeout: PAGE_TIMEOUT_MS, polling: 250 });
+    return await handle.jsonValue();
+  } finally {
+    await context.close();
   }
 }
 

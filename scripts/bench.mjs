@@ -5,7 +5,8 @@
 // It also times the registry's centers query at 100, 1,000 and 10,000 centers (bench/centers-query.ts);
 // BENCH_ONLY=centers runs only that part. The client side (issue 13): the JavaScript of every page from the build's
 // manifest (bench/route-weights.mjs) and each page on an emulated old phone in Chromium (bench/tti.mjs);
-// BENCH_ONLY=client runs only that part with the page weights. Last, hostile traffic (bench/hostile.mjs): GET /register while sign-in is
+// The JavaScript budget: both against a stock React Router page built and served beside the portal
+// (bench/stock-budget.mjs, bench/stock-page/). BENCH_ONLY=client runs only that part with the page weights. Last, hostile traffic (bench/hostile.mjs): GET /register while sign-in is
 // flooded from one and from six addresses, and ten 20 MB posts.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
@@ -94,6 +95,9 @@ async function main() {
     build();
     built = `built first (${((performance.now() - b0) / 1000).toFixed(1)} s)`;
   }
+  // The stock React Router page of the JavaScript budget (bench/stock-budget.mjs), built before anything is timed.
+  const stockBudget = await import("../bench/stock-budget.mjs");
+  built += `; ${stockBudget.buildStockPage()}`;
   const lib = await import("../bench/lib.mjs");
   const { request, runLoad, readMemory, gzipSize, startServer, freePort, kib, mib, table } = lib;
   const loadAvgAtStart = lib.machineInfo().loadAvg;
@@ -155,20 +159,31 @@ async function main() {
     const { measureOldPhone, oldPhoneSection } = await import("../bench/tti.mjs");
     const perRoute = routeWeights(path.join(root, buildDir(), "client"), { gzipSize });
     console.log(`JavaScript of every page: heaviest ${perRoute[0]?.id} ${kib(perRoute[0]?.gzip ?? 0)} KiB gzip`);
-    console.log(`Loading ${pages.map((p) => p.name).join(" and ")} on an emulated old phone (Chromium, CPU x6, 1.6 Mbps, 150 ms)…`);
-    const oldPhone = await measureOldPhone({
-      base,
-      runs: Number(process.env.BENCH_PHONE_RUNS ?? 3),
-      pages: [
-        { name: "/register", path: "/register" },
-        { name: "/landing", path: "/landing", cookie: await patient.signIn() },
-      ],
-    });
+    const stockPage = await stockBudget.startStockPage({ startServer, port: await freePort() });
+    console.log(
+      `Loading ${pages.map((p) => p.name).join(" and ")} and the stock page on an emulated old phone (Chromium, CPU x6, 1.6 Mbps, 150 ms)…`,
+    );
+    let oldPhone;
+    try {
+      oldPhone = await measureOldPhone({
+        base,
+        runs: Number(process.env.BENCH_PHONE_RUNS ?? 3),
+        pages: [
+          { name: "/register", path: "/register" },
+          { name: "/landing", path: "/landing", cookie: await patient.signIn() },
+          { name: "stock /register (bench/stock-page)", path: "/register", base: stockPage.baseUrl, stock: true },
+        ],
+      });
+    } finally {
+      await stockPage.stop();
+    }
     for (const p of oldPhone.pages)
       console.log(
         `  ${p.name}: time to interactive ${(p.median.tti / 1000).toFixed(2)} s, hydrated ${((p.median.hydrated ?? NaN) / 1000).toFixed(2)} s`,
       );
-    const clientSections = `${routeWeightsSection(perRoute, { kib })}\n${oldPhoneSection(oldPhone)}`;
+    const budget = stockBudget.budgetSection({ perRoute, stock: stockBudget.stockWeight({ gzipSize }), oldPhone, kib });
+    for (const line of budget.lines) console.log(`Budget: ${line}`);
+    const clientSections = `${budget.text}\n${routeWeightsSection(perRoute, { kib })}\n${oldPhoneSection(oldPhone)}`;
     if (process.env.BENCH_ONLY === "client") {
       const m = lib.machineInfo();
       const head = `# Client benchmark — ${startedAt.toISOString().replace("T", " ").slice(0, 16)} UTC\n\n${m.cores} cores (${m.cpuModel}), Node.js ${m.node}, load average ${loadAvgAtStart} → ${m.loadAvg}, revision ${gitRevision()}, ${built}\n\n`;
