@@ -19,7 +19,7 @@ export type DevApp = {
 
 export async function startDevApp(): Promise<DevApp> {
   const httpServer = http.createServer();
-  const { createServer } = await import("vite");
+  const { createServer, isRunnableDevEnvironment } = await import("vite");
   const vite = await createServer({ server: { middlewareMode: true, hmr: { server: httpServer } }, appType: "custom" });
   // The HMR WebSocket is an upgraded socket the HTTP server no longer waits for: close Vite with the server.
   for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => void vite.close());
@@ -37,8 +37,13 @@ export async function startDevApp(): Promise<DevApp> {
       next(error);
     });
   };
+  // React Router's Vite Environment API (v8_viteEnvironmentApi, react-router.config.ts): the server build comes from
+  // the ssr environment's module runner, whose module graph the route edits invalidate (ssrLoadModule's no longer
+  // sees them, and the open page got no hot update).
+  const ssr = vite.environments.ssr;
+  if (!isRunnableDevEnvironment(ssr)) throw new Error("server/dev-vite.ts: Vite's ssr environment cannot run modules in this process");
   return {
-    build: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
+    build: () => ssr.runner.import("virtual:react-router/server-build") as Promise<ServerBuild>,
     middlewares: [devCsp, viteFirst],
     server: (app) => httpServer.on("request", app),
   };
