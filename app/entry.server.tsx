@@ -4,6 +4,7 @@ import { FailedPostContext } from "~/components/form-problem";
 import { NonceContext } from "~/components/nonce";
 import { reportsProblem } from "~/forms/types";
 import { PageCollector } from "~/platform/page-collector.server";
+import { laterPartsLoaded } from "~/enhance/later";
 import { describeError } from "../server/describe-error";
 import { BUSY_RETRY_AFTER_S } from "../server/in-flight";
 import { shortPageHtml } from "../server/short-page";
@@ -14,13 +15,15 @@ import { shortPageHtml } from "../server/short-page";
  */
 const ABORT_DELAY = 5_000;
 
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
+  // Parts whose code the browser loads later are rendered in place, never suspended (app/enhance/later.tsx).
+  await laterPartsLoaded();
   const nonce = loadContext.nonce;
   // A post whose form came back with problems: the document title says so (app/components/form-problem.tsx).
   const failedPost = Object.values(routerContext.staticHandlerContext.actionData ?? {}).some(reportsProblem);
@@ -51,6 +54,10 @@ export default function handleRequest(
       </NonceContext.Provider>,
       {
         nonce,
+        // The page is sent whole (onAllReady below), and must work without JavaScript: no part of it is ever sent
+        // apart, as hidden HTML that only a script puts in place (React outlines a Suspense boundary once the page
+        // before it passes this many bytes; app/enhance/later.tsx).
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         // No page waits on deferred data (no Suspense boundary): the shell is the whole page, so it is sent as one
         // buffer, to browsers and bots alike (docs/decisions/056).
         onAllReady() {

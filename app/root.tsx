@@ -17,7 +17,7 @@ import { DocumentTitle } from "~/components/document-title";
 import { FormProblemProvider } from "~/components/form-problem";
 import { PageFlash } from "~/components/flash-messages";
 import { takeFlash } from "~/platform/flash.server";
-import { IdleWarning } from "~/components/idle-warning";
+import { later } from "~/enhance/later";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { useNonce } from "~/components/nonce";
@@ -32,6 +32,9 @@ import type { RootData } from "~/platform/root-data";
 import { idleMsLeft } from "~/platform/session-limits";
 import { mergeTexts } from "~/texts/texts";
 import { textsFor, textsForKeys, textsJsonFor } from "~/texts/texts.server";
+
+// Signed-in pages only, and it first shows after 28 quiet minutes: its code loads after the page (decision 124).
+const IdleWarning = later(() => import("~/components/idle-warning").then((m) => m.IdleWarning), { ifItFails: "nothing" });
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: picoHref },

@@ -32,12 +32,21 @@ function resolve(from: string, spec: string): string | null {
   return null;
 }
 
-/** The module and every module it imports (not type-only imports, not the locale files nor the generated lists). */
+/**
+ * The module and every module it imports (not type-only imports, not the locale files nor the generated lists), the
+ * ones it loads later with `import()` included: a part whose code comes later (app/enhance/later.tsx) still shows its
+ * texts from the page's.
+ */
 export function importGraph(file: string, withServer = true, seen = new Set<string>()): Set<string> {
   if (seen.has(file)) return seen;
   seen.add(file);
-  for (const m of fs.readFileSync(file, "utf8").matchAll(/(?:^|\n)\s*(import|export)\s(?!type\s)[^;]*?from\s*["']([^"']+)["']/g)) {
-    const target = resolve(file, m[2]!);
+  const source = fs.readFileSync(file, "utf8");
+  const specifiers = [
+    ...[...source.matchAll(/(?:^|\n)\s*(?:import|export)\s(?!type\s)[^;]*?from\s*["']([^"']+)["']/g)].map((m) => m[1]!),
+    ...[...source.matchAll(/\bimport\(\s*["']([^"']+)["']\s*\)/g)].map((m) => m[1]!),
+  ];
+  for (const specifier of specifiers) {
+    const target = resolve(file, specifier);
     if (!target || target.includes(`${path.sep}locales${path.sep}`) || target === PAGE_KEYS_FILE) continue;
     if (!withServer && /\.server\.tsx?$/.test(target)) continue;
     importGraph(target, withServer, seen);

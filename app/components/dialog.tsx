@@ -1,5 +1,5 @@
 import { Link, useNavigate } from "react-router";
-import { useEffect, useRef, type ReactNode } from "react";
+import { useEffect, useRef, useSyncExternalStore, type ReactNode } from "react";
 import { useTranslation } from "~/texts/use-translation";
 import { currentOrLastFocused } from "~/enhance/focus-memory";
 import { useHydrated } from "./use-hydrated";
@@ -70,6 +70,10 @@ function focusInitial(dialog: HTMLDialogElement, initialFocus: "heading" | "fiel
   if (target) focusStatic(target);
 }
 
+const subscribeToNothing = () => () => {};
+const clientSnapshot = () => false;
+const serverSnapshot = () => true;
+
 export function Dialog({
   id,
   title,
@@ -102,9 +106,12 @@ export function Dialog({
   // In the server's HTML (and the render that hydrates it) the dialog is open as plain HTML. One that opens later is
   // rendered closed and opened by showModal at once: never an open dialog that is not a modal over a live page, which
   // the page's styles take for the HTML dialog (hiding the page, and with it the control focus is to go back to).
+  // Whether this render is the server's or hydrates the server's HTML (React gives the server snapshot then): also
+  // true for a dialog whose code loaded after the rest of the page was hydrated (app/enhance/later.tsx).
+  const renderingServerHtml = useSyncExternalStore(subscribeToNothing, clientSnapshot, serverSnapshot);
   const asHtml = useRef<boolean | null>(null);
   if (!open) asHtml.current = null;
-  else if (asHtml.current === null) asHtml.current = typeof document === "undefined" || !document.documentElement.hasAttribute("data-hydrated");
+  else if (asHtml.current === null) asHtml.current = renderingServerHtml;
   const hydrated = useHydrated();
   dismiss.current = !dismissable ? null : (onDismiss ?? (closeTo !== undefined ? () => navigate(closeTo, { preventScrollReset: true }) : null));
   useEffect(() => {

@@ -6,14 +6,14 @@ import { useEffect } from "react";
  * fields or files) are kept in this tab's sessionStorage for that one page load, put back once the new page runs,
  * and removed at once. Without JavaScript the switch still loads the page as it was first issued.
  */
-const KEY = "portal:typed-before-language-switch";
+export const KEY = "portal:typed-before-language-switch";
 
-type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
-type Saved = { page: string; fields: Array<{ form: number; name: string; value: string; checked?: boolean }> };
+export type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+export type Saved = { page: string; fields: Array<{ form: number; name: string; value: string; checked?: boolean }> };
 
 const SKIPPED = new Set(["hidden", "password", "file", "submit", "button", "reset", "image"]);
 
-function controls(): Array<{ form: number; control: Control }> {
+export function controls(): Array<{ form: number; control: Control }> {
   const out: Array<{ form: number; control: Control }> = [];
   document.querySelectorAll("main form").forEach((form, index) => {
     for (const element of Array.from((form as HTMLFormElement).elements)) {
@@ -25,25 +25,12 @@ function controls(): Array<{ form: number; control: Control }> {
   return out;
 }
 
-function here(): string {
+export function here(): string {
   return `${window.location.pathname}${window.location.search}`;
 }
 
 function isLanguageSwitch(link: HTMLAnchorElement): boolean {
   return /\/language$/.test(new URL(link.href, window.location.href).pathname);
-}
-
-/** Sets a value so that React's onChange sees it (React tracks the value its own setter last wrote). */
-function setValue(control: Control, value: string) {
-  const proto = Object.getPrototypeOf(control) as object;
-  Object.getOwnPropertyDescriptor(proto, "value")?.set?.call(control, value);
-  control.dispatchEvent(new Event(control instanceof HTMLSelectElement ? "change" : "input", { bubbles: true }));
-}
-
-function setChecked(control: HTMLInputElement, checked: boolean) {
-  if (control.checked === checked) return;
-  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "checked")?.set?.call(control, checked);
-  control.dispatchEvent(new Event("click", { bubbles: true }));
 }
 
 export function installKeepTyped() {
@@ -68,34 +55,29 @@ export function installKeepTyped() {
   );
 }
 
-/** Puts the values back on the page they came from (once; called after hydration). */
-export function restoreTyped() {
-  let saved: Saved | null = null;
-  try {
-    const raw = window.sessionStorage.getItem(KEY);
-    window.sessionStorage.removeItem(KEY);
-    saved = raw ? (JSON.parse(raw) as Saved) : null;
-  } catch {
-    return;
-  }
-  if (!saved || saved.page !== here()) return;
-  const byForm = controls();
-  for (const field of saved.fields) {
-    const matches = byForm.filter((c) => c.form === field.form && c.control.name === field.name).map((c) => c.control);
-    if (field.checked !== undefined) {
-      const box = matches.find((c) => c instanceof HTMLInputElement && c.value === field.value);
-      if (box instanceof HTMLInputElement) setChecked(box, field.checked);
-    } else if (matches[0] && matches[0].value !== field.value) {
-      setValue(matches[0], field.value);
-    }
-  }
-}
-
 /** In the root layout: restores after the first render has settled (fields that appear once hydrated included). */
 export function KeepTyped() {
   useEffect(() => {
-    const id = window.setTimeout(restoreTyped, 0);
+    // Only a page loaded by the language switch has values to put back: only then is that code loaded (decision 124).
+    if (!savedTyped()) return;
+    const id = window.setTimeout(
+      () =>
+        void import("./keep-typed-restore").then(
+          (m) => m.restoreTyped(),
+          () => {},
+        ),
+      0,
+    );
     return () => window.clearTimeout(id);
   }, []);
   return null;
+}
+
+/** Whether this tab holds values typed before a language switch (false where storage is refused). */
+function savedTyped(): boolean {
+  try {
+    return window.sessionStorage.getItem(KEY) !== null;
+  } catch {
+    return false;
+  }
 }

@@ -1,5 +1,5 @@
 import { Form, type FormProps } from "react-router";
-import { useCallback, useState, type FormEvent, type ReactNode } from "react";
+import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { CsrfField } from "~/components/csrf-field";
 import { useTranslation } from "~/texts/use-translation";
 import { liveErrors, type Values } from "~/forms/live-errors";
@@ -16,27 +16,42 @@ function valuesOf(form: HTMLFormElement): Values {
   return values;
 }
 
+/** The rules a form re-checks itself with (the ones its action runs), over the form's values. */
+export type Recheck = (values: Values) => FieldErrors;
+
 /**
  * ACC-017: the form re-validates on every change once the first submit was attempted; errors show only after that
  * (with JavaScript; without it the server's check on submit applies, PLT-006, PLT-009). Before a submit came back this does
- * nothing. After it, every change re-runs the form's rules (`recheck`, the rules the action runs) and the page shows
- * the answer: inline messages, the error summary's list (which no longer takes focus) and a polite count of what is
- * left (`RecheckStatus`). Attach `onInput` to the <Form> (the `input` event: text, selects, checkboxes and radios
- * alike; decision 118); give `failure` to the ErrorSummary and the FormState.
+ * nothing. After it, every change re-runs the form's rules (`loadRecheck`: the rules the action runs, whose code the
+ * browser loads only once a submit came back with problems, decision 124) and the page shows the answer: inline
+ * messages, the error summary's list (which no longer takes focus) and a polite count of what is left
+ * (`RecheckStatus`). Attach `onInput` to the <Form> (the `input` event: text, selects, checkboxes and radios alike);
+ * give `failure` to the ErrorSummary and the FormState.
  */
-export function useLiveRecheck(failure: FormFailure | undefined, recheck: (values: Values) => FieldErrors) {
+export function useLiveRecheck(failure: FormFailure | undefined, loadRecheck: () => Promise<Recheck>) {
   const [live, setLive] = useState<Live | null>(null);
+  const rules = useRef<Recheck | null>(null);
   const current = failure && live?.attempt === failure.attempt ? live : null;
+  // The rules' code is fetched as soon as a submit came back with problems, before the first correction.
+  useEffect(() => {
+    if (failure && !rules.current) void loadRecheck().then((recheck) => (rules.current = recheck), ignore);
+  }, [failure, loadRecheck]);
   const onInput = useCallback(
     (event: FormEvent<HTMLFormElement>) => {
       const name = (event.target as { name?: unknown }).name;
       if (!failure || typeof name !== "string" || name === "") return;
+      const form = event.currentTarget;
       const touched = new Set(current?.touched);
       touched.add(name);
-      const errors = liveErrors(failure.errors, recheck(valuesOf(event.currentTarget)), touched, failure.order);
-      setLive({ attempt: failure.attempt, touched, errors });
+      const show = (recheck: Recheck) => {
+        const errors = liveErrors(failure.errors, recheck(valuesOf(form)), touched, failure.order);
+        setLive({ attempt: failure.attempt, touched, errors });
+      };
+      if (rules.current) show(rules.current);
+      // Corrected before the rules arrived (or their code could not be loaded: the server still checks on submit).
+      else void loadRecheck().then((recheck) => show((rules.current = recheck)), ignore);
     },
-    [failure, current, recheck],
+    [failure, current, loadRecheck],
   );
   return {
     failure: failure && current ? { ...failure, errors: current.errors } : failure,
@@ -45,6 +60,8 @@ export function useLiveRecheck(failure: FormFailure | undefined, recheck: (value
     onInput,
   };
 }
+
+const ignore = () => {};
 
 /**
  * A polite live region that says how many problems are left when that number changes while the patient corrects the

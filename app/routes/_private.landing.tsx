@@ -18,11 +18,14 @@ import { immuneToleranceStages, standaloneProgram } from "~/features/medical-his
 import { ImmuneToleranceStages } from "~/features/dashboard/immune-tolerance-stages";
 import { registrationCards } from "~/features/dashboard/registration-cards.server";
 import { resetScreeningDraft } from "~/features/screening/screening.server";
-import { ChangeCenterDialog } from "~/features/centers/change-center-dialog";
+import { later } from "~/enhance/later";
 import { changeCenterAction, changeCenterDialog, requestLabsAction } from "~/features/centers/change-center.server";
 import { PageFlash } from "~/components/flash-messages";
 import { RegistryDownPage } from "~/components/registry-down-page";
 import { withTexts } from "~/texts/texts.server";
+
+// Opens on the patient's choice: its code loads then (decision 124).
+const ChangeCenterDialog = later(() => import("~/features/centers/change-center-dialog").then((m) => m.ChangeCenterDialog));
 
 export const handle: RouteHandle = { titleKey: "landing.title" };
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: printHref }];

@@ -2,7 +2,7 @@ import type { Route } from "./+types/_private.profile";
 import { Link, useNavigation } from "react-router";
 import { useTranslation } from "~/texts/use-translation";
 import { recordPage } from "~/platform/record-page.server";
-import { AddressDialog } from "~/features/accounts/address-dialog";
+import { later } from "~/enhance/later";
 import type { RouteHandle } from "~/components/document-title";
 import { ErrorSummary } from "~/components/error-summary";
 import { TextField } from "~/components/fields";
@@ -15,7 +15,6 @@ import { displayValues } from "~/features/accounts/registration-form";
 import { formAnswer, readForm } from "~/forms/form.server";
 import { keepProfileAfterLapse, passwordAction, profileAction, profileAddressStep, takeProfileDraft } from "~/features/accounts/profile.server";
 import type { FormFailure } from "~/forms/types";
-import { passwordRecheck, profileRecheck } from "~/features/accounts/live-rules";
 import { LiveRecheckForm, useLiveRecheck } from "~/enhance/live-recheck";
 import { PageFlash } from "~/components/flash-messages";
 import { RegistryDownPage } from "~/components/registry-down-page";
@@ -25,6 +24,13 @@ import { MyRecordSection } from "~/features/accounts/my-record-section";
 import { withPatient } from "~/platform/auth.server";
 import { textMessagesView } from "~/features/accounts/text-messages.server";
 import { TextMessagesStatus } from "~/features/accounts/text-messages-status";
+
+// The rules the forms re-check themselves with, once a submit came back with problems (decision 124).
+const loadProfileRecheck = () => import("~/features/accounts/live-rules").then((m) => m.profileRecheck);
+const loadPasswordRecheck = () => import("~/features/accounts/live-rules").then((m) => m.passwordRecheck);
+
+// Opens after a post with an unconfirmed address: its code loads then (decision 124).
+const AddressDialog = later(() => import("~/features/accounts/address-dialog").then((m) => m.AddressDialog));
 
 export const handle: RouteHandle = {
   titleKey: "profile.title",
@@ -74,8 +80,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Profile({ loaderData: data }: Route.ComponentProps) {
   const { t } = useTranslation();
   const posted = useFormFailure("profile");
-  const profileLive = useLiveRecheck(useFormAnswer("profile", data.unavailable ? undefined : data.failure), profileRecheck);
-  const passwordLive = useLiveRecheck(useFormFailure("password"), passwordRecheck);
+  const profileLive = useLiveRecheck(useFormAnswer("profile", data.unavailable ? undefined : data.failure), loadProfileRecheck);
+  const passwordLive = useLiveRecheck(useFormFailure("password"), loadPasswordRecheck);
   const profileFailure = profileLive.failure;
   const passwordFailure = passwordLive.failure;
   const navigation = useNavigation();

@@ -2,15 +2,14 @@ import type { Route } from "./+types/register";
 import { Link, redirect, useHref, useNavigation, useSearchParams } from "react-router";
 import { useEffect, useState } from "react";
 import { useTranslation } from "~/texts/use-translation";
-import { AddressDialog } from "~/features/accounts/address-dialog";
 import type { RouteHandle } from "~/components/document-title";
 import { ErrorSummary } from "~/components/error-summary";
 import { CheckboxField, TextField } from "~/components/fields";
 import { PageFlash } from "~/components/flash-messages";
 import { FormState, useFormAnswer, useFormFailure } from "~/components/form-context";
 import { takeCarriedForm } from "~/forms/carried-form.server";
-import { HipaaDialog } from "~/features/accounts/hipaa-dialog";
-import { LoginDialog, type AccountDialogView } from "~/features/accounts/login-dialog";
+import type { AccountDialogView } from "~/features/accounts/login-dialog";
+import { later } from "~/enhance/later";
 import { usePhoneCheck } from "~/features/accounts/phone-check";
 import { RegistrationFields } from "~/features/accounts/registration-fields";
 import { useHydrated } from "~/components/use-hydrated";
@@ -26,10 +25,17 @@ import { signInSurge } from "~/features/accounts/sign-in-surge.server";
 import { forgotAction, resetAction } from "~/features/accounts/password.server";
 import { addressStep, BOT_PURPOSE, hipaaStep, registerAction } from "~/features/accounts/register.server";
 import type { FormFailure } from "~/forms/types";
-import { registerRecheck } from "~/features/accounts/live-rules";
 import { LiveRecheckForm, useLiveRecheck } from "~/enhance/live-recheck";
 import { answerOr } from "~/registry/reach.server";
 import { withTexts } from "~/texts/texts.server";
+
+// The rules the form re-checks itself with, once a submit came back with problems (decision 124).
+const loadRegisterRecheck = () => import("~/features/accounts/live-rules").then((m) => m.registerRecheck);
+
+// Dialogs that open later: their code loads when they are first shown (decision 124).
+const LoginDialog = later(() => import("~/features/accounts/login-dialog").then((m) => m.LoginDialog));
+const AddressDialog = later(() => import("~/features/accounts/address-dialog").then((m) => m.AddressDialog));
+const HipaaDialog = later(() => import("~/features/accounts/hipaa-dialog").then((m) => m.HipaaDialog));
 
 const FORM_ID = "register-form";
 const HIPAA_ANCHOR = "register-hipaa";
@@ -125,7 +131,7 @@ export default function Register({ loaderData: data }: Route.ComponentProps) {
   const hydrated = useHydrated();
   const posted = useFormFailure("register");
   const answer = useFormAnswer("register", data.failure);
-  const live = useLiveRecheck(answer, registerRecheck);
+  const live = useLiveRecheck(answer, loadRegisterRecheck);
   const failure = live.failure;
   const loginFailure = useFormFailure("login");
   const forgotFailure = useFormFailure("forgot");
@@ -184,9 +190,9 @@ export default function Register({ loaderData: data }: Route.ComponentProps) {
       <button type="submit" form={FORM_ID} className="visually-hidden" tabIndex={-1} aria-hidden="true" disabled={submitting}>
         {t("register.submit")}
       </button>
-      <LoginDialog view={view} />
+      {view.kind !== "none" ? <LoginDialog view={view} /> : null}
       {data.address && !posted ? <AddressDialog choice={data.address} action="/register" cancelLabel={t("address.cancel")} /> : null}
-      <HipaaDialog open={hipaaOpen} formId={FORM_ID} returnTo={hipaaReturn} onAnswer={hydrated ? answerHipaa : undefined} />
+      {hipaaOpen ? <HipaaDialog open formId={FORM_ID} returnTo={hipaaReturn} onAnswer={hydrated ? answerHipaa : undefined} /> : null}
       <ErrorSummary failure={failure} rechecked={live.rechecked} />
       <h1>{t("register.heading")}</h1>
       {data.invite ? (

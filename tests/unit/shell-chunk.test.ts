@@ -11,11 +11,24 @@ const graph: Record<string, string[]> = {
   "/app/enhance/keep-typed.tsx": [],
   "/app/components/site-header.tsx": ["/app/components/dialog.tsx"],
   "/app/components/dialog.tsx": [],
-  "/app/routes/register.tsx": ["/app/components/dialog.tsx", "/node_modules/zod/index.js"],
+  "/app/routes/register.tsx": ["/app/components/dialog.tsx", "/node_modules/zod/index.js", "/app/components/fields.tsx"],
   "/node_modules/zod/index.js": [],
+  "/app/routes/profile.tsx": ["/app/components/fields.tsx", "/app/features/address.tsx"],
+  "/app/routes/landing.tsx": ["/app/components/fields.tsx", "/app/features/address.tsx"],
+  "/app/components/fields.tsx": ["/app/components/error-summary.tsx"],
+  "/app/components/error-summary.tsx": [],
+  "/app/features/address.tsx": [],
 };
+const entryIds = new Set([
+  "/app/entry.client.tsx",
+  "/app/root.tsx",
+  "/app/routes/register.tsx",
+  "/app/routes/profile.tsx",
+  "/app/routes/landing.tsx",
+]);
 const meta = {
-  getModuleInfo: (id: string) => (graph[id] ? { importedIds: graph[id] } : null),
+  getModuleInfo: (id: string) => (graph[id] ? { importedIds: graph[id], isEntry: entryIds.has(id) } : null),
+  getModuleIds: () => Object.keys(graph)[Symbol.iterator](),
 } as unknown as Rollup.ManualChunkMeta;
 const chunkOf = (manualChunks: Rollup.ManualChunksOption, id: string) => (manualChunks as Rollup.GetManualChunk)(id, meta);
 
@@ -35,6 +48,16 @@ describe("shellChunk (decision 077)", () => {
   it("leaves the entry, the root and what only pages import to Rollup", () => {
     for (const id of ["/app/entry.client.tsx", "/app/root.tsx", "/app/routes/register.tsx", "/node_modules/zod/index.js"])
       expect(chunkOf(manualChunks, id)).toBeUndefined();
+  });
+
+  it("takes in what at least `sharedBy` pages import, at any depth, and leaves what fewer share", () => {
+    const threeShared = shellChunk(["/app/entry.client.tsx", "/app/root.tsx"], { sharedBy: 3 });
+    expect(chunkOf(threeShared, "/app/components/fields.tsx")).toBe("shell");
+    expect(chunkOf(threeShared, "/app/components/error-summary.tsx")).toBe("shell");
+    expect(chunkOf(threeShared, "/app/features/address.tsx")).toBeUndefined();
+    expect(chunkOf(threeShared, "/app/routes/profile.tsx")).toBeUndefined();
+    // With the default (6), three pages are too few.
+    expect(chunkOf(manualChunks, "/app/components/fields.tsx")).toBeUndefined();
   });
 
   it("fails the build when an entry is not in it", () => {

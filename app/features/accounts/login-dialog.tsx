@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { useTranslation } from "~/texts/use-translation";
-import { resetRecheck } from "./live-rules";
 import { SignInCountdown } from "./sign-in-countdown";
 import { CHALLENGE_FIELD, PROOF_FIELD, solveChallenge } from "./proof-of-work";
 import type { ResetView } from "./password-form";
@@ -11,6 +10,9 @@ import { Dialog } from "~/components/dialog";
 import { ErrorSummary } from "~/components/error-summary";
 import { TextField } from "~/components/fields";
 import { FormState, useFormFailure } from "~/components/form-context";
+
+// The rules the form re-checks itself with, once a submit came back with problems (decision 124).
+const loadResetRecheck = () => import("./live-rules").then((m) => m.resetRecheck);
 
 export type AccountDialogView =
   | { kind: "none" }
@@ -158,7 +160,7 @@ function ForgotView({ sent }: { sent: boolean }) {
 
 function ResetView({ token, state }: { token: string; state: ResetView }) {
   const { t } = useTranslation();
-  const live = useLiveRecheck(useFormFailure("reset"), resetRecheck);
+  const live = useLiveRecheck(useFormFailure("reset"), loadResetRecheck);
   const failure = live.failure;
   const submitting = useSubmitting("reset");
   if (state.kind === "done" && !failure) {

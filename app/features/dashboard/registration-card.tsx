@@ -2,7 +2,7 @@ import { Form, Link, useSearchParams } from "react-router";
 import { useTranslation } from "~/texts/use-translation";
 import { CsrfField } from "~/components/csrf-field";
 import { PatientDate } from "~/components/patient-date";
-import { ScreeningResultsDialog } from "~/features/screening/results-dialog";
+import { later } from "~/enhance/later";
 import type { StepCardView } from "./registration-card-model";
 import type { RegistrationCardData } from "./registration-cards.server";
 import { ImmuneToleranceStages } from "./immune-tolerance-stages";
@@ -10,6 +10,9 @@ import type { StagesView } from "~/features/medical-history/stages";
 import { referralStatusKey } from "~/features/accounts/display-names";
 import type { ReferralRow } from "./registration-card-model";
 import type { T } from "~/texts/texts";
+
+// Opens on 'Show Results': its code loads then (decision 124).
+const ScreeningResultsDialog = later(() => import("~/features/screening/results-dialog").then((m) => m.ScreeningResultsDialog));
 
 /** A referral's status in the patient's language (the registry's English text only for a status the portal does not know). */
 function referralStatusText(r: ReferralRow, t: T): string {
