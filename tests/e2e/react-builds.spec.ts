@@ -53,7 +53,9 @@ test.describe("React builds", () => {
     expect(await page.text()).toContain("<h1");
     // The files the pages render with have run (so the record is not empty by mistake)...
     const ran = () => (fs.existsSync(loaded) ? fs.readFileSync(loaded, "utf8").split("\n") : []);
-    await expect.poll(() => ran().some((file) => /react-dom\/cjs\/react-dom-server\.node\.production\.js$/.test(file)), { timeout: 5_000 }).toBe(true);
+    await expect
+      .poll(() => ran().some((file) => /react-dom\/cjs\/react-dom-server\.node\.production\.js$/.test(file)), { timeout: 5_000 })
+      .toBe(true);
     const files = ran();
     expect(files.some((file) => /react\/cjs\/react\.production\.js$/.test(file))).toBe(true);
     // ...and no development build of either package.
