@@ -9,10 +9,11 @@ export default {
   buildDirectory: process.env.BUILD_DIR ?? "build",
   // Every page is rendered on the server, and works without JavaScript.
   ssr: true,
-  // React Router 8's behaviour, one flag at a time (docs/decisions/082, 119); v8_middleware is not on yet.
+  // React Router 8's behaviour, one flag at a time (docs/decisions/082, 119, 124).
   future: {
     v8_viteEnvironmentApi: true,
     v8_passThroughRequests: true,
     v8_trailingSlashAwareDataRequests: true,
+    v8_middleware: true,
   },
 } satisfies Config;

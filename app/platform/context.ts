@@ -1,3 +1,4 @@
+import { createContext, RouterContextProvider } from "react-router";
 import type { RegistryClient } from "~/registry/client.server";
 import type { Session } from "./session.server";
 import type { Lang } from "~/locales";
@@ -27,6 +28,13 @@ export type PortalContext = {
   signInSurgePerMinute: number;
 };
 
-declare module "react-router" {
-  interface AppLoadContext extends PortalContext {}
+/**
+ * The one value server.ts's getLoadContext puts in React Router's context (v8_middleware, docs/decisions/124): a loader
+ * or action reads it with `context.get(portalContext)`.
+ */
+export const portalContext = createContext<PortalContext>();
+
+/** React Router's context for one request's loaders and actions: server.ts's getLoadContext, and tests calling a route's loader. */
+export function routerContextFor(portal: PortalContext): RouterContextProvider {
+  return new RouterContextProvider(new Map([[portalContext, portal]]));
 }
