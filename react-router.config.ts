@@ -15,5 +15,6 @@ export default {
     v8_passThroughRequests: true,
     v8_trailingSlashAwareDataRequests: true,
     v8_middleware: true,
+    v8_splitRouteModules: true,
   },
 } satisfies Config;
