@@ -9,10 +9,6 @@ export default {
   buildDirectory: process.env.BUILD_DIR ?? "build",
   // Every page is rendered on the server, and works without JavaScript.
   ssr: true,
-  // React Router 8's behaviour, one flag at a time (docs/decisions/082, 119); v8_middleware is not on yet.
-  future: {
-    v8_viteEnvironmentApi: true,
-    v8_passThroughRequests: true,
-    v8_trailingSlashAwareDataRequests: true,
-  },
+  // React Router 8: what 7's v8 flags turned on (docs/decisions/082, 125) is its behaviour; route modules are split
+  // (splitRouteModules defaults to true), which changes nothing here: no route exports a client loader or action.
 } satisfies Config;

@@ -22,7 +22,7 @@ import { languageFromHeaders } from "./app/platform/i18n.server";
 import { createRegistryClient } from "./app/registry/client.server";
 import { createSessionStore } from "./app/platform/session.server";
 import { LAST_SEEN_RESOLUTION_MS, SESSION_STATUS_PATH, sessionLimit } from "./app/platform/session-limits";
-import type { PortalContext } from "./app/platform/context";
+import { routerContextFor, type PortalContext } from "./app/platform/context";
 import { bodyLimit, declaredTooLarge, MAX_BODY_BYTES } from "./server/body-limit";
 import { describeError, startFailureLine } from "./server/describe-error";
 import { createLogger, type Log } from "./server/logger";
@@ -179,7 +179,7 @@ async function main() {
     createRequestHandler({
       build,
       mode: dev ? "development" : "production",
-      getLoadContext: async (req, res): Promise<PortalContext> => {
+      getLoadContext: async (req, res) => {
         const session = sessions.read(req.headers.cookie);
         const now = Date.now();
         const limit = sessionLimit(session.data, now);
@@ -203,7 +203,7 @@ async function main() {
             log({ level: "error", msg: "session not written", error: error instanceof Error ? error.message : "unknown" });
           }
         });
-        return {
+        const portal: PortalContext = {
           nonce: String(res.locals.nonce),
           session,
           // docs/decisions/085: every registry call of this request forwards the browser's address, user agent and request id.
@@ -224,6 +224,8 @@ async function main() {
           granularCenterSteps: settings.granularCenterSteps,
           signInSurgePerMinute: settings.signInSurgePerMinute,
         };
+        // v8_middleware (docs/decisions/125): loaders and actions read it with `context.get(portalContext)`.
+        return routerContextFor(portal);
       },
     }),
   );

@@ -1,6 +1,7 @@
 import { Suspense } from "react";
-import type { AppLoadContext, EntryContext } from "react-router";
+import type { EntryContext } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { routerContextFor, type PortalContext } from "~/platform/context";
 
 /** What the mocked ServerRouter renders: a page that never finishes, or one whose streamed part fails. */
 let page: "never" | "cutOff" = "never";
@@ -35,7 +36,7 @@ function render(url: string, lang: "en" | "es") {
     200,
     new Headers(),
     { staticHandlerContext: { actionData: null } } as unknown as EntryContext,
-    context as unknown as AppLoadContext,
+    routerContextFor(context as unknown as PortalContext),
   );
   return { answer, lines };
 }

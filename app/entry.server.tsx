@@ -1,8 +1,9 @@
-import { isRouteErrorResponse, ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from "react-router";
+import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
 import { renderToPipeableStream } from "react-dom/server";
 import { FailedPostContext } from "~/components/form-problem";
 import { NonceContext } from "~/components/nonce";
 import { reportsProblem } from "~/forms/types";
+import { portalContext } from "~/platform/context";
 import { PageCollector } from "~/platform/page-collector.server";
 import { laterPartsLoaded } from "~/enhance/later";
 import { describeError } from "../server/describe-error";
@@ -20,11 +21,12 @@ export default async function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  loadContext: AppLoadContext,
+  loadContext: RouterContextProvider,
 ) {
   // Parts whose code the browser loads later are rendered in place, never suspended (app/enhance/later.tsx).
   await laterPartsLoaded();
-  const nonce = loadContext.nonce;
+  const portal = loadContext.get(portalContext);
+  const nonce = portal.nonce;
   // A post whose form came back with problems: the document title says so (app/components/form-problem.tsx).
   const failedPost = Object.values(routerContext.staticHandlerContext.actionData ?? {}).some(reportsProblem);
   return new Promise<Response>((resolve, reject) => {
@@ -42,9 +44,9 @@ export default async function handleRequest(
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      loadContext.log({ level: "error", msg: "render aborted", method: request.method, path: new URL(request.url).pathname, ...reason });
+      portal.log({ level: "error", msg: "render aborted", method: request.method, path: new URL(request.url).pathname, ...reason });
       const headers = new Headers({ "Content-Type": "text/html; charset=utf-8", "Retry-After": String(BUSY_RETRY_AFTER_S) });
-      resolve(new Response(shortPageHtml("busy", loadContext.lang, loadContext.basePath), { status: 503, headers }));
+      resolve(new Response(shortPageHtml("busy", portal.lang, portal.basePath), { status: 503, headers }));
     };
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
@@ -85,7 +87,7 @@ export default async function handleRequest(
             return;
           }
           responseStatusCode = 500;
-          loadContext.log({ level: "error", msg: "render error", error: error instanceof Error ? error.name : "unknown" });
+          portal.log({ level: "error", msg: "render error", error: error instanceof Error ? error.name : "unknown" });
         },
       },
     );
@@ -106,5 +108,7 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   if (request.signal.aborted) return;
   // Answers like 405 (a post to a page without a form) are the client's mistake: the request log has them.
   if (isRouteErrorResponse(error) && error.status < 500) return;
-  context.log({ level: "error", msg: "request failed", method: request.method, path: new URL(request.url).pathname, ...describeError(error) });
+  context
+    .get(portalContext)
+    .log({ level: "error", msg: "request failed", method: request.method, path: new URL(request.url).pathname, ...describeError(error) });
 };

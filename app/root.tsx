@@ -32,6 +32,7 @@ import type { RootData } from "~/platform/root-data";
 import { idleMsLeft } from "~/platform/session-limits";
 import { mergeTexts } from "~/texts/texts";
 import { textsFor, textsForKeys, textsJsonFor } from "~/texts/texts.server";
+import { portalContext } from "~/platform/context";
 
 // Signed-in pages only, and it first shows after 28 quiet minutes: its code loads after the page (decision 124).
 const IdleWarning = later(() => import("~/components/idle-warning").then((m) => m.IdleWarning), { ifItFails: "nothing" });
@@ -42,7 +43,8 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: `${import.meta.env.BASE_URL}favicon.svg`, type: "image/svg+xml" },
 ];
 
-export async function loader({ request, context }: Route.LoaderArgs): Promise<RootData> {
+export async function loader({ request, context: routerContext }: Route.LoaderArgs): Promise<RootData> {
+  const context = routerContext.get(portalContext);
   const { session } = context;
   const flash = takeFlash(session);
   const url = new URL(request.url);

@@ -1,5 +1,5 @@
 import { writeReadableStreamToWritable } from "@react-router/node";
-import { createRequestHandler as createRouterRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
+import { createRequestHandler as createRouterRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import { bodyOf } from "./body-limit";
 
@@ -11,7 +11,8 @@ export function createRequestHandler(opts: {
   /** The build, or (npm run dev) a function loading the current one on every request. */
   build: ServerBuild | (() => Promise<ServerBuild>);
   mode?: "production" | "development";
-  getLoadContext: (req: ExpressRequest, res: ExpressResponse) => Promise<AppLoadContext>;
+  /** React Router's context for this request's loaders and actions (v8_middleware: a RouterContextProvider). */
+  getLoadContext: (req: ExpressRequest, res: ExpressResponse) => Promise<RouterContextProvider>;
 }): RequestHandler {
   const handle = createRouterRequestHandler(opts.build, opts.mode ?? "production");
   return async (req, res, next) => {

@@ -58,7 +58,7 @@ export function DocumentTitle() {
       .reverse()
       .map((m) => {
         const handle = m.handle as RouteHandle | undefined;
-        const titled = handle?.title?.(m.data, t);
+        const titled = handle?.title?.(m.loaderData, t);
         if (titled) return titled;
         const titleKey = typeof handle?.titleKey === "function" ? handle.titleKey(search) : handle?.titleKey;
         // A route whose data did not come (its loader or action failed: the error page shows) has no texts of its own:
@@ -67,7 +67,7 @@ export function DocumentTitle() {
         return text === titleKey ? undefined : text;
       })
       .find(Boolean);
-  const failed = formProblem || matches.some((m) => reportsProblem((m.data as { failure?: unknown } | null | undefined)?.failure));
+  const failed = formProblem || matches.some((m) => reportsProblem((m.loaderData as { failure?: unknown } | null | undefined)?.failure));
   const title = titleText(page, t("common.appName"), failed ? t("errorSummary.titlePrefix") : null);
   // A page hydrated after a failed post: the server's "Error: " stays until the summary reports itself (an effect).
   return <title suppressHydrationWarning>{title}</title>;

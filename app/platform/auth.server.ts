@@ -1,4 +1,4 @@
-import { data, redirectDocument, type AppLoadContext } from "react-router";
+import { data, redirectDocument } from "react-router";
 import { randomBytes } from "node:crypto";
 import { Language } from "../../registry/contract";
 import type { AuthResult } from "../../registry/contract";
@@ -7,6 +7,7 @@ import { answerOr, reach } from "~/registry/reach.server";
 import type { Session } from "./session.server";
 import { TOKEN_REFRESH_MARGIN_MS, type FlashMessage, type SessionData } from "./session-keys";
 import { draftFor, lapsedSignIn } from "./draft-across-sign-in";
+import type { PortalContext } from "~/platform/context";
 
 /**
  * Everything the session holds for one patient or one visitor's form in progress: cleared when a sign-in ends and
@@ -115,7 +116,7 @@ export function refusedReason(session: Session, now = Date.now()): FlashMessage 
  * The header's 'Welcome, {first name}' (every page, public ones too): only for a sign-in the registry still honours.
  * A revoked one (a copied cookie after sign-out) is cleared here as on a private page (docs/decisions/023).
  */
-export async function headerFirstName(context: AppLoadContext): Promise<string | null> {
+export async function headerFirstName(context: PortalContext): Promise<string | null> {
   const { session } = context;
   const token = session.get("token");
   const firstName = session.get("firstName");
@@ -144,7 +145,7 @@ export type SignedIn = {
  * still honoured (revoked by a sign-out or a password change elsewhere) at most once a second per token
  * (docs/decisions/023), so a copied cookie opens nothing a second after the sign-out.
  */
-export async function requirePatient(context: AppLoadContext, now = Date.now()): Promise<SignedIn> {
+export async function requirePatient(context: PortalContext, now = Date.now()): Promise<SignedIn> {
   const { session, registry } = context;
   const token = session.get("token");
   const medicalRecordId = session.get("medicalRecordId");
@@ -185,7 +186,7 @@ export function refuseUnvouched(patient: SignedIn): void {
 }
 
 /** Runs a registry call for a signed-in patient; a refused token sends them to /register saying why (refusedReason). */
-export async function withPatient<T>(context: AppLoadContext, fn: (patient: SignedIn) => Promise<T>): Promise<T> {
+export async function withPatient<T>(context: PortalContext, fn: (patient: SignedIn) => Promise<T>): Promise<T> {
   const patient = await requirePatient(context);
   try {
     return await fn(patient);
@@ -199,7 +200,7 @@ export async function withPatient<T>(context: AppLoadContext, fn: (patient: Sign
  * The signed-in patient's record, account and screenings (GET /api/pass/{id}), or null when the registry
  * cannot answer: the page then says so instead of failing. A refused token leads to /register (withPatient).
  */
-export async function readPassRecord(context: AppLoadContext) {
+export async function readPassRecord(context: PortalContext) {
   return withPatient(context, async ({ token, medicalRecordId }) => {
     const answer = await answerOr(context.registry.passRecord(medicalRecordId, token), null);
     return answer?.success ? answer.results : null;

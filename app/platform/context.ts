@@ -1,3 +1,4 @@
+import { createContext, RouterContextProvider, type RouterContext } from "react-router";
 import type { RegistryClient } from "~/registry/client.server";
 import type { Session } from "./session.server";
 import type { Lang } from "~/locales";
@@ -27,6 +28,17 @@ export type PortalContext = {
   signInSurgePerMinute: number;
 };
 
-declare module "react-router" {
-  interface AppLoadContext extends PortalContext {}
+/**
+ * The one value server.ts's getLoadContext puts in React Router's context (v8_middleware, docs/decisions/125): a loader
+ * or action reads it with `context.get(portalContext)`. React Router finds a value by its key's identity, and this
+ * module is loaded twice: in server.ts's bundle and in the app's server build (and again at each reload of `npm run
+ * dev`). The one key is kept under a registered symbol, so every copy uses the same.
+ */
+const KEY = Symbol.for("kidney-registration-portal.portalContext");
+const registered = globalThis as unknown as Record<symbol, RouterContext<PortalContext> | undefined>;
+export const portalContext: RouterContext<PortalContext> = (registered[KEY] ??= createContext<PortalContext>());
+
+/** React Router's context for one request's loaders and actions: server.ts's getLoadContext, and tests calling a route's loader. */
+export function routerContextFor(portal: PortalContext): RouterContextProvider {
+  return new RouterContextProvider(new Map([[portalContext, portal]]));
 }

@@ -1,18 +1,18 @@
-import type { AppLoadContext } from "react-router";
 import { describe, expect, it } from "vitest";
 import { RegistryUnavailableError } from "~/registry/client.server";
 import { recordPage, type PassRecord } from "./record-page.server";
 import { Session } from "./session.server";
+import type { PortalContext } from "~/platform/context";
 
 const record = { medicalRecord: { firstName: "Ana" }, account: null, screeningList: [] } as unknown as PassRecord;
 
-function context(passRecord: () => Promise<unknown>, signedIn = true): AppLoadContext {
+function context(passRecord: () => Promise<unknown>, signedIn = true): PortalContext {
   const session = new Session(
     signedIn ? { token: "t", tokenExpires: new Date(Date.now() + 3_600_000).toISOString(), medicalRecordId: 7, csrf: "c" } : { csrf: "c" },
     false,
   );
   const registry = { signInStatus: async () => "valid", passRecord };
-  return { session, registry } as unknown as AppLoadContext;
+  return { session, registry } as unknown as PortalContext;
 }
 
 describe("recordPage: the loader of a page built from the patient's record", () => {

@@ -1,5 +1,5 @@
-import type { AppLoadContext } from "react-router";
 import { readPassRecord } from "./auth.server";
+import type { PortalContext } from "~/platform/context";
 
 export type PassRecord = NonNullable<Awaited<ReturnType<typeof readPassRecord>>>;
 
@@ -8,7 +8,7 @@ export type PassRecord = NonNullable<Awaited<ReturnType<typeof readPassRecord>>>
  * sign-in redirect), then gives the page's data, or `{ unavailable: true }` when the registry cannot answer (the
  * page shows RegistryDownPage).
  */
-export async function recordPage<T extends object>(context: AppLoadContext, page: (record: PassRecord) => T | Promise<T>) {
+export async function recordPage<T extends object>(context: PortalContext, page: (record: PassRecord) => T | Promise<T>) {
   const record = await readPassRecord(context);
   if (!record) return { unavailable: true as const };
   return { unavailable: false as const, ...(await page(record)) };

@@ -19,10 +19,12 @@ import type { ContactKind } from "~/platform/session-keys";
 import { PageFlash } from "~/components/flash-messages";
 import { RegistryDownPage } from "~/components/registry-down-page";
 import { withTexts } from "~/texts/texts.server";
+import { portalContext } from "~/platform/context";
 
 export const handle: RouteHandle = { titleKey: "confirm.title" };
 
-export const loader = withTexts("_private.confirm", async function loader({ request, context }: Route.LoaderArgs) {
+export const loader = withTexts("_private.confirm", async function loader({ request, context: routerContext }: Route.LoaderArgs) {
+  const context = routerContext.get(portalContext);
   const p = new URL(request.url).searchParams;
   return recordPage(context, ({ medicalRecord: r, account, screeningList }) => {
     const pending = context.session.get("pendingCode");
@@ -46,7 +48,8 @@ export const loader = withTexts("_private.confirm", async function loader({ requ
   });
 });
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context: routerContext }: Route.ActionArgs) {
+  const context = routerContext.get(portalContext);
   const form = await readForm(request, context.session);
   const intent = String(form.get("intent") ?? "");
   if (intent === "start-email") return startSend(form, "email");

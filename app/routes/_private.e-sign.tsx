@@ -1,5 +1,5 @@
 import type { Route } from "./+types/_private.e-sign";
-import { Form, Link, redirect, type AppLoadContext } from "react-router";
+import { Form, Link, redirect } from "react-router";
 import { useState } from "react";
 import { useTranslation } from "~/texts/use-translation";
 import stylesHref from "~/styles/immune-tolerance.css?url";
@@ -19,6 +19,7 @@ import { answerOr, reach } from "~/registry/reach.server";
 import { SIGNATURE_NAME_MAX } from "../../registry/contract/limits";
 import { PageFlash } from "~/components/flash-messages";
 import { withTexts } from "~/texts/texts.server";
+import { type PortalContext, portalContext } from "~/platform/context";
 
 export const handle: RouteHandle = { titleKey: "eSign.title" };
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesHref }];
@@ -29,7 +30,7 @@ const REFUSALS: readonly string[] = ["eSign.notInProgram", "eSign.medicalHistory
 const isRefusal = (reason: string): reason is ESignRefusal => REFUSALS.includes(reason);
 
 /** Back to the dashboard with the reason the consent cannot be signed now. */
-function toDashboard(context: AppLoadContext, reason: ESignRefusal): Response {
+function toDashboard(context: PortalContext, reason: ESignRefusal): Response {
   addFlash(context.session, { kind: "alert", key: reason });
   return redirect("/landing");
 }
@@ -38,7 +39,7 @@ function toDashboard(context: AppLoadContext, reason: ESignRefusal): Response {
  * The stage reached (GET /api/pass/{id}) and, when it is the moment to sign, the consent document (GET
  * /api/e-sign/create-pdf). "unavailable" when the registry cannot say; a redirect when signing makes no sense now.
  */
-async function documentToSign(context: AppLoadContext, patient: SignedIn) {
+async function documentToSign(context: PortalContext, patient: SignedIn) {
   const record = await answerOr(context.registry.passRecord(patient.medicalRecordId, patient.token), null);
   if (!record?.success || !record.results) return "unavailable" as const;
   const refusal = eSignRefusal(record.results.medicalRecord.ifRegistration);
@@ -56,7 +57,8 @@ async function documentToSign(context: AppLoadContext, patient: SignedIn) {
  * /e-sign (ESG-001, MHX-006; docs/decisions/015): only once the medical history is in and before the
  * consent is signed; otherwise the patient goes back to the dashboard with the reason.
  */
-export const loader = withTexts("_private.e-sign", async function loader({ context }: Route.LoaderArgs) {
+export const loader = withTexts("_private.e-sign", async function loader({ context: routerContext }: Route.LoaderArgs) {
+  const context = routerContext.get(portalContext);
   return withPatient(context, async (patient) => {
     const doc = await documentToSign(context, patient);
     if (doc instanceof Response) throw doc;
@@ -79,7 +81,8 @@ export const loader = withTexts("_private.e-sign", async function loader({ conte
  * /landing; a wrong name comes back with the inline error and what was typed; a changed document comes back with
  * the new one to read.
  */
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context: routerContext }: Route.ActionArgs) {
+  const context = routerContext.get(portalContext);
   const form = await readForm(request, context.session);
   const values = textFields(form, FIELDS);
   const refused = inputFailure(FORM_ID, values, FIELDS);

@@ -23,6 +23,7 @@ import { changeCenterAction, changeCenterDialog, requestLabsAction } from "~/fea
 import { PageFlash } from "~/components/flash-messages";
 import { RegistryDownPage } from "~/components/registry-down-page";
 import { withTexts } from "~/texts/texts.server";
+import { portalContext } from "~/platform/context";
 
 // Opens on the patient's choice: its code loads then (decision 124).
 const ChangeCenterDialog = later(() => import("~/features/centers/change-center-dialog").then((m) => m.ChangeCenterDialog));
@@ -30,7 +31,8 @@ const ChangeCenterDialog = later(() => import("~/features/centers/change-center-
 export const handle: RouteHandle = { titleKey: "landing.title" };
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: printHref }];
 
-export const loader = withTexts("_private.landing", async function loader({ request, context }: Route.LoaderArgs) {
+export const loader = withTexts("_private.landing", async function loader({ request, context: routerContext }: Route.LoaderArgs) {
+  const context = routerContext.get(portalContext);
   return recordPage(context, async ({ medicalRecord, account, screeningList }) => {
     const cards = await registrationCards(context, screeningList);
     const immuneTolerance = immuneToleranceStages(medicalRecord.ifRegistration);
@@ -55,7 +57,8 @@ export const loader = withTexts("_private.landing", async function loader({ requ
  * 'Start Screening' (DSH-003: only when verified; starts a fresh screening draft and goes to the first wizard
  * step) and the opt-out / opt-in confirmation (DSH-012).
  */
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context: routerContext }: Route.ActionArgs) {
+  const context = routerContext.get(portalContext);
   const form = await readForm(request, context.session);
   const intent = String(form.get("intent") ?? "");
   if (intent === "change-center") return changeCenterAction(form, context);

@@ -18,6 +18,7 @@ import { PageFlash } from "~/components/flash-messages";
 import { withTexts } from "~/texts/texts.server";
 import { afterChange } from "~/features/medical-history/check-answers";
 import { MEDICAL_HISTORY_REVIEW, RETURN_TO, returnTarget } from "~/platform/return-to";
+import { portalContext } from "~/platform/context";
 
 export const handle: RouteHandle = {
   titleKey: "medical.title",
@@ -34,31 +35,35 @@ const FORM_ID = "medical-history";
  * /medical-history/{question} (MHX-001; docs/decisions/015): one question per page, only a page the patient has
  * reached (never ahead, never a skipped question), with the answers kept in the session's draft.
  */
-export const loader = withTexts("_private.medical-history.$question", async function loader({ request, params, context }: Route.LoaderArgs) {
-  return withPatient(context, async (patient) => {
-    // The answers come from the session: only while the registry vouches for the sign-in (docs/decisions/023).
-    refuseUnvouched(patient);
-    const draft = await loadDraft(context, patient);
-    const entered = enter(draft, positionOfSlug(params.question), today());
-    if (!entered.ok) throw redirect(pathOf(entered.redirectTo));
-    if (entered.position === REVIEW) throw redirect(pathOf(REVIEW));
-    const q = QUESTIONS[entered.position]!;
-    const defaults: Record<string, string> = {};
-    for (const field of q.fields) defaults[field] = draft.answers[field] ?? "";
-    const shown = { kind: q.kind, fields: [...q.fields] };
-    const question: QuestionView = q.hint ? { ...shown, key: q.key, hint: true } : { ...shown, key: q.key, hint: false };
-    return {
-      question,
-      defaults,
-      ...questionNumber(entered.position, draft.answers),
-      canGoPrevious: previousPosition(entered.position, draft.answers) !== null,
-      isLast: nextPosition(entered.position, draft.answers) === REVIEW,
-      today: today(),
-      // Opened by a Change link on the review: Next goes back to it (MHX-008; docs/decisions/110).
-      returnTo: returnTarget(new URL(request.url).searchParams.get(RETURN_TO), [MEDICAL_HISTORY_REVIEW]),
-    };
-  });
-});
+export const loader = withTexts(
+  "_private.medical-history.$question",
+  async function loader({ request, params, context: routerContext }: Route.LoaderArgs) {
+    const context = routerContext.get(portalContext);
+    return withPatient(context, async (patient) => {
+      // The answers come from the session: only while the registry vouches for the sign-in (docs/decisions/023).
+      refuseUnvouched(patient);
+      const draft = await loadDraft(context, patient);
+      const entered = enter(draft, positionOfSlug(params.question), today());
+      if (!entered.ok) throw redirect(pathOf(entered.redirectTo));
+      if (entered.position === REVIEW) throw redirect(pathOf(REVIEW));
+      const q = QUESTIONS[entered.position]!;
+      const defaults: Record<string, string> = {};
+      for (const field of q.fields) defaults[field] = draft.answers[field] ?? "";
+      const shown = { kind: q.kind, fields: [...q.fields] };
+      const question: QuestionView = q.hint ? { ...shown, key: q.key, hint: true } : { ...shown, key: q.key, hint: false };
+      return {
+        question,
+        defaults,
+        ...questionNumber(entered.position, draft.answers),
+        canGoPrevious: previousPosition(entered.position, draft.answers) !== null,
+        isLast: nextPosition(entered.position, draft.answers) === REVIEW,
+        today: today(),
+        // Opened by a Change link on the review: Next goes back to it (MHX-008; docs/decisions/110).
+        returnTo: returnTarget(new URL(request.url).searchParams.get(RETURN_TO), [MEDICAL_HISTORY_REVIEW]),
+      };
+    });
+  },
+);
 
 /** The text field of a question that holds the most, for the "too long to keep" message. */
 function longestField(fields: readonly AnswerField[], values: Record<string, string>): AnswerField {
@@ -70,7 +75,8 @@ function longestField(fields: readonly AnswerField[], values: Record<string, str
  * answer (400 with the error summary and the inline message, what was typed kept); Previous keeps what was typed
  * as it is. Both keep the answers in the draft, then POST/redirect/GET.
  */
-export async function action({ request, params, context }: Route.ActionArgs) {
+export async function action({ request, params, context: routerContext }: Route.ActionArgs) {
+  const context = routerContext.get(portalContext);
   const form = await readForm(request, context.session);
   const intent = form.get("intent") === "previous" ? "previous" : "next";
   return withPatient(context, async (patient) => {

@@ -17,6 +17,7 @@ import { withTexts } from "~/texts/texts.server";
 import printHref from "~/styles/print.css?url";
 import { PrintHeading, printHeadingOf } from "~/components/print-heading";
 import { withChangeLinks } from "~/features/medical-history/check-answers";
+import { portalContext } from "~/platform/context";
 
 export const handle: RouteHandle = {
   titleKey: "medical.title",
@@ -29,7 +30,8 @@ export const links: Route.LinksFunction = () => [
 ];
 
 /** /medical-history/review (MHX-004): the answers as a table, only once every question shown is answered. */
-export const loader = withTexts("_private.medical-history.review", async function loader({ context }: Route.LoaderArgs) {
+export const loader = withTexts("_private.medical-history.review", async function loader({ context: routerContext }: Route.LoaderArgs) {
+  const context = routerContext.get(portalContext);
   return withPatient(context, async (patient) => {
     // The answers come from the session: only while the registry vouches for the sign-in (docs/decisions/023).
     refuseUnvouched(patient);
@@ -49,7 +51,8 @@ export const loader = withTexts("_private.medical-history.review", async functio
  * 'Back to Questions' (the last question shown) and 'Confirm and Submit' (MHX-005): success goes to /landing with
  * 'Medical History Complete'; a failure comes back here with 'We were unable to update your profile', the answers kept.
  */
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context: routerContext }: Route.ActionArgs) {
+  const context = routerContext.get(portalContext);
   const form = await readForm(request, context.session);
   const intent = String(form.get("intent") ?? "");
   return withPatient(context, async (patient) => {

@@ -24,6 +24,7 @@ import { MyRecordSection } from "~/features/accounts/my-record-section";
 import { withPatient } from "~/platform/auth.server";
 import { textMessagesView } from "~/features/accounts/text-messages.server";
 import { TextMessagesStatus } from "~/features/accounts/text-messages-status";
+import { portalContext } from "~/platform/context";
 
 // The rules the forms re-check themselves with, once a submit came back with problems (decision 124).
 const loadProfileRecheck = () => import("~/features/accounts/live-rules").then((m) => m.profileRecheck);
@@ -38,7 +39,8 @@ export const handle: RouteHandle = {
   keptAcrossSignIn: "profile-form",
 };
 
-export const loader = withTexts("_private.profile", async function loader({ request, context }: Route.LoaderArgs) {
+export const loader = withTexts("_private.profile", async function loader({ request, context: routerContext }: Route.LoaderArgs) {
+  const context = routerContext.get(portalContext);
   const p = new URL(request.url).searchParams;
   return recordPage(context, async (record) => {
     const pending = context.session.get("pendingProfile");
@@ -66,7 +68,8 @@ export const loader = withTexts("_private.profile", async function loader({ requ
   });
 });
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context: routerContext }: Route.ActionArgs) {
+  const context = routerContext.get(portalContext);
   const form = await readForm(request, context.session);
   const intent = String(form.get("intent") ?? "");
   // ACC-052: posted after the sign-in ended, the profile's values wait for the same patient's next sign-in.

@@ -11,16 +11,19 @@ import { PageFlash } from "~/components/flash-messages";
 import { closeAccountAction } from "~/features/accounts/my-record.server";
 import { readForm } from "~/forms/form.server";
 import { withTexts } from "~/texts/texts.server";
+import { portalContext } from "~/platform/context";
 
 export const handle: RouteHandle = { titleKey: "myRecord.closeTitle" };
 
 /** GET /profile/close: what closing the account does (docs/decisions/107, ACC-045), and the form that does it. */
-export const loader = withTexts("_private.profile_.close", async function loader({ context }: Route.LoaderArgs) {
+export const loader = withTexts("_private.profile_.close", async function loader({ context: routerContext }: Route.LoaderArgs) {
+  const context = routerContext.get(portalContext);
   await requirePatient(context);
   return {};
 });
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context: routerContext }: Route.ActionArgs) {
+  const context = routerContext.get(portalContext);
   const form = await readForm(request, context.session);
   return closeAccountAction(form, context);
 }

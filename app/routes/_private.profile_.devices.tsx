@@ -10,6 +10,7 @@ import { readForm } from "~/forms/form.server";
 import { answerOr } from "~/registry/reach.server";
 import { withTexts } from "~/texts/texts.server";
 import { deviceRows, type DeviceRow } from "~/features/accounts/devices-view";
+import { portalContext } from "~/platform/context";
 
 export const handle: RouteHandle = { titleKey: "devices.title" };
 
@@ -17,7 +18,8 @@ export const handle: RouteHandle = { titleKey: "devices.title" };
  * /profile/devices (ACC-049, ACC-050, docs/decisions/109): where the patient is signed in, this device marked; with an
  * IP-geolocation database, the place of each address (docs/decisions/116).
  */
-export const loader = withTexts("_private.profile_.devices", async function loader({ context }: Route.LoaderArgs) {
+export const loader = withTexts("_private.profile_.devices", async function loader({ context: routerContext }: Route.LoaderArgs) {
+  const context = routerContext.get(portalContext);
   return withPatient(context, async ({ token, medicalRecordId }) => {
     const answer = await answerOr(context.registry.devices(token, medicalRecordId), null);
     if (!answer?.success || !answer.results) return { unavailable: true as const };
@@ -31,7 +33,8 @@ export const loader = withTexts("_private.profile_.devices", async function load
  * this device': this browser's sign-in only, then the sign-in page, as after Logout. ('Sign out everywhere' posts to
  * /logout.)
  */
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context: routerContext }: Route.ActionArgs) {
+  const context = routerContext.get(portalContext);
   const form = await readForm(request, context.session);
   const thisDevice = form.get("intent") === "this";
   const device = thisDevice ? "this" : String(form.get("device") ?? "").slice(0, 64);

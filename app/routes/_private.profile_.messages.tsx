@@ -15,11 +15,13 @@ import type { TextKey } from "~/texts/texts";
 import { fieldMessage } from "~/texts/text-key";
 import { MESSAGE_KINDS, type MessageKind } from "../../registry/contract/message-choices";
 import { CHOICE_FIELDS, channelField, choiceValues, MESSAGE_CHOICES_FORM, readChoices } from "~/features/accounts/message-choices-form";
+import { portalContext } from "~/platform/context";
 
 export const handle: RouteHandle = { titleKey: "messageChoices.title" };
 
 /** /profile/messages (ACC-047, docs/decisions/109): the patient's choice of channels for each kind of message. */
-export const loader = withTexts("_private.profile_.messages", async function loader({ context }: Route.LoaderArgs) {
+export const loader = withTexts("_private.profile_.messages", async function loader({ context: routerContext }: Route.LoaderArgs) {
+  const context = routerContext.get(portalContext);
   return withPatient(context, async ({ token, medicalRecordId }) => {
     const answer = await answerOr(context.registry.messageChoices(token, medicalRecordId), null);
     if (!answer?.success || !answer.results) return { unavailable: true as const };
@@ -28,7 +30,8 @@ export const loader = withTexts("_private.profile_.messages", async function loa
 });
 
 /** 'Save my choices': every kind needs a channel (the error summary says which); saved, back to the profile. */
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context: routerContext }: Route.ActionArgs) {
+  const context = routerContext.get(portalContext);
   const form = await readForm(request, context.session);
   const { choices, values, errors } = readChoices(form);
   if (Object.keys(errors).length) return formFailure(MESSAGE_CHOICES_FORM, values, errors, CHOICE_FIELDS);

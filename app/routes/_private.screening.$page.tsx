@@ -34,6 +34,7 @@ import { PageFlash } from "~/components/flash-messages";
 import { withTexts } from "~/texts/texts.server";
 import { backToSummary, withChangeLinks } from "~/features/screening/check-answers";
 import { RETURN_TO, returnTarget, SCREENING_SUMMARY, withReturnTo } from "~/platform/return-to";
+import { portalContext } from "~/platform/context";
 
 export const handle: RouteHandle = {
   titleKey: "screening.title",
@@ -78,7 +79,8 @@ function answerDefaults(d: ScreeningDraft): Record<string, string> {
  * /screening/{page} (SCR-001): the step is kept in sync with the URL, but never ahead of the steps the draft
  * has reached; the centers are fetched on every load (SCR-001).
  */
-export const loader = withTexts("_private.screening.$page", async function loader({ request, params, context }: Route.LoaderArgs) {
+export const loader = withTexts("_private.screening.$page", async function loader({ request, params, context: routerContext }: Route.LoaderArgs) {
+  const context = routerContext.get(portalContext);
   const { session } = context;
   return withPatient(context, async (patient) => {
     const { centers, failed } = await loadCenters(context, patient);
@@ -145,7 +147,8 @@ function errorsOf(errors: FieldErrors): FormFieldErrors {
  * the step with the error summary; otherwise the draft moves on (POST/redirect/GET). Reaching Complete or Not
  * Eligible saves the screening (SCR-014); a failed save keeps the patient on the step with the answers.
  */
-export async function action({ request, params, context }: Route.ActionArgs) {
+export async function action({ request, params, context: routerContext }: Route.ActionArgs) {
+  const context = routerContext.get(portalContext);
   const { session } = context;
   const form = await readForm(request, session);
   const intent = String(form.get("intent") ?? "continue");

@@ -6,6 +6,7 @@ import { resetDraft } from "~/features/screening/draft";
 import { stepPath, Step } from "~/features/screening/steps";
 import { readForm } from "~/forms/form.server";
 import { resetScreeningDraft, writeDraft } from "~/features/screening/screening.server";
+import { portalContext } from "~/platform/context";
 
 /** Nothing to show: a GET goes to the wizard's current step. */
 export async function loader() {
@@ -18,7 +19,8 @@ export async function loader() {
  * offered only on a not-cleared registration: any other screening (one a center holds, say) goes back to the
  * dashboard unchanged (docs/decisions/033). Without a screening id it starts a fresh draft.
  */
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context: routerContext }: Route.ActionArgs) {
+  const context = routerContext.get(portalContext);
   const form = await readForm(request, context.session);
   const screeningId = Number(form.get("screeningId"));
   if (!Number.isInteger(screeningId) || screeningId <= 0) {

@@ -11,15 +11,21 @@ import { selectCenterAction, selectCenterPage, type SelectCenterPage } from "~/f
 import { PageFlash } from "~/components/flash-messages";
 import { RegistryDownPage } from "~/components/registry-down-page";
 import { withTexts } from "~/texts/texts.server";
+import { portalContext } from "~/platform/context";
 
 export const handle: RouteHandle = { titleKey: "selectCenter.pageTitle" };
 
 /** /select-center/{screeningId} (CEN-001, CEN-003, CEN-004, CEN-006): the member centers near the patient, by section, sortable; ?select= opens the confirmation. */
-export const loader = withTexts("_private.select-center.$screeningId", async function loader({ request, params, context }: Route.LoaderArgs) {
-  return { page: await selectCenterPage(context, params.screeningId, new URL(request.url)) };
-});
+export const loader = withTexts(
+  "_private.select-center.$screeningId",
+  async function loader({ request, params, context: routerContext }: Route.LoaderArgs) {
+    const context = routerContext.get(portalContext);
+    return { page: await selectCenterPage(context, params.screeningId, new URL(request.url)) };
+  },
+);
 
-export async function action({ request, params, context }: Route.ActionArgs) {
+export async function action({ request, params, context: routerContext }: Route.ActionArgs) {
+  const context = routerContext.get(portalContext);
   const form = await readForm(request, context.session);
   return selectCenterAction(form, context, params.screeningId, new URL(request.url));
 }

@@ -4,11 +4,13 @@ import type { RouteHandle } from "~/components/document-title";
 import { readDemoOutbox } from "~/registry/demo-outbox.server";
 import { PageFlash } from "~/components/flash-messages";
 import { withTexts } from "~/texts/texts.server";
+import { portalContext } from "~/platform/context";
 
 export const handle: RouteHandle = { titleKey: "outbox.title" };
 
 /** PLT-015: what would have been sent, in demo mode only. */
-export const loader = withTexts("dev.outbox", async function loader({ context }: Route.LoaderArgs) {
+export const loader = withTexts("dev.outbox", async function loader({ context: routerContext }: Route.LoaderArgs) {
+  const context = routerContext.get(portalContext);
   return { entries: await readDemoOutbox(context) };
 });
 

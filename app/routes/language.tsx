@@ -5,9 +5,11 @@ import { readForm } from "~/forms/form.server";
 import { languageCookie } from "~/platform/i18n.server";
 import { isLang } from "~/locales";
 import { safeRedirectPath } from "~/platform/safe-redirect";
+import { portalContext } from "~/platform/context";
 
 /** The language switch (PLT-005): a plain link, remembered in a cookie. */
-export function loader({ request, context }: Route.LoaderArgs) {
+export function loader({ request, context: routerContext }: Route.LoaderArgs) {
+  const context = routerContext.get(portalContext);
   const url = new URL(request.url);
   const lng = url.searchParams.get("lng");
   const to = safeRedirectPath(url.searchParams.get("to"));
@@ -19,10 +21,11 @@ export function loader({ request, context }: Route.LoaderArgs) {
  * The same switch as a submit button of the page's form, without JavaScript (docs/decisions/054): what was typed
  * (never a password) waits in the session for the page in the other language.
  */
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context: routerContext }: Route.ActionArgs) {
+  const context = routerContext.get(portalContext);
   const form = await readForm(request, context.session);
   const url = new URL(request.url);
   const formId = url.searchParams.get("form");
   if (isCarriedForm(formId)) carryForm(context.session, formId, form, context.basePath);
-  return loader({ request, context, params: {}, url, pattern: "/language" });
+  return loader({ request, context: routerContext, params: {}, url, pattern: "/language" });
 }

@@ -2,13 +2,15 @@ import type { Route } from "./+types/logout";
 import { redirect, redirectDocument } from "react-router";
 import { addFlash, clearSignIn } from "~/platform/auth.server";
 import { readForm } from "~/forms/form.server";
+import { portalContext } from "~/platform/context";
 
 export function loader() {
   return redirect("/register");
 }
 
 /** Logout is a POST (CSRF-checked) and real on the server: the registry revokes the token (ACC-032). */
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context: routerContext }: Route.ActionArgs) {
+  const context = routerContext.get(portalContext);
   await readForm(request, context.session);
   const token = context.session.get("token");
   if (token) {

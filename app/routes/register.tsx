@@ -28,6 +28,7 @@ import type { FormFailure } from "~/forms/types";
 import { LiveRecheckForm, useLiveRecheck } from "~/enhance/live-recheck";
 import { answerOr } from "~/registry/reach.server";
 import { withTexts } from "~/texts/texts.server";
+import { type PortalContext, portalContext } from "~/platform/context";
 
 // The rules the form re-checks itself with, once a submit came back with problems (decision 124).
 const loadRegisterRecheck = () => import("~/features/accounts/live-rules").then((m) => m.registerRecheck);
@@ -47,7 +48,7 @@ export const handle: RouteHandle = {
 
 type Invite = { status: "valid"; token: string; firstName: string; lastName: string; email: string } | { status: "invalid" } | null;
 
-async function readInvite(token: string, context: Route.LoaderArgs["context"]): Promise<Invite> {
+async function readInvite(token: string, context: PortalContext): Promise<Invite> {
   if (!token) return null;
   const answer = await answerOr(context.registry.validateInvite(token, context.clientAddress), null);
   const r = answer?.results;
@@ -56,13 +57,14 @@ async function readInvite(token: string, context: Route.LoaderArgs["context"]): 
 }
 
 /** During a sign-in surge, the dialog's challenge (docs/decisions/087); none otherwise. */
-function signInChallenge(context: Route.LoaderArgs["context"], now: number): string | undefined {
+function signInChallenge(context: PortalContext, now: number): string | undefined {
   if (!(context.signInSurgePerMinute > 0)) return undefined;
   const surge = signInSurge(context.signInSurgePerMinute, context.formKey, context.log);
   return surge.active(now) ? surge.issue(now) : undefined;
 }
 
-export const loader = withTexts("register", async function loader({ request, context }: Route.LoaderArgs) {
+export const loader = withTexts("register", async function loader({ request, context: routerContext }: Route.LoaderArgs) {
+  const context = routerContext.get(portalContext);
   const { session } = context;
   const p = new URL(request.url).searchParams;
   const resetToken = linkValue(p.get("h"), 500);
@@ -111,7 +113,8 @@ export const loader = withTexts("register", async function loader({ request, con
   };
 });
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context: routerContext }: Route.ActionArgs) {
+  const context = routerContext.get(portalContext);
   const form = await readForm(request, context.session);
   const intent = String(form.get("intent") ?? "");
   const hipaa = form.get("hipaa");

@@ -1,5 +1,6 @@
 import type { Route } from "./+types/session-status";
 import { sessionStatus } from "~/platform/session-limits";
+import { portalContext } from "~/platform/context";
 
 /**
  * ACC-051: an idle tab asks whether the sign-in is still alive before it warns or says the session ended (the patient
@@ -7,7 +8,8 @@ import { sessionStatus } from "~/platform/session-limits";
  * this path), the registry token is not refreshed, nothing is written but what the server's limits already do. A
  * token the registry no longer honours (a sign-out elsewhere) is an ended sign-in.
  */
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context: routerContext }: Route.LoaderArgs) {
+  const context = routerContext.get(portalContext);
   const { session } = context;
   let status = sessionStatus(session.data, Date.now());
   const token = session.get("token");

@@ -13,15 +13,17 @@ import { UPDATE_LABS_FORM } from "~/features/labs/update-labs-form-ids";
 import { sessionLabKey, updateLabsAction } from "~/features/labs/update-labs.server";
 import { PageFlash } from "~/components/flash-messages";
 import { withTexts } from "~/texts/texts.server";
+import { portalContext } from "~/platform/context";
 
 export const handle: RouteHandle = { titleKey: "updateLabs.title" };
 
 /** Whether this browser remembers a lab staff key (never the key itself: it stays in the encrypted cookie), and the page's texts (decision 059). */
 export const loader = withTexts("update-labs", ({ context }: Route.LoaderArgs) => ({
-  keyRemembered: sessionLabKey(context.session) !== null,
+  keyRemembered: sessionLabKey(context.get(portalContext).session) !== null,
 }));
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context: routerContext }: Route.ActionArgs) {
+  const context = routerContext.get(portalContext);
   const form = await readForm(request, context.session);
   return updateLabsAction(form, context);
 }

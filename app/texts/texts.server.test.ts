@@ -1,4 +1,5 @@
 import { data, redirect, type LoaderFunctionArgs } from "react-router";
+import { portalContext, routerContextFor, type PortalContext } from "~/platform/context";
 import { describe, expect, it } from "vitest";
 import en from "~/locales/en/index";
 import es from "~/locales/es/index";
@@ -6,7 +7,7 @@ import { PAGE_KEYS } from "./page-keys.generated";
 import { mergeTexts, translate } from "./texts";
 import { textsFor, textsForKeys, textsJsonFor, translator, withTexts } from "./texts.server";
 
-const args = (lang: "en" | "es") => ({ context: { lang } }) as unknown as LoaderFunctionArgs;
+const args = (lang: "en" | "es") => ({ context: routerContextFor({ lang } as PortalContext) }) as unknown as LoaderFunctionArgs;
 
 describe("texts", () => {
   it("translates a dotted key with its {{placeholders}}, and answers the key itself when the slice lacks it", () => {
@@ -52,7 +53,9 @@ describe("texts", () => {
   });
 
   it("withTexts adds the page's texts in the request's language to the data and lets responses through", async () => {
-    const loader = withTexts("dev.outbox", ({ context }: LoaderFunctionArgs) => (context.lang === "es" ? redirect("/x") : { n: 1 }));
+    const loader = withTexts("dev.outbox", ({ context }: LoaderFunctionArgs) =>
+      context.get(portalContext).lang === "es" ? redirect("/x") : { n: 1 },
+    );
     const data = (await loader(args("en"))) as { n: number; texts: string };
     expect(data.n).toBe(1);
     // One JSON string, made once per language and page (decision 079).

@@ -3,6 +3,7 @@ import type { Lang } from "~/locales";
 import en from "~/locales/en/index";
 import es from "~/locales/es/index";
 import { PAGE_KEYS, type Page } from "./page-keys.generated";
+import { portalContext } from "~/platform/context";
 import { textKeys, translate, type T, type Texts } from "./texts";
 
 const messages: Record<Lang, Texts> = { en, es };
@@ -88,7 +89,7 @@ export function withTexts<A extends LoaderFunctionArgs, R>(page: Exclude<Page, "
   return async (args: A): Promise<Loaded<R>> => {
     const answer = await loader(args);
     if (answer instanceof Response) return answer as Loaded<R>;
-    const texts = textsJsonFor(args.context.lang, page);
+    const texts = textsJsonFor(args.context.get(portalContext).lang, page);
     // `data(value, { status })` (a 404 page, a form answered with its status): the texts go inside, the status stays.
     if (isDataWithInit(answer)) return data({ ...answer.data, texts }, answer.init ?? undefined) as unknown as Loaded<R>;
     return { ...answer, texts } as Loaded<R>;

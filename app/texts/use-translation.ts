@@ -37,9 +37,9 @@ function pageTexts(slices: readonly (Texts | undefined)[]): Texts {
  */
 export function useTranslation(): { t: T; i18n: { language: Lang } } {
   const matches = useMatches();
-  const slices = matches.map((m) => textsOf((m.data as WithTexts)?.texts));
+  const slices = matches.map((m) => textsOf((m.loaderData as WithTexts)?.texts));
   const texts = pageTexts(slices);
-  const root = matches.find((m) => m.id === "root")?.data as RootData | undefined;
+  const root = matches.find((m) => m.id === "root")?.loaderData as RootData | undefined;
   const language = root?.lang ?? "en";
   const t = useMemo<T>(() => (key, params) => translate(texts, key, params), [texts]);
   return { t, i18n: { language } };

@@ -26,11 +26,18 @@ function appBrowserCode(): { file: string; code: string }[] {
   }));
 }
 
-/** What the framework puts in the browser bundle: React Router's ES builds, React DOM, React, the scheduler. */
+/**
+ * What the framework puts in the browser bundle: React Router's modules (version 8 ships them unbundled) but for the
+ * server's (lib/server-runtime: sessions, cookies, the request handler) and React Server Components' (not used here),
+ * React DOM, React, the scheduler.
+ */
 function frameworkCode(): { file: string; code: string }[] {
   const nm = path.join(root, "node_modules");
   return [
-    ...files(path.join(nm, "react-router/dist/development"), (f) => /\/(chunk-[^/]*|index|dom-export)\.mjs$/.test(f)),
+    ...files(
+      path.join(nm, "react-router/dist/production"),
+      (f) => f.endsWith(".js") && !/\/(index-react-server[^/]*\.js|lib\/server-runtime\/.*|lib\/rsc\/.*)$/.test(f),
+    ),
     path.join(nm, "react-dom/cjs/react-dom-client.production.js"),
     path.join(nm, "react-dom/cjs/react-dom.production.js"),
     path.join(nm, "react/cjs/react.production.js"),
@@ -63,7 +70,7 @@ describe("browser support (decisions 030, 089)", () => {
 
   it("React Router's inline script needs only ReadableStream and TextEncoderStream, and the check tests the newer one", () => {
     const scripts = frameworkCode()
-      .flatMap(({ code }) => [...code.matchAll(/let streamScript = "([^"]*)"/g)].map((m) => m[1]!))
+      .flatMap(({ code }) => [...code.matchAll(/let contextScript = staticContext \? `([^`]*)`/g)].map((m) => m[1]!))
       .filter((s, i, all) => all.indexOf(s) === i);
     expect(scripts).toHaveLength(1);
     const constructed = [...scripts[0]!.matchAll(/new (\w+)\(/g)].map((m) => m[1]);

@@ -3,13 +3,16 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { rewriteRouteModuleReload } from "../../vite/route-chunk-fallback";
 
-/** The browser build of the installed react-router, as the client build reads it. */
+/** The browser build of the installed react-router, as the client build reads it: React Router 8's unbundled modules. */
 function installedBrowserModules(): string[] {
   const dir = path.resolve(__dirname, "../../node_modules/react-router/dist/production");
-  return fs
-    .readdirSync(dir)
-    .filter((file) => file.endsWith(".mjs"))
+  const modules = fs
+    .readdirSync(dir, { recursive: true, encoding: "utf8" })
+    .filter((file) => file.endsWith(".js"))
     .map((file) => fs.readFileSync(path.join(dir, file), "utf8"));
+  // Never an empty list that the guard would pass by finding nothing (the bundled .mjs files of React Router 7 are gone).
+  expect(modules.length).toBeGreaterThan(10);
+  return modules;
 }
 
 describe("the route chunk fallback's build-time guard (decisions 080, 092)", () => {

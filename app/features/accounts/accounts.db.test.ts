@@ -1,4 +1,3 @@
-import type { AppLoadContext } from "react-router";
 import { describe, expect, it } from "vitest";
 import { createInvite } from "../../../registry/commands/create-invite";
 import { testDatabases } from "../../../registry/db/test-databases";
@@ -14,6 +13,7 @@ import { forgotAction, resetAction } from "./password.server";
 import { BOT_PURPOSE, registerAction } from "./register.server";
 import type { FormFailure } from "~/forms/types";
 import { updateLabsAction } from "~/features/labs/update-labs.server";
+import type { PortalContext } from "~/platform/context";
 
 /**
  * The account forms of the portal against the reference registry (in-memory PGlite, its clock under the test's
@@ -45,7 +45,7 @@ async function run(action: Promise<unknown>) {
 
 describe.each(testDatabases().slice(0, 1))("account forms against the registry ($name)", (target) => {
   const t = useRegistry(target);
-  const context = (session = new Session({ csrf: "c" }, true)): AppLoadContext =>
+  const context = (session = new Session({ csrf: "c" }, true)): PortalContext =>
     ({
       session,
       registry: createRegistryClient({ fetch: (request) => t.handler(request), baseUrl: "http://registry.test" }),
@@ -53,7 +53,7 @@ describe.each(testDatabases().slice(0, 1))("account forms against the registry (
       lang: "en",
       clientAddress: "203.0.113.7",
       log: () => {},
-    }) as unknown as AppLoadContext;
+    }) as unknown as PortalContext;
   const signedIn = (medicalRecordId: number) => {
     const { token } = issueToken(TEST_SETTINGS.tokenSecret, medicalRecordId, t.clock);
     return new Session({ token, tokenExpires: new Date(Date.now() + 60 * MINUTE).toISOString(), medicalRecordId, csrf: "c" }, false);
@@ -197,7 +197,7 @@ describe.each(testDatabases().slice(0, 1))("account forms against the registry (
     expect(labs.failure?.message).toEqual({ key: "limits.tooManyMinutes", params: { minutes: "60" } });
     expect(labs.failure?.values).toEqual({ requisition: "aaaa-aaaa" });
     // Another connection is not held up.
-    const elsewhere = { ...context(), clientAddress: "203.0.113.99" } as AppLoadContext;
+    const elsewhere = { ...context(), clientAddress: "203.0.113.99" } as PortalContext;
     expect((await run(loginAction(form({ email: p.email, password: p.password }), elsewhere))).location).toBe("/landing");
   });
 });
@@ -217,7 +217,7 @@ describe("registry down", () => {
       lang: "en",
       clientAddress: "203.0.113.8",
       log: () => {},
-    } as unknown as AppLoadContext;
+    } as unknown as PortalContext;
     const r = validRegistration(5);
     const fields: Record<string, string> = {};
     for (const [k, v] of Object.entries(r)) fields[k] = typeof v === "boolean" ? (v ? "true" : "") : String(v);
@@ -245,7 +245,7 @@ describe("registry down", () => {
       lang: "en",
       clientAddress: "203.0.113.8",
       log: () => {},
-    } as unknown as AppLoadContext;
+    } as unknown as PortalContext;
     const answer = await run(loginAction(form({ email: "ana@example.org", password: "kidney-walrus-battery" }), context));
     expect(answer.failure?.message?.key).toBe("limits.busy");
     expect(answer.failure?.values).toEqual({ email: "ana@example.org" });
@@ -258,7 +258,7 @@ describe("registry down", () => {
       lang: "en",
       clientAddress: "203.0.113.8",
       log: () => {},
-    } as unknown as AppLoadContext;
+    } as unknown as PortalContext;
     const answer = await run(forgotAction(form({ email: "rosa@example.org" }), context));
     expect(answer.location).toBeUndefined();
     expect(answer.failure?.message?.key).toBe("errors.registryDown");

@@ -1,4 +1,4 @@
-import { redirect, type AppLoadContext } from "react-router";
+import { redirect } from "react-router";
 import { addFlash, withPatient } from "~/platform/auth.server";
 import { codeError, codeResultMessage, contactError, countryOf, normalizeCode } from "./confirm-form";
 import { connectionLimitMessage, isConnectionLimit } from "~/forms/limits";
@@ -11,13 +11,14 @@ import type { Answer } from "~/registry/client.server";
 import { answerOr } from "~/registry/reach.server";
 import type { ContactKind } from "~/platform/session-keys";
 import { formFailure, formKept, inputFailure, textFields } from "~/forms/form.server";
+import type { PortalContext } from "~/platform/context";
 
 export const CONTACT_FIELDS = ["email", "phoneNumber"] as const;
 const fieldOf = (kind: ContactKind) => (kind === "email" ? "email" : "phoneNumber");
 export const isKind = (v: unknown): v is ContactKind => v === "email" || v === "text";
 
 /** The reason after 'We were unable to send the confirmation code for the following reason:' (translated). */
-function sendFailure(context: AppLoadContext, answer: Answer<unknown> | null): FormMessage {
+function sendFailure(context: PortalContext, answer: Answer<unknown> | null): FormMessage {
   const t = translator(context.lang);
   const reasonKey = answer?.errors?.form ?? Object.values(answer?.errors ?? {})[0];
   const key = (reasonKey === undefined ? undefined : textKey(reasonKey)) ?? registryMessageKey(answer?.message);
@@ -26,7 +27,7 @@ function sendFailure(context: AppLoadContext, answer: Answer<unknown> | null): F
   return { key: "confirm.sendFailed", params: { message: reason } };
 }
 
-async function sendCode(context: AppLoadContext, kind: ContactKind, value: string, currentPassword?: string): Promise<Answer<unknown> | null> {
+async function sendCode(context: PortalContext, kind: ContactKind, value: string, currentPassword?: string): Promise<Answer<unknown> | null> {
   return withPatient(context, async ({ token, medicalRecordId }) => {
     return answerOr<Answer<unknown>, null>(
       kind === "email"
@@ -57,7 +58,7 @@ export function startSend(form: FormData, kind: ContactKind) {
  * comes with the current password (docs/decisions/025); a wrong or missing one reopens the dialog with the field's
  * error (the password is never rendered back).
  */
-export async function sendAction(form: FormData, context: AppLoadContext, kind: ContactKind) {
+export async function sendAction(form: FormData, context: PortalContext, kind: ContactKind) {
   const value = String(form.get("value") ?? "");
   const refused = inputFailure("contacts", { [fieldOf(kind)]: value }, [fieldOf(kind)]);
   if (refused) return refused;
@@ -85,7 +86,7 @@ export async function sendAction(form: FormData, context: AppLoadContext, kind: 
 }
 
 /** 'Send a new code' in the code dialog (the wrong-try count is kept by the registry, ACC-027). */
-export async function resendAction(context: AppLoadContext) {
+export async function resendAction(context: PortalContext) {
   const pending = context.session.get("pendingCode");
   if (!pending) {
     addFlash(context.session, { kind: "alert", key: "confirm.noPendingCode" });
@@ -98,7 +99,7 @@ export async function resendAction(context: AppLoadContext) {
 }
 
 /** 'Confirm Code': the registry's result code chooses the message (ACC-027). */
-export async function verifyAction(form: FormData, context: AppLoadContext) {
+export async function verifyAction(form: FormData, context: PortalContext) {
   const pending = context.session.get("pendingCode");
   if (!pending) {
     addFlash(context.session, { kind: "alert", key: "confirm.noPendingCode" });

@@ -1,4 +1,4 @@
-import { redirect, type AppLoadContext } from "react-router";
+import { redirect } from "react-router";
 import { SignInReason } from "../../../registry/contract/sign-in";
 import { AccountClosedReason } from "../../../registry/contract/my-record";
 import { signIn } from "~/platform/auth.server";
@@ -12,6 +12,7 @@ import type { TextKey } from "~/texts/texts";
 import { claimFor, knownDeviceCookie, readKnownDevice } from "./known-device.server";
 import { CHALLENGE_FIELD, PROOF_FIELD } from "./proof-of-work";
 import { signInSurge } from "./sign-in-surge.server";
+import type { PortalContext } from "~/platform/context";
 
 const LOGIN_FIELDS = ["email", "password"] as const;
 
@@ -23,7 +24,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * browser, during a surge of such sign-ins, first shows a solved (or, without JavaScript, aged) challenge. A successful
  * sign-in renews the mark.
  */
-export async function loginAction(form: FormData, context: AppLoadContext, request?: Request) {
+export async function loginAction(form: FormData, context: PortalContext, request?: Request) {
   const values = textFields(form, LOGIN_FIELDS);
   const refused = inputFailure("login", values, LOGIN_FIELDS);
   if (refused) return refused;

@@ -1,10 +1,10 @@
-import type { AppLoadContext } from "react-router";
 import { describe, expect, it } from "vitest";
 import { testDatabases } from "../../../registry/db/test-databases";
 import { useRegistry } from "../../../registry/testing/harness";
 import { createRegistryClient, type Fetcher } from "~/registry/client.server";
 import { Session } from "~/platform/session.server";
 import { closeAccountAction, recordDownload } from "./my-record.server";
+import type { PortalContext } from "~/platform/context";
 
 /**
  * /profile/download/{format} and /profile/close (ACC-043, ACC-045) against the reference registry: the file as an
@@ -53,7 +53,7 @@ describe.each(testDatabases().slice(0, 1))("my record in the portal ($name)", (t
       lang: "en",
       clientAddress: "203.0.113.7",
       log: () => {},
-    } as unknown as AppLoadContext;
+    } as unknown as PortalContext;
     return { p, session, context };
   }
 

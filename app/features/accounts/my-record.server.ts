@@ -1,4 +1,4 @@
-import { redirect, redirectDocument, type AppLoadContext } from "react-router";
+import { redirect, redirectDocument } from "react-router";
 import { MY_RECORD_FORMATS, type MyRecordFormat } from "../../../registry/contract/my-record";
 import { addFlash, clearSignIn, withPatient } from "~/platform/auth.server";
 import { attachment } from "~/platform/attachment.server";
@@ -8,6 +8,7 @@ import { formFailure, inputFailure, textFields } from "~/forms/form.server";
 import type { FieldErrors } from "~/forms/types";
 import type { TextKey } from "~/texts/texts";
 import { asFieldErrors } from "~/texts/text-key.server";
+import type { PortalContext } from "~/platform/context";
 
 /**
  * The patient's own record (ACC-043, ACC-044; docs/decisions/108) and closing the account (ACC-045, ACC-046;
@@ -17,7 +18,7 @@ import { asFieldErrors } from "~/texts/text-key.server";
 export const CLOSE_FIELDS = ["currentPassword"] as const;
 
 /** GET /profile/download/{pdf|json}: the file as an attachment in the page's language, never cached. */
-export async function recordDownload(context: AppLoadContext, param: string | undefined): Promise<Response> {
+export async function recordDownload(context: PortalContext, param: string | undefined): Promise<Response> {
   const format = MY_RECORD_FORMATS.find((f) => f === param) as MyRecordFormat | undefined;
   if (!format) return redirect("/profile");
   const failed = () => {
@@ -35,7 +36,7 @@ export async function recordDownload(context: AppLoadContext, param: string | un
  * POST /profile/close: with the current password, the registry closes the account; the portal then ends the
  * sign-in and says so on /register. A wrong or empty password: the page again with the error, nothing changed.
  */
-export async function closeAccountAction(form: FormData, context: AppLoadContext) {
+export async function closeAccountAction(form: FormData, context: PortalContext) {
   const values = textFields(form, CLOSE_FIELDS);
   const refused = inputFailure("close", values, CLOSE_FIELDS);
   if (refused) return refused;

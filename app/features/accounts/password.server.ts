@@ -1,4 +1,4 @@
-import { redirect, type AppLoadContext } from "react-router";
+import { redirect } from "react-router";
 import { ResetStatus } from "../../../registry/contract/accounts";
 import { forgotErrors, resetErrors } from "./password-form";
 import { connectionLimitMessage, isConnectionLimit } from "~/forms/limits";
@@ -8,6 +8,7 @@ import { formFailure, inputFailure, linkValue, textFields } from "~/forms/form.s
 import type { FieldErrors } from "~/forms/types";
 import { asFieldError } from "~/texts/text-key.server";
 import type { TextKey } from "~/texts/texts";
+import type { PortalContext } from "~/platform/context";
 
 const FORGOT_FIELDS = ["email"] as const;
 const RESET_FIELDS = ["email", "password", "confirmPassword"] as const;
@@ -18,7 +19,7 @@ const RESET_FIELDS = ["email", "password", "confirmPassword"] as const;
  * kept and how long to wait. When the registry cannot be reached nothing was sent, so the patient is told so (the same
  * for every address) and the form comes back with the email kept, to try again.
  */
-export async function forgotAction(form: FormData, context: AppLoadContext) {
+export async function forgotAction(form: FormData, context: PortalContext) {
   const values = textFields(form, FORGOT_FIELDS);
   const refused = inputFailure("forgot", values, FORGOT_FIELDS);
   if (refused) return refused;
@@ -37,7 +38,7 @@ export async function forgotAction(form: FormData, context: AppLoadContext) {
  * 'Enter New Password' (ACC-024). The reset token comes in a hidden field and never goes back into a
  * URL: after the post the patient lands on /register?reset=1 and the outcome waits in the session.
  */
-export async function resetAction(form: FormData, context: AppLoadContext) {
+export async function resetAction(form: FormData, context: PortalContext) {
   const values = textFields(form, RESET_FIELDS);
   const token = linkValue(String(form.get("resetToken") ?? ""), 500);
   const refused = inputFailure("reset", { ...values, resetToken: token }, RESET_FIELDS);

@@ -1,4 +1,4 @@
-import { redirect, type AppLoadContext } from "react-router";
+import { redirect } from "react-router";
 import { Language } from "../../../registry/contract/enums";
 import { addFlash, toRegister, withPatient } from "~/platform/auth.server";
 import { draftAfterLapse, draftFor } from "~/platform/draft-across-sign-in";
@@ -15,6 +15,7 @@ import { formAnswer, formFailure, formKept, inputFailure, textFields } from "~/f
 import type { FieldErrors } from "~/forms/types";
 import type { TextKey } from "~/texts/texts";
 import { asFieldErrors, textKey, withCheckedErrors } from "~/texts/text-key.server";
+import type { PortalContext } from "~/platform/context";
 
 const PASSWORD_FIELDS = ["currentPassword", "password", "confirmPassword"] as const;
 
@@ -28,7 +29,7 @@ function fail(values: Record<string, string>, errors: FieldErrors, key?: TextKey
  * page says so, and the patient goes there. While the patient is still signed in: nothing, except for the idle
  * dialog's 'Sign in again' (the tab thought the sign-in over), which saves nothing and gives the form back as typed.
  */
-export function keepProfileAfterLapse(form: FormData, context: AppLoadContext, now = Date.now()) {
+export function keepProfileAfterLapse(form: FormData, context: PortalContext, now = Date.now()) {
   const { session } = context;
   if (session.get("token")) {
     if (form.get(SIGN_IN_AGAIN_FIELD) !== "1") return undefined;
@@ -46,7 +47,7 @@ export function keepProfileAfterLapse(form: FormData, context: AppLoadContext, n
  * ACC-052: the profile draft kept across the sign-in, for this patient only, once (it leaves the session here): the
  * form shows it as typed, with no error, and the page says it is not saved yet.
  */
-export function takeProfileDraft(context: AppLoadContext, stored: Record<ProfileField, string>, now = Date.now()) {
+export function takeProfileDraft(context: PortalContext, stored: Record<ProfileField, string>, now = Date.now()) {
   const draft = draftFor(context.session.get("profileDraft"), context.session.get("medicalRecordId"), now);
   context.session.unset("profileDraft");
   if (!draft) return undefined;
@@ -56,7 +57,7 @@ export function takeProfileDraft(context: AppLoadContext, stored: Record<Profile
 }
 
 /** 'Update Account' (ACC-029, ACC-031): saves when valid; the address may need confirming (ACC-007). */
-export async function profileAction(form: FormData, context: AppLoadContext) {
+export async function profileAction(form: FormData, context: PortalContext) {
   const values = textFields(form, PROFILE_FIELDS);
   const refused = inputFailure("profile", displayValues(values), PROFILE_FIELDS);
   if (refused) return refused;
@@ -65,7 +66,7 @@ export async function profileAction(form: FormData, context: AppLoadContext) {
   return saveProfile(context, values, false);
 }
 
-async function saveProfile(context: AppLoadContext, values: Record<ProfileField, string>, addressConfirmed: boolean) {
+async function saveProfile(context: PortalContext, values: Record<ProfileField, string>, addressConfirmed: boolean) {
   const { payload } = checkProfileForm(values);
   const sent = await reach(
     withPatient(context, ({ token, medicalRecordId }) => context.registry.updateMedicalRecord(token, medicalRecordId, payload, { addressConfirmed })),
@@ -95,7 +96,7 @@ async function saveProfile(context: AppLoadContext, values: Record<ProfileField,
 }
 
 /** The Confirm Address dialog's buttons on the profile. */
-export async function profileAddressStep(intent: string, context: AppLoadContext) {
+export async function profileAddressStep(intent: string, context: PortalContext) {
   const pending = context.session.get("pendingProfile");
   context.session.unset("pendingProfile");
   if (!pending) return redirect("/profile");
@@ -110,7 +111,7 @@ export async function profileAddressStep(intent: string, context: AppLoadContext
  * registry (a wrong one is a field error; docs/decisions/025); the registry revokes every earlier session and
  * answers a fresh token, which this session keeps, so the patient stays signed in here only.
  */
-export async function passwordAction(form: FormData, context: AppLoadContext) {
+export async function passwordAction(form: FormData, context: PortalContext) {
   const values = textFields(form, PASSWORD_FIELDS);
   const refused = inputFailure("password", values, PASSWORD_FIELDS);
   if (refused) return refused;

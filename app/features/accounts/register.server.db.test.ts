@@ -1,4 +1,4 @@
-import type { AppLoadContext, LoaderFunctionArgs } from "react-router";
+import type { LoaderFunctionArgs } from "react-router";
 import { describe, expect, it } from "vitest";
 import { testDatabases } from "../../../registry/db/test-databases";
 import { TEST_SETTINGS, useRegistry, validRegistration } from "../../../registry/testing/harness";
@@ -10,6 +10,7 @@ import { Session } from "~/platform/session.server";
 import { issueFormStamp } from "./bot-check.server";
 import { BOT_PURPOSE, registerAction } from "./register.server";
 import type { FormFailure } from "~/forms/types";
+import { routerContextFor, type PortalContext } from "~/platform/context";
 
 /**
  * The phone availability check of ACC-015 at route level, against the reference registry: on submit (the check
@@ -38,7 +39,7 @@ function outcome(result: unknown): { location?: string; status?: number; failure
 describe.each(testDatabases().slice(0, 1))("the phone check on /register ($name)", (target) => {
   const t = useRegistry(target);
   /** The registry, except that POST /validate-phone answers `validatePhone` when given. */
-  const context = (validatePhone?: () => Response): AppLoadContext => {
+  const context = (validatePhone?: () => Response): PortalContext => {
     const fetch: Fetcher = async (request) =>
       validatePhone && new URL(request.url).pathname === "/validate-phone" ? validatePhone() : t.handler(request);
     return {
@@ -48,11 +49,11 @@ describe.each(testDatabases().slice(0, 1))("the phone check on /register ($name)
       lang: "en",
       clientAddress: "203.0.113.9",
       log: () => {},
-    } as unknown as AppLoadContext;
+    } as unknown as PortalContext;
   };
-  const liveCheck = async (ctx: AppLoadContext, phone: string) => {
+  const liveCheck = async (ctx: PortalContext, phone: string) => {
     const request = new Request(`http://portal.test/register/phone-check?phoneNumber=${encodeURIComponent(phone)}`);
-    const response = await phoneCheckLoader({ request, context: ctx, params: {} } as LoaderFunctionArgs);
+    const response = await phoneCheckLoader({ request, context: routerContextFor(ctx), params: {} } as unknown as LoaderFunctionArgs);
     return response.json();
   };
 
@@ -96,7 +97,7 @@ describe.each(testDatabases().slice(0, 1))("the phone check on /register ($name)
     const ctx = {
       ...context(),
       registry: createRegistryClient({ fetch: registry, baseUrl: "http://registry.test" }),
-    } as unknown as AppLoadContext;
+    } as unknown as PortalContext;
     const answer = outcome(await registerAction(registrationForm(5), ctx));
     expect(answer.status).toBe(503);
     expect(answer.failure?.message).toEqual({ key: "errors.notSaved" });

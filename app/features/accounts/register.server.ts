@@ -1,4 +1,4 @@
-import { redirect, type AppLoadContext } from "react-router";
+import { redirect } from "react-router";
 import { signIn } from "~/platform/auth.server";
 import { isLive, pendingAddress, withRecommended } from "./pending-address";
 import { phoneCheckView } from "./phone-check-rules";
@@ -13,6 +13,7 @@ import { botCheckMessage, checkBotFields, HONEYPOT_FIELD, ISSUED_FIELD, issueFor
 import { formFailure, formKept, linkValue, textFields } from "~/forms/form.server";
 import type { FieldErrors, FormMessage } from "~/forms/types";
 import { asFieldErrors, withCheckedErrors } from "~/texts/text-key.server";
+import type { PortalContext } from "~/platform/context";
 
 /** The registration form's hidden fields, echoed back with the values. */
 const HIDDEN = ["entryreferrer", "inviteToken", ISSUED_FIELD] as const;
@@ -29,7 +30,7 @@ function fail(values: Values, errors: FieldErrors, message?: FormMessage, status
   return formFailure("register", displayValues(values), errors, REGISTER_FIELDS, message, status);
 }
 
-function reasonText(context: AppLoadContext, reason: Reason | undefined): Record<string, string> | undefined {
+function reasonText(context: PortalContext, reason: Reason | undefined): Record<string, string> | undefined {
   if (!reason) return undefined;
   return { message: translator(context.lang)(reason.key) };
 }
@@ -38,7 +39,7 @@ function reasonText(context: AppLoadContext, reason: Reason | undefined): Record
  * The HIPAA dialog's buttons and its opener without JavaScript (ACC-005): the form comes back with everything
  * typed, the box ticked or not, and the dialog open or closed.
  */
-export function hipaaStep(form: FormData, step: string, context: AppLoadContext) {
+export function hipaaStep(form: FormData, step: string, context: PortalContext) {
   const values: Values = { ...textFields(form, REGISTER_FIELDS), ...hiddenValues(form) };
   if (step === "agree") values.agreedToHipaa = "true";
   if (step === "decline") values.agreedToHipaa = "";
@@ -55,7 +56,7 @@ export function hipaaStep(form: FormData, step: string, context: AppLoadContext)
 }
 
 /** POST /register from the form: checks, bot check (ACC-018), phone availability, then the registry. */
-export async function registerAction(form: FormData, context: AppLoadContext) {
+export async function registerAction(form: FormData, context: PortalContext) {
   const now = Date.now();
   const hidden = hiddenValues(form);
   // Both password fields left empty after the HIPAA release without JavaScript: the ones kept then (ACC-039).
@@ -86,7 +87,7 @@ export async function registerAction(form: FormData, context: AppLoadContext) {
 }
 
 /** Sends a registration to the registry and acts on the answer (ACC-019, ACC-007). */
-async function submit(context: AppLoadContext, values: Values, opts: { addressConfirmed: boolean }) {
+async function submit(context: PortalContext, values: Values, opts: { addressConfirmed: boolean }) {
   const { payload } = checkRegistrationForm(values as Record<(typeof REGISTER_FIELDS)[number], string>, {
     entryreferrer: values.entryreferrer ?? "",
   });
@@ -131,7 +132,7 @@ async function submit(context: AppLoadContext, values: Values, opts: { addressCo
  * resubmit with addrConfirmed=true), or cancel back to the form. The pending registration leaves the session
  * in every case.
  */
-export async function addressStep(intent: string, context: AppLoadContext) {
+export async function addressStep(intent: string, context: PortalContext) {
   const pending = context.session.get("pendingRegistration");
   context.session.unset("pendingRegistration");
   if (!pending) return redirect("/register");

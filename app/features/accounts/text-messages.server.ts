@@ -1,7 +1,7 @@
-import type { AppLoadContext } from "react-router";
 import { formatUsPhone } from "../../../registry/contract/phone";
 import { answerOr } from "~/registry/reach.server";
 import type { TextMessagesView } from "./text-messages-status";
+import type { PortalContext } from "~/platform/context";
 
 /**
  * Whether texts to the patient's mobile number are stopped (docs/decisions/106, ACC-042), for /profile: when it
@@ -9,7 +9,7 @@ import type { TextMessagesView } from "./text-messages-status";
  * (the rest of the page still shows).
  */
 export async function textMessagesView(
-  context: AppLoadContext,
+  context: PortalContext,
   patient: { token: string; medicalRecordId: number },
 ): Promise<TextMessagesView | null> {
   const answer = await answerOr(context.registry.textMessages(patient.token, patient.medicalRecordId), null);

@@ -1,4 +1,3 @@
-import type { AppLoadContext } from "react-router";
 import { describe, expect, it } from "vitest";
 import { ReferralStatus, RegistrationStatus } from "../../../registry/contract/enums";
 import { approveOne, CENTER_A, CENTER_B, patientWithScreening, selectCenter, signIn } from "../../../registry/areas/labs-fixtures";
@@ -12,6 +11,7 @@ import { labDownload, labPageData } from "~/features/labs/lab-pages.server";
 import { selectCenterAction, selectCenterPage } from "./select-center.server";
 import type { FormFailure } from "~/forms/types";
 import { updateLabsAction } from "~/features/labs/update-labs.server";
+import type { PortalContext } from "~/platform/context";
 
 /**
  * The center-selection, change-center, lab-page and update-labs forms of the portal against the reference registry
@@ -53,8 +53,8 @@ describe.each(testDatabases().slice(0, 1))("center selection and labs in the por
       { token: p.token, tokenExpires: new Date(Date.now() + 60 * 60 * 1000).toISOString(), medicalRecordId: p.medicalRecordId, csrf: "c" },
       false,
     );
-  const context = (s: Session): AppLoadContext =>
-    ({ session: s, registry: client(), lang: "en", clientAddress: "203.0.113.9", log: () => {} }) as unknown as AppLoadContext;
+  const context = (s: Session): PortalContext =>
+    ({ session: s, registry: client(), lang: "en", clientAddress: "203.0.113.9", log: () => {} }) as unknown as PortalContext;
   const page = (id: number | string, query = "") => new URL(`http://portal.test/select-center/${id}${query}`);
   const screening = async (p: Patient) => {
     const answer = await client().passRecord(p.medicalRecordId, p.token);
@@ -292,14 +292,14 @@ describe.each(testDatabases().slice(0, 1))("center selection and labs in the por
 
   it("a registry that cannot be reached: the pages say so, nothing typed is lost", async () => {
     const p = await patientWithScreening(t, 1);
-    const down = (s: Session): AppLoadContext =>
+    const down = (s: Session): PortalContext =>
       ({
         session: s,
         registry: createRegistryClient({ fetch: () => Promise.reject(new Error("ECONNREFUSED")), baseUrl: "http://registry.test" }),
         lang: "en",
         clientAddress: "203.0.113.9",
         log: () => {},
-      }) as unknown as AppLoadContext;
+      }) as unknown as PortalContext;
     const id = String(p.screeningId);
     expect((await outcome(selectCenterPage(down(session(p)), id, page(id), t.clock))).value).toBeNull();
     expect((await labPageData(down(session(p)), "tests", id)).state).toBeNull();

@@ -1,5 +1,5 @@
 import type { TextKey } from "~/texts/texts";
-import { redirect, type AppLoadContext } from "react-router";
+import { redirect } from "react-router";
 import { LabFormReason, type Screening } from "../../../registry/contract";
 import { addFlash, readPassRecord, withPatient } from "~/platform/auth.server";
 import { changeCenterDecision, validateChangeCenterReason, type ChangeCenterDialogView } from "../../../registry/contract/change-center";
@@ -8,6 +8,7 @@ import { CANCEL_CENTER_KEEP_MS, canChooseCenter } from "./select-center-view";
 import { answerOr } from "~/registry/reach.server";
 import { CHANGE_CENTER_FIELDS, CHANGE_CENTER_FORM } from "./change-center-form";
 import { formFailure, inputFailure, textFields } from "~/forms/form.server";
+import type { PortalContext } from "~/platform/context";
 
 /**
  * The dashboard's change-center flow (CEN-009, CEN-010; PLT-007, PLT-010) and its
@@ -35,7 +36,7 @@ export function changeCenterDialog(screenings: readonly Screening[], param: stri
  * additional information; otherwise the answer is kept and the patient chooses the new center. The decision is
  * taken again first, so a change still inside the 3-day wait shows its warning instead.
  */
-export async function changeCenterAction(form: FormData, context: AppLoadContext, now = new Date()) {
+export async function changeCenterAction(form: FormData, context: PortalContext, now = new Date()) {
   const values = textFields(form, ["screeningId", ...CHANGE_CENTER_FIELDS]);
   const refused = inputFailure(CHANGE_CENTER_FORM, values, CHANGE_CENTER_FIELDS);
   if (refused) return refused;
@@ -62,7 +63,7 @@ const ORDER_REFUSALS: Partial<Record<string, TextKey>> = {
 };
 
 /** 'Request Labs' (LAB-001, LAB-008): POST order-labs again; the dashboard says how it went. */
-export async function requestLabsAction(form: FormData, context: AppLoadContext) {
+export async function requestLabsAction(form: FormData, context: PortalContext) {
   const { session } = context;
   const screeningId = parseRegistryId(String(form.get("screeningId") ?? ""));
   if (screeningId === null) {

@@ -1,5 +1,5 @@
 import type { TextKey } from "~/texts/texts";
-import { redirect, type AppLoadContext } from "react-router";
+import { redirect } from "react-router";
 import { LabFormReason, type Screening, type TransplantCenter } from "../../../registry/contract";
 import { addFlash, readPassRecord, withPatient, type SignedIn } from "~/platform/auth.server";
 import { centerSections } from "./center-sorting";
@@ -22,6 +22,7 @@ import {
   type SelectCenterQuery,
 } from "./select-center-view";
 import { answerOr, reach } from "~/registry/reach.server";
+import type { PortalContext } from "~/platform/context";
 
 /**
  * The select-center screen's server side (CEN-001, CEN-006, CEN-008, CEN-009; PLT-006, PLT-010): which screening, whether it may
@@ -59,7 +60,7 @@ export type SelectCenterPage = {
  * A screening id from the URL that is the signed-in patient's, or the dashboard with a clear message; a patient who
  * opted out goes there too, with the registry's reason for refusing a selection (the page, not only its last post).
  */
-async function ownScreening(context: AppLoadContext, param: string | undefined): Promise<{ screening: Screening; postalCode: string } | null> {
+async function ownScreening(context: PortalContext, param: string | undefined): Promise<{ screening: Screening; postalCode: string } | null> {
   const id = parseRegistryId(param);
   const record = await readPassRecord(context);
   if (!record) return null;
@@ -70,18 +71,18 @@ async function ownScreening(context: AppLoadContext, param: string | undefined):
 }
 
 /** The center is already this registration's: the dashboard says so (a status message), with its next step. */
-function alreadySelected(context: AppLoadContext, screening: Screening): Response {
+function alreadySelected(context: PortalContext, screening: Screening): Response {
   addFlash(context.session, { kind: "status", key: "selectCenter.alreadySelected", params: { center: screening.preferredCenter } });
   return redirect("/landing");
 }
 
-function toLanding(context: AppLoadContext, key: TextKey): Response {
+function toLanding(context: PortalContext, key: TextKey): Response {
   addFlash(context.session, { kind: "alert", key });
   return redirect("/landing");
 }
 
 /** GET /api/pass/centers/{postalCode}/0/{distance}; a failure answers none, with `failed` (the page says so). */
-async function centersNear(context: AppLoadContext, patient: SignedIn, postalCode: string, distance: number) {
+async function centersNear(context: PortalContext, patient: SignedIn, postalCode: string, distance: number) {
   const answer = await answerOr(context.registry.centersNear(patient.token, postalCode, distance), null);
   if (answer?.success && answer.results) return { centers: answer.results, failed: false };
   return { centers: [] as TransplantCenter[], failed: true };
@@ -99,7 +100,7 @@ function sortFields(q: SelectCenterQuery): Record<string, string> {
  * 3-day wait or without the Additional Center Registration answered goes to the dashboard's dialog (CEN-009).
  */
 export async function selectCenterPage(
-  context: AppLoadContext,
+  context: PortalContext,
   param: string | undefined,
   url: URL,
   now = new Date(),
@@ -144,7 +145,7 @@ export async function selectCenterPage(
  * change of center, the reason stored by the Additional Center Registration dialog. Success goes to the dashboard
  * (its card thanks the patient and shows the lab step); every refusal says why, and nothing is changed.
  */
-export async function selectCenterAction(form: FormData, context: AppLoadContext, param: string | undefined, url: URL, now = new Date()) {
+export async function selectCenterAction(form: FormData, context: PortalContext, param: string | undefined, url: URL, now = new Date()) {
   const { session } = context;
   const own = await ownScreening(context, param);
   if (!own) {

@@ -1,11 +1,12 @@
 import type { TextKey } from "~/texts/texts";
-import { data, redirect, type AppLoadContext } from "react-router";
+import { data, redirect } from "react-router";
 import { addFlash, withPatient } from "~/platform/auth.server";
 import { labPagePath, labPageState, LabPageStatus, type LabKind, type LabPageState } from "./lab-page-model";
 import { parseRegistryId } from "~/forms/registry-id";
 import { LabFormReason } from "../../../registry/contract/labs";
 import { answerOr } from "~/registry/reach.server";
 import { attachment } from "~/platform/attachment.server";
+import type { PortalContext } from "~/platform/context";
 
 /**
  * /lab-tests/{screeningId} and /lab-results/{screeningId} (LAB-003, LAB-004, LAB-005) and their PDF
@@ -20,7 +21,7 @@ export type LabPageData = {
   state: LabPageState | null;
 };
 
-export async function labPageData(context: AppLoadContext, kind: LabKind, param: string | undefined): Promise<LabPageData> {
+export async function labPageData(context: PortalContext, kind: LabKind, param: string | undefined): Promise<LabPageData> {
   const screeningId = parseRegistryId(param);
   if (screeningId === null) return { kind, screeningId, state: { status: LabPageStatus.Issues, messages: [], messageKeys: ["labPages.notFound"] } };
   return withPatient(context, async ({ token }) => {
@@ -35,7 +36,7 @@ export async function labPageData(context: AppLoadContext, kind: LabKind, param:
 }
 
 /** The lab page's loader answer: a screening id that is not one (garbage in the URL) is a 404 page saying so. */
-export async function labPageAnswer(context: AppLoadContext, kind: LabKind, param: string | undefined) {
+export async function labPageAnswer(context: PortalContext, kind: LabKind, param: string | undefined) {
   const page = await labPageData(context, kind, param);
   return data(page, { status: page.screeningId === null ? 404 : 200 });
 }
@@ -51,7 +52,7 @@ const NOT_YET: Partial<Record<string, TextKey>> = {
  * the registry cannot answer), the lab page shows again with a message instead of a broken download: an order
  * awaiting approval, or results not yet in, say so; anything else 'could not download just now'.
  */
-export async function labDownload(context: AppLoadContext, kind: LabKind, param: string | undefined): Promise<Response> {
+export async function labDownload(context: PortalContext, kind: LabKind, param: string | undefined): Promise<Response> {
   const screeningId = parseRegistryId(param);
   if (screeningId === null) return redirect("/landing");
   const back = (notYet?: TextKey) => {

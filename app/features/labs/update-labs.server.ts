@@ -1,4 +1,4 @@
-import { redirect, type AppLoadContext } from "react-router";
+import { redirect } from "react-router";
 import { LabFormReason } from "../../../registry/contract";
 import { addFlash } from "~/platform/auth.server";
 import { validateUpdateLabs, type UpdateLabsAction } from "./update-labs-form";
@@ -11,6 +11,7 @@ import { UPDATE_LABS_FIELDS, UPDATE_LABS_FORM } from "./update-labs-form-ids";
 import { formFailure, inputFailure, textFields } from "~/forms/form.server";
 import type { FieldErrors } from "~/forms/types";
 import type { TextKey } from "~/texts/texts";
+import type { PortalContext } from "~/platform/context";
 
 /**
  * /update-labs (LAB-006, LAB-007): lab staff record that the lab received an order ('Update
@@ -35,7 +36,7 @@ export function sessionLabKey(session: Session, now = Date.now()): string | null
   return key;
 }
 
-export async function updateLabsAction(form: FormData, context: AppLoadContext) {
+export async function updateLabsAction(form: FormData, context: PortalContext) {
   if (form.get("intent") === "forget-key") {
     context.session.unset("labStaffKey");
     addFlash(context.session, { kind: "status", key: "updateLabs.keyForgotten" });

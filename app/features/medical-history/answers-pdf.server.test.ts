@@ -1,4 +1,3 @@
-import type { AppLoadContext } from "react-router";
 import { describe, expect, it } from "vitest";
 import { Session } from "~/platform/session.server";
 import { RegistryUnavailableError } from "~/registry/client.server";
@@ -7,6 +6,7 @@ import { medicalHistoryAnswersDownload, medicalHistoryAnswersPdfBody } from "./a
 import { REVIEW } from "./questions";
 import { reviewRows } from "./review";
 import { complete } from "./test-answers";
+import type { PortalContext } from "~/platform/context";
 
 /** MHX-010: the PDF's rows are the review table's (MHX-004): its headers, and answers as the table writes them. */
 describe("medical history answers as the PDF's body", () => {
@@ -56,7 +56,7 @@ describe("GET /medical-history/review/pdf (MHX-010)", () => {
     );
     const down = async () => Promise.reject(new RegistryUnavailableError("down"));
     const registry = { signInStatus: async () => "valid", passRecord: down, latestMedicalHistory: down, medicalHistoryAnswersPdf: pdf };
-    return { session, registry, lang: "en" } as unknown as AppLoadContext;
+    return { session, registry, lang: "en" } as unknown as PortalContext;
   }
 
   it("the registry's PDF of the review's rows, as an attachment never cached", async () => {

@@ -1,4 +1,4 @@
-import { redirect, type AppLoadContext } from "react-router";
+import { redirect } from "react-router";
 import type { AnswersPdfBody } from "../../../registry/contract/answers-pdf";
 import type { Lang } from "~/locales";
 import { addFlash, withPatient } from "~/platform/auth.server";
@@ -10,6 +10,7 @@ import { enter } from "./flow";
 import { loadDraft, today } from "./medical-history.server";
 import { pathOf, REVIEW } from "./questions";
 import { reviewAnswerText, reviewRows, type ReviewRow } from "./review";
+import type { PortalContext } from "~/platform/context";
 
 /**
  * 'Download as PDF' on the medical history review (MHX-010; docs/decisions/113): the review's rows as the table shows
@@ -33,7 +34,7 @@ export function medicalHistoryAnswersPdfBody(rows: readonly ReviewRow[], t: T, l
 }
 
 /** GET /medical-history/review/pdf: the PDF as an attachment, or the review with a message when it cannot be made. */
-export async function medicalHistoryAnswersDownload(context: AppLoadContext): Promise<Response> {
+export async function medicalHistoryAnswersDownload(context: PortalContext): Promise<Response> {
   const failed = () => {
     addFlash(context.session, { kind: "alert", key: "medical.review.downloadFailed" });
     return redirect(pathOf(REVIEW));

@@ -1,4 +1,3 @@
-import type { AppLoadContext } from "react-router";
 import { describe, expect, it } from "vitest";
 import { ImmunoFreeStatus } from "../../../registry/contract/enums";
 import { insertIfRegistration, ifStage } from "../../../registry/data/if-registrations";
@@ -14,6 +13,8 @@ import * as eSignRoute from "~/routes/_private.e-sign";
 import type { FormFailure } from "~/forms/types";
 import type { MedicalHistoryDraft } from "./draft";
 import { answersByPage } from "./test-answers";
+import type { RouterContextProvider } from "react-router";
+import { routerContextFor, type PortalContext } from "~/platform/context";
 
 /** The draft as the feature wrote it into the session (the session keeps it untyped: platform/session-keys.ts). */
 const draftIn = (session: Session) => session.get("medicalHistoryDraft") as MedicalHistoryDraft | undefined;
@@ -24,10 +25,15 @@ const draftIn = (session: Session) => session.get("medicalHistoryDraft") as Medi
  */
 const MINUTE = 60_000;
 
-/** What these tests give a loader or action; the URL and route pattern React Router adds are filled in here. */
-type TestArgs = { request: Request; params: Record<string, string>; context: AppLoadContext };
-const withUrl = (handler: (args: TestArgs & { url: URL; pattern: string }) => Promise<unknown>) => (args: TestArgs) =>
-  handler({ ...args, url: new URL(args.request.url), pattern: "" });
+/**
+ * What these tests give a loader or action; the URL and route pattern React Router adds are filled in here, and the
+ * portal's context is put in a RouterContextProvider as server.ts does.
+ */
+type TestArgs = { request: Request; params: Record<string, string>; context: PortalContext };
+const withUrl =
+  (handler: (args: Omit<TestArgs, "context"> & { context: RouterContextProvider; url: URL; pattern: string }) => Promise<unknown>) =>
+  (args: TestArgs) =>
+    handler({ ...args, context: routerContextFor(args.context), url: new URL(args.request.url), pattern: "" });
 const questionAction = withUrl(questionRoute.action as never);
 const questionLoader = withUrl(questionRoute.loader as never);
 const startLoader = withUrl(startRoute.loader as never);
@@ -77,7 +83,7 @@ describe.each(testDatabases().slice(0, 1))("medical history and e-sign pages aga
     const { token } = issueToken(TEST_SETTINGS.tokenSecret, medicalRecordId, t.clock);
     return new Session({ token, tokenExpires: new Date(Date.now() + 60 * MINUTE).toISOString(), medicalRecordId, csrf: "c" }, false);
   };
-  const context = (session: Session, fetch?: Fetcher): AppLoadContext =>
+  const context = (session: Session, fetch?: Fetcher): PortalContext =>
     ({
       session,
       registry: registry(fetch),
@@ -85,7 +91,7 @@ describe.each(testDatabases().slice(0, 1))("medical history and e-sign pages aga
       clientAddress: "203.0.113.9",
       basePath: "/",
       log: () => {},
-    }) as unknown as AppLoadContext;
+    }) as unknown as PortalContext;
 
   /** A registered patient in the program at a stage, signed in. */
   async function candidate(n: number, stage: number | null = ImmunoFreeStatus.Registration) {

@@ -1,4 +1,4 @@
-import { redirect, type AppLoadContext } from "react-router";
+import { redirect } from "react-router";
 import { MedicalHistoryReason } from "../../../registry/contract/medical-history-refusal";
 import { isoToday } from "../../../registry/contract/registration";
 import { addFlash, type SignedIn } from "~/platform/auth.server";
@@ -7,6 +7,7 @@ import { medicalHistoryRefusal } from "./program";
 import { answersFromSubmission, draftFromUnknown, newDraft, type Answers, type MedicalHistoryDraft } from "./draft";
 import { answerOr } from "~/registry/reach.server";
 import { sessionCookieBytes, WRITE_LIMIT, type Session } from "~/platform/session.server";
+import type { PortalContext } from "~/platform/context";
 
 /**
  * The medical history's server side (MHX-001, MHX-005; PLT-010; docs/decisions/015): the draft kept in the
@@ -39,7 +40,7 @@ export function clearDraft(session: Session): void {
  * The answers a new questionnaire starts from: the latest submission's (a patient filling it in again changes
  * what they said before), else the birth date the patient registered with. Nothing when the registry cannot say.
  */
-async function startingAnswers(context: AppLoadContext, patient: SignedIn): Promise<Answers> {
+async function startingAnswers(context: PortalContext, patient: SignedIn): Promise<Answers> {
   const latest = await answerOr(context.registry.latestMedicalHistory(patient.token, patient.medicalRecordId), null);
   if (!latest) return {};
   if (latest.success && latest.results) return answersFromSubmission(latest.results);
@@ -51,7 +52,7 @@ async function startingAnswers(context: AppLoadContext, patient: SignedIn): Prom
  * Only a patient of the ImmunoFree program fills the medical history: anyone else goes back to the dashboard with
  * the reason (thrown redirect). When the registry cannot say, the pages open (the submission would fail anyway).
  */
-async function requireProgram(context: AppLoadContext, patient: SignedIn): Promise<void> {
+async function requireProgram(context: PortalContext, patient: SignedIn): Promise<void> {
   const record = await answerOr(context.registry.passRecord(patient.medicalRecordId, patient.token), null);
   if (!record?.success || !record.results) return;
   const refusal = medicalHistoryRefusal(record.results.medicalRecord.ifRegistration);
@@ -61,7 +62,7 @@ async function requireProgram(context: AppLoadContext, patient: SignedIn): Promi
 }
 
 /** The patient's draft, or a new one started (and kept) when there is none; only for patients of the program. */
-export async function loadDraft(context: AppLoadContext, patient: SignedIn): Promise<MedicalHistoryDraft> {
+export async function loadDraft(context: PortalContext, patient: SignedIn): Promise<MedicalHistoryDraft> {
   await requireProgram(context, patient);
   const kept = readDraft(context.session, patient.medicalRecordId);
   if (kept) return kept;
@@ -79,7 +80,7 @@ export type SubmitResult = { ok: true } | { ok: false; position: number } | { ok
  * Any other refusal or the registry being down: 'We were unable to update your profile', the draft kept. A refused
  * sign-in is withPatient's (the patient signs in again and finds the draft).
  */
-export async function submitDraft(context: AppLoadContext, patient: SignedIn, draft: MedicalHistoryDraft): Promise<SubmitResult> {
+export async function submitDraft(context: PortalContext, patient: SignedIn, draft: MedicalHistoryDraft): Promise<SubmitResult> {
   const built = submissionBody(draft.answers, today());
   if (!built.ok) return { ok: false, position: built.position };
   const answer = await answerOr(context.registry.saveMedicalHistory(patient.token, patient.medicalRecordId, built.body), null);

@@ -1,4 +1,3 @@
-import type { AppLoadContext } from "react-router";
 import { describe, expect, it } from "vitest";
 import { Session } from "~/platform/session.server";
 import { RegistryUnavailableError } from "~/registry/client.server";
@@ -7,6 +6,7 @@ import { initialDraft } from "./draft";
 import { answerSummary } from "./answer-summary-model";
 import { screeningAnswersDownload, screeningAnswersPdfBody } from "./answers-pdf.server";
 import { NOT_INTERESTED_GOAL_TEXT } from "./step-machine";
+import type { PortalContext } from "~/platform/context";
 
 /** SCR-025: the PDF's questions and answers are the dialog's (SCR-017): numbered, each answer a sentence, in the page's language. */
 describe("screening answers as the PDF's body", () => {
@@ -57,7 +57,7 @@ describe("GET /landing/answers/{screeningId}/pdf (SCR-025)", () => {
     const session = new Session({ token: "t", tokenExpires: new Date(Date.now() + 3_600_000).toISOString(), medicalRecordId: 7, csrf: "c" }, false);
     const passRecord = async () => ({ success: true, results: { medicalRecord: { firstName: "Ana" }, account: null, screeningList: [screening] } });
     const registry = { signInStatus: async () => "valid", passRecord, screeningAnswersPdf: pdf };
-    return { session, registry, lang: "es" } as unknown as AppLoadContext;
+    return { session, registry, lang: "es" } as unknown as PortalContext;
   }
 
   it("the registry's PDF of the patient's screening, as an attachment never cached, from the dialog's texts in the page's language", async () => {

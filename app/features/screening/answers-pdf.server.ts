@@ -1,4 +1,4 @@
-import { redirect, type AppLoadContext } from "react-router";
+import { redirect } from "react-router";
 import type { AnswersPdfBody } from "../../../registry/contract/answers-pdf";
 import type { Lang } from "~/locales";
 import { addFlash, readPassRecord, withPatient } from "~/platform/auth.server";
@@ -8,6 +8,7 @@ import { answerOr } from "~/registry/reach.server";
 import type { T } from "~/texts/texts";
 import { translator } from "~/texts/texts.server";
 import { answerSummary, sentence, type AnswerSummary, type SummaryItem } from "./answer-summary-model";
+import type { PortalContext } from "~/platform/context";
 
 /**
  * 'Download as PDF' in 'View My Answers' (SCR-025; docs/decisions/113): the screening's answers as the dialog shows
@@ -31,7 +32,7 @@ export function screeningAnswersPdfBody(summary: Extract<AnswerSummary, { kind: 
 }
 
 /** GET /landing/answers/{screeningId}/pdf: the PDF as an attachment, or /landing with a message when it cannot be made. */
-export async function screeningAnswersDownload(context: AppLoadContext, param: string | undefined): Promise<Response> {
+export async function screeningAnswersDownload(context: PortalContext, param: string | undefined): Promise<Response> {
   const screeningId = parseRegistryId(param);
   if (screeningId === null) return redirect("/landing");
   const failed = () => {

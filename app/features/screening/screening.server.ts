@@ -1,4 +1,3 @@
-import type { AppLoadContext } from "react-router";
 import { RegistryMessage, SCREENING_TEXT_MAX, type TransplantCenter } from "../../../registry/contract";
 import { toRegister, type SignedIn } from "~/platform/auth.server";
 import { draftFromUnknown, recordSaved, type ScreeningDraft } from "./draft";
@@ -7,6 +6,7 @@ import type { CenterInfo, MachineContext } from "./step-machine";
 import { SessionExpiredError } from "~/registry/client.server";
 import { answerOr, reach } from "~/registry/reach.server";
 import type { Session } from "~/platform/session.server";
+import type { PortalContext } from "~/platform/context";
 
 /**
  * The screening wizard's server side (PLT-010, SCR-014): the draft kept in the encrypted session, the centers
@@ -38,7 +38,7 @@ export function resetScreeningDraft(session: Session): void {
 export type CentersAnswer = { centers: CenterInfo[]; failed: boolean };
 
 /** GET /api/pass/centers: the centers by name, with membership (the machine's context). A failure answers none. */
-export async function loadCenters(context: AppLoadContext, patient: SignedIn): Promise<CentersAnswer> {
+export async function loadCenters(context: PortalContext, patient: SignedIn): Promise<CentersAnswer> {
   const answer = await answerOr(context.registry.transplantCenters(patient.token), null);
   if (!answer?.success || !answer.results) return { centers: [], failed: true };
   return { centers: answer.results.map(centerInfo), failed: false };
@@ -64,7 +64,7 @@ export type SaveResult = { ok: true; draft: ScreeningDraft } | { ok: false; mess
  * the server-bound body. A refused or expired sign-in sends the patient to /register with the timeout message
  * (SCR-019); any other failure answers its message, and the caller keeps the patient on the step.
  */
-export async function saveDraft(context: AppLoadContext, patient: SignedIn, draft: ScreeningDraft, member: boolean): Promise<SaveResult> {
+export async function saveDraft(context: PortalContext, patient: SignedIn, draft: ScreeningDraft, member: boolean): Promise<SaveResult> {
   const body = screeningSaveBody(draft, member);
   const { token, medicalRecordId } = patient;
   let saved;
