@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "./fixtures";
-import { buildDir, E2E_PORT } from "./support/e2e-env";
+import { buildDir, E2E_PORT, ownPortalEnv } from "./support/e2e-env";
 
 /**
  * One React per process, and the same React in the browser as on the server (docs/decisions/118, superseded): the
@@ -32,16 +32,7 @@ test.describe("React builds", () => {
       process.execPath,
       ["--import", path.join(root, "tests/e2e/support/record-react-builds.mjs"), path.join(root, buildDir, "server.js")],
       {
-        env: {
-          ...process.env,
-          PORT: String(PORT),
-          HOST: "127.0.0.1",
-          NODE_ENV: "development",
-          DEMO_MODE: "true",
-          LOG_LEVEL: "error",
-          DATA_DIR: path.join(dir, "data"),
-          RECORD_REACT_BUILDS: loaded,
-        },
+        env: ownPortalEnv(PORT, path.join(dir, "data"), { RECORD_REACT_BUILDS: loaded }),
         stdio: "ignore",
       },
     );

@@ -4,7 +4,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "./fixtures";
-import { buildDir, E2E_PORT } from "./support/e2e-env";
+import { buildDir, E2E_PORT, ownPortalEnv } from "./support/e2e-env";
 
 /**
  * Two built portals behind Debian's nginx running the sample's upstream and proxy settings (deploy/nginx/portal.conf,
@@ -26,18 +26,11 @@ const portals = new Map<number, ChildProcess>();
 /** Starts the portal on `port` and starts it again whenever it exits (what systemd's Restart= does). */
 function supervise(port: number) {
   const child = spawn(process.execPath, [path.join(root, buildDir, "server.js")], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      NODE_ENV: "development",
-      DEMO_MODE: "true",
-      LOG_LEVEL: "error",
-      DATA_DIR: path.join(dir, `data-${port}`),
+    env: ownPortalEnv(port, path.join(dir, `data-${port}`), {
       TRUST_PROXY_HOPS: "1",
       SHUTDOWN_READY_DELAY_MS: "1000",
       SHUTDOWN_GRACE_MS: "10000",
-    },
+    }),
     stdio: "ignore",
   });
   portals.set(port, child);

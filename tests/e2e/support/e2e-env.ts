@@ -32,3 +32,17 @@ export const E2E_PLACES = [
  * lab orders wait for staff approval (a registry command) instead of being approved at once as in demo mode.
  */
 export const e2eRegistryEnv = { PUBLIC_URL: `http://127.0.0.1:${E2E_PORT}/`, LAB_APPROVAL_DELAY: "never", GEOIP_DATABASE: geoipDatabase };
+
+/** The environment of a portal a spec starts on its own: demo mode on loopback, with its own port and data folder. */
+export function ownPortalEnv(port: number, dataDir: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    NODE_ENV: "development",
+    DEMO_MODE: "true",
+    LOG_LEVEL: "error",
+    DATA_DIR: dataDir,
+    ...extra,
+  };
+}
