@@ -35,7 +35,7 @@ import { textsFor, textsForKeys, textsJsonFor } from "~/texts/texts.server";
 import { portalContext } from "~/platform/context";
 
 // Signed-in pages only, and it first shows after 28 quiet minutes: its code loads after the page (decision 124).
-const IdleWarning = later(() => import("~/components/idle-warning").then((m) => m.IdleWarning), { ifItFails: "nothing" });
+const IdleWarning = later(() => import("~/components/idle-warning").then((m) => m.IdleWarning), { shown: "by-itself" });
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: picoHref },

@@ -37,7 +37,11 @@ export function inFlightLimit(max: number, refuse: (req: Request, res: Response)
     };
     res.once("finish", leave);
     res.once("close", leave);
-    next();
+    // The admitted request goes on in the event loop's next turn, after the requests that arrived with it have been
+    // counted. React 19 renders a page within the same turn (React 18 waited a turn), so without this a crowd is
+    // taken one whole request at a time: never more than one in flight, nobody refused, everyone queued unseen, the
+    // health checks behind them.
+    setImmediate(next);
   };
   return Object.assign(handler, { current: () => current, refused: () => refused });
 }

@@ -1,7 +1,8 @@
 import { Link, useNavigate } from "react-router";
-import { useEffect, useRef, useSyncExternalStore, type ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { useTranslation } from "~/texts/use-translation";
 import { currentOrLastFocused } from "~/enhance/focus-memory";
+import { useRenderingServerHtml } from "~/enhance/server-html";
 import { useHydrated } from "./use-hydrated";
 import containHref from "./dialog-contain.css?url";
 
@@ -70,10 +71,6 @@ function focusInitial(dialog: HTMLDialogElement, initialFocus: "heading" | "fiel
   if (target) focusStatic(target);
 }
 
-const subscribeToNothing = () => () => {};
-const clientSnapshot = () => false;
-const serverSnapshot = () => true;
-
 export function Dialog({
   id,
   title,
@@ -108,7 +105,7 @@ export function Dialog({
   // the page's styles take for the HTML dialog (hiding the page, and with it the control focus is to go back to).
   // Whether this render is the server's or hydrates the server's HTML (React gives the server snapshot then): also
   // true for a dialog whose code loaded after the rest of the page was hydrated (app/enhance/later.tsx).
-  const renderingServerHtml = useSyncExternalStore(subscribeToNothing, clientSnapshot, serverSnapshot);
+  const renderingServerHtml = useRenderingServerHtml();
   const asHtml = useRef<boolean | null>(null);
   if (!open) asHtml.current = null;
   else if (asHtml.current === null) asHtml.current = renderingServerHtml;

@@ -1,4 +1,5 @@
-import { lazy, Suspense, type ComponentType } from "react";
+import { lazy, Suspense, useState, type ComponentType } from "react";
+import { useRenderingServerHtml } from "./server-html";
 
 /** Whether a part of the page failed to load and the page is being loaded in full (once per page). */
 let reloading = false;
@@ -17,20 +18,22 @@ export function laterPartsLoaded(): Promise<unknown> {
 
 /**
  * A part of a page whose code the browser loads when it is first shown, not with the page: a dialog that opens on a
- * click or a later moment (the JavaScript budget, decision 124). The server renders it whole, as ever (it waits for
- * every part before it answers, decision 056, and holds their code from the start: `laterPartsLoaded`), so the page
- * works without JavaScript; in the browser it has its own
- * Suspense boundary, so the rest of the page hydrates while its code is on its way, and the server's HTML of it stays
- * in place until then. Code that cannot be loaded (a dropped connection, a deploy that replaced the files) is not an
- * error page: the page is loaded in full, once, as the route modules' fallback does (app/enhance/route-chunk-fallback.tsx).
+ * click or a later moment (the JavaScript budget, decision 124). The server renders it whole, as ever, with its code
+ * loaded from the start (`laterPartsLoaded`), so the page works without JavaScript.
+ *
+ * In the browser, a part the patient asked for (`shown: "on-request"`, a dialog) that the server's page already holds
+ * is hydrated with the rest of the page: the page's hydration waits for its code (one small file), so nothing typed
+ * into it meanwhile is lost and `<html data-hydrated>` means the whole page. One that opens later gets its own
+ * Suspense boundary and shows once its code is in. A part that shows by itself (`shown: "by-itself"`, the idle
+ * warning, which renders nothing until then) always has its own boundary: the page never waits for it.
+ *
+ * Code that cannot be loaded is not an error page: a part the patient asked for loads the page in full, once, as the
+ * route modules' fallback does (app/enhance/route-chunk-fallback.tsx); one that shows by itself stays away (the page
+ * is never reloaded under the patient).
  */
 export function later<P extends object>(
   load: () => Promise<ComponentType<P>>,
-  /**
-   * "reload" (the default) for a part the patient asked for; "nothing" for one that shows by itself and renders
-   * nothing until then (the idle warning): the page the patient is on is never reloaded under them.
-   */
-  { ifItFails = "reload" }: { ifItFails?: "reload" | "nothing" } = {},
+  { shown = "on-request" }: { shown?: "on-request" | "by-itself" } = {},
 ): ComponentType<P> {
   const nothing: ComponentType<P> = () => null;
   let onServer: ComponentType<P> | null = null;
@@ -40,7 +43,7 @@ export function later<P extends object>(
       (component): { default: ComponentType<P> } => ({ default: component }),
       (error: unknown) => {
         if (typeof window === "undefined") throw error;
-        if (ifItFails === "nothing") return { default: nothing };
+        if (shown === "by-itself") return { default: nothing };
         if (!reloading) {
           reloading = true;
           window.location.reload();
@@ -50,7 +53,12 @@ export function later<P extends object>(
     ),
   );
   function Later(props: P) {
+    // Whether this part came with the server's page (decided once: the server and the render that hydrates it
+    // agree, and a later render never moves the part into or out of a boundary, which would remount it).
+    const withPage = useRenderingServerHtml();
+    const [ownBoundary] = useState(() => shown === "by-itself" || !withPage);
     const Part = onServer ?? Lazy;
+    if (!ownBoundary) return <Part {...props} />;
     return (
       <Suspense fallback={null}>
         <Part {...props} />
