@@ -21,7 +21,7 @@ import { settleFlash } from "./app/platform/flash.server";
 import { languageFromHeaders } from "./app/platform/i18n.server";
 import { createRegistryClient } from "./app/registry/client.server";
 import { createSessionStore } from "./app/platform/session.server";
-import { LAST_SEEN_RESOLUTION_MS, SESSION_STATUS_PATH, sessionLimit } from "./app/platform/session-limits";
+import { LAST_SEEN_RESOLUTION_MS, ROUTE_DISCOVERY_PATH, SESSION_STATUS_PATH, sessionLimit } from "./app/platform/session-limits";
 import { routerContextFor, type PortalContext } from "./app/platform/context";
 import { bodyLimit, declaredTooLarge, MAX_BODY_BYTES } from "./server/body-limit";
 import { describeError, startFailureLine } from "./server/describe-error";
@@ -188,8 +188,10 @@ async function main() {
         } else if (
           limit === "active" &&
           now - (session.get("lastSeenAt") ?? 0) > LAST_SEEN_RESOLUTION_MS &&
-          // ACC-051: an idle tab asking whether the session is alive is not activity.
-          req.path !== `${base}${SESSION_STATUS_PATH}`
+          // ACC-051: an idle tab asking whether the session is alive is not activity, nor is the browser asking React
+          // Router where new links lead.
+          req.path !== `${base}${SESSION_STATUS_PATH}` &&
+          req.path !== `${base}${ROUTE_DISCOVERY_PATH}`
         ) {
           session.set("lastSeenAt", now);
         }

@@ -29,6 +29,13 @@ export function idleMsLeft(data: SessionData, now: number): number {
  */
 export const SESSION_STATUS_PATH = "session-status";
 
+/**
+ * React Router's route discovery (its default manifest path): the browser asks which routes a page's new links lead
+ * to, by itself, whenever links appear (the idle warning's own among them). Like asking about the session, it is not
+ * the patient's activity.
+ */
+export const ROUTE_DISCOVERY_PATH = "__manifest";
+
 export type SessionStatus = { signedIn: boolean; msLeft: number };
 
 export function sessionStatus(data: SessionData, now: number): SessionStatus {
