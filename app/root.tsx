@@ -43,11 +43,10 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: `${import.meta.env.BASE_URL}favicon.svg`, type: "image/svg+xml" },
 ];
 
-export async function loader({ request, context: routerContext }: Route.LoaderArgs): Promise<RootData> {
+export async function loader({ url, context: routerContext }: Route.LoaderArgs): Promise<RootData> {
   const context = routerContext.get(portalContext);
   const { session } = context;
   const flash = takeFlash(session);
-  const url = new URL(request.url);
   const base = context.basePath.replace(/\/$/, "");
   const path = url.pathname.startsWith(base) ? url.pathname.slice(base.length) || "/" : url.pathname;
   const firstName = await headerFirstName(context);

@@ -23,9 +23,9 @@ import { portalContext } from "~/platform/context";
 
 export const handle: RouteHandle = { titleKey: "confirm.title" };
 
-export const loader = withTexts("_private.confirm", async function loader({ request, context: routerContext }: Route.LoaderArgs) {
+export const loader = withTexts("_private.confirm", async function loader({ url, context: routerContext }: Route.LoaderArgs) {
   const context = routerContext.get(portalContext);
-  const p = new URL(request.url).searchParams;
+  const p = url.searchParams;
   return recordPage(context, ({ medicalRecord: r, account, screeningList }) => {
     const pending = context.session.get("pendingCode");
     const sendKind = p.get("confirm");

@@ -31,7 +31,7 @@ const ChangeCenterDialog = later(() => import("~/features/centers/change-center-
 export const handle: RouteHandle = { titleKey: "landing.title" };
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: printHref }];
 
-export const loader = withTexts("_private.landing", async function loader({ request, context: routerContext }: Route.LoaderArgs) {
+export const loader = withTexts("_private.landing", async function loader({ url, context: routerContext }: Route.LoaderArgs) {
   const context = routerContext.get(portalContext);
   return recordPage(context, async ({ medicalRecord, account, screeningList }) => {
     const cards = await registrationCards(context, screeningList);
@@ -48,7 +48,7 @@ export const loader = withTexts("_private.landing", async function loader({ requ
       // The top of the printed answers of 'View My Answers' (docs/decisions/111).
       print: printHeadingOf(medicalRecord, ""),
       // ?change={screeningId}: the change-center dialogs (CEN-009; docs/decisions/013).
-      changeCenter: medicalRecord.isOptedOut ? null : changeCenterDialog(screeningList, new URL(request.url).searchParams.get("change")),
+      changeCenter: medicalRecord.isOptedOut ? null : changeCenterDialog(screeningList, url.searchParams.get("change")),
     };
   });
 });

@@ -37,7 +37,7 @@ const FORM_ID = "medical-history";
  */
 export const loader = withTexts(
   "_private.medical-history.$question",
-  async function loader({ request, params, context: routerContext }: Route.LoaderArgs) {
+  async function loader({ url, params, context: routerContext }: Route.LoaderArgs) {
     const context = routerContext.get(portalContext);
     return withPatient(context, async (patient) => {
       // The answers come from the session: only while the registry vouches for the sign-in (docs/decisions/023).
@@ -59,7 +59,7 @@ export const loader = withTexts(
         isLast: nextPosition(entered.position, draft.answers) === REVIEW,
         today: today(),
         // Opened by a Change link on the review: Next goes back to it (MHX-008; docs/decisions/110).
-        returnTo: returnTarget(new URL(request.url).searchParams.get(RETURN_TO), [MEDICAL_HISTORY_REVIEW]),
+        returnTo: returnTarget(url.searchParams.get(RETURN_TO), [MEDICAL_HISTORY_REVIEW]),
       };
     });
   },

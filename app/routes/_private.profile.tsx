@@ -39,9 +39,9 @@ export const handle: RouteHandle = {
   keptAcrossSignIn: "profile-form",
 };
 
-export const loader = withTexts("_private.profile", async function loader({ request, context: routerContext }: Route.LoaderArgs) {
+export const loader = withTexts("_private.profile", async function loader({ url, context: routerContext }: Route.LoaderArgs) {
   const context = routerContext.get(portalContext);
-  const p = new URL(request.url).searchParams;
+  const p = url.searchParams;
   return recordPage(context, async (record) => {
     const pending = context.session.get("pendingProfile");
     let address: AddressChoice | null = null;

@@ -79,7 +79,7 @@ function answerDefaults(d: ScreeningDraft): Record<string, string> {
  * /screening/{page} (SCR-001): the step is kept in sync with the URL, but never ahead of the steps the draft
  * has reached; the centers are fetched on every load (SCR-001).
  */
-export const loader = withTexts("_private.screening.$page", async function loader({ request, params, context: routerContext }: Route.LoaderArgs) {
+export const loader = withTexts("_private.screening.$page", async function loader({ url, params, context: routerContext }: Route.LoaderArgs) {
   const context = routerContext.get(portalContext);
   const { session } = context;
   return withPatient(context, async (patient) => {
@@ -92,7 +92,7 @@ export const loader = withTexts("_private.screening.$page", async function loade
     const step = draft.step;
     const saved = (step === Step.Complete || step === Step.NotEligible) && draft.currentScreeningId > 0;
     // A page opened by a Change link on the summary goes back to it (SCR-023; docs/decisions/110).
-    const returnTo = step === Step.PatientValidation ? null : returnTarget(new URL(request.url).searchParams.get(RETURN_TO), [SCREENING_SUMMARY]);
+    const returnTo = step === Step.PatientValidation ? null : returnTarget(url.searchParams.get(RETURN_TO), [SCREENING_SUMMARY]);
     let validation: StepData["validation"] = null;
     if (step === Step.PatientValidation) {
       const answer = await answerOr(context.registry.passRecord(patient.medicalRecordId, patient.token), null);
@@ -122,7 +122,7 @@ export const loader = withTexts("_private.screening.$page", async function loade
     };
     // The Screening Results dialog, not view-only (DSH-010): opened from the page the save led to (?results=1).
     const results =
-      saved && new URL(request.url).searchParams.get("results") === "1"
+      saved && url.searchParams.get("results") === "1"
         ? { summary: answerSummary(draft), outcome: resultsOutcome(draft, isMemberCenter(ctx, draft.preferredCenterId)), closeTo: stepPath(step) }
         : null;
     return {

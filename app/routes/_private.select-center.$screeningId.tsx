@@ -18,16 +18,16 @@ export const handle: RouteHandle = { titleKey: "selectCenter.pageTitle" };
 /** /select-center/{screeningId} (CEN-001, CEN-003, CEN-004, CEN-006): the member centers near the patient, by section, sortable; ?select= opens the confirmation. */
 export const loader = withTexts(
   "_private.select-center.$screeningId",
-  async function loader({ request, params, context: routerContext }: Route.LoaderArgs) {
+  async function loader({ url, params, context: routerContext }: Route.LoaderArgs) {
     const context = routerContext.get(portalContext);
-    return { page: await selectCenterPage(context, params.screeningId, new URL(request.url)) };
+    return { page: await selectCenterPage(context, params.screeningId, url) };
   },
 );
 
-export async function action({ request, params, context: routerContext }: Route.ActionArgs) {
+export async function action({ request, url, params, context: routerContext }: Route.ActionArgs) {
   const context = routerContext.get(portalContext);
   const form = await readForm(request, context.session);
-  return selectCenterAction(form, context, params.screeningId, new URL(request.url));
+  return selectCenterAction(form, context, params.screeningId, url);
 }
 
 /** A distance filter's value as its option reads: "1,000 miles" / "1000 millas" (the page's numbers), or "Any Distance". */

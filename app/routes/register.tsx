@@ -63,10 +63,10 @@ function signInChallenge(context: PortalContext, now: number): string | undefine
   return surge.active(now) ? surge.issue(now) : undefined;
 }
 
-export const loader = withTexts("register", async function loader({ request, context: routerContext }: Route.LoaderArgs) {
+export const loader = withTexts("register", async function loader({ url, context: routerContext }: Route.LoaderArgs) {
   const context = routerContext.get(portalContext);
   const { session } = context;
-  const p = new URL(request.url).searchParams;
+  const p = url.searchParams;
   const resetToken = linkValue(p.get("h"), 500);
   const resetOutcome = session.get("resetOutcome");
   if (resetOutcome) session.unset("resetOutcome");

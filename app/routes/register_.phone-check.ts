@@ -10,9 +10,9 @@ import { portalContext } from "~/platform/context";
  * The live phone check of the registration form (ACC-015), for its JavaScript: asks the registry's
  * POST /validate-phone (rate-limited per client address) and answers the feedback to show as a locale key.
  */
-export async function loader({ request, context: routerContext }: Route.LoaderArgs) {
+export async function loader({ url, context: routerContext }: Route.LoaderArgs) {
   const context = routerContext.get(portalContext);
-  const params = new URL(request.url).searchParams;
+  const params = url.searchParams;
   const phone = (params.get("phoneNumber") ?? "").slice(0, 40);
   // The rule of the address's country (docs/decisions/049).
   const country = params.get("country") === String(Country.Other) ? Country.Other : Country.UnitedStates;
