@@ -53,7 +53,12 @@ describe.each(testDatabases().slice(0, 1))("the phone check on /register ($name)
   };
   const liveCheck = async (ctx: PortalContext, phone: string) => {
     const request = new Request(`http://portal.test/register/phone-check?phoneNumber=${encodeURIComponent(phone)}`);
-    const response = await phoneCheckLoader({ request, context: routerContextFor(ctx), params: {} } as unknown as LoaderFunctionArgs);
+    const response = await phoneCheckLoader({
+      request,
+      url: new URL(request.url),
+      context: routerContextFor(ctx),
+      params: {},
+    } as unknown as LoaderFunctionArgs);
     return response.json();
   };
 
