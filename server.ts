@@ -21,6 +21,8 @@ import { settleFlash } from "./app/platform/flash.server";
 import { languageFromHeaders } from "./app/platform/i18n.server";
 import { createRegistryClient } from "./app/registry/client.server";
 import { createSessionStore } from "./app/platform/session.server";
+import { staffSessionAtRequest } from "./app/platform/staff-auth.server";
+import { isStaffPath, STAFF_COOKIE, STAFF_COOKIE_PURPOSE, STAFF_PATH, type StaffSessionData } from "./app/platform/staff-session";
 import { LAST_SEEN_RESOLUTION_MS, ROUTE_DISCOVERY_PATH, SESSION_STATUS_PATH, sessionLimit } from "./app/platform/session-limits";
 import { routerContextFor, type PortalContext } from "./app/platform/context";
 import { bodyLimit, declaredTooLarge, MAX_BODY_BYTES } from "./server/body-limit";
@@ -96,6 +98,13 @@ async function main() {
   const registry = await startRegistry(settings, log, operatorEnv);
   const registryClient = createRegistryClient({ fetch: registry.fetch, baseUrl: registry.baseUrl });
   const sessions = createSessionStore({ secret: settings.sessionSecret, path: settings.basePath, hostPrefixed: settings.hostPrefixedCookie });
+  // The staff console's own cookie, key and path (docs/decisions/127): never sent with a patient's page.
+  const staffSessions = createSessionStore<StaffSessionData>({
+    secret: settings.sessionSecret,
+    path: `${settings.basePath}${STAFF_PATH}`,
+    cookie: STAFF_COOKIE,
+    purpose: STAFF_COOKIE_PURPOSE,
+  });
   // Its own key for signing form time stamps (the bot check, ACC-018), separate from the session's.
   const formKey = new Uint8Array(hkdfSync("sha256", settings.sessionSecret, "pass-portal", "form-signing-v1", 32));
   // SIGTERM: first `draining` (readiness 503, still serving, every answer closes its connection), then `closing`.
@@ -195,12 +204,20 @@ async function main() {
         ) {
           session.set("lastSeenAt", now);
         }
+        // The staff console's session: read only under /staff (its cookie goes nowhere else), with its own limits.
+        const staff = isStaffPath(req.path, base);
+        const staffSession = staffSessions.read(staff ? req.headers.cookie : undefined);
+        if (staff) {
+          const asking = req.path === `${base}${STAFF_PATH}/${SESSION_STATUS_PATH}` || req.path === `${base}${ROUTE_DISCOVERY_PATH}`;
+          staffSessionAtRequest(staffSession, now, { activity: !asking, resolutionMs: LAST_SEEN_RESOLUTION_MS });
+        }
         onHeaders(res, () => {
           res.setHeader("Cache-Control", "no-store");
           settleFlash(session, res.statusCode);
-          if (!session.changed) return;
+          settleFlash(staffSession, res.statusCode);
           try {
-            res.appendHeader("Set-Cookie", sessions.write(session, req.secure));
+            if (session.changed) res.appendHeader("Set-Cookie", sessions.write(session, req.secure));
+            if (staffSession.changed) res.appendHeader("Set-Cookie", staffSessions.write(staffSession, req.secure));
           } catch (error) {
             log({ level: "error", msg: "session not written", error: error instanceof Error ? error.message : "unknown" });
           }
@@ -208,6 +225,7 @@ async function main() {
         const portal: PortalContext = {
           nonce: String(res.locals.nonce),
           session,
+          staffSession,
           // docs/decisions/085: every registry call of this request forwards the browser's address, user agent and request id.
           registry: registryClient.forRequest({
             clientAddress: req.ip ?? "",

@@ -29,10 +29,11 @@ import { NavigationFocus } from "~/enhance/navigation-focus";
 import { TrackNavigation } from "~/enhance/route-chunk-fallback";
 import { csrfToken } from "~/forms/form.server";
 import type { RootData } from "~/platform/root-data";
-import { idleMsLeft } from "~/platform/session-limits";
 import { mergeTexts } from "~/texts/texts";
 import { textsFor, textsForKeys, textsJsonFor } from "~/texts/texts.server";
 import { portalContext } from "~/platform/context";
+import { isStaffPath, staffIdleMsLeft } from "~/platform/staff-session";
+import { idleMsLeft, LAST_SEEN_RESOLUTION_MS } from "~/platform/session-limits";
 
 // Signed-in pages only, and it first shows after 28 quiet minutes: its code loads after the page (decision 124).
 const IdleWarning = later(() => import("~/components/idle-warning").then((m) => m.IdleWarning), { shown: "by-itself" });
@@ -45,12 +46,15 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader({ url, context: routerContext }: Route.LoaderArgs): Promise<RootData> {
   const context = routerContext.get(portalContext);
-  const { session } = context;
-  const flash = takeFlash(session);
+  const { session, staffSession } = context;
+  // The staff console (docs/decisions/127) has its own session: its flash messages, CSRF token and idle count.
+  const staff = isStaffPath(url.pathname, context.basePath);
+  const flash = takeFlash(staff ? staffSession : session);
   const base = context.basePath.replace(/\/$/, "");
   const path = url.pathname.startsWith(base) ? url.pathname.slice(base.length) || "/" : url.pathname;
-  const firstName = await headerFirstName(context);
+  const firstName = staff ? null : await headerFirstName(context);
   const signedIn = !!session.get("token");
+  const staffName = staff && staffSession.get("token") ? (staffSession.get("name") ?? "") : null;
   // The layout's and the error page's texts (each page's loader adds its own; decisions 059, 073).
   const shell = textsJsonFor(context.lang, "root");
   return {
@@ -67,10 +71,18 @@ export async function loader({ url, context: routerContext }: Route.LoaderArgs):
           ]),
         )
       : shell,
-    csrf: csrfToken(session),
+    csrf: csrfToken(staff ? staffSession : session),
     flash,
     patient: firstName ? { firstName } : null,
-    idleMsLeft: signedIn ? idleMsLeft(session.data, Date.now()) : null,
+    area: staff ? "staff" : "patient",
+    staff: staffName === null ? null : { name: staffName },
+    idleMsLeft: staff
+      ? staffName === null
+        ? null
+        : staffIdleMsLeft(staffSession.data, Date.now(), LAST_SEEN_RESOLUTION_MS)
+      : signedIn
+        ? idleMsLeft(session.data, Date.now())
+        : null,
     demoMode: context.demoMode,
     year: new Date().getFullYear(),
     here: `${path}${url.search}`,
@@ -99,9 +111,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <a href="#main" className="skip-link">
             {t("common.skipToContent")}
           </a>
-          <SiteHeader patient={data?.patient ?? null} lang={data?.lang ?? "en"} here={data?.here ?? "/"} />
+          <SiteHeader
+            patient={data?.patient ?? null}
+            staff={data?.area === "staff" ? data.staff : undefined}
+            lang={data?.lang ?? "en"}
+            here={data?.here ?? "/"}
+          />
           {children}
-          {data?.patient && data.idleMsLeft !== null ? <IdleWarning msLeft={data.idleMsLeft} /> : null}
+          {(data?.patient || data?.staff) && data.idleMsLeft !== null ? <IdleWarning msLeft={data.idleMsLeft} area={data.area} /> : null}
           <SiteFooter year={data?.year ?? new Date().getFullYear()} demoMode={data?.demoMode ?? false} />
           <NavigationFocus />
           <TrackNavigation />

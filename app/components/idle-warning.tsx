@@ -11,11 +11,11 @@ import { Dialog } from "./dialog";
 const STATUS_TIMEOUT_MS = 10_000;
 
 /** Asks the server how long the sign-in has left (ACC-051); null when it cannot say (out of reach, too slow). */
-async function askSession(): Promise<SessionStatus | null> {
+async function askSession(statusPath: string): Promise<SessionStatus | null> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), STATUS_TIMEOUT_MS);
   try {
-    const response = await fetch(`${import.meta.env.BASE_URL}${SESSION_STATUS_PATH}`, {
+    const response = await fetch(`${import.meta.env.BASE_URL}${statusPath}`, {
       headers: { Accept: "application/json" },
       credentials: "same-origin",
       cache: "no-store",
@@ -40,8 +40,11 @@ type Count = { phase: IdlePhase; deadline: number };
  * tab asks the server (GET /session-status, which is not activity): when the patient has been using the portal in
  * another tab, the sign-in is alive and the tab counts again from the server's answer.
  */
-export function IdleWarning({ msLeft }: { msLeft: number }) {
+export function IdleWarning({ msLeft, area = "patient" }: { msLeft: number; area?: "patient" | "staff" }) {
   const { t } = useTranslation();
+  // The staff console (docs/decisions/127): its own session, 15 minutes, and its own sign-in page.
+  const staff = area === "staff";
+  const statusPath = staff ? `staff/${SESSION_STATUS_PATH}` : SESSION_STATUS_PATH;
   const location = useLocation();
   const fetcher = useFetcher<{ msLeft: number }>();
   const [count, setCount] = useState<Count | null>(null);
@@ -73,7 +76,7 @@ export function IdleWarning({ msLeft }: { msLeft: number }) {
     let current = true;
     const timer = setTimeout(
       () => {
-        void askSession().then((status) => {
+        void askSession(statusPath).then((status) => {
           if (!current) return;
           const step = idleStep(due, status);
           setCount({ phase: step.phase, deadline: step.msLeft === null ? count.deadline : Date.now() + step.msLeft });
@@ -85,7 +88,7 @@ export function IdleWarning({ msLeft }: { msLeft: number }) {
       current = false;
       clearTimeout(timer);
     };
-  }, [count]);
+  }, [count, statusPath]);
 
   // When the session ends, the warning's button goes away: focus goes to the dialog's heading (the message that
   // the session has ended, then 'Sign in again'), not to <body>.
@@ -111,7 +114,11 @@ export function IdleWarning({ msLeft }: { msLeft: number }) {
     >
       {phase === "ended" ? (
         <p>
-          {keptForm && typeof document !== "undefined" && document.getElementById(keptForm) ? (
+          {staff ? (
+            <Link to="/staff/sign-in" role="button" reloadDocument>
+              {t("session.signInAgain")}
+            </Link>
+          ) : keptForm && typeof document !== "undefined" && document.getElementById(keptForm) ? (
             <button type="submit" form={keptForm} formNoValidate name={SIGN_IN_AGAIN_FIELD} value="1">
               {t("session.signInAgain")}
             </button>
@@ -123,8 +130,8 @@ export function IdleWarning({ msLeft }: { msLeft: number }) {
         </p>
       ) : (
         <>
-          <p>{t("session.idleText")}</p>
-          <fetcher.Form ref={stayForm} method="post" action="/keep-alive">
+          <p>{staff ? t("staffConsole.session.idleText") : t("session.idleText")}</p>
+          <fetcher.Form ref={stayForm} method="post" action={staff ? "/staff/keep-alive" : "/keep-alive"}>
             <CsrfField />
             <button type="submit" disabled={fetcher.state !== "idle"}>
               {t("session.idleStay")}

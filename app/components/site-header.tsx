@@ -52,8 +52,45 @@ function FormDefaultSubmit() {
   return <button type="submit" form={carry.elementId} className="visually-hidden" tabIndex={-1} aria-hidden="true" />;
 }
 
-/** Header of PLT-003, with the language switch of PLT-005 (links, so it works without JavaScript). */
-export function SiteHeader({ patient, lang, here }: { patient: { firstName: string } | null; lang: string; here: string }) {
+/**
+ * The staff console's side of the header (docs/decisions/127): who is signed in and Sign out, a full page load as
+ * for patients; nothing of the patient's side (no "Already Registered?").
+ */
+function StaffAccount({ staff }: { staff: { name: string } | null }) {
+  const { t } = useTranslation();
+  if (!staff) return null;
+  return (
+    <>
+      <li>
+        <span className="staff-name">{t("staffConsole.signedInAs", { name: staff.name })}</span>
+      </li>
+      <li>
+        <Form method="post" action="/staff/sign-out" className="logout-form" reloadDocument>
+          <CsrfField />
+          <button type="submit" className="outline">
+            {t("staffConsole.signOut")}
+          </button>
+        </Form>
+      </li>
+    </>
+  );
+}
+
+/**
+ * Header of PLT-003, with the language switch of PLT-005 (links, so it works without JavaScript). On a staff console
+ * page (`staff` given: the person, or null before sign-in) the staff side replaces the patient's.
+ */
+export function SiteHeader({
+  patient,
+  staff,
+  lang,
+  here,
+}: {
+  patient: { firstName: string } | null;
+  staff?: { name: string } | null;
+  lang: string;
+  here: string;
+}) {
   const { t } = useTranslation();
   const menu = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
@@ -71,8 +108,13 @@ export function SiteHeader({ patient, lang, here }: { patient: { firstName: stri
       <nav className="container" aria-label={t("common.appName")}>
         <ul>
           <li>
-            <Link to={patient ? "/landing" : "/register"} className="logo">
-              <img src={`${import.meta.env.BASE_URL}logo.svg`} alt={t("header.logo")} width="180" height="40" />
+            <Link to={staff !== undefined ? "/staff" : patient ? "/landing" : "/register"} className="logo">
+              <img
+                src={`${import.meta.env.BASE_URL}logo.svg`}
+                alt={staff !== undefined ? t("staffConsole.homeLink") : t("header.logo")}
+                width="180"
+                height="40"
+              />
             </Link>
           </li>
         </ul>
@@ -92,7 +134,9 @@ export function SiteHeader({ patient, lang, here }: { patient: { firstName: stri
               ))}
             </ul>
           </li>
-          {patient ? (
+          {staff !== undefined ? (
+            <StaffAccount staff={staff} />
+          ) : patient ? (
             <li>
               <details ref={menu} className="dropdown account-menu">
                 <summary>{t("header.welcome", { name: patient.firstName })}</summary>

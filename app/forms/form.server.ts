@@ -6,11 +6,13 @@ import type { Session } from "~/platform/session.server";
 import type { FieldErrors, FormFailure, FormMessage } from "./types";
 
 export const CSRF_FIELD = "_csrf";
+/** A session with a CSRF token: the patients' or the staff console's (docs/decisions/127). */
+type CsrfSession = Session<{ csrf?: string }>;
 /** Field names never echoed back to the page. */
 const SECRET_FIELDS = new Set(["password", "confirmPassword", "currentPassword", "labStaffKey", CSRF_FIELD]);
 
 /** The session's CSRF token, created on first use. */
-export function csrfToken(session: Session): string {
+export function csrfToken(session: CsrfSession): string {
   let token = session.get("csrf");
   if (!token) {
     token = randomBytes(24).toString("base64url");
@@ -29,7 +31,7 @@ function sameToken(a: string, b: string): boolean {
  * The one way every action reads its form: parses the body and checks the CSRF token against the session.
  * A missing or wrong token answers 403 and changes nothing.
  */
-export async function readForm(request: Request, session: Session): Promise<FormData> {
+export async function readForm(request: Request, session: CsrfSession): Promise<FormData> {
   let form: FormData;
   try {
     form = await request.formData();

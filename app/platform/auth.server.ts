@@ -43,7 +43,7 @@ const PATIENT_KEYS: Record<Exclude<keyof SessionData, "flash" | "csrf" | "lang">
 const KEPT_AFTER_LAPSE = new Set<keyof SessionData>(["lapsedSignIn", "profileDraft"]);
 
 /** Queues a flash message; the same message twice (two loaders of one request) shows once. */
-export function addFlash(session: Session, message: FlashMessage): void {
+export function addFlash(session: Session<{ flash?: FlashMessage[] }>, message: FlashMessage): void {
   const queued = session.get("flash") ?? [];
   if (queued.some((m) => m.key === message.key && m.kind === message.kind)) return;
   session.set("flash", [...queued, message]);

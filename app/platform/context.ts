@@ -2,11 +2,14 @@ import { createContext, RouterContextProvider, type RouterContext } from "react-
 import type { RegistryClient } from "~/registry/client.server";
 import type { Session } from "./session.server";
 import type { Lang } from "~/locales";
+import type { StaffSessionData } from "./staff-session";
 
 /** What server.ts gives every loader and action. */
 export type PortalContext = {
   nonce: string;
   session: Session;
+  /** The staff console's session, from its own cookie (docs/decisions/127); empty outside the console. */
+  staffSession: Session<StaffSessionData>;
   registry: RegistryClient;
   demoMode: boolean;
   /** Absolute public URL of the portal, ending in "/". */

@@ -7,7 +7,9 @@ import type { FlashMessage } from "./session-keys";
  * load their own copy of this module.
  */
 const SHOWN = Symbol.for("pass-portal.shownFlash");
-type Marked = Session & { [SHOWN]?: FlashMessage[] };
+/** A session that holds flash messages: the patients' and the staff console's (docs/decisions/127). */
+type FlashSession = Session<{ flash?: FlashMessage[] }>;
+type Marked = FlashSession & { [SHOWN]?: FlashMessage[] };
 
 /** Redirects: 3xx for a document, 202 for a single-fetch data request (React Router single fetch). */
 const isRedirect = (status: number) => (status >= 300 && status < 400) || status === 202;
@@ -17,14 +19,14 @@ const isRedirect = (status: number) => (status >= 300 && status < 400) || status
  * when a loader of the same request redirects instead (a private page that sends the patient to /register), they
  * travel with the redirect and are shown on the page it leads to (docs/decisions/040).
  */
-export function takeFlash(session: Session): FlashMessage[] {
+export function takeFlash(session: FlashSession): FlashMessage[] {
   const messages = [...(session.get("flash") ?? [])];
   if (messages.length) (session as Marked)[SHOWN] = messages;
   return messages;
 }
 
 /** When the answer's status is known: a page that showed its messages removes them; a redirect keeps them. */
-export function settleFlash(session: Session, status: number): void {
+export function settleFlash(session: FlashSession, status: number): void {
   const taken = (session as Marked)[SHOWN];
   if (!taken || isRedirect(status)) return;
   delete (session as Marked)[SHOWN];

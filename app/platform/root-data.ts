@@ -9,6 +9,10 @@ export type RootData = {
   csrf: string;
   flash: FlashMessage[];
   patient: { firstName: string } | null;
+  /** Which side of the portal the page is on: the staff console has its own header, session and idle limit (127). */
+  area: "patient" | "staff";
+  /** The signed-in staff person, on a staff console page. */
+  staff: { name: string } | null;
   demoMode: boolean;
   year: number;
   /** For a signed-in patient: ms until the idle limit, as the server counts it (for the idle warning). */

@@ -13,23 +13,23 @@ export const SESSION_COOKIE = "pass_session";
 export const HOST_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
 const MAX_COOKIE_BYTES = 4000;
 
-export class Session {
-  readonly data: SessionData;
+export class Session<D extends object = SessionData> {
+  readonly data: D;
   private dirty = false;
   readonly isNew: boolean;
-  constructor(data: SessionData, isNew: boolean) {
+  constructor(data: NoInfer<D>, isNew: boolean) {
     this.data = data;
     this.isNew = isNew;
   }
-  get<K extends keyof SessionData>(key: K): SessionData[K] {
+  get<K extends keyof D>(key: K): D[K] {
     return this.data[key];
   }
-  set<K extends keyof SessionData>(key: K, value: SessionData[K]): void {
+  set<K extends keyof D>(key: K, value: D[K]): void {
     if (value === undefined) delete this.data[key];
     else this.data[key] = value;
     this.dirty = true;
   }
-  unset(key: keyof SessionData): void {
+  unset(key: keyof D): void {
     delete this.data[key];
     this.dirty = true;
   }
@@ -38,10 +38,10 @@ export class Session {
   }
 }
 
-export type SessionStore = {
-  read(cookieHeader: string | null | undefined): Session;
+export type SessionStore<D extends object = SessionData> = {
+  read(cookieHeader: string | null | undefined): Session<D>;
   /** The Set-Cookie header value for the session as it is now. */
-  write(session: Session, secure: boolean): string;
+  write(session: Session<D>, secure: boolean): string;
 };
 
 export function cookieFromHeader(header: string | null | undefined, name: string): string | undefined {
@@ -54,19 +54,30 @@ export function cookieFromHeader(header: string | null | undefined, name: string
   return undefined;
 }
 
-export function createSessionStore(opts: { secret: string; path: string; hostPrefixed?: boolean }): SessionStore {
+/**
+ * `cookie` and `purpose` make a second store with its own cookie and its own key (the staff console's session,
+ * docs/decisions/127): neither store can read the other's cookie. The patients' store keeps the defaults.
+ */
+export function createSessionStore<D extends object = SessionData>(opts: {
+  secret: string;
+  path: string;
+  hostPrefixed?: boolean;
+  cookie?: string;
+  purpose?: string;
+}): SessionStore<D> {
   const hostPrefixed = opts.hostPrefixed === true && opts.path === "/";
-  const name = hostPrefixed ? HOST_SESSION_COOKIE : SESSION_COOKIE;
-  const key = Buffer.from(hkdfSync("sha256", opts.secret, "pass-portal", "session-encryption-v1", 32));
+  const plain = opts.cookie ?? SESSION_COOKIE;
+  const name = hostPrefixed ? `__Host-${plain}` : plain;
+  const key = Buffer.from(hkdfSync("sha256", opts.secret, "pass-portal", opts.purpose ?? "session-encryption-v1", 32));
 
-  function encrypt(data: SessionData): string {
+  function encrypt(data: D): string {
     const iv = randomBytes(12);
     const cipher = createCipheriv("aes-256-gcm", key, iv);
     const body = Buffer.concat([cipher.update(JSON.stringify(data), "utf8"), cipher.final()]);
     return Buffer.concat([iv, cipher.getAuthTag(), body]).toString("base64url");
   }
 
-  function decrypt(value: string): SessionData | null {
+  function decrypt(value: string): D | null {
     try {
       const raw = Buffer.from(value, "base64url");
       if (raw.length < 29) return null;
@@ -74,7 +85,7 @@ export function createSessionStore(opts: { secret: string; path: string; hostPre
       decipher.setAuthTag(raw.subarray(12, 28));
       const text = Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString("utf8");
       const parsed: unknown = JSON.parse(text);
-      return parsed && typeof parsed === "object" ? (parsed as SessionData) : null;
+      return parsed && typeof parsed === "object" ? (parsed as D) : null;
     } catch {
       return null;
     }
@@ -84,7 +95,7 @@ export function createSessionStore(opts: { secret: string; path: string; hostPre
     read(cookieHeader) {
       const value = cookieFromHeader(cookieHeader, name);
       const data = value ? decrypt(value) : null;
-      return new Session(data ?? {}, data === null);
+      return new Session<D>(data ?? ({} as D), data === null);
     },
     write(session, secure) {
       const parts = [`${name}=${encrypt(session.data)}`, `Path=${opts.path}`, "HttpOnly", "SameSite=Lax"];

@@ -43,6 +43,7 @@ import { ANSWERS_PDF_FILE, type AnswersPdfBody, type AnswersPdfKind } from "../.
 import { devicesResult, messageChoicesResult, signOutDeviceResult } from "../../registry/contract/devices-schemas";
 import type { MessageChoices } from "../../registry/contract/message-choices";
 import { createSignInChecks } from "./sign-in-checks.server";
+import { staffCalls } from "./staff-calls.server";
 import type { TextKey } from "~/texts/texts";
 
 /**
@@ -170,6 +171,8 @@ function clientMethods(opts: Shared, origin: ForwardedOrigin | undefined) {
     inviteToken?: string;
     /** The sign-in's known-device claim (docs/decisions/087), as `X-Known-Device`. */
     knownDevice?: KnownDeviceClaim;
+    /** A 401 is an answer to read (the staff console's calls say why: a wrong code, an ended session), not SessionExpiredError. */
+    answerRefusals?: boolean;
   };
 
   /** Sends one request; a transport failure or a 5xx answer is RegistryUnavailableError. */
@@ -235,7 +238,7 @@ function clientMethods(opts: Shared, origin: ForwardedOrigin | undefined) {
     }
     const parsed = envelope(results).safeParse(json);
     if (!parsed.success) throw new RegistryUnavailableError("answer does not match the contract");
-    if (response.status === 401 && init.token) throw new SessionExpiredError();
+    if (response.status === 401 && init.token && !init.answerRefusals) throw new SessionExpiredError();
     const retryAfter = retryAfterOf(response);
     return { status: response.status, ...parsed.data, ...(retryAfter === undefined ? {} : { retryAfter }), raw: json } as Answer<z.infer<S>> & {
       raw: unknown;
@@ -345,6 +348,8 @@ function clientMethods(opts: Shared, origin: ForwardedOrigin | undefined) {
   return {
     /** Whether the registry still honours a sign-in token (cached for at most a second; docs/decisions/023). */
     signInStatus: (token: string) => signInChecks.status(token),
+    /** The staff console's calls (docs/decisions/126, 127). */
+    staff: staffCalls(async (method, path, results, init) => strip(await call(method, path, results, { ...init, answerRefusals: true }))),
     async register(
       payload: unknown,
       opts2: { inviteToken?: string; addressConfirmed?: boolean; clientAddress?: string } = {},

@@ -4,6 +4,7 @@ import screening, { landingCard } from "./screening";
 import labs from "./labs";
 import medical, { medicalValidation } from "./medical";
 import devices from "./devices";
+import staff from "./staff";
 
 /** English: the source of every key. Each area keeps its own file; Spanish mirrors them one to one. */
 const en = {
@@ -13,6 +14,7 @@ const en = {
   ...labs,
   ...medical,
   ...devices,
+  ...staff,
   landing: { ...account.landing, ...landingCard },
   validation: { ...account.validation, ...medicalValidation },
 } as const;

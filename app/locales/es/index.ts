@@ -5,6 +5,7 @@ import screening, { landingCard } from "./screening";
 import labs from "./labs";
 import medical, { medicalValidation } from "./medical";
 import devices from "./devices";
+import staff from "./staff";
 
 const es: Messages = {
   ...shell,
@@ -13,6 +14,7 @@ const es: Messages = {
   ...labs,
   ...medical,
   ...devices,
+  ...staff,
   landing: { ...account.landing, ...landingCard },
   validation: { ...account.validation, ...medicalValidation },
 };

@@ -1,0 +1,49 @@
+import { z } from "zod";
+import {
+  staffLinkInfo,
+  staffListItem,
+  staffMe,
+  staffOrganisations,
+  staffPending,
+  staffSession,
+  staffSetupInfo,
+  staffSetupResult,
+  type StaffGrant,
+  type StaffInviteBody,
+} from "../../registry/contract/staff-accounts";
+import type { Answer } from "./client.server";
+
+/** The client's one way to call the registry (client.server.ts's `call`, without its raw answer). */
+export type StaffCaller = <S extends z.ZodType>(
+  method: "GET" | "POST",
+  path: string,
+  results: S,
+  init?: { token?: string; body?: unknown },
+) => Promise<Answer<z.infer<S>>>;
+
+/**
+ * The staff account calls of the registry (docs/decisions/126), as the staff console makes them: sign-in with two
+ * factors, the first-time set-up from a link, and the administrators' people list. `token` is the staff session's (or
+ * the pending step's) token: a 401 to a call with one is SessionExpiredError, as for patients.
+ */
+export function staffCalls(call: StaffCaller) {
+  return {
+    signIn: (email: string, password: string) => call("POST", "/api/staff/sign-in", staffPending, { body: { email, password } }),
+    signInCode: (pendingToken: string, code: string) =>
+      call("POST", "/api/staff/sign-in/code", staffSession, { token: pendingToken, body: { code } }),
+    checkLink: (token: string) => call("POST", "/api/staff/links/check", staffLinkInfo, { body: { token } }),
+    acceptLink: (token: string, password: string) => call("POST", "/api/staff/links/accept", staffPending, { body: { token, password } }),
+    setupInfo: (pendingToken: string) => call("GET", "/api/staff/setup", staffSetupInfo, { token: pendingToken }),
+    setup: (pendingToken: string, code: string) => call("POST", "/api/staff/setup", staffSetupResult, { token: pendingToken, body: { code } }),
+    me: (token: string) => call("GET", "/api/staff/me", staffMe, { token }),
+    signOut: (token: string) => call("POST", "/api/staff/sign-out", z.unknown(), { token }),
+    people: (token: string) => call("GET", "/api/staff/people", z.array(staffListItem), { token }),
+    invite: (token: string, body: StaffInviteBody) => call("POST", "/api/staff/people", z.object({ id: z.number().int() }), { token, body }),
+    setGrants: (token: string, id: number, grants: StaffGrant[]) =>
+      call("POST", `/api/staff/people/${id}/grants`, staffListItem, { token, body: { grants } }),
+    disable: (token: string, id: number) => call("POST", `/api/staff/people/${id}/disable`, staffListItem, { token }),
+    newLink: (token: string, id: number) => call("POST", `/api/staff/people/${id}/link`, z.unknown(), { token }),
+    organisations: (token: string) => call("GET", "/api/staff/organisations", staffOrganisations, { token }),
+  };
+}
+export type StaffCalls = ReturnType<typeof staffCalls>;

@@ -1,0 +1,98 @@
+import type { Route } from "./+types/staff.people.$id";
+import { Form, Link } from "react-router";
+import { useTranslation } from "~/texts/use-translation";
+import type { RouteHandle } from "~/components/document-title";
+import { CsrfField } from "~/components/csrf-field";
+import { ErrorSummary } from "~/components/error-summary";
+import { CheckboxField, SelectField } from "~/components/fields";
+import { FormState, useFormAnswer } from "~/components/form-context";
+import { PageFlash } from "~/components/flash-messages";
+import { RegistryDownPage } from "~/components/registry-down-page";
+import { grantValues } from "~/features/staff/people-form";
+import { peopleData, personAction, personOf } from "~/features/staff/people.server";
+import { readForm } from "~/forms/form.server";
+import { portalContext } from "~/platform/context";
+import { withTexts } from "~/texts/texts.server";
+
+export const handle: RouteHandle = { titleKey: "staffConsole.people.rolesTitle" };
+
+/** GET /staff/people/{id} (docs/decisions/127): one person's roles, disabling, a new set-up link. */
+export const loader = withTexts("staff.people.$id", async function loader({ params, context: routerContext }: Route.LoaderArgs) {
+  const all = await peopleData(routerContext.get(portalContext));
+  if (all.unavailable) return all;
+  const person = personOf(all.people, params.id);
+  return { unavailable: false as const, person, organisations: all.organisations, own: person.id === all.me };
+});
+
+export async function action({ request, params, context: routerContext }: Route.ActionArgs) {
+  const context = routerContext.get(portalContext);
+  return personAction(await readForm(request, context.staffSession), context, params.id);
+}
+
+export default function StaffPerson({ loaderData: data }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const answer = useFormAnswer("staff-grants");
+  if (data.unavailable) return <RegistryDownPage heading={t("staffConsole.people.title")} />;
+  const { person } = data;
+  return (
+    <main id="main" className="container" tabIndex={-1}>
+      <PageFlash />
+      <ErrorSummary failure={answer} />
+      <h1>{t("staffConsole.people.personTitle", { name: person.name })}</h1>
+      <p>{person.email}</p>
+      <h2 id="roles-title">{t("staffConsole.people.rolesTitle")}</h2>
+      <Form method="post" noValidate className="stacked-form" aria-labelledby="roles-title" reloadDocument>
+        <CsrfField />
+        <p className="hint">{t("staffConsole.people.rolesHint")}</p>
+        <FormState id="staff-grants" defaults={grantValues(person.grants)}>
+          <CheckboxField name="administrator" label={t("staffConsole.roles.administrator")} />
+          <CheckboxField name="program" label={t("staffConsole.roles.program")} />
+          <CheckboxField name="lab" label={t("staffConsole.roles.lab")} />
+          <SelectField
+            name="labId"
+            label={t("staffConsole.people.lab")}
+            optional
+            options={data.organisations.labs.map((l) => ({ value: String(l.id), label: l.name }))}
+          />
+          <CheckboxField name="center" label={t("staffConsole.roles.center")} />
+          <SelectField
+            name="centerId"
+            label={t("staffConsole.people.center")}
+            optional
+            options={data.organisations.centers.map((c) => ({ value: String(c.id), label: c.name }))}
+          />
+        </FormState>
+        <button type="submit" name="intent" value="grants">
+          {t("staffConsole.people.rolesSubmit")}
+        </button>
+      </Form>
+      {person.status !== "disabled" ? (
+        <>
+          <h2>{t("staffConsole.people.linkTitle")}</h2>
+          <p>{t("staffConsole.people.linkText")}</p>
+          <Form method="post" reloadDocument>
+            <CsrfField />
+            <button type="submit" name="intent" value="link" className="secondary">
+              {t("staffConsole.people.linkSubmit")}
+            </button>
+          </Form>
+          {data.own ? null : (
+            <>
+              <h2>{t("staffConsole.people.disableTitle")}</h2>
+              <p>{t("staffConsole.people.disableText")}</p>
+              <Form method="post" reloadDocument>
+                <CsrfField />
+                <button type="submit" name="intent" value="disable" className="contrast">
+                  {t("staffConsole.people.disableSubmit")}
+                </button>
+              </Form>
+            </>
+          )}
+        </>
+      ) : null}
+      <p>
+        <Link to="/staff/people">{t("staffConsole.people.back")}</Link>
+      </p>
+    </main>
+  );
+}

@@ -1,0 +1,51 @@
+import type { Route } from "./+types/staff.sign-in";
+import { Form, Link, redirect } from "react-router";
+import { useTranslation } from "~/texts/use-translation";
+import type { RouteHandle } from "~/components/document-title";
+import { CsrfField } from "~/components/csrf-field";
+import { ErrorSummary } from "~/components/error-summary";
+import { TextField } from "~/components/fields";
+import { FormState, useFormAnswer } from "~/components/form-context";
+import { PageFlash } from "~/components/flash-messages";
+import { signInAction } from "~/features/staff/sign-in.server";
+import { readForm } from "~/forms/form.server";
+import { portalContext } from "~/platform/context";
+import { withTexts } from "~/texts/texts.server";
+
+export const handle: RouteHandle = { titleKey: "staffConsole.signIn.title" };
+
+/** GET /staff/sign-in (docs/decisions/127): the first of the two steps; a signed-in person goes to the console. */
+export const loader = withTexts("staff.sign-in", async function loader({ context: routerContext }: Route.LoaderArgs) {
+  const context = routerContext.get(portalContext);
+  if (context.staffSession.get("token")) throw redirect("/staff");
+  return {};
+});
+
+export async function action({ request, context: routerContext }: Route.ActionArgs) {
+  const context = routerContext.get(portalContext);
+  return signInAction(await readForm(request, context.staffSession), context);
+}
+
+export default function StaffSignIn() {
+  const { t } = useTranslation();
+  const answer = useFormAnswer("staff-sign-in");
+  return (
+    <main id="main" className="container narrow" tabIndex={-1}>
+      <PageFlash />
+      <ErrorSummary failure={answer} />
+      <h1>{t("staffConsole.signIn.title")}</h1>
+      <p>{t("staffConsole.signIn.intro")}</p>
+      <Form method="post" noValidate className="stacked-form" reloadDocument>
+        <CsrfField />
+        <FormState id="staff-sign-in">
+          <TextField name="email" type="email" label={t("staffConsole.signIn.email")} autoComplete="username" spellCheck={false} />
+          <TextField name="password" type="password" label={t("staffConsole.signIn.password")} autoComplete="current-password" />
+        </FormState>
+        <button type="submit">{t("staffConsole.signIn.submit")}</button>
+      </Form>
+      <p>
+        <Link to="/register">{t("staffConsole.signIn.patientLink")}</Link>
+      </p>
+    </main>
+  );
+}

@@ -1,0 +1,110 @@
+import type { APIRequestContext, Page } from "@playwright/test";
+import fs from "node:fs";
+import path from "node:path";
+import { randomUUID } from "node:crypto";
+import { Secret, TOTP } from "otpauth";
+import { createSessionStore } from "../../../app/platform/session.server";
+import { STAFF_COOKIE, STAFF_COOKIE_PURPOSE, type StaffSessionData } from "../../../app/platform/staff-session";
+import { expect, expectAccessible, latestLinkPath, registryCommand } from "../fixtures";
+import { dataDir } from "./e2e-env";
+
+/**
+ * A staff person as the console's journeys know them (docs/decisions/126, 127): what they typed and what the set-up
+ * page showed them. Codes come from the key, as their authenticator app makes them.
+ */
+export type StaffPerson = { name: string; email: string; password: string; key: string; recoveryCodes: string[] };
+
+export const STAFF_PASSWORD = "a long staff password 2026";
+const STEP_MS = 30_000;
+
+/** The authenticator's code for `key` at `at` (the registry takes the step before and after too). */
+export function codeFor(key: string, at = Date.now()): string {
+  return new TOTP({ secret: Secret.fromBase32(key.replace(/\s+/g, "")), algorithm: "SHA1", digits: 6, period: 30 }).generate({ timestamp: at });
+}
+
+/** The code of the next 30-second step: never one the registry has seen (a code is accepted once). */
+export function nextCode(key: string): string {
+  return codeFor(key, Date.now() + STEP_MS);
+}
+
+export function staffEmail(who: string): string {
+  return `${who}.${randomUUID().slice(0, 8)}@hospital.example.org`;
+}
+
+/** The first administrator's link, as `create-admin` prints it, as a path on the e2e portal. */
+export async function createAdminLink(email: string, name: string): Promise<string> {
+  const printed = await registryCommand(["create-admin", "--email", email, "--name", name]);
+  const link = /https?:\/\/\S+/.exec(printed)?.[0];
+  expect(link, `a link in: ${printed}`).toBeTruthy();
+  const url = new URL(link!);
+  return `${url.pathname.replace(/^\//, "")}${url.search}`;
+}
+
+/** The newest set-up link emailed to `email` (an invitation, or a new link). */
+export function emailedLink(request: APIRequestContext, email: string): Promise<string> {
+  return latestLinkPath(request, email);
+}
+
+/**
+ * Follows a set-up link to the console: the password twice, the authenticator's key (read from the page, as a person
+ * who cannot scan types it), its first code, the recovery codes. Checks each page as a patient's page is checked.
+ */
+export async function setUpFromLink(page: Page, linkPath: string, who: { name: string; email: string }): Promise<StaffPerson> {
+  await page.goto(linkPath);
+  // The token leaves the address at once.
+  await expect(page).toHaveURL(/\/staff\/welcome$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Set up your staff account" })).toBeVisible();
+  await expect(page.getByText(`Welcome, ${who.name}.`)).toBeVisible();
+  await expectAccessible(page);
+  await page.getByLabel("New password", { exact: true }).fill(STAFF_PASSWORD);
+  await page.getByLabel("Confirm new password").fill(STAFF_PASSWORD);
+  await page.getByRole("button", { name: "Save password" }).click();
+
+  await expect(page.getByRole("heading", { level: 1, name: "Set up your authenticator app" })).toBeVisible();
+  await expect(page.getByRole("img", { name: "QR code to add your staff account to an authenticator app" })).toBeVisible();
+  await expectAccessible(page);
+  const key = (await page.locator(".staff-key").innerText()).replace(/\s+/g, "");
+  expect(key).toMatch(/^[A-Z2-7]{16,}$/);
+  await page.getByLabel("Code").fill(codeFor(key));
+  await page.getByRole("button", { name: "Finish set-up" }).click();
+
+  await expect(page.getByRole("heading", { level: 1, name: "Save your recovery codes" })).toBeVisible();
+  await expectAccessible(page);
+  const recoveryCodes = await page.locator(".recovery-codes code").allInnerTexts();
+  expect(recoveryCodes).toHaveLength(10);
+  await page.getByRole("button", { name: "I have saved my recovery codes" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Staff console" })).toBeVisible();
+  return { ...who, password: STAFF_PASSWORD, key, recoveryCodes };
+}
+
+/** Signs in with the password and a code (the next step's, by default). */
+export async function staffSignIn(page: Page, person: StaffPerson, code = nextCode(person.key)): Promise<void> {
+  await page.goto("staff/sign-in");
+  await page.getByLabel("Work email").fill(person.email);
+  await page.getByLabel("Password", { exact: true }).fill(person.password);
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Enter your code" })).toBeVisible();
+  await page.getByLabel("Code", { exact: true }).fill(code);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+/** Moves the staff session's times as a later clock would see them (the e2e portal's own demo secret). */
+export async function ageStaffSession(page: Page, change: (data: StaffSessionData, now: number) => void): Promise<void> {
+  const secrets = JSON.parse(fs.readFileSync(path.join(dataDir, "secrets.json"), "utf8")) as { sessionSecret: string };
+  const cookie = (await page.context().cookies()).find((c) => c.name === STAFF_COOKIE);
+  expect(cookie, "the staff session cookie").toBeDefined();
+  const store = createSessionStore<StaffSessionData>({
+    secret: secrets.sessionSecret,
+    path: cookie!.path,
+    cookie: STAFF_COOKIE,
+    purpose: STAFF_COOKIE_PURPOSE,
+  });
+  const session = store.read(`${STAFF_COOKIE}=${cookie!.value}`);
+  expect(session.get("token"), "a signed-in staff session").toBeTruthy();
+  change(session.data, Date.now());
+  const value = store
+    .write(session, false)
+    .split(";")[0]!
+    .slice(STAFF_COOKIE.length + 1);
+  await page.context().addCookies([{ ...cookie!, value }]);
+}
