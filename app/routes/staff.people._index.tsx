@@ -26,7 +26,11 @@ export async function action({ request, context: routerContext }: Route.ActionAr
   return inviteAction(await readForm(request, context.staffSession), context);
 }
 
-const STATUS_KEY = { invited: "staffConsole.people.statusInvited", active: "staffConsole.people.statusActive", disabled: "staffConsole.people.statusDisabled" } as const;
+const STATUS_KEY = {
+  invited: "staffConsole.people.statusInvited",
+  active: "staffConsole.people.statusActive",
+  disabled: "staffConsole.people.statusDisabled",
+} as const;
 
 export default function StaffPeople({ loaderData: data }: Route.ComponentProps) {
   const { t } = useTranslation();
