@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 /**
- * One Spanish word for a referral (issue 36 item 6; docs/decisions/129): "derivación" (and "derivar", "derivarlo"),
+ * One Spanish word for a referral (docs/decisions/129): "derivación" (and "derivar", "derivarlo"),
  * as the dashboard and the emails say it, never "remisión" / "remitido", and "derivarlo" beside "evaluarlo", never
  * "derivarle". Read from the sources, so every text counts: the portal's Spanish locale files and every message the
  * registry writes (emails, texts, the downloaded record in registry/messages/my-record.ts, the answers' PDF).

@@ -196,7 +196,7 @@ describe.each(testDatabases())("e-sign on $name", (target) => {
     expect(text).toContain("Signed by María Núñez");
     expect(text).toContain("Signed on (UTC) 2025-03-10 15:00:00 UTC");
     expect(text).toContain("Document SHA-256");
-    // The whole hash on one line, as a verifier copies it (issue 36 item 7; docs/decisions/129).
+    // The whole hash on one line, as a verifier copies it (docs/decisions/129).
     expect(shown.documentHash).toMatch(/^[0-9a-f]{64}$/);
     expect(layout.split("\n").filter((line) => /\b[0-9a-f]{64}\b/.test(line) && line.includes(shown.documentHash))).toHaveLength(1);
     expect(text).toContain("IP address 203.0.113.7");

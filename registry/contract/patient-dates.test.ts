@@ -45,7 +45,7 @@ describe("dates as a patient reads them (decision 093)", () => {
   });
 });
 
-// Issue 36 item 5: the referral dates and the prior-year window as the specification writes them (000 §9, 001 §2.10).
+// Requirements DSH-014 and CEN-002: the referral dates and the prior-year window as the specification writes them.
 describe("dates in the specification's numeric form (docs/decisions/129)", () => {
   it.each([
     ["2026-11-28", "en", "11/28/2026"],

@@ -40,7 +40,7 @@ export function patientDate(date: Date | string, lang: string): string {
 }
 
 /**
- * A date in the numeric form the specification gives for referral dates and the prior-year window (000 §9, 001 §2.10;
+ * A date in the numeric form the specification gives for referral dates and the prior-year window (DSH-014, CEN-002;
  * docs/decisions/129): MM/DD/YYYY in English, DD/MM/AAAA in Spanish (day first, as a Spanish reader reads it), two
  * digits for the day and the month, the day in UTC. Same input as `patientDate`: text that is not a date is given
  * back as it is, an invalid Date is "".

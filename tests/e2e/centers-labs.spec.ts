@@ -104,7 +104,7 @@ test.describe("center selection and labs", () => {
 
     // Column information in a <details>, with the prior-year date range.
     await kfl.getByText("Info about Living Donor Transplants Prior Year").click();
-    // The dates as the specification writes them, MM/DD/YYYY (001 §2.10; docs/decisions/129).
+    // The dates as the specification writes them, MM/DD/YYYY (CEN-002; docs/decisions/129).
     await expect(kfl.getByText(/^All living donor transplants at the center from \d{2}\/\d{2}\/\d{4} to \d{2}\/\d{2}\/\d{4}\.$/)).toBeVisible();
     await kfl.getByText("Info about Patient Microsites").click();
     await expect(kfl.getByText("Each microsite patient receives 250 business cards.", { exact: false })).toBeVisible();

@@ -4,7 +4,7 @@ import { answersByPage } from "../../app/features/medical-history/test-answers";
 import { createCandidate, expect, expectAccessible, formPoster, STAFF_COMMANDS_NEED, staffCommandsAvailable, test } from "./fixtures";
 
 /**
- * One birth date per person (issue 36 item 3; docs/decisions/129), with JavaScript on and off, in English and in
+ * One birth date per person (docs/decisions/129), with JavaScript on and off, in English and in
  * Spanish: the medical history's birth date question starts from the birth date the patient registered with, says
  * so, and refuses another one with a message naming the way to correct it (the profile), what was typed kept; the
  * review then shows the registered one.

@@ -298,7 +298,7 @@ test.describe("the dates the specification writes as MM/DD/YYYY (Spanish DD/MM/A
       const patient = await createPatient(page.request, newPatient("Dalia"), { verified: true });
       const id = await createClearedScreening(page.request, patient);
 
-      // The prior-year popover of the centers table (001 §2.10; issue 36 item 5, docs/decisions/129): the demo
+      // The prior-year popover of the centers table (CEN-002; docs/decisions/129): the demo
       // centers' window ends on 2024-12-31 (registry/data/demo-centers.ts), so it runs from 2024-01-01.
       await inLanguage(page, lang, `/select-center/${id}`);
       const about = fill(L.selectCenter.infoAbout, { column: L.selectCenter.column.nkrPriorYear });

@@ -18,7 +18,7 @@ const FLAG_COLUMNS = new Set<CenterColumn>(["kidneyForLife", "microsites", "nonS
 
 function ColumnInfo({ column, priorYear }: { column: CenterColumn; priorYear: { from: string; to: string } | null }) {
   const { t, i18n } = useTranslation();
-  // The window's days as the specification writes them: MM/DD/YYYY, Spanish DD/MM/AAAA (001 §2.10; docs/decisions/129).
+  // The window's days as the specification writes them: MM/DD/YYYY, Spanish DD/MM/AAAA (CEN-002; docs/decisions/129).
   const range = priorYear ? { from: numericDate(priorYear.from, i18n.language), to: numericDate(priorYear.to, i18n.language) } : {};
   const key =
     (column === "nkrPriorYear" || column === "livingDonorPriorYear") && !priorYear
