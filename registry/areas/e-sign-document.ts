@@ -126,7 +126,8 @@ export async function signedConsentPdf(content: ConsentContent, s: SignatureFact
       [c.signedBy, s.typedName],
       [c.signedAt, utcTime(s.signedAt)],
       [c.version, CONSENT_VERSION],
-      [c.documentHash, s.hash],
+      // On a line of its own, never cut: a verifier copies it whole (docs/decisions/129).
+      [c.documentHash, s.hash, "whole"],
       [c.clientAddress, s.clientAddress],
       [c.userAgent, s.userAgent],
     ],

@@ -188,14 +188,17 @@ describe.each(testDatabases())("e-sign on $name", (target) => {
     expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
     expect(done.bytes).toBe(bytes.byteLength);
     if (!existsSync(PDFTOTEXT)) throw new Error(`${PDFTOTEXT} is missing: install poppler-utils`);
-    const text = pdfText(bytes).replace(/\s+/g, " ");
+    const layout = pdfText(bytes);
+    const text = layout.replace(/\s+/g, " ");
     expect(text).toContain("Consent to Take Part in the ImmunoFree Immune-Tolerance Program");
     expect(text).toContain("Participant María Núñez");
     expect(text).toContain("Electronic signature");
     expect(text).toContain("Signed by María Núñez");
     expect(text).toContain("Signed on (UTC) 2025-03-10 15:00:00 UTC");
     expect(text).toContain("Document SHA-256");
-    expect(text.replace(/\s/g, "")).toContain(shown.documentHash); // a long word may wrap
+    // The whole hash on one line, as a verifier copies it (docs/decisions/129).
+    expect(shown.documentHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(layout.split("\n").filter((line) => /\b[0-9a-f]{64}\b/.test(line) && line.includes(shown.documentHash))).toHaveLength(1);
     expect(text).toContain("IP address 203.0.113.7");
     expect(text).toContain(`Browser ${UA}`);
     // A second export never overwrites a file; unknown ids and unsigned records are refused with a message.

@@ -232,8 +232,29 @@ describe.each(testDatabases())("medical history on $name", (target) => {
     expect(await rows(ana.medicalRecordId)).toEqual([]);
   });
 
+  it("one birth date per person (docs/decisions/129): another than the record's is refused; reads give the record's", async () => {
+    const ana = await candidate(1);
+    const refused = await t.call("POST", path(ana.medicalRecordId), { token: ana.token, body: history({ birthDate: "2015-06-01" }) });
+    expect(refused).toMatchObject({
+      status: 400,
+      body: { success: false, message: RegistryMessage.badRequest, errors: { birthDate: MedicalHistoryKey.birthDateNotRegistered } },
+    });
+    expect(await rows(ana.medicalRecordId)).toEqual([]);
+    expect(await stage(ana.medicalRecordId)).toBe(ImmunoFreeStatus.Registration);
+
+    const saved = await t.call("POST", path(ana.medicalRecordId), { token: ana.token, body: history({ birthDate: "1980-05-17" }) });
+    expect(saved.status).toBe(200);
+    // A later correction of the record's birth date (the profile) is the birth date of every submission read.
+    await t.db.query("update medical_records set birth_date = '1980-05-18' where id = $1", [ana.medicalRecordId]);
+    const latest = await t.call("GET", path(ana.medicalRecordId), { token: ana.token });
+    expect(latest.body.results).toMatchObject({ id: saved.body.results.id, birthDate: "1980-05-18" });
+    const record = await t.call("GET", `/api/pass/${ana.medicalRecordId}`, { token: ana.token });
+    expect(record.body.results.medicalRecord.birthDate).toBe("1980-05-18");
+  });
+
   it("accepts today's date and the edges of every range", async () => {
     const ana = await candidate(1);
+    await t.db.query("update medical_records set birth_date = '1920-01-01' where id = $1", [ana.medicalRecordId]);
     const a = await t.call("POST", path(ana.medicalRecordId), {
       token: ana.token,
       body: history({ lastKidneyTxpDate: "2025-03-10", birthDate: "1920-01-01", heightFt: 7, heightInches: 11, weight: 1000 }),
@@ -241,7 +262,7 @@ describe.each(testDatabases())("medical history on $name", (target) => {
     expect(a.status).toBe(200);
     const b = await t.call("POST", path(ana.medicalRecordId), {
       token: ana.token,
-      body: history({ heightFt: 1, heightInches: 0, weight: 50 }),
+      body: history({ birthDate: "1920-01-01", heightFt: 1, heightInches: 0, weight: 50 }),
     });
     expect(b.status).toBe(200);
   });

@@ -1,11 +1,11 @@
 import { ImmunoFreeStatus } from "../contract/enums";
 import { RegistryMessage } from "../contract/envelope";
-import { checkMedicalHistory, mayFillMedicalHistory, medicalHistory, medicalHistoryBody } from "../contract/medical-history";
+import { checkMedicalHistory, mayFillMedicalHistory, medicalHistory, medicalHistoryBody, MedicalHistoryKey } from "../contract/medical-history";
 import { MedicalHistoryMessage, MedicalHistoryReason } from "../contract/medical-history-refusal";
 import { isoToday } from "../contract/registration";
 import { audit } from "../data/audit";
 import { advanceIfStage, ifStage } from "../data/if-registrations";
-import { findMedicalHistory, insertMedicalHistory, latestMedicalHistory } from "../data/medical-histories";
+import { findMedicalHistory, insertMedicalHistory, latestMedicalHistory, recordBirthDate } from "../data/medical-histories";
 import { readJsonObject } from "../http/body";
 import { notifyJourney } from "../outbox/journey";
 import type { Ctx } from "../http/context";
@@ -18,7 +18,9 @@ import type { Route } from "../http/router";
  * (contract/medical-history.ts). Each submission is kept; the latest is the current one. In the same transaction the
  * record's immune-tolerance stage moves from Registration to MedicalHistory (any other stage is kept). Results: the
  * stored submission. Only a candidate of the program may submit (Requirement MHX-006; `mayFillMedicalHistory`, decision 051): anyone
- * else gets 409 `errors.form = medical.notInProgram`, checked after the body, with the stage locked.
+ * else gets 409 `errors.form = medical.notInProgram`, checked after the body, with the stage locked. One birth date
+ * per person (docs/decisions/129): a birth date other than the record's is refused, 400
+ * `errors.birthDate = validation.birthDateNotRegistered`, so the registry never holds two for one patient.
  */
 async function submitMedicalHistory(ctx: Ctx, params: Record<string, string>): Promise<Response> {
   const medicalRecordId = await requireOwnRecord(ctx, params.id);
@@ -29,6 +31,10 @@ async function submitMedicalHistory(ctx: Ctx, params: Record<string, string>): P
   const id = await ctx.db.transaction(async (tx) => {
     if (!mayFillMedicalHistory(await ifStage(tx, medicalRecordId, { lock: true }))) {
       throw new Refusal(409, MedicalHistoryMessage.notInProgram, { form: MedicalHistoryReason.notInProgram });
+    }
+    // Read in the transaction that stores it, the record's row held so a profile change waits for it.
+    if ((await recordBirthDate(tx, medicalRecordId)) !== checked.answers.birthDate) {
+      throw new Refusal(400, RegistryMessage.badRequest, { birthDate: MedicalHistoryKey.birthDateNotRegistered });
     }
     const id = await insertMedicalHistory(tx, medicalRecordId, checked.answers, now);
     const before = await ifStage(tx, medicalRecordId, { lock: true });

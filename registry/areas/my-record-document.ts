@@ -1,6 +1,6 @@
 import type { MedicalHistory } from "../contract/medical-history";
 import type { MyRecordFile } from "../contract/my-record";
-import { patientDate } from "../contract/patient-dates";
+import { numericDate, patientDate } from "../contract/patient-dates";
 import type { Account, MedicalRecord, Screening } from "../contract/schemas";
 import { usStates } from "../contract/us-states";
 import type { AccessRow } from "../data/account-closure";
@@ -202,7 +202,8 @@ export async function myRecordPdf(file: MyRecordFile): Promise<Uint8Array> {
         kind: "table",
         columns: t.referral.columns,
         widths: [0.5, 0.2, 0.3],
-        rows: s.centerReferrals.map((r) => [r.centerName, patientDate(r.dateReferred, lang), t.referralStatuses[String(r.statusId)] ?? r.status]),
+        // Referral dates as the dashboard shows them (MM/DD/YYYY, DD/MM/AAAA; docs/decisions/129).
+        rows: s.centerReferrals.map((r) => [r.centerName, numericDate(r.dateReferred, lang), t.referralStatuses[String(r.statusId)] ?? r.status]),
       });
     }
     for (const o of s.labOrders) {

@@ -25,6 +25,10 @@ import { ValidationKey } from "./validation-keys";
  * Refusals: 400 with `errors` field -> key. Keys: `validation.required` (a value left out), `validation.invalidValue`
  * (wrong JSON type, not a YYYY-MM-DD date, a conditional answer sent while its question does not apply),
  * `validation.tooLong`, and the keys of `MedicalHistoryKey` below. The portal translates each one.
+ *
+ * One birth date per person (docs/decisions/129): `birthDate` must be the record's own (registration, profile);
+ * another is refused (`errors.birthDate = validation.birthDateNotRegistered`). Both calls answer the record's birth
+ * date as the medical history's, so a later correction on the profile shows in every answer.
  */
 
 /** Field-error keys of the medical history's own rules (app/locales `validation.*`, English and Spanish). */
@@ -39,6 +43,8 @@ export const MedicalHistoryKey = {
   heightInchesRange: "validation.heightInchesRange",
   /** weight not a number of pounds from 50 to 1000 with at most one decimal. */
   weightRange: "validation.weightRange",
+  /** birthDate not the one the record was registered with: one birth date per person (docs/decisions/129). */
+  birthDateNotRegistered: "validation.birthDateNotRegistered",
 } as const;
 export const MEDICAL_HISTORY_KEYS: readonly string[] = Object.values(MedicalHistoryKey);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isoDay, patientDate } from "./patient-dates";
+import { isoDay, numericDate, patientDate } from "./patient-dates";
 
 // Requirement DSH-014.
 describe("dates as a patient reads them (decision 093)", () => {
@@ -42,5 +42,38 @@ describe("dates as a patient reads them (decision 093)", () => {
 
   it("no written date is only digits and slashes, in either language", () => {
     for (const lang of ["en", "es"]) expect(patientDate("03/07/2019", lang)).not.toMatch(/^[\d/]+$/);
+  });
+});
+
+// Requirements DSH-014 and CEN-002: the referral dates and the prior-year window as the specification writes them.
+describe("dates in the specification's numeric form (docs/decisions/129)", () => {
+  it.each([
+    ["2026-11-28", "en", "11/28/2026"],
+    ["2026-11-28", "es", "28/11/2026"],
+    ["11/28/2026", "en", "11/28/2026"],
+    ["11/28/2026", "es", "28/11/2026"],
+    ["2024-01-01", "en", "01/01/2024"],
+    ["2024-12-31", "es", "31/12/2024"],
+    ["2026-01-05T23:30:00Z", "en", "01/05/2026"],
+    ["2026-01-05T23:30:00Z", "es", "05/01/2026"],
+    // Any other language reads English.
+    ["2026-11-28", "fr", "11/28/2026"],
+  ])("%s in %s reads %s", (text, lang, expected) => {
+    expect(numericDate(text, lang)).toBe(expected);
+  });
+
+  it("a Date is its UTC day, whatever the server's time zone", () => {
+    const late = new Date(Date.UTC(2025, 2, 10, 23, 59));
+    expect(numericDate(late, "en")).toBe("03/10/2025");
+    expect(numericDate(late, "es")).toBe("10/03/2025");
+  });
+
+  it.each(["", "bad", "13/45/2025"])("text that is not a date (%j) is given back as it is", (text) => {
+    expect(numericDate(text, "en")).toBe(text);
+    expect(numericDate(text, "es")).toBe(text);
+  });
+
+  it("an invalid Date writes nothing", () => {
+    expect(numericDate(new Date(Number.NaN), "es")).toBe("");
   });
 });

@@ -39,6 +39,21 @@ export function patientDate(date: Date | string, lang: string): string {
   return formatFor(lang).format(at);
 }
 
+/**
+ * A date in the numeric form the specification gives for referral dates and the prior-year window (DSH-014, CEN-002;
+ * docs/decisions/129): MM/DD/YYYY in English, DD/MM/AAAA in Spanish (day first, as a Spanish reader reads it), two
+ * digits for the day and the month, the day in UTC. Same input as `patientDate`: text that is not a date is given
+ * back as it is, an invalid Date is "".
+ */
+export function numericDate(date: Date | string, lang: string): string {
+  const at = typeof date === "string" ? readRegistryDate(date)?.at : date;
+  if (!at || Number.isNaN(at.getTime())) return typeof date === "string" ? date : "";
+  const dd = String(at.getUTCDate()).padStart(2, "0");
+  const mm = String(at.getUTCMonth() + 1).padStart(2, "0");
+  const yyyy = String(at.getUTCFullYear()).padStart(4, "0");
+  return lang === "es" ? `${dd}/${mm}/${yyyy}` : `${mm}/${dd}/${yyyy}`;
+}
+
 /** The day of a date as YYYY-MM-DD (UTC), for a `<time dateTime>` beside the words; "" for text that is not a date. */
 export function isoDay(date: Date | string): string {
   const at = typeof date === "string" ? readRegistryDate(date)?.at : date;

@@ -11,10 +11,15 @@ type Row = {
   medical_condition_comments: string | null; submitted_at: Date;
 };
 
-const COLUMNS = `id, received_kidney_transplant, to_char(last_kidney_txp_date, 'YYYY-MM-DD') as last_kidney_txp_date, addl_medicines,
-  to_char(birth_date, 'YYYY-MM-DD') as birth_date, height_ft, height_inches, weight::float8 as weight, had_other_organ_transplant,
-  other_organ_txp, other_organ_txp_details, birth_gender, has_cardiac_issues, has_pulmonary_issues, has_immuno_disease,
-  has_high_blood_pressure, has_allergies, medical_condition_comments, submitted_at`;
+/**
+ * The birth date is the record's (one birth date per person, docs/decisions/129): a submission's must equal it when
+ * it is made, and a later correction on the profile or the screening's validation shows in every submission read.
+ */
+const COLUMNS = `h.id, h.received_kidney_transplant, to_char(h.last_kidney_txp_date, 'YYYY-MM-DD') as last_kidney_txp_date, h.addl_medicines,
+  to_char(m.birth_date, 'YYYY-MM-DD') as birth_date, h.height_ft, h.height_inches, h.weight::float8 as weight, h.had_other_organ_transplant,
+  h.other_organ_txp, h.other_organ_txp_details, h.birth_gender, h.has_cardiac_issues, h.has_pulmonary_issues, h.has_immuno_disease,
+  h.has_high_blood_pressure, h.has_allergies, h.medical_condition_comments, h.submitted_at`;
+const FROM = "medical_histories h join medical_records m on m.id = h.medical_record_id";
 
 function fromRow(r: Row): MedicalHistory {
   return {
@@ -47,13 +52,13 @@ export async function insertMedicalHistory(db: Db, medicalRecordId: number, a: M
 
 /** One submission by id (of any record: the caller checks ownership). */
 export async function findMedicalHistory(db: Db, id: number): Promise<MedicalHistory | null> {
-  const rows = await db.query<Row>(`select ${COLUMNS} from medical_histories where id = $1`, [id]);
+  const rows = await db.query<Row>(`select ${COLUMNS} from ${FROM} where h.id = $1`, [id]);
   return rows[0] ? fromRow(rows[0]) : null;
 }
 
 /** The record's current (latest) submission, or null. */
 export async function latestMedicalHistory(db: Db, medicalRecordId: number): Promise<MedicalHistory | null> {
-  const rows = await db.query<Row>(`select ${COLUMNS} from medical_histories where medical_record_id = $1 order by id desc limit 1`, [
+  const rows = await db.query<Row>(`select ${COLUMNS} from ${FROM} where h.medical_record_id = $1 order by h.id desc limit 1`, [
     medicalRecordId,
   ]);
   return rows[0] ? fromRow(rows[0]) : null;
@@ -61,6 +66,17 @@ export async function latestMedicalHistory(db: Db, medicalRecordId: number): Pro
 
 /** Every submission of the record, newest first (the patient's record download, ACC-043). */
 export async function listMedicalHistories(db: Db, medicalRecordId: number): Promise<MedicalHistory[]> {
-  const rows = await db.query<Row>(`select ${COLUMNS} from medical_histories where medical_record_id = $1 order by id desc`, [medicalRecordId]);
+  const rows = await db.query<Row>(`select ${COLUMNS} from ${FROM} where h.medical_record_id = $1 order by h.id desc`, [medicalRecordId]);
   return rows.map(fromRow);
+}
+
+/**
+ * The birth date (YYYY-MM-DD) the record holds, which a medical history's must equal; null for no such record. The row
+ * is held (for share) until the caller's transaction ends, so the birth date cannot change before the submission is stored.
+ */
+export async function recordBirthDate(db: Db, medicalRecordId: number): Promise<string | null> {
+  const rows = await db.query<{ birth_date: string }>(`select to_char(birth_date, 'YYYY-MM-DD') as birth_date from medical_records where id = $1 for share`, [
+    medicalRecordId,
+  ]);
+  return rows[0]?.birth_date ?? null;
 }

@@ -22,8 +22,15 @@ export type PdfBlock =
    * `keepWhole` never has a word cut across lines (a unit such as "mL/min/1.73m2"): it is widened to its longest word.
    */
   | { kind: "table"; columns: string[]; widths: number[]; rows: string[][]; keepWhole?: number[] }
-  /** A framed block: the caption in bold, then label/value rows (e.g. signed by, signed at, document hash). */
-  | { kind: "signature"; caption: string; rows: Array<[label: string, value: string]> };
+  /**
+   * A framed block: the caption in bold, then label/value rows (e.g. signed by, signed at, document hash). A row
+   * marked "whole" prints its value on a line of its own under the label, across the block, smaller when it needs to
+   * be to fit: never cut across lines (a hash that a reader copies, docs/decisions/129).
+   */
+  | { kind: "signature"; caption: string; rows: SignatureRow[] };
+
+/** A signature block's row: label and value, "whole" for a value printed unbroken on its own line. */
+export type SignatureRow = [label: string, value: string] | [label: string, value: string, "whole"];
 
 export type PdfDocumentSpec = {
   title: string;
@@ -161,14 +168,24 @@ class Layout {
   lines(element: StructElement, text: string, face: Typeface, size: number, x = MARGIN, width = WIDTH) {
     for (const l of wrapText(text, face, size, width)) this.line(element, l, face, size, x);
   }
-  /** Label/value rows as a table of row headers (TH, scope Row) and their cells (TD). */
-  rows(parent: StructElement, rows: Array<[string, string]>, x = MARGIN, width = WIDTH) {
+  /**
+   * Label/value rows as a table of row headers (TH, scope Row) and their cells (TD). A "whole" row: the label on its
+   * line, the value unbroken on the next, across `width`, at the body size or smaller to fit.
+   */
+  rows(parent: StructElement, rows: ReadonlyArray<SignatureRow>, x = MARGIN, width = WIDTH) {
     const table = this.tags.element("Table", parent);
-    const labelWidth = Math.min(width * 0.4, Math.max(...rows.map(([label]) => this.bold.width(printable(label), SIZE.body))) + 12);
-    for (const [label, value] of rows) {
+    const split = rows.filter((row) => row[2] !== "whole");
+    const labelWidth = Math.min(width * 0.4, Math.max(0, ...split.map(([label]) => this.bold.width(printable(label), SIZE.body))) + 12);
+    for (const [label, value, whole] of rows) {
       const tr = this.tags.element("TR", table);
       const th = this.tags.element("TH", tr, { scope: "Row" });
       const td = this.tags.element("TD", tr);
+      if (whole === "whole") {
+        this.lines(th, label, this.bold, SIZE.body, x, width);
+        const text = printable(value);
+        this.line(td, text, this.regular, wholeSize(this.regular, text, width), x);
+        continue;
+      }
       const labelLines = wrapText(label, this.bold, SIZE.body, labelWidth - 8);
       const valueLines = wrapText(value, this.regular, SIZE.body, width - labelWidth);
       const count = Math.max(labelLines.length, valueLines.length);
@@ -180,6 +197,12 @@ class Layout {
       }
     }
   }
+}
+
+/** The size at which a text fits `width` on one line: the body size, or smaller (never below 6 points). */
+export function wholeSize(face: Typeface, text: string, width: number): number {
+  const atOne = face.width(text, 1);
+  return atOne > 0 ? Math.max(6, Math.min(SIZE.body, Math.floor((width / atOne) * 10) / 10)) : SIZE.body;
 }
 
 const CELL_GAP = 6;
@@ -318,7 +341,14 @@ function drawBlock(layout: Layout, parent: StructElement, block: PdfBlock) {
       const inner = WIDTH - 2 * pad;
       const height =
         (wrapText(block.caption, layout.bold, SIZE.body, inner).length +
-          block.rows.reduce((n, [, value]) => n + wrapText(value, layout.regular, SIZE.body, inner * 0.6).length, 0)) *
+          block.rows.reduce(
+            (n, [label, value, whole]) =>
+              n +
+              (whole === "whole"
+                ? wrapText(label, layout.bold, SIZE.body, inner).length + 1
+                : wrapText(value, layout.regular, SIZE.body, inner * 0.6).length),
+            0,
+          )) *
           SIZE.body *
           LEADING +
         2 * pad;

@@ -195,7 +195,7 @@ export type MyRecordTexts = typeof en;
 const es: MyRecordTexts = {
   title: "Mi expediente del registro de trasplante de riñón",
   intro:
-    "Esta es una copia de todo lo que el National Kidney Registry guarda sobre usted a través del portal de pacientes: su registro, sus respuestas, sus evaluaciones, remisiones, análisis de laboratorio, el consentimiento que firmó y quién ha leído su expediente.",
+    "Esta es una copia de todo lo que el National Kidney Registry guarda sobre usted a través del portal de pacientes: su registro, sus respuestas, sus evaluaciones, derivaciones, análisis de laboratorio, el consentimiento que firmó y quién ha leído su expediente.",
   generated: "Creado el",
   footer: "National Kidney Registry - mi expediente - página {page} de {pages}",
   none: "Ninguno",
@@ -207,7 +207,7 @@ const es: MyRecordTexts = {
     registration: "Registro",
     account: "Cuenta",
     screenings: "Evaluaciones",
-    referrals: "Remisiones a centros de trasplante",
+    referrals: "Derivaciones a centros de trasplante",
     labs: "Órdenes y resultados de laboratorio",
     medicalHistory: "Historial médico",
     consent: "Consentimiento de ImmunoFree",
@@ -295,7 +295,7 @@ const es: MyRecordTexts = {
     5: "Sin parentesco biológico",
   },
   antigenMatch: { 1: "Sí", 2: "No", 3: "No estoy seguro" },
-  referral: { columns: ["Centro", "Remitido el", "Estado"] },
+  referral: { columns: ["Centro", "Fecha de derivación", "Estado"] },
   referralStatuses: { 1: "Pendiente del centro", 2: "Aprobado por el centro", 3: "Cancelado por el paciente", 4: "Completado por el centro" },
   lab: {
     heading: "Orden de laboratorio {number}",
@@ -365,7 +365,7 @@ const es: MyRecordTexts = {
       "screening.create": "Respondió una evaluación",
       "screening.update": "Cambió una evaluación",
       "screening.center.select": "Seleccionó un centro de trasplante",
-      "referral.status": "Cambió el estado de una remisión",
+      "referral.status": "Cambió el estado de una derivación",
       "medical-history.read": "Leyó el historial médico",
       "medical-history.submit": "Envió el historial médico",
       "program.stage": "Cambió la etapa de ImmunoFree",

@@ -104,10 +104,8 @@ test.describe("center selection and labs", () => {
 
     // Column information in a <details>, with the prior-year date range.
     await kfl.getByText("Info about Living Donor Transplants Prior Year").click();
-    // The dates written out with the month as a word (docs/decisions/093).
-    await expect(
-      kfl.getByText(/^All living donor transplants at the center from [A-Z][a-z]+ \d{1,2}, \d{4} to [A-Z][a-z]+ \d{1,2}, \d{4}\.$/),
-    ).toBeVisible();
+    // The dates as the specification writes them, MM/DD/YYYY (CEN-002; docs/decisions/129).
+    await expect(kfl.getByText(/^All living donor transplants at the center from \d{2}\/\d{2}\/\d{4} to \d{2}\/\d{2}\/\d{4}\.$/)).toBeVisible();
     await kfl.getByText("Info about Patient Microsites").click();
     await expect(kfl.getByText("Each microsite patient receives 250 business cards.", { exact: false })).toBeVisible();
 
@@ -124,7 +122,7 @@ test.describe("center selection and labs", () => {
     await expect(card(page).getByText(`Thank you for selecting ${NEAR}.`)).toBeVisible();
     await expect(card(page).getByText("Pending Completion of Lab Tests")).toBeVisible();
     await expect(stepCard(page, "Lab Tests").getByText("Lab Order Requested")).toBeVisible();
-    expect(await referrals(page)).toEqual([[NEAR, expect.stringMatching(/^[A-Z][a-z]+ \d{1,2}, \d{4}$/), "Pending Center"]]);
+    expect(await referrals(page)).toEqual([[NEAR, expect.stringMatching(/^\d{2}\/\d{2}\/\d{4}$/), "Pending Center"]]);
     await page.goto(`lab-tests/${id}`);
     await expect(page.getByText("Your lab orders have been requested and are awaiting approval.", { exact: false })).toBeVisible();
     await expectAccessible(page);

@@ -1,7 +1,7 @@
 import type { TextKey } from "~/texts/texts";
 import { Link } from "react-router";
 import { useTranslation } from "~/texts/use-translation";
-import { patientDate } from "../../../registry/contract/patient-dates";
+import { numericDate } from "../../../registry/contract/patient-dates";
 import type { CenterColumn } from "./center-sorting";
 import { distanceText, type CenterRow, type ColumnHeading } from "./select-center-view";
 
@@ -18,8 +18,8 @@ const FLAG_COLUMNS = new Set<CenterColumn>(["kidneyForLife", "microsites", "nonS
 
 function ColumnInfo({ column, priorYear }: { column: CenterColumn; priorYear: { from: string; to: string } | null }) {
   const { t, i18n } = useTranslation();
-  // The window's days written out in the page's language (docs/decisions/093).
-  const range = priorYear ? { from: patientDate(priorYear.from, i18n.language), to: patientDate(priorYear.to, i18n.language) } : {};
+  // The window's days as the specification writes them: MM/DD/YYYY, Spanish DD/MM/AAAA (CEN-002; docs/decisions/129).
+  const range = priorYear ? { from: numericDate(priorYear.from, i18n.language), to: numericDate(priorYear.to, i18n.language) } : {};
   const key =
     (column === "nkrPriorYear" || column === "livingDonorPriorYear") && !priorYear
       ? (`selectCenter.columnInfo.${column}NoRange` as const)

@@ -163,7 +163,7 @@ export function labsRequired(s: Pick<Screening, "labsUploadedDateTime">): boolea
 
 /**
  * Referrals, newest first; unreadable dates last, in their given order. A readable date becomes its day as
- * YYYY-MM-DD, which the card writes in the page's language (PatientDate, docs/decisions/093); other text stays.
+ * YYYY-MM-DD, which the card writes MM/DD/YYYY or DD/MM/AAAA (PatientDate numeric, docs/decisions/129); other text stays.
  */
 export function sortReferrals(referrals: readonly ReferralRow[]): ReferralRow[] {
   return referrals

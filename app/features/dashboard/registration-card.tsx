@@ -180,7 +180,7 @@ function RegistrationCard({ card, immuneTolerance }: { card: RegistrationCardDat
                 </td>
                 <td>
                   <span className="cell-label">{t("landing.card.referralDate")}: </span>
-                  <PatientDate value={r.dateReferred} />
+                  <PatientDate value={r.dateReferred} numeric />
                 </td>
                 <td>
                   <span className="cell-label">{t("landing.card.referralStatus")}: </span>

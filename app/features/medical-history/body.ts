@@ -16,8 +16,8 @@ export type BodyResult = { ok: true; body: MedicalHistoryBody } | { ok: false; p
 
 const text = (v: string | undefined) => (v && v.trim() !== "" ? v.trim() : null);
 
-export function submissionBody(a: Answers, today: string): BodyResult {
-  const invalid = firstInvalidPosition(a, today);
+export function submissionBody(a: Answers, today: string, registeredBirthDate?: string): BodyResult {
+  const invalid = firstInvalidPosition(a, today, registeredBirthDate);
   if (invalid !== null) return { ok: false, position: invalid };
   const kidney = a.receivedKidneyTransplant === YES;
   const other = a.hadOtherOrganTransplant === YES;

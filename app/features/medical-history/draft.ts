@@ -13,6 +13,12 @@ export type MedicalHistoryDraft = {
   answers: Answers;
   /** Position (index in QUESTIONS, or REVIEW) of the furthest page reached. */
   furthest: number;
+  /**
+   * The birth date the patient registered with (YYYY-MM-DD), which the medical history's must equal
+   * (docs/decisions/129). Not kept in the session: read from the registry each time the draft is loaded, so a
+   * correction on the profile counts at once; absent when the registry could not say.
+   */
+  registeredBirthDate?: string;
 };
 
 /** A new draft at the first question, optionally with answers to start from (an earlier submission). */

@@ -19,7 +19,7 @@ export function enter(draft: MedicalHistoryDraft, requested: number | undefined,
   const resume = resumePosition(draft.answers, draft.furthest);
   if (requested === undefined || requested > draft.furthest) return { ok: false, redirectTo: resume };
   if (requested === REVIEW) {
-    const invalid = firstInvalidPosition(draft.answers, today);
+    const invalid = firstInvalidPosition(draft.answers, today, draft.registeredBirthDate);
     return invalid === null ? { ok: true, position: REVIEW } : { ok: false, redirectTo: invalid };
   }
   if (!isShown(QUESTIONS[requested]!, draft.answers)) {
@@ -57,7 +57,7 @@ export function answer(
       draft: kept,
       goTo: previousPosition(position, kept.answers) ?? position,
     };
-  const errors = questionErrors(q, kept.answers, today);
+  const errors = questionErrors(q, kept.answers, today, draft.registeredBirthDate);
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   const goTo = nextPosition(position, kept.answers);
   return {

@@ -95,7 +95,8 @@ describe.each(testDatabases().slice(0, 1))("medical history and e-sign pages aga
 
   /** A registered patient in the program at a stage, signed in. */
   async function candidate(n: number, stage: number | null = ImmunoFreeStatus.Registration) {
-    const p = await t.register(n, { firstName: "Rosa", lastName: "Martinez" });
+    // Registered with the birth date the test answers give (test-answers.ts): one birth date per person.
+    const p = await t.register(n, { firstName: "Rosa", lastName: "Martinez", birthDate: "1961-04-12" });
     if (stage !== null) await insertIfRegistration(t.db, p.medicalRecordId, stage, START);
     return { ...p, session: signedIn(p.medicalRecordId) };
   }
@@ -115,12 +116,45 @@ describe.each(testDatabases().slice(0, 1))("medical history and e-sign pages aga
     }
   }
 
+  it("refuses a birth date other than the registered one, what was typed kept (docs/decisions/129)", async () => {
+    const p = await candidate(1);
+    const at = (slug: string, fields: Record<string, string>) =>
+      run(
+        questionAction({
+          request: post(`/medical-history/${slug}`, { intent: "next", ...fields }),
+          params: { question: slug },
+          context: context(p.session),
+        }),
+      );
+    for (const [slug, fields] of ANSWERS.slice(0, 3)) await at(slug, fields);
+    const refused = await at("birth-date", { birthDate: "2015-06-01" });
+    expect(refused.status).toBe(400);
+    expect(refused.failure?.errors).toEqual({ birthDate: "medical.errors.birthDateNotRegistered" });
+    expect(refused.failure?.values).toMatchObject({ birthDate: "2015-06-01" });
+    expect(draftIn(p.session)?.answers.birthDate).toBe("1961-04-12");
+    // The registered birth date is read from the registry each time, never kept in the cookie.
+    expect(draftIn(p.session)).not.toHaveProperty("registeredBirthDate");
+    expect((await at("birth-date", { birthDate: "1961-04-12" })).location).toBe("/medical-history/height");
+
+    // A birth date corrected on the profile while the questionnaire is open is the one the review shows and sends.
+    await answerAll(p.session);
+    await t.db.query("update medical_records set birth_date = '1961-04-13' where id = $1", [p.medicalRecordId]);
+    const review = await run(reviewLoader({ request: get("/medical-history/review"), params: {}, context: context(p.session) }));
+    const rows = (review.data as { rows: Array<{ field: string; value: unknown }> }).rows;
+    expect(rows.find((r) => r.field === "birthDate")?.value).toEqual({ kind: "date", iso: "1961-04-13" });
+    const submit = await run(
+      reviewAction({ request: post("/medical-history/review", { intent: "submit" }), params: {}, context: context(p.session) }),
+    );
+    expect(submit.location).toBe("/landing");
+    expect((await registry().latestMedicalHistory(p.token, p.medicalRecordId)).results).toMatchObject({ birthDate: "1961-04-13" });
+  });
+
   it("walks the questionnaire, submits it, and the stage moves on to E-Sign", async () => {
     const p = await candidate(1);
     const start = await run(startLoader({ request: get("/medical-history"), params: {}, context: context(p.session) } as never));
     expect(start.location).toBe("/medical-history/kidney-transplant");
     // The registered birth date is the starting answer.
-    expect(draftIn(p.session)?.answers.birthDate).toBeTruthy();
+    expect(draftIn(p.session)?.answers.birthDate).toBe("1961-04-12");
 
     const first = await run(
       questionLoader({

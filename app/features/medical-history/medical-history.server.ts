@@ -27,8 +27,10 @@ export function readDraft(session: Session, owner: number): MedicalHistoryDraft 
 
 /** Keeps the draft in the session; false (nothing changed) when the cookie would grow too large. */
 export function writeDraft(session: Session, draft: MedicalHistoryDraft, basePath = "/"): boolean {
-  if (sessionCookieBytes({ ...session.data, medicalHistoryDraft: draft }, basePath) > WRITE_LIMIT) return false;
-  session.set("medicalHistoryDraft", draft);
+  // The registered birth date is the registry's, read on every load: never kept in the cookie.
+  const { registeredBirthDate: _registered, ...kept } = draft;
+  if (sessionCookieBytes({ ...session.data, medicalHistoryDraft: kept }, basePath) > WRITE_LIMIT) return false;
+  session.set("medicalHistoryDraft", kept);
   return true;
 }
 
@@ -38,37 +40,44 @@ export function clearDraft(session: Session): void {
 
 /**
  * The answers a new questionnaire starts from: the latest submission's (a patient filling it in again changes
- * what they said before), else the birth date the patient registered with. Nothing when the registry cannot say.
+ * what they said before), and always the birth date the patient registered with (one birth date per person,
+ * docs/decisions/129). Nothing when the registry cannot say.
  */
-async function startingAnswers(context: PortalContext, patient: SignedIn): Promise<Answers> {
+async function startingAnswers(context: PortalContext, patient: SignedIn, registeredBirthDate: string | undefined): Promise<Answers> {
   const latest = await answerOr(context.registry.latestMedicalHistory(patient.token, patient.medicalRecordId), null);
-  if (!latest) return {};
-  if (latest.success && latest.results) return answersFromSubmission(latest.results);
-  const record = await answerOr(context.registry.passRecord(patient.medicalRecordId, patient.token), null);
-  return record?.success && record.results ? { birthDate: record.results.medicalRecord.birthDate } : {};
+  const earlier = latest?.success && latest.results ? answersFromSubmission(latest.results) : {};
+  return registeredBirthDate ? { ...earlier, birthDate: registeredBirthDate } : earlier;
 }
 
 /**
  * Only a patient of the ImmunoFree program fills the medical history: anyone else goes back to the dashboard with
  * the reason (thrown redirect). When the registry cannot say, the pages open (the submission would fail anyway).
+ * Answers the birth date the patient registered with (YYYY-MM-DD), when the registry says.
  */
-async function requireProgram(context: PortalContext, patient: SignedIn): Promise<void> {
+async function requireProgram(context: PortalContext, patient: SignedIn): Promise<string | undefined> {
   const record = await answerOr(context.registry.passRecord(patient.medicalRecordId, patient.token), null);
-  if (!record?.success || !record.results) return;
+  if (!record?.success || !record.results) return undefined;
   const refusal = medicalHistoryRefusal(record.results.medicalRecord.ifRegistration);
-  if (!refusal) return;
+  if (!refusal) return record.results.medicalRecord.birthDate || undefined;
   addFlash(context.session, { kind: "alert", key: refusal });
   throw redirect("/landing");
 }
 
-/** The patient's draft, or a new one started (and kept) when there is none; only for patients of the program. */
+/**
+ * The patient's draft, or a new one started (and kept) when there is none; only for patients of the program. It
+ * carries the birth date the patient registered with, read now, which the medical history's must equal.
+ */
 export async function loadDraft(context: PortalContext, patient: SignedIn): Promise<MedicalHistoryDraft> {
-  await requireProgram(context, patient);
+  const registeredBirthDate = await requireProgram(context, patient);
+  // The draft never holds a birth date the questions refused, so one that differs was corrected since on the profile
+  // (or the screening's validation): the record's is the birth date, in the draft as everywhere.
+  const withRegistered = (d: MedicalHistoryDraft): MedicalHistoryDraft =>
+    registeredBirthDate ? { ...d, answers: { ...d.answers, birthDate: registeredBirthDate }, registeredBirthDate } : d;
   const kept = readDraft(context.session, patient.medicalRecordId);
-  if (kept) return kept;
-  const draft = newDraft(patient.medicalRecordId, await startingAnswers(context, patient));
-  if (!writeDraft(context.session, draft, context.basePath)) return newDraft(patient.medicalRecordId);
-  return draft;
+  if (kept) return withRegistered(kept);
+  const draft = newDraft(patient.medicalRecordId, await startingAnswers(context, patient, registeredBirthDate));
+  if (!writeDraft(context.session, draft, context.basePath)) return withRegistered(newDraft(patient.medicalRecordId));
+  return withRegistered(draft);
 }
 
 export type SubmitResult = { ok: true } | { ok: false; position: number } | { ok: false; position: null };
@@ -81,7 +90,7 @@ export type SubmitResult = { ok: true } | { ok: false; position: number } | { ok
  * sign-in is withPatient's (the patient signs in again and finds the draft).
  */
 export async function submitDraft(context: PortalContext, patient: SignedIn, draft: MedicalHistoryDraft): Promise<SubmitResult> {
-  const built = submissionBody(draft.answers, today());
+  const built = submissionBody(draft.answers, today(), draft.registeredBirthDate);
   if (!built.ok) return { ok: false, position: built.position };
   const answer = await answerOr(context.registry.saveMedicalHistory(patient.token, patient.medicalRecordId, built.body), null);
   if (answer?.errors?.form === MedicalHistoryReason.notInProgram) {

@@ -69,7 +69,7 @@ export const QUESTIONS: readonly Question[] = [
     key: "addlMedicines",
     hint: true,
   },
-  { slug: "birth-date", kind: "date", fields: ["birthDate"], key: "birthDate" },
+  { slug: "birth-date", kind: "date", fields: ["birthDate"], key: "birthDate", hint: true },
   {
     slug: "height",
     kind: "height",

@@ -104,6 +104,28 @@ describe("each question's checks (MHX-003)", () => {
   });
 });
 
+describe("one birth date per person (docs/decisions/129)", () => {
+  it("the birth date must be the registered one, when it is known", () => {
+    expect(questionErrors(q("birth-date"), { birthDate: "2015-06-01" }, TODAY, "1961-04-12")).toEqual({
+      birthDate: "medical.errors.birthDateNotRegistered",
+    });
+    expect(questionErrors(q("birth-date"), { birthDate: "1961-04-12" }, TODAY, "1961-04-12")).toEqual({});
+    // An unknown registered birth date leaves the check to the registry.
+    expect(questionErrors(q("birth-date"), { birthDate: "2015-06-01" }, TODAY)).toEqual({});
+    // A date that is not acceptable anyway says so first.
+    expect(questionErrors(q("birth-date"), { birthDate: "2099-01-01" }, TODAY, "1961-04-12")).toEqual({ birthDate: "validation.dateInFuture" });
+  });
+
+  it("a draft with another birth date is neither complete nor sent", () => {
+    expect(firstInvalidPosition({ ...complete, birthDate: "2015-06-01" }, TODAY, "1961-04-12")).toBe(positionOfSlug("birth-date"));
+    expect(submissionBody({ ...complete, birthDate: "2015-06-01" }, TODAY, "1961-04-12")).toEqual({
+      ok: false,
+      position: positionOfSlug("birth-date"),
+    });
+    expect(submissionBody(complete, TODAY, "1961-04-12").ok).toBe(true);
+  });
+});
+
 describe("the first question to fix", () => {
   it("is none for a complete draft", () => {
     expect(firstInvalidPosition(complete, TODAY)).toBeNull();

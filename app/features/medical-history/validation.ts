@@ -23,6 +23,7 @@ export const MedicalErrorKey = {
   chooseBirthGender: "medical.errors.chooseBirthGender",
   lastKidneyTxpDateRequired: "medical.errors.lastKidneyTxpDateRequired",
   birthDateRequired: "medical.errors.birthDateRequired",
+  birthDateNotRegistered: "medical.errors.birthDateNotRegistered",
   dateInvalid: "medical.errors.dateInvalid",
   weightRequired: "medical.errors.weightRequired",
   otherOrganRequired: "medical.errors.otherOrganRequired",
@@ -36,8 +37,12 @@ function dateErrors(value: string | undefined, requiredKey: TextKey, today: stri
   return key === ValidationKey.invalidValue ? MedicalErrorKey.dateInvalid : key;
 }
 
-/** What is wrong with the answers of one question (nothing when it may be left as it is). */
-export function questionErrors(q: Question, answers: Answers, today: string): QuestionErrors {
+/**
+ * What is wrong with the answers of one question (nothing when it may be left as it is). `registeredBirthDate`
+ * (YYYY-MM-DD) is the birth date the patient registered with: the medical history's must be the same one, one birth
+ * date per person (docs/decisions/129); unknown (the registry could not say), the registry checks it on submit.
+ */
+export function questionErrors(q: Question, answers: Answers, today: string, registeredBirthDate?: string): QuestionErrors {
   const e: QuestionErrors = {};
   const field = q.fields[0]!;
   const value = answers[field];
@@ -54,6 +59,8 @@ export function questionErrors(q: Question, answers: Answers, today: string): Qu
         field === "lastKidneyTxpDate" ? MedicalErrorKey.lastKidneyTxpDateRequired : MedicalErrorKey.birthDateRequired,
         today,
       );
+      if (field === "birthDate" && !e[field] && registeredBirthDate && value !== registeredBirthDate)
+        e[field] = MedicalErrorKey.birthDateNotRegistered;
       break;
     case "height":
       if (!FEET_CHOICES.includes(answers.heightFt ?? "")) e.heightFt = MedicalHistoryKey.heightFtRange;
@@ -81,7 +88,7 @@ export function questionErrors(q: Question, answers: Answers, today: string): Qu
 }
 
 /** The first question shown whose answers are not acceptable, or null when the questionnaire can be submitted. */
-export function firstInvalidPosition(answers: Answers, today: string): number | null {
-  const i = QUESTIONS.findIndex((q) => isShown(q, answers) && Object.keys(questionErrors(q, answers, today)).length > 0);
+export function firstInvalidPosition(answers: Answers, today: string, registeredBirthDate?: string): number | null {
+  const i = QUESTIONS.findIndex((q) => isShown(q, answers) && Object.keys(questionErrors(q, answers, today, registeredBirthDate)).length > 0);
   return i < 0 ? null : i;
 }

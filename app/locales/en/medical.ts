@@ -36,6 +36,7 @@ const medical = {
       },
       birthDate: {
         question: "What is your date of birth?",
+        hint: "This is the date of birth you registered with. If it is wrong, correct it on your profile first.",
       },
       height: {
         question: "How tall are you?",
@@ -120,6 +121,7 @@ const medical = {
       chooseBirthGender: "Select male or female",
       lastKidneyTxpDateRequired: "Enter the date of your most recent kidney transplant",
       birthDateRequired: "Enter your date of birth",
+      birthDateNotRegistered: "This is not the date of birth you registered with. Enter that date, or correct it on your profile first.",
       dateInvalid: "Enter a real date in the form YYYY-MM-DD, for example 2019-03-27",
       weightRequired: "Enter your weight in pounds",
       otherOrganRequired: "Enter which organ or organs you received",
@@ -175,6 +177,7 @@ export const medicalValidation = {
   heightFtRange: "Select your height in feet, from 1 to 7",
   heightInchesRange: "Select inches, from 0 to 11",
   weightRange: "Enter your weight in pounds as a number from 50 to 1000, with at most one decimal",
+  birthDateNotRegistered: "This is not the date of birth you registered with",
 } as const;
 
 export default medical;

@@ -289,7 +289,7 @@ const account: Widen<typeof en> = {
   myRecord: {
     title: "Su información",
     intro:
-      "Descargue una copia de todo lo que el registro guarda sobre usted: su registro, sus respuestas, sus evaluaciones, remisiones, análisis de laboratorio, historial médico, el consentimiento que firmó y quién ha leído su expediente.",
+      "Descargue una copia de todo lo que el registro guarda sobre usted: su registro, sus respuestas, sus evaluaciones, derivaciones, análisis de laboratorio, historial médico, el consentimiento que firmó y quién ha leído su expediente.",
     downloadPdf: "Descargar mi información (PDF, para leer)",
     downloadJson: "Descargar mi información (JSON, para un programa informático)",
     downloadFailed: "No pudimos crear su archivo en este momento. Inténtelo de nuevo en unos minutos.",
@@ -302,8 +302,8 @@ const account: Widen<typeof en> = {
     closeNoSignIn: "La cuenta ya no puede iniciar sesión. Si lo intenta, el portal le dice que fue cerrada.",
     closeRemoved: "Borramos su correo electrónico, sus números de teléfono, su dirección postal y su contraseña.",
     closeKept:
-      "Guardamos su nombre, fecha de nacimiento, respuestas, evaluaciones, remisiones, análisis de laboratorio, historial médico, consentimiento firmado y el registro de quién los leyó: la ley exige que un registro de trasplantes guarde sus expedientes durante varios años. Solo el personal del registro puede leerlos.",
-    closeReferral: "Cerrar su cuenta no retira una remisión ya enviada a un centro de trasplante: avise usted mismo al centro.",
+      "Guardamos su nombre, fecha de nacimiento, respuestas, evaluaciones, derivaciones, análisis de laboratorio, historial médico, consentimiento firmado y el registro de quién los leyó: la ley exige que un registro de trasplantes guarde sus expedientes durante varios años. Solo el personal del registro puede leerlos.",
+    closeReferral: "Cerrar su cuenta no retira una derivación ya enviada a un centro de trasplante: avise usted mismo al centro.",
     closePassword: "Contraseña actual",
     closePasswordHint: "Para confirmar que es usted, escriba la contraseña con la que inicia sesión ahora.",
     closeSubmit: "Cerrar mi cuenta",

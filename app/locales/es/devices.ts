@@ -16,7 +16,7 @@ const devices: Pick<Messages, "messagesAndDevices" | "messageChoices" | "devices
     stepsLegend: "Sus propios pasos",
     stepsHint: "El resultado de su evaluación, el centro de trasplante que elija, su historia clínica y su consentimiento.",
     decisionsLegend: "Decisiones sobre su registro",
-    decisionsHint: "Un centro de trasplante aprueba o completa su remisión, o el programa le pasa a su siguiente etapa.",
+    decisionsHint: "Un centro de trasplante aprueba o completa su derivación, o el programa le pasa a su siguiente etapa.",
     labsLegend: "Análisis de laboratorio",
     labsHint: "Su orden de laboratorio está lista, o ya están sus resultados.",
     email: "Correo electrónico",

@@ -73,7 +73,7 @@ const labs: Widen<typeof labsEn> = {
     confirm: {
       title: "Confirmación de la elección de centro",
       labsText:
-        "Se necesita un simple análisis de sangre antes de que podamos derivarle a {{center}}. Le enviaremos la orden de laboratorio por correo electrónico cuando se apruebe.",
+        "Se necesita un simple análisis de sangre antes de que podamos derivarlo a {{center}}. Le enviaremos la orden de laboratorio por correo electrónico cuando se apruebe.",
       labsButton: "Entiendo, continuar",
       transferText: "¿Está seguro de que desea transferirse a {{center}}?",
       transferButton: "Sí, continuar",

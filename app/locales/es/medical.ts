@@ -32,6 +32,7 @@ const medical: Pick<Messages, "medical" | "eSign"> = {
       },
       birthDate: {
         question: "¿Cuál es su fecha de nacimiento?",
+        hint: "Es la fecha de nacimiento con la que se registró. Si no es correcta, corríjala primero en su perfil.",
       },
       height: {
         question: "¿Cuánto mide?",
@@ -116,6 +117,7 @@ const medical: Pick<Messages, "medical" | "eSign"> = {
       chooseBirthGender: "Seleccione masculino o femenino",
       lastKidneyTxpDateRequired: "Indique la fecha de su trasplante de riñón más reciente",
       birthDateRequired: "Indique su fecha de nacimiento",
+      birthDateNotRegistered: "No es la fecha de nacimiento con la que se registró. Indique esa fecha o corríjala primero en su perfil.",
       dateInvalid: "Indique una fecha real con el formato AAAA-MM-DD, por ejemplo 2019-03-27",
       weightRequired: "Indique su peso en libras",
       otherOrganRequired: "Indique qué órgano u órganos recibió",
@@ -173,6 +175,7 @@ export const medicalValidation: Widen<typeof enMedicalValidation> = {
   heightFtRange: "Seleccione su estatura en pies, de 1 a 7",
   heightInchesRange: "Seleccione las pulgadas, de 0 a 11",
   weightRange: "Indique su peso en libras como un número de 50 a 1000, con un decimal como máximo",
+  birthDateNotRegistered: "No es la fecha de nacimiento con la que se registró",
 };
 
 export default medical;

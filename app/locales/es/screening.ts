@@ -155,7 +155,7 @@ const screening: Pick<Messages, "screening"> = {
       immunoFreeText: "Su solicitud se ha enviado para su revisión. Si es seleccionado, nos pondremos en contacto con usted por correo electrónico.",
       completedHeading: "Ha completado el cuestionario",
       staysMember:
-        "Le derivaremos a su centro de trasplante después de sus análisis de laboratorio. Revise su correo electrónico para ver las instrucciones de los análisis.",
+        "Lo derivaremos a su centro de trasplante después de sus análisis de laboratorio. Revise su correo electrónico para ver las instrucciones de los análisis.",
       staysNonMember:
         "Nos alegra que esté satisfecho con su centro de trasplante actual y que no desee trasladar su atención. Puede volver al panel.",
       cleared:
@@ -186,7 +186,7 @@ const screening: Pick<Messages, "screening"> = {
       downloadPdf: "Descargar en PDF",
       downloadFailed: "No pudimos crear el PDF de sus respuestas en este momento. Vuelva a intentarlo en unos minutos.",
       informationSeeker:
-        "Gracias por contarnos sus objetivos. Como está explorando sus opciones, por ahora no le derivaremos a un centro de trasplante. Si su situación cambia, elija Mi situación ha cambiado en el panel.",
+        "Gracias por contarnos sus objetivos. Como está explorando sus opciones, por ahora no lo derivaremos a un centro de trasplante. Si su situación cambia, elija Mi situación ha cambiado en el panel.",
     },
   },
 };
@@ -207,8 +207,8 @@ export const landingCard: Widen<typeof enLandingCard> = {
     selectCenter: "Elegir centro",
     changeCenter: "Cambiar de centro",
     thankYou: "Gracias por elegir {{center}}.",
-    thankYouLabs: "Se necesita un sencillo análisis de sangre antes de poder derivarle. Revise su correo electrónico para ver las instrucciones.",
-    labsRequirement: "Se necesitan análisis de laboratorio antes de que podamos derivarle a un centro de trasplante.",
+    thankYouLabs: "Se necesita un sencillo análisis de sangre antes de poder derivarlo. Revise su correo electrónico para ver las instrucciones.",
+    labsRequirement: "Se necesitan análisis de laboratorio antes de que podamos derivarlo a un centro de trasplante.",
     stayingNonMember:
       "Usted seguirá con {{center}}, que no es un centro miembro del registro: no se necesitan análisis de laboratorio ni derivación. Si desea transferir su atención a un centro miembro, elija Cambiar de centro.",
     stepComplete: "Completado",
