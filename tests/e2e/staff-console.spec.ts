@@ -95,7 +95,8 @@ test("an administrator invites a center person, who sets up and signs in; disabl
   // The invitee, in their own browser, from the email.
   const invitation = await latestMessage(page.request, invitee.email, "email");
   expect(invitation.text).toContain("/staff/welcome?token=");
-  const theirs = await browser.newContext({ baseURL: test.info().project.use.baseURL, javaScriptEnabled: test.info().project.use.javaScriptEnabled });
+  const use = test.info().project.use;
+  const theirs = await browser.newContext({ baseURL: use.baseURL, javaScriptEnabled: use.javaScriptEnabled, extraHTTPHeaders: use.extraHTTPHeaders });
   const them = await theirs.newPage();
   const cora = await setUpFromLink(them, await emailedLink(page.request, invitee.email), invitee);
   await expect(them.getByText(/Transplant center: /)).toBeVisible();

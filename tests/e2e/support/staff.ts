@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from "@playwright/test";
+import { test as playwrightTest, type APIRequestContext, type Page } from "@playwright/test";
 import fs from "node:fs";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
@@ -65,7 +65,7 @@ export async function setUpFromLink(page: Page, linkPath: string, who: { name: s
   await expectAccessible(page);
   const key = (await page.locator(".staff-key").innerText()).replace(/\s+/g, "");
   expect(key).toMatch(/^[A-Z2-7]{16,}$/);
-  await page.getByLabel("Code").fill(codeFor(key));
+  await page.getByLabel("Code", { exact: true }).fill(codeFor(key));
   await page.getByRole("button", { name: "Finish set-up" }).click();
 
   await expect(page.getByRole("heading", { level: 1, name: "Save your recovery codes" })).toBeVisible();
@@ -107,4 +107,44 @@ export async function ageStaffSession(page: Page, change: (data: StaffSessionDat
     .split(";")[0]!
     .slice(STAFF_COOKIE.length + 1);
   await page.context().addCookies([{ ...cookie!, value }]);
+}
+
+/** A role as the invitation form asks for it: a lab's or a center's by the name the form lists. */
+export type RoleToInvite = { role: "lab"; lab: string } | { role: "center"; center: string } | { role: "program" } | { role: "administrator" };
+
+/**
+ * A staff person with one role, made as a registry does it: a fresh administrator (create-admin, set up in a browser
+ * of their own) invites them on /staff/people, and they set up from the emailed link in their own browser. Answers the
+ * person and their signed-in page (its context closes with the test's browser).
+ */
+export async function personWithRole(
+  browser: import("@playwright/test").Browser,
+  invite: RoleToInvite,
+  name = "Pat Staff",
+): Promise<{ person: StaffPerson; page: Page }> {
+  const use = projectUse();
+  const adminContext = await browser.newContext(use);
+  const admin = await adminContext.newPage();
+  const adminWho = { name: "Ada Admin", email: staffEmail("admin") };
+  await setUpFromLink(admin, await createAdminLink(adminWho.email, adminWho.name), adminWho);
+  const who = { name, email: staffEmail(invite.role) };
+  await admin.goto("staff/people");
+  await admin.getByLabel("Name", { exact: true }).fill(who.name);
+  await admin.getByLabel("Work email").fill(who.email);
+  await admin.getByLabel("Role").selectOption(invite.role);
+  if (invite.role === "lab") await admin.getByLabel("Lab", { exact: true }).selectOption({ label: invite.lab });
+  if (invite.role === "center") await admin.getByLabel("Transplant center").selectOption({ label: invite.center });
+  await admin.getByRole("button", { name: "Send invitation" }).click();
+  await expect(admin.getByText(`The invitation was sent to ${who.email}.`)).toBeVisible();
+  const link = await emailedLink(admin.request, who.email);
+  await adminContext.close();
+  const context = await browser.newContext(use);
+  const page = await context.newPage();
+  return { person: await setUpFromLink(page, link, who), page };
+}
+
+/** The test's project's browser settings, for a second browser of the same kind (base URL, JavaScript, headers). */
+function projectUse() {
+  const use = playwrightTest.info().project.use;
+  return { baseURL: use.baseURL, javaScriptEnabled: use.javaScriptEnabled, extraHTTPHeaders: use.extraHTTPHeaders, locale: use.locale };
 }
