@@ -7,11 +7,12 @@ import type { Route } from "../http/router";
 import { registryDocument, registryRoutes } from "../routes";
 import { answerChecker, checkedHandler, UndocumentedAnswer } from "../testing/answer-check";
 import type { RegistrySettings } from "../settings";
-import { OPENAPI_FILE, OPENAPI_PATH, openApiDocument, openApiFileText, openApiPath } from "./document";
+import { OPENAPI_FILE, OPENAPI_PATH, openApiDocument, openApiFileText, openApiPath, operationIdOf } from "./document";
 
 const ROOT = path.resolve(__dirname, "../..");
 const document = registryDocument();
 type Operation = {
+  operationId: string;
   summary: string;
   security?: Record<string, string[]>[];
   parameters?: { name: string; in: string }[];
@@ -41,10 +42,27 @@ describe("the registry's OpenAPI document", () => {
       const op = operation(path, route.method.toLowerCase());
       const where = `${route.method} ${route.pattern}`;
       expect(op.summary.length, where).toBeGreaterThan(10);
+      expect(op.operationId, where).toBe(operationIdOf(route.method, route.pattern));
       expect(op.parameters?.filter((p) => p.in === "path").map((p) => p.name) ?? [], where).toEqual(params);
       expect(Object.keys(op.responses), where).toEqual(expect.arrayContaining(["200", "4XX", "5XX"]));
       expect(op.responses["4XX"], where).toEqual({ $ref: "#/components/responses/Refusal" });
     }
+  });
+
+  it("gives every operation its own operationId, made from its method and path", () => {
+    expect(operationIdOf("GET", "/api/pass/record/:id")).toBe("getPassRecordById");
+    expect(operationIdOf("POST", "/api/pass/:id/screening/:screeningId/answers-pdf")).toBe("postPassByIdScreeningByScreeningIdAnswersPdf");
+    expect(operationIdOf("GET", "/api/openapi.json")).toBe("getOpenapiJson");
+    expect(operationIdOf("POST", "/register")).toBe("postRegister");
+    const ids = Object.values(document.paths ?? {}).flatMap((item) => Object.values(item as Record<string, Operation>).map((op) => op.operationId));
+    expect(new Set(ids).size).toBe(ids.length);
+    const route = (pattern: string) => ({ ...registryRoutes({})[0]!, pattern });
+    expect(() => openApiDocument({ a: [route("/a-b")], b: [route("/a/b")] })).toThrow(/same operationId/);
+  });
+
+  it("names its servers and describes every tag", () => {
+    expect(document.servers).toEqual([expect.objectContaining({ url: "/" })]);
+    for (const tag of document.tags ?? []) expect(tag.description, tag.name).toMatch(/\w/);
   });
 
   it("refuses to describe a route without a description", () => {
@@ -58,7 +76,7 @@ describe("the registry's OpenAPI document", () => {
     expect(operation("/api/staff/referrals/{referralId}/status", "post").security).toEqual([{ centerStaffKey: [] }]);
     expect(operation("/api/staff/program/{medicalRecordId}/stage", "post").security).toEqual([{ programStaffKey: [] }]);
     expect(operation("/register", "post").security).toEqual([{}, { inviteToken: [] }]);
-    expect(operation("/authenticate", "post").security).toBeUndefined();
+    expect(operation("/authenticate", "post").security).toEqual([]); // public, and says so
     expect(document.components?.securitySchemes?.patientToken).toMatchObject({ type: "http", scheme: "bearer" });
     expect(document.components?.securitySchemes?.centerStaffKey).toMatchObject({ type: "apiKey", in: "header", name: "X-Center-Staff-Key" });
   });
