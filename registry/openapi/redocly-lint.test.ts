@@ -47,7 +47,10 @@ describe("Redocly's recommended rules", () => {
   });
 
   it("fail on a document with a public operation that states no security, and without servers", () => {
-    const doc = structuredClone(registryDocument()) as { servers?: unknown; paths: Record<string, Record<string, { security?: unknown }>> };
+    const doc = structuredClone(registryDocument()) as unknown as {
+      servers?: unknown;
+      paths: Record<string, Record<string, { security?: unknown }>>;
+    };
     delete doc.servers;
     delete doc.paths["/health"]!.get!.security;
     const { status, problems } = lint(JSON.stringify(doc));

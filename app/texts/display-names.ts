@@ -1,0 +1,31 @@
+import { ReferralStatus } from "../../registry/contract/enums";
+import { usStates, type UsStateAbbreviation } from "../../registry/contract/us-states";
+import type { TextKey } from "~/texts/texts";
+
+/**
+ * Locale keys for the registry's enum values and contract data that a patient sees (decision 038): the registry sends
+ * English display text (centerReferral.status, usStatesList.description); the portal shows its own words in the
+ * patient's language instead.
+ */
+const REFERRAL_STATUS_KEYS: Readonly<Record<number, TextKey>> = {
+  [ReferralStatus.PendingCenter]: "landing.card.referralStatusName.pendingCenter",
+  [ReferralStatus.CenterApproved]: "landing.card.referralStatusName.centerApproved",
+  [ReferralStatus.CancelledByPatient]: "landing.card.referralStatusName.cancelledByPatient",
+  [ReferralStatus.CompletedByCenter]: "landing.card.referralStatusName.completedByCenter",
+};
+
+/** The key of a referral status; null for a status the portal does not know (then the registry's text is shown). */
+export function referralStatusKey(statusId: number): TextKey | null {
+  return REFERRAL_STATUS_KEYS[statusId] ?? null;
+}
+
+/** The key of a US state or territory's name, by its abbreviation (registry/contract/us-states.ts). */
+export function usStateKey(abbreviation: UsStateAbbreviation): TextKey {
+  return `usStates.${abbreviation}`;
+}
+
+/** Every key above, for the test that both languages have them. */
+export const DISPLAY_NAME_KEYS: readonly string[] = [
+  ...Object.values(ReferralStatus).map((id) => REFERRAL_STATUS_KEYS[id] ?? `missing referral status ${id}`),
+  ...usStates.map((s) => usStateKey(s.abbreviation)),
+];
