@@ -1,11 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import type { Db } from "../db/types";
 import { createRegistryHandler } from "../handler";
 import type { Route } from "../http/router";
 import { registryDocument, registryRoutes } from "../routes";
 import { answerChecker, checkedHandler, UndocumentedAnswer } from "../testing/answer-check";
+import { NO_DB } from "../testing/harness";
 import type { RegistrySettings } from "../settings";
 import { OPENAPI_FILE, OPENAPI_PATH, openApiDocument, openApiFileText, openApiPath, operationIdOf } from "./document";
 
@@ -172,16 +172,6 @@ describe("the answer check", () => {
 });
 
 describe(`GET ${OPENAPI_PATH}`, () => {
-  /** The document comes from code, not the database. */
-  const noDb: Db = {
-    query: async () => {
-      throw new Error("no database here");
-    },
-    transaction: async () => {
-      throw new Error("no database here");
-    },
-    close: async () => {},
-  };
   const settings: RegistrySettings = {
     tokenSecret: "openapi-test-token-secret-0123456789abcdef",
     publicUrl: "http://portal.test",
@@ -190,7 +180,8 @@ describe(`GET ${OPENAPI_PATH}`, () => {
     labStaffKey: "openapi-test-lab-staff-key",
     messaging: { smtpUrl: undefined, mailFrom: "registry@portal.test", smsUrl: undefined, smsToken: undefined },
   };
-  const handler = checkedHandler(createRegistryHandler({ db: noDb, settings, log: () => {} }));
+  // The document comes from code, not the database.
+  const handler = checkedHandler(createRegistryHandler({ db: NO_DB, settings, log: () => {} }));
 
   it("serves the document without a sign-in, the committed one, in production mode too", async () => {
     const response = await handler(new Request(`http://registry.test${OPENAPI_PATH}`));
