@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { createRegistryHandler } from "../handler";
 import en from "../messages/en";
 import es from "../messages/es";
-import { NO_DB, TEST_SETTINGS } from "../testing/harness";
+import { TEST_SETTINGS } from "../testing/harness";
+import { NO_DB } from "../testing/no-db";
 
 describe("GET /pass/i18n", () => {
   const handler = createRegistryHandler({ db: NO_DB, settings: TEST_SETTINGS, log: () => {} });

@@ -8,17 +8,6 @@ import type { RegistrySettings } from "../settings";
 import { checkedHandler } from "./answer-check";
 
 /** Fast scrypt for tests (production uses N=2^17). */
-/** A database that must not be used: for a handler whose answers come from code (its texts, the OpenAPI document). */
-export const NO_DB: Db = {
-  query: async () => {
-    throw new Error("no database here");
-  },
-  transaction: async () => {
-    throw new Error("no database here");
-  },
-  close: async () => {},
-};
-
 export const TEST_SETTINGS: RegistrySettings = {
   tokenSecret: "test-token-secret-0123456789abcdefghijklmnop",
   publicUrl: "http://portal.test",
