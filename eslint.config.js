@@ -1,3 +1,5 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
@@ -10,6 +12,46 @@ const UNAVAILABLE_CATCH = [
     message: "Wrap the registry call in reach() or answerOr() from ~/registry/reach.server (decision 115).",
   },
 ];
+
+const ROOT = path.dirname(fileURLToPath(import.meta.url));
+
+/**
+ * No sideways feature imports (decision 130): a module of app/features/X never imports app/features/Y, statically, by a
+ * dynamic import() or as a type. What two features share goes down a layer (app/components, app/platform, app/forms,
+ * app/texts, or registry/contract); a route that shows two features' work passes one's into the other.
+ * @type {import("eslint").Rule.RuleModule}
+ */
+const noSidewaysFeatureImports = {
+  meta: {
+    type: "problem",
+    schema: [],
+    messages: {
+      sideways:
+        "app/features/{{feature}} must not import app/features/{{other}} (decision 130): move what both use down a layer (app/components, app/platform, app/forms, app/texts, registry/contract), or let the route pass it in.",
+    },
+  },
+  create(context) {
+    const file = path.relative(ROOT, context.filename).split(path.sep).join("/");
+    const feature = /^app\/features\/([^/]+)\//.exec(file)?.[1];
+    if (!feature) return {};
+    /** @param {any} source */
+    const check = (source) => {
+      const spec = source?.type === "Literal" ? source.value : source?.type === "TemplateLiteral" ? source.quasis[0]?.value.cooked : undefined;
+      if (typeof spec !== "string") return;
+      const target = spec.startsWith("~/") ? `app/${spec.slice(2)}` : spec.startsWith(".") ? path.posix.join(path.posix.dirname(file), spec) : null;
+      const other = target ? /^app\/features\/([^/]+)/.exec(target)?.[1] : undefined;
+      if (other && other !== feature) context.report({ node: source, messageId: "sideways", data: { feature, other } });
+    };
+    return {
+      ImportDeclaration: (node) => check(node.source),
+      ExportNamedDeclaration: (node) => check(node.source),
+      ExportAllDeclaration: (node) => check(node.source),
+      ImportExpression: (node) => check(node.source),
+      /** @param {any} node `import("…").Type` */
+      TSImportType: (node) => check(node.argument?.literal ?? node.argument),
+    };
+  },
+};
 
 export default tseslint.config(
   { ignores: ["build/**", "build-*/**", "node_modules/**", ".cache/**", "bench/results/**", "test-results/**", ".react-router/**"] },
@@ -124,6 +166,14 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // Features sit side by side (decision 130); their tests may drive several (an integration test sets up with another
+    // feature's action).
+    files: ["app/features/**/*.{ts,tsx}"],
+    ignores: ["app/**/*.test.{ts,tsx}"],
+    plugins: { portal: { rules: { "no-sideways-feature-imports": noSidewaysFeatureImports } } },
+    rules: { "portal/no-sideways-feature-imports": "error" },
   },
   { files: ["scripts/**/*.mjs", "bench/**/*.mjs"], rules: { "no-console": "off" } },
 );

@@ -97,7 +97,7 @@ export default defineConfig<TestOptions>({
       stdout: "ignore",
       stderr: "pipe",
       // One trusted proxy hop, so each test can be its own client (X-Forwarded-For, tests/e2e/fixtures.ts): the
-      // registry rate-limits registrations per client address (DECISIONS D11).
+      // registry rate-limits registrations and sign-ins per client address (docs/decisions/007 and 021).
       env: {
         ...portalEnv,
         PORT: String(E2E_PORT),

@@ -6,6 +6,9 @@ const ALL_TESTS = ["app/**/*.test.{ts,tsx}", "registry/**/*.test.ts", "config/**
 /** The tests that open a database (PGlite, and PostgreSQL when TEST_DATABASE_URL is set): named *.db.test.ts. */
 const DB_TESTS = ["**/*.db.test.{ts,tsx}"];
 
+/** Checks that the system programs some tests use are installed. */
+const SYSTEM_TOOLS = ["registry/testing/system-tools-setup.ts"];
+
 export default defineConfig({
   resolve: { alias: { "~": path.resolve(__dirname, "app") } },
   test: {
@@ -15,9 +18,11 @@ export default defineConfig({
     pool: "forks",
     maxWorkers: 2,
     // `vitest run --project unit` (npm run test:unit, part of test:fast): no database; `--project db` (npm run test:db).
+    // Each says in one line, before its tests, when a system program some of them need (poppler-utils) is missing:
+    // those tests are skipped (registry/testing/system-tools-setup.ts).
     projects: [
-      { extends: true, test: { name: "unit", include: ALL_TESTS, exclude: [...configDefaults.exclude, ...DB_TESTS] } },
-      { extends: true, test: { name: "db", include: DB_TESTS, exclude: configDefaults.exclude } },
+      { extends: true, test: { name: "unit", include: ALL_TESTS, exclude: [...configDefaults.exclude, ...DB_TESTS], globalSetup: SYSTEM_TOOLS } },
+      { extends: true, test: { name: "db", include: DB_TESTS, exclude: configDefaults.exclude, globalSetup: SYSTEM_TOOLS } },
     ],
     // `npm run coverage`: statements and branches of app/ and registry/ (the figure in the README); the floor is kept
     // by `npm test` (scripts/test.mjs runs the suite with coverage).

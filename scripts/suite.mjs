@@ -16,37 +16,75 @@ function has(cmd) {
   return spawnSync("sh", ["-c", `command -v ${cmd}`], { stdio: "ignore" }).status === 0;
 }
 
-/** Debian packages the suite drives (Chromium, PostgreSQL, nginx, pdftotext), installed when missing and we may. */
-export function ensureSystemPackages() {
-  const missing = Object.entries(SYSTEM_PACKAGES)
-    .filter(([, file]) => !fs.existsSync(file))
-    .map(([name]) => name);
+/**
+ * Whether a test script may change the machine (install Debian packages, create the PostgreSQL test role): in CI, or
+ * when asked with SETUP_MACHINE=1. Otherwise it says what is missing and the command that would set it up.
+ */
+function maySetUpMachine() {
+  return Boolean(process.env.CI) || process.env.SETUP_MACHINE === "1";
+}
+
+const asRoot = () => process.getuid?.() === 0;
+
+/**
+ * The Debian packages a run needs (all four for `npm test`; a run of the journeys leaves out nginx when no project
+ * behind it is chosen): installed when missing in CI or with SETUP_MACHINE=1 (as root), otherwise named with the
+ * command that installs them.
+ * @param {(keyof typeof SYSTEM_PACKAGES)[]} names
+ */
+export function ensureSystemPackages(names = /** @type {(keyof typeof SYSTEM_PACKAGES)[]} */ (Object.keys(SYSTEM_PACKAGES))) {
+  const missing = names.filter((name) => !fs.existsSync(SYSTEM_PACKAGES[name]));
   if (missing.length === 0) return;
-  if (process.getuid?.() === 0 && has("apt-get")) {
-    console.log(`Installing Debian packages: ${missing.join(" ")}`);
+  const install = ["install", "-y", "-qq", "--no-install-recommends", ...missing];
+  if (maySetUpMachine() && asRoot() && has("apt-get")) {
+    console.log(`Installing Debian packages (${process.env.CI ? "CI" : "SETUP_MACHINE=1"}): ${missing.join(" ")}`);
     run("apt-get", ["update", "-qq"]);
-    run("apt-get", ["install", "-y", "-qq", "--no-install-recommends", ...missing], { env: { DEBIAN_FRONTEND: "noninteractive" } });
+    run("apt-get", install, { env: { DEBIAN_FRONTEND: "noninteractive" } });
   } else {
-    console.warn(`Missing Debian packages (install them with apt-get): ${missing.join(" ")}`);
+    console.warn(
+      `Missing Debian packages: ${missing.join(" ")}. Install them with \`sudo apt-get install --no-install-recommends ${missing.join(" ")}\`` +
+        " (or run again as root with SETUP_MACHINE=1 to have this script install them).",
+    );
   }
 }
 
+const TEST_ROLE = "portal_test";
+const TEST_DATABASE = `postgres://${TEST_ROLE}:${TEST_ROLE}@127.0.0.1:5432/postgres`;
+
+/** @param {string} sql */
+const asPostgres = (sql) => ["postgres", "-c", `psql -qtA -c "${sql.replace(/"/g, '\\"').replace(/\$/g, "\\$")}"`];
+
 /**
- * A PostgreSQL server for the registry tests: TEST_DATABASE_URL, or the local Debian cluster started here (as root).
+ * A PostgreSQL server for the registry tests: TEST_DATABASE_URL, or the local Debian cluster (as root), started here
+ * when it is not running, with its test role portal_test. The role, a superuser, is created in CI or with
+ * SETUP_MACHINE=1 only; otherwise the command that creates it is printed and the run goes on without PostgreSQL.
  * @returns {string | undefined}
  */
 export function ensurePostgres() {
   if (process.env.TEST_DATABASE_URL) return process.env.TEST_DATABASE_URL;
-  if (!has("pg_ctlcluster") || process.getuid?.() !== 0) return undefined;
+  if (!has("pg_ctlcluster") || !asRoot()) return undefined;
   const versions = fs.existsSync("/etc/postgresql") ? fs.readdirSync("/etc/postgresql").sort() : [];
   const version = versions.at(-1);
   if (!version) return undefined;
-  spawnSync("pg_ctlcluster", [version, "main", "start"], { stdio: "ignore" });
-  const sql =
-    "DO $$BEGIN IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname='portal_test') THEN CREATE ROLE portal_test LOGIN SUPERUSER PASSWORD 'portal_test'; END IF; END$$;";
-  const made = spawnSync("su", ["postgres", "-c", `psql -q -c "${sql.replace(/"/g, '\\"').replace(/\$/g, "\\$")}"`], { stdio: "inherit" });
-  if (made.status !== 0) return undefined;
-  return "postgres://portal_test:portal_test@127.0.0.1:5432/postgres";
+  if (spawnSync("pg_ctlcluster", [version, "main", "status"], { stdio: "ignore" }).status !== 0) {
+    console.log(`Starting the local PostgreSQL cluster (pg_ctlcluster ${version} main start)`);
+    spawnSync("pg_ctlcluster", [version, "main", "start"], { stdio: "ignore" });
+  }
+  const found = spawnSync("su", asPostgres(`SELECT 1 FROM pg_roles WHERE rolname='${TEST_ROLE}'`), { encoding: "utf8" });
+  if (found.status !== 0) return undefined;
+  if (found.stdout.trim() === "1") return TEST_DATABASE;
+  const create = `CREATE ROLE ${TEST_ROLE} LOGIN SUPERUSER PASSWORD '${TEST_ROLE}'`;
+  if (!maySetUpMachine()) {
+    console.warn(
+      `PostgreSQL has no role ${TEST_ROLE}: the tests that need PostgreSQL are left out. Create it with` +
+        ` \`su postgres -c "psql -c \\"${create}\\""\` (or run again with SETUP_MACHINE=1 to have this script create it),` +
+        " or set TEST_DATABASE_URL.",
+    );
+    return undefined;
+  }
+  console.log(`Creating the PostgreSQL role ${TEST_ROLE} for the tests (${process.env.CI ? "CI" : "SETUP_MACHINE=1"}): ${create}`);
+  if (spawnSync("su", asPostgres(`${create};`), { stdio: "inherit" }).status !== 0) return undefined;
+  return TEST_DATABASE;
 }
 
 /**
@@ -62,9 +100,53 @@ export function e2eDatabaseUrl(databaseUrl) {
   return url.toString();
 }
 
+/** Playwright's options that take a value: the word after them is neither a test filter nor a project. */
+const VALUE_OPTIONS = new Set(
+  "--browser -c --config --global-timeout -g --grep -G --grep-invert --last-failed-file --max-failures --output --repeat-each --reporter --retries --shard --test-list --test-list-invert --timeout --trace --tsconfig --ui-host --ui-port -j --workers".split(
+    " ",
+  ),
+);
+/** Its options whose value may be left out, with the values they take. */
+const OPTIONAL_VALUES = { "--debug": ["inspector", "cli"], "-u": ["all", "changed", "missing", "none", "default"] };
+OPTIONAL_VALUES["--update-snapshots"] = OPTIONAL_VALUES["-u"];
+
 /**
- * The builds the journeys run against (the app as `npm start` builds it, and for /portal/ behind nginx), when stale;
- * two stale builds are made side by side (each is mostly one core's work).
+ * Whether a run of the journeys with these Playwright arguments needs the portal built for /portal/ behind nginx (the
+ * proxy-js and proxy-nojs projects, whose specs are under tests/e2e/proxy/): not with E2E_PROXY=0, not when
+ * `--project` names none of them, and not when test files are named and none is under proxy/.
+ * @param {string[]} args
+ * @param {Record<string, string | undefined>} env
+ */
+export function needsProxy(args, env = process.env) {
+  if (env.E2E_PROXY === "0") return false;
+  /** @type {string[]} */
+  const projects = [];
+  /** @type {string[]} */
+  const files = [];
+  for (let i = 0; i < args.length; i += 1) {
+    const arg = args[i];
+    const equals = arg.startsWith("--") ? arg.indexOf("=") : -1;
+    const name = equals > 0 ? arg.slice(0, equals) : arg;
+    if (name === "--project") {
+      // `--project a b`: Playwright reads every word up to the next option as a project name.
+      if (equals > 0) projects.push(arg.slice(equals + 1));
+      else while (i + 1 < args.length && !args[i + 1].startsWith("-")) projects.push(args[(i += 1)]);
+    } else if (VALUE_OPTIONS.has(name)) {
+      if (equals < 0) i += 1;
+    } else if (name in OPTIONAL_VALUES) {
+      if (equals < 0 && OPTIONAL_VALUES[name].includes(args[i + 1])) i += 1;
+    } else if (!arg.startsWith("-")) {
+      files.push(arg);
+    }
+  }
+  if (projects.length > 0 && !projects.some((project) => project.includes("proxy") || project.includes("*"))) return false;
+  if (files.length > 0 && !files.some((file) => file.includes("proxy"))) return false;
+  return true;
+}
+
+/**
+ * The builds the journeys run against (the app as `npm start` builds it, and, when `proxy`, for /portal/ behind
+ * nginx), when stale; two stale builds are made side by side (each is mostly one core's work).
  */
 export async function ensureE2eBuilds({ proxy = process.env.E2E_PROXY !== "0" } = {}) {
   const targets = [{ basePath: "/", dir: process.env.E2E_BUILD_DIR ?? "build" }];
@@ -81,17 +163,18 @@ export async function ensureE2eBuilds({ proxy = process.env.E2E_PROXY !== "0" } 
 }
 
 /**
- * The end-to-end journeys (Playwright), with `args` passed on (a spec file, `--project js`, `--grep`…).
+ * The end-to-end journeys (Playwright), with `args` passed on (a spec file, `--project js`, `--grep`…). Without
+ * `proxy`, playwright.config.ts starts neither nginx nor the portal behind it (E2E_PROXY=0).
  * @param {string[]} args
  * @param {string | undefined} databaseUrl
  */
-export function runE2e(args, databaseUrl) {
+export function runE2e(args, databaseUrl, { proxy = true } = {}) {
   const url = e2eDatabaseUrl(databaseUrl);
   if (!url) {
     if (process.env.CI) throw new Error("CI needs PostgreSQL for the end-to-end journeys' staff commands.");
     console.warn("No PostgreSQL server: the journeys that need registry staff commands are skipped.");
   }
-  run("npx", ["playwright", "test", ...args], { env: url ? { E2E_DATABASE_URL: url } : {} });
+  run("npx", ["playwright", "test", ...args], { env: { ...(url ? { E2E_DATABASE_URL: url } : {}), ...(proxy ? {} : { E2E_PROXY: "0" }) } });
 }
 
 /**

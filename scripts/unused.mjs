@@ -23,6 +23,8 @@ const ENTRY_POINTS = [
   /^bench\//,
   /\.d\.ts$/,
   /^tests\/e2e\/.*\.spec\.ts$/,
+  // Vitest's global set-up (vitest.config.ts globalSetup).
+  /^registry\/testing\/system-tools-setup\.ts$/,
 ];
 const isTest = (file) => /\.test\.tsx?$/.test(file) || file.startsWith("tests/");
 

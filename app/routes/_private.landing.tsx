@@ -7,17 +7,18 @@ import { recordPage } from "~/platform/record-page.server";
 import { CsrfField } from "~/components/csrf-field";
 import { Dialog } from "~/components/dialog";
 import type { RouteHandle } from "~/components/document-title";
-import { isVerified } from "~/features/accounts/verification";
+import { isVerified } from "~/platform/verification";
 import { dashboardBeforeScreening } from "~/features/dashboard/dashboard";
 import { readForm } from "~/forms/form.server";
 import { answerOr } from "~/registry/reach.server";
-import { OpenResultsDialog, RegistrationCards, useOpenResults } from "~/features/dashboard/registration-card";
+import { RegistrationCards, useOpenResults } from "~/features/dashboard/registration-card";
 import { PrintHeading, printHeadingOf } from "~/components/print-heading";
 import printHref from "~/styles/print.css?url";
-import { immuneToleranceStages, standaloneProgram } from "~/features/medical-history/stages";
+import { immuneToleranceStages, standaloneProgram } from "~/components/program-stages";
 import { ImmuneToleranceStages } from "~/features/dashboard/immune-tolerance-stages";
 import { registrationCards } from "~/features/dashboard/registration-cards.server";
-import { resetScreeningDraft } from "~/features/screening/screening.server";
+import { loadCenters, resetScreeningDraft } from "~/features/screening/screening.server";
+import { answerSummary, type AnswerSummary } from "~/features/screening/answer-summary-model";
 import { later } from "~/enhance/later";
 import { changeCenterAction, changeCenterDialog, requestLabsAction } from "~/features/centers/change-center.server";
 import { PageFlash } from "~/components/flash-messages";
@@ -27,6 +28,8 @@ import { portalContext } from "~/platform/context";
 
 // Opens on the patient's choice: its code loads then (decision 124).
 const ChangeCenterDialog = later(() => import("~/features/centers/change-center-dialog").then((m) => m.ChangeCenterDialog));
+// Opens on 'Show Results': its code loads then (decision 124).
+const ScreeningResultsDialog = later(() => import("~/features/screening/results-dialog").then((m) => m.ScreeningResultsDialog));
 
 export const handle: RouteHandle = { titleKey: "landing.title" };
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: printHref }];
@@ -34,7 +37,11 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: prin
 export const loader = withTexts("_private.landing", async function loader({ url, context: routerContext }: Route.LoaderArgs) {
   const context = routerContext.get(portalContext);
   return recordPage(context, async ({ medicalRecord, account, screeningList }) => {
-    const cards = await registrationCards(context, screeningList);
+    // The dashboard's cards, with the screening feature's centers and answer summaries (decision 130).
+    const cards = await registrationCards(screeningList, {
+      centers: async () => (await withPatient(context, (patient) => loadCenters(context, patient))).centers,
+      summarize: answerSummary,
+    });
     const immuneTolerance = immuneToleranceStages(medicalRecord.ifRegistration);
     return {
       isOptedOut: medicalRecord.isOptedOut,
@@ -111,6 +118,16 @@ function OptDialog({ kind }: { kind: "out" | "in" }) {
         </Link>
       </Form>
     </Dialog>
+  );
+}
+
+/**
+ * The 'Screening Results' dialog of 'View My Answers' / 'Show Results' (DSH-010). The page renders it as a child of
+ * its <main>, so a printed page can show the dialog alone (docs/decisions/111).
+ */
+function OpenResultsDialog({ open }: { open: { id: number; summary: AnswerSummary } }) {
+  return (
+    <ScreeningResultsDialog summary={open.summary} idPrefix={`results-${open.id}`} closeTo="/landing" pdfHref={`/landing/answers/${open.id}/pdf`} />
   );
 }
 

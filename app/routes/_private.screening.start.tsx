@@ -1,7 +1,7 @@
 import type { Route } from "./+types/_private.screening.start";
 import { redirect } from "react-router";
 import { readPassRecord } from "~/platform/auth.server";
-import { showsNotClearedView } from "~/features/dashboard/registration-card-model";
+import { showsNotClearedView } from "~/components/registration-views";
 import { resetDraft } from "~/features/screening/draft";
 import { stepPath, Step } from "~/features/screening/steps";
 import { readForm } from "~/forms/form.server";

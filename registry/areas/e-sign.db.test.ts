@@ -1,6 +1,5 @@
-import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -13,17 +12,10 @@ import { insertIfRegistration } from "../data/if-registrations";
 import { testDatabases } from "../db/test-databases";
 import { START, useRegistry } from "../testing/harness";
 import { HISTORY } from "../testing/medical-histories";
+import { itWithPoppler, pdfText } from "../testing/pdf-text";
 import { CONSENT_VERSION } from "./e-sign-document";
 
-const PDFTOTEXT = "/usr/bin/pdftotext";
 const UA = "Mozilla/5.0 (X11; Linux x86_64) Chromium/130";
-
-function pdfText(bytes: Uint8Array): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), "esign-test-"));
-  const file = path.join(dir, "consent.pdf");
-  writeFileSync(file, bytes);
-  return execFileSync(PDFTOTEXT, ["-layout", file, "-"], { encoding: "utf8" });
-}
 
 describe.each(testDatabases())("e-sign on $name", (target) => {
   const t = useRegistry(target);
@@ -174,7 +166,7 @@ describe.each(testDatabases())("e-sign on $name", (target) => {
     expect(JSON.stringify(t.logs)).not.toMatch(/Ana|Lopez|203\.0\.113\.7|Chromium/);
   });
 
-  it("keeps the PDF of the signed document with its signature block; staff export it (ESG-003, ESG-004)", async () => {
+  itWithPoppler("keeps the PDF of the signed document with its signature block; staff export it (ESG-003, ESG-004)", async () => {
     const ana = await participant(1, ImmunoFreeStatus.MedicalHistory, { firstName: "María", lastName: "Núñez" });
     const shown = (await document(ana.token)).body.results;
     expect((await sign(ana.token, { entityTypeId: ana.medicalRecordId, typedName: "María Núñez", documentHash: shown.documentHash })).status).toBe(
@@ -187,7 +179,6 @@ describe.each(testDatabases())("e-sign on $name", (target) => {
     const bytes = readFileSync(out);
     expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
     expect(done.bytes).toBe(bytes.byteLength);
-    if (!existsSync(PDFTOTEXT)) throw new Error(`${PDFTOTEXT} is missing: install poppler-utils`);
     const layout = pdfText(bytes);
     const text = layout.replace(/\s+/g, " ");
     expect(text).toContain("Consent to Take Part in the ImmunoFree Immune-Tolerance Program");
@@ -210,42 +201,45 @@ describe.each(testDatabases())("e-sign on $name", (target) => {
     expect(exported).toEqual({ actor_kind: "staff" });
   });
 
-  it("a name in any script prints exactly; a stored right-to-left override is not shown; the typed name is stored as typed (028)", async () => {
-    const nguyen = await participant(1, ImmunoFreeStatus.MedicalHistory, { firstName: "Nguyễn", lastName: "王小明" });
-    const shown = (await document(nguyen.token)).body.results;
-    expect(shown.fullName).toBe("Nguyễn 王小明");
-    expect(shown.html).toContain("<dt>Participant</dt><dd>Nguyễn 王小明</dd>");
-    const signing = { entityTypeId: nguyen.medicalRecordId, typedName: "Nguyễn 王小明", documentHash: shown.documentHash };
-    expect((await sign(nguyen.token, signing)).status).toBe(200);
+  itWithPoppler(
+    "a name in any script prints exactly; a stored right-to-left override is not shown; the typed name is stored as typed (028)",
+    async () => {
+      const nguyen = await participant(1, ImmunoFreeStatus.MedicalHistory, { firstName: "Nguyễn", lastName: "王小明" });
+      const shown = (await document(nguyen.token)).body.results;
+      expect(shown.fullName).toBe("Nguyễn 王小明");
+      expect(shown.html).toContain("<dt>Participant</dt><dd>Nguyễn 王小明</dd>");
+      const signing = { entityTypeId: nguyen.medicalRecordId, typedName: "Nguyễn 王小明", documentHash: shown.documentHash };
+      expect((await sign(nguyen.token, signing)).status).toBe(200);
 
-    // A name stored with a right-to-left override (e.g. imported): the document leaves it out, the signature too.
-    const ana = await participant(2, ImmunoFreeStatus.MedicalHistory);
-    await t.db.query("update medical_records set last_name = $2 where id = $1", [ana.medicalRecordId, "\u202ELopez"]);
-    const anaDoc = (await document(ana.token)).body.results;
-    expect(anaDoc.fullName).toBe("Ana Lopez");
-    expect(anaDoc.html).toContain("<dd>Ana Lopez</dd>");
-    expect(anaDoc.html).not.toContain("\u202E");
-    const anaSigning = (typedName: string) => ({ entityTypeId: ana.medicalRecordId, typedName, documentHash: anaDoc.documentHash });
-    // An override cannot be typed (decision 026); a mark can, is not compared, and is stored as typed.
-    expect((await sign(ana.token, anaSigning("Ana \u202ELopez"))).status).toBe(400);
-    const typed = "Ana Lopez\u200F";
-    expect((await sign(ana.token, anaSigning(typed))).status).toBe(200);
-    expect(await signatures()).toEqual([
-      { medical_record_id: nguyen.medicalRecordId, typed_name: "Nguyễn 王小明" },
-      { medical_record_id: ana.medicalRecordId, typed_name: typed },
-    ]);
+      // A name stored with a right-to-left override (e.g. imported): the document leaves it out, the signature too.
+      const ana = await participant(2, ImmunoFreeStatus.MedicalHistory);
+      await t.db.query("update medical_records set last_name = $2 where id = $1", [ana.medicalRecordId, "\u202ELopez"]);
+      const anaDoc = (await document(ana.token)).body.results;
+      expect(anaDoc.fullName).toBe("Ana Lopez");
+      expect(anaDoc.html).toContain("<dd>Ana Lopez</dd>");
+      expect(anaDoc.html).not.toContain("\u202E");
+      const anaSigning = (typedName: string) => ({ entityTypeId: ana.medicalRecordId, typedName, documentHash: anaDoc.documentHash });
+      // An override cannot be typed (decision 026); a mark can, is not compared, and is stored as typed.
+      expect((await sign(ana.token, anaSigning("Ana \u202ELopez"))).status).toBe(400);
+      const typed = "Ana Lopez\u200F";
+      expect((await sign(ana.token, anaSigning(typed))).status).toBe(200);
+      expect(await signatures()).toEqual([
+        { medical_record_id: nguyen.medicalRecordId, typed_name: "Nguyễn 王小明" },
+        { medical_record_id: ana.medicalRecordId, typed_name: typed },
+      ]);
 
-    const [a, b] = await t.db.query<{ pdf: Uint8Array }>("select pdf from consent_signatures order by id");
-    const nguyenText = pdfText(a!.pdf).replace(/[ \t]+/g, " ");
-    expect(nguyenText).toContain("Participant Nguyễn 王小明\n");
-    expect(nguyenText).toContain("Signed by Nguyễn 王小明\n");
-    const anaText = pdfText(b!.pdf).replace(/[ \t]+/g, " ");
-    expect(anaText).toContain("Signed by Ana Lopez\n");
-    expect(anaText).not.toMatch(/[\u202E\u200F]/);
-  });
+      const [a, b] = await t.db.query<{ pdf: Uint8Array }>("select pdf from consent_signatures order by id");
+      const nguyenText = pdfText(a!.pdf).replace(/[ \t]+/g, " ");
+      expect(nguyenText).toContain("Participant Nguyễn 王小明\n");
+      expect(nguyenText).toContain("Signed by Nguyễn 王小明\n");
+      const anaText = pdfText(b!.pdf).replace(/[ \t]+/g, " ");
+      expect(anaText).toContain("Signed by Ana Lopez\n");
+      expect(anaText).not.toMatch(/[\u202E\u200F]/);
+    },
+  );
 
   // Decision 095: the program's staff arrange the pre-workup lab tests; the portal never orders them.
-  it.each([
+  itWithPoppler.each([
     {
       lang: 1,
       says: [

@@ -3,7 +3,7 @@ import { RegistryMessage } from "../contract/envelope";
 import { LabFormReason } from "../contract/labs";
 import { testDatabases } from "../db/test-databases";
 import { TEST_SETTINGS, useRegistry, type TestRegistry } from "../testing/harness";
-import { approveOne, CENTER_A, download, patientWithScreening, pdfText, selectCenter, signIn } from "./labs-fixtures";
+import { approveOne, CENTER_A, download, patientWithScreening, pdfTextIfInstalled, selectCenter, signIn } from "./labs-fixtures";
 
 /** POST /api/pass/lab-result-values/{requisition} (docs/decisions/044) through the HTTP handler. */
 
@@ -50,7 +50,7 @@ describe.each(testDatabases())("recorded lab values on $name", (target) => {
     return { ...p, requisition };
   }
   const resultsText = async (p: { screeningId: number; token: string }) =>
-    pdfText((await download(t, `/api/pass/screening/${p.screeningId}/lab-results/download`, p.token)).bytes);
+    pdfTextIfInstalled((await download(t, `/api/pass/screening/${p.screeningId}/lab-results/download`, p.token)).bytes);
 
   it("records the values (flags normalized), and the results summary the patient downloads lists them", async () => {
     const p = await approvedOrder(t);

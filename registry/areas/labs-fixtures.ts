@@ -4,7 +4,7 @@ import { START, type TestRegistry } from "../testing/harness";
 import { aCenterRecord } from "../testing/centers";
 import { aScreeningBody } from "../testing/screenings";
 
-export { pdfText } from "../testing/pdf-text";
+export { pdfTextIfInstalled } from "../testing/pdf-text";
 
 /** Test helpers of the center selection and lab tests (referrals.db.test.ts, labs.db.test.ts, commands). */
 

@@ -2,16 +2,9 @@ import { describe, expect, it } from "vitest";
 import type { LabValue } from "../contract/labs";
 import { labResultsSummaryPdf, type LabDocumentFacts } from "./lab-documents";
 import { columnWidths } from "./pdf";
-import { pdfText } from "../testing/pdf-text";
+import { itWithPoppler, pdfText } from "../testing/pdf-text";
 
 /** The lab results PDF's values table (LAB-007): units are one token, never cut across lines. */
-
-/** The PDF's text laid out as printed (one line of the page per line); pdftotext (poppler-utils) is required here. */
-function layoutText(bytes: Uint8Array): string {
-  const text = pdfText(bytes);
-  if (text === null) throw new Error("pdftotext (Debian's poppler-utils) is needed for this test");
-  return text;
-}
 
 const facts: LabDocumentFacts = {
   lang: "en",
@@ -30,8 +23,8 @@ const values: LabValue[] = [
 ];
 
 describe("the lab results PDF's units", () => {
-  it.each(["en", "es"] as const)("in %s, every unit is printed whole on one line, 'mL/min/1.73m2' too", async (lang) => {
-    const text = layoutText(await labResultsSummaryPdf({ ...facts, lang, resultsAt: facts.now, values }));
+  itWithPoppler.each(["en", "es"] as const)("in %s, every unit is printed whole on one line, 'mL/min/1.73m2' too", async (lang) => {
+    const text = pdfText(await labResultsSummaryPdf({ ...facts, lang, resultsAt: facts.now, values }));
     const lines = text.split("\n");
     for (const unit of ["mL/min/1.73m2", "mg/dL"])
       expect(

@@ -1,9 +1,6 @@
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { consentDocument, signedConsentPdf } from "../areas/e-sign-document";
+import { itWithPoppler as it, pdfFonts, pdfText } from "../testing/pdf-text";
 import { labOrderPdf } from "./lab-documents";
 
 /**
@@ -11,14 +8,7 @@ import { labOrderPdf } from "./lab-documents";
  * pdftotext; bidirectional controls are neutralised; the fonts are embedded subsets, so the files stay small.
  */
 
-const dir = mkdtempSync(path.join(os.tmpdir(), "pdf-names-"));
-let files = 0;
-function tool(name: "pdftotext" | "pdffonts", bytes: Uint8Array, args: string[] = []): string {
-  const file = path.join(dir, `${(files += 1)}.pdf`);
-  writeFileSync(file, bytes);
-  return execFileSync(`/usr/bin/${name}`, [...args, file, ...(name === "pdftotext" ? ["-"] : [])], { encoding: "utf8" });
-}
-const text = (bytes: Uint8Array) => tool("pdftotext", bytes, ["-layout"]).replace(/[ \t]+/g, " ");
+const text = (bytes: Uint8Array) => pdfText(bytes).replace(/[ \t]+/g, " ");
 
 const NOW = new Date("2026-11-24T15:00:00Z");
 
@@ -69,10 +59,10 @@ describe("names in the PDFs", () => {
   });
 
   it("embeds the fonts (Noto Sans; Noto Sans SC / KR only for Chinese and Japanese / Korean text) and draws no text in a font it does not embed", async () => {
-    const latin = tool("pdffonts", await labOrder("Łukasz", "Żółć"));
+    const latin = pdfFonts(await labOrder("Łukasz", "Żółć"));
     expect(latin).toMatch(/NotoSans-Regular\S* +CID TrueType +Identity-H +yes/);
     expect(latin).not.toContain("NotoSansSC");
-    const cjk = tool("pdffonts", (await signedConsent("Nguyễn", "王小明", "es")).pdf);
+    const cjk = pdfFonts((await signedConsent("Nguyễn", "王小明", "es")).pdf);
     expect(cjk).toMatch(/NotoSansSC-Regular\S* +CID TrueType +Identity-H +yes/);
     expect(cjk).not.toContain("NotoSansKR");
     for (const fonts of [latin, cjk]) {
@@ -99,6 +89,6 @@ describe("names in the PDFs", () => {
   it("prints a character no font has as a visible replacement, never failing the document", async () => {
     const bytes = await labOrder("Ana 😀", "Lopez\u{10FFFD}");
     expect(text(bytes)).toContain("Name Ana \uFFFD Lopez\uFFFD\n");
-    expect(tool("pdffonts", bytes)).not.toMatch(/NotoSans(SC|KR)/); // the CJK fonts, read to look for the glyphs, are not embedded
+    expect(pdfFonts(bytes)).not.toMatch(/NotoSans(SC|KR)/); // the CJK fonts, read to look for the glyphs, are not embedded
   });
 });

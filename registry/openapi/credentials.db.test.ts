@@ -5,11 +5,11 @@ import { useRegistry } from "../testing/harness";
 
 type Operation = { security?: Record<string, string[]>[] };
 
-/** Each call the document says needs a credential (no `{}` alternative in its security), with its path filled in. */
+/** Each call the document says needs a credential (some, and no `{}` alternative, in its security), with its path filled in. */
 function guardedCalls(): { method: string; path: string; schemes: string[] }[] {
   return Object.entries(registryDocument().paths ?? {}).flatMap(([path, item]) =>
     Object.entries(item as Record<string, Operation>)
-      .filter(([, op]) => op.security && !op.security.some((alternative) => Object.keys(alternative).length === 0))
+      .filter(([, op]) => op.security?.length && !op.security.some((alternative) => Object.keys(alternative).length === 0))
       .map(([method, op]) => ({
         method: method.toUpperCase(),
         path: path.replace(/\{requisition\}/, "ACDE3467").replace(/\{\w+\}/g, "1"),

@@ -1,17 +1,18 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import type { Db } from "../db/types";
 import { createRegistryHandler } from "../handler";
 import type { Route } from "../http/router";
 import { registryDocument, registryRoutes } from "../routes";
 import { answerChecker, checkedHandler, UndocumentedAnswer } from "../testing/answer-check";
+import { NO_DB } from "../testing/no-db";
 import type { RegistrySettings } from "../settings";
-import { OPENAPI_FILE, OPENAPI_PATH, openApiDocument, openApiFileText, openApiPath } from "./document";
+import { OPENAPI_FILE, OPENAPI_PATH, openApiDocument, openApiFileText, openApiPath, operationIdOf } from "./document";
 
 const ROOT = path.resolve(__dirname, "../..");
 const document = registryDocument();
 type Operation = {
+  operationId: string;
   summary: string;
   security?: Record<string, string[]>[];
   parameters?: { name: string; in: string }[];
@@ -41,10 +42,27 @@ describe("the registry's OpenAPI document", () => {
       const op = operation(path, route.method.toLowerCase());
       const where = `${route.method} ${route.pattern}`;
       expect(op.summary.length, where).toBeGreaterThan(10);
+      expect(op.operationId, where).toBe(operationIdOf(route.method, route.pattern));
       expect(op.parameters?.filter((p) => p.in === "path").map((p) => p.name) ?? [], where).toEqual(params);
       expect(Object.keys(op.responses), where).toEqual(expect.arrayContaining(["200", "4XX", "5XX"]));
       expect(op.responses["4XX"], where).toEqual({ $ref: "#/components/responses/Refusal" });
     }
+  });
+
+  it("gives every operation its own operationId, made from its method and path", () => {
+    expect(operationIdOf("GET", "/api/pass/record/:id")).toBe("getPassRecordById");
+    expect(operationIdOf("POST", "/api/pass/:id/screening/:screeningId/answers-pdf")).toBe("postPassByIdScreeningByScreeningIdAnswersPdf");
+    expect(operationIdOf("GET", "/api/openapi.json")).toBe("getOpenapiJson");
+    expect(operationIdOf("POST", "/register")).toBe("postRegister");
+    const ids = Object.values(document.paths ?? {}).flatMap((item) => Object.values(item as Record<string, Operation>).map((op) => op.operationId));
+    expect(new Set(ids).size).toBe(ids.length);
+    const route = (pattern: string) => ({ ...registryRoutes({})[0]!, pattern });
+    expect(() => openApiDocument({ a: [route("/a-b")], b: [route("/a/b")] })).toThrow(/same operationId/);
+  });
+
+  it("names its servers and describes every tag", () => {
+    expect(document.servers).toEqual([expect.objectContaining({ url: "/" })]);
+    for (const tag of document.tags ?? []) expect(tag.description, tag.name).toMatch(/\w/);
   });
 
   it("refuses to describe a route without a description", () => {
@@ -58,7 +76,7 @@ describe("the registry's OpenAPI document", () => {
     expect(operation("/api/staff/referrals/{referralId}/status", "post").security).toEqual([{ centerStaffKey: [] }]);
     expect(operation("/api/staff/program/{medicalRecordId}/stage", "post").security).toEqual([{ programStaffKey: [] }]);
     expect(operation("/register", "post").security).toEqual([{}, { inviteToken: [] }]);
-    expect(operation("/authenticate", "post").security).toBeUndefined();
+    expect(operation("/authenticate", "post").security).toEqual([]); // public, and says so
     expect(document.components?.securitySchemes?.patientToken).toMatchObject({ type: "http", scheme: "bearer" });
     expect(document.components?.securitySchemes?.centerStaffKey).toMatchObject({ type: "apiKey", in: "header", name: "X-Center-Staff-Key" });
   });
@@ -154,16 +172,6 @@ describe("the answer check", () => {
 });
 
 describe(`GET ${OPENAPI_PATH}`, () => {
-  /** The document comes from code, not the database. */
-  const noDb: Db = {
-    query: async () => {
-      throw new Error("no database here");
-    },
-    transaction: async () => {
-      throw new Error("no database here");
-    },
-    close: async () => {},
-  };
   const settings: RegistrySettings = {
     tokenSecret: "openapi-test-token-secret-0123456789abcdef",
     publicUrl: "http://portal.test",
@@ -172,7 +180,8 @@ describe(`GET ${OPENAPI_PATH}`, () => {
     labStaffKey: "openapi-test-lab-staff-key",
     messaging: { smtpUrl: undefined, mailFrom: "registry@portal.test", smsUrl: undefined, smsToken: undefined },
   };
-  const handler = checkedHandler(createRegistryHandler({ db: noDb, settings, log: () => {} }));
+  // The document comes from code, not the database.
+  const handler = checkedHandler(createRegistryHandler({ db: NO_DB, settings, log: () => {} }));
 
   it("serves the document without a sign-in, the committed one, in production mode too", async () => {
     const response = await handler(new Request(`http://registry.test${OPENAPI_PATH}`));

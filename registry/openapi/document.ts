@@ -73,6 +73,57 @@ const PATH_PARAMS: Record<string, string> = {
   referralId: "A referral id.",
 };
 
+/** What each area (a tag) holds; an area not named here is described by its name (see tagDescription). */
+const TAG_DESCRIPTIONS: Record<string, string> = {
+  register: "Registration: the medical record and its account, the phone check and invitations.",
+  auth: "Signing in: tokens, their check, refresh and revocation.",
+  password: "Forgotten passwords: the reset link and the new password.",
+  mfa: "Confirmation codes for a new email address or mobile number.",
+  lookup: "The registration form's lists (languages, genders, US states).",
+  i18n: "The registry's own texts: its email and text-message templates.",
+  pass: "The patient's own medical record, account and screenings.",
+  devices: "The patient's message choices and signed-in devices.",
+  centers: "Transplant centers, with distances from a postal code.",
+  screening: "The screening questionnaire's answers and its status.",
+  referrals: "Choosing a center: the referral to it.",
+  labs: "Lab orders and results, for the patient and for the lab's staff.",
+  "medical-history": "The medical history of the immune-tolerance program's candidates.",
+  "e-sign": "The immune-tolerance program's consent and its signature.",
+  staff: "Calls of the transplant centers' and the program's staff.",
+  "my-record": "The patient's own record to download, and closing the account.",
+  "answers-pdf": "The patient's own answers as a PDF.",
+  sms: "Text messages: the provider's inbound webhook, and whether texts are stopped.",
+  health: "Whether the registry and its database answer.",
+  demo: "Demo mode only: the messages it kept instead of sending.",
+  openapi: "This document.",
+};
+
+/** A tag's description: its entry in TAG_DESCRIPTIONS, or one made of its name for an area added since. */
+function tagDescription(tag: string): string {
+  return TAG_DESCRIPTIONS[tag] ?? `The ${tag.replace(/-/g, " ")} calls.`;
+}
+
+/**
+ * An operation's id, made from its method and path so every route has one (client generators name their methods with
+ * it): `GET /api/pass/record/:id` -> `getPassRecordById`, `POST /api/pass/:id/screening/:screeningId/center` ->
+ * `postPassByIdScreeningByScreeningIdCenter` (a leading `/api` left out; each parameter is `By` and its name).
+ */
+export function operationIdOf(method: string, pattern: string): string {
+  const segments = pattern.split("/").filter(Boolean);
+  if (segments[0] === "api") segments.shift();
+  const words = segments
+    .map((segment) => (segment.startsWith(":") ? `by-${segment.slice(1)}` : segment))
+    .flatMap((segment) => segment.split(/[^A-Za-z0-9]+/))
+    .filter(Boolean);
+  return method.toLowerCase() + words.map((word) => word[0]!.toUpperCase() + word.slice(1)).join("");
+}
+
+/**
+ * Where the registry answers: the origin this document is served from (GET /api/openapi.json), whether the registry
+ * runs in the portal's process or alone behind its own address.
+ */
+const SERVERS = [{ url: "/", description: "The registry that serves this document (its origin)." }];
+
 const DESCRIPTION = [
   "The registry of the kidney transplant registration portal. Every JSON answer is an envelope `{ success, results, message, errors? }`;",
   "a refusal (4xx, 5xx) has `success: false`, `results: null` (unless its status is documented with results), an English `message`",
@@ -128,9 +179,10 @@ export function openApiPath(pattern: string): { path: string; params: string[] }
   return { path, params };
 }
 
-function security(auth: RouteDoc["auth"]): Record<string, string[]>[] | undefined {
+/** The credentials an operation takes: `[]` for a public one (stated, not left out), `{}` among others for "or none". */
+function security(auth: RouteDoc["auth"]): Record<string, string[]>[] {
   const list: readonly RouteAuth[] = typeof auth === "string" ? [auth] : auth;
-  if (list.length === 1 && list[0] === "none") return undefined;
+  if (list.length === 1 && list[0] === "none") return [];
   return list.map((a) => (a === "none" ? {} : { [SCHEMES[a].name]: [] }));
 }
 
@@ -151,7 +203,6 @@ function routeConfig<C>(route: Route<C>, tag: string): RouteConfig {
       { description: "A refusal with results.", ...json(envelopeOf(results, doc.extras, z.literal(false))) },
     ]),
   );
-  const auth = security(doc.auth);
   const parameters = [
     ...params.map((name) => ({
       name,
@@ -166,9 +217,10 @@ function routeConfig<C>(route: Route<C>, tag: string): RouteConfig {
   return {
     method: route.method.toLowerCase() as RouteConfig["method"],
     path,
+    operationId: operationIdOf(route.method, route.pattern),
     summary: doc.summary,
     tags: [tag],
-    ...(auth ? { security: auth } : {}),
+    security: security(doc.auth),
     ...(parameters.length ? { parameters } : {}),
     ...(doc.body ? { request: { body: { required: true, ...json(doc.body) } } } : {}),
     responses: {
@@ -207,13 +259,19 @@ export function openApiFileText(doc: OpenApiDocument): string {
 
 /**
  * The document of these routes, by area (each area a tag). Throws for a route without a description (a route
- * added by hand in JavaScript, past the type) or whose path parameters are not its pattern's.
+ * added by hand in JavaScript, past the type), whose path parameters are not its pattern's, or whose operation id
+ * another route has already.
  */
 export function openApiDocument<C>(areas: Readonly<Record<string, readonly Route<C>[]>>): OpenApiDocument {
+  const ids = new Map<string, string>();
   const definitions = Object.entries(areas).flatMap(([tag, routes]) =>
     routes.map((route) => {
       if (!route.doc) throw new Error(`${route.method} ${route.pattern} has no doc: describe it (registry/http/router.ts RouteDoc)`);
-      return { type: "route" as const, route: routeConfig(route, tag) };
+      const config = routeConfig(route, tag);
+      const taken = ids.get(config.operationId!);
+      if (taken) throw new Error(`${route.method} ${route.pattern} and ${taken} have the same operationId ${config.operationId}`);
+      ids.set(config.operationId!, `${route.method} ${route.pattern}`);
+      return { type: "route" as const, route: config };
     }),
   );
   const generator = new OpenApiGeneratorV31([
@@ -242,7 +300,8 @@ export function openApiDocument<C>(areas: Readonly<Record<string, readonly Route
   const doc = generator.generateDocument({
     openapi: "3.1.0",
     info: { title: "Kidney transplant registry", version: "1.0.0", description: DESCRIPTION },
-    tags: Object.keys(areas).map((name) => ({ name })),
+    servers: SERVERS,
+    tags: Object.keys(areas).map((name) => ({ name, description: tagDescription(name) })),
   });
   closeAnswers(doc);
   return doc;

@@ -1,11 +1,9 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import net from "node:net";
-import os from "node:os";
-import path from "node:path";
 import { createPatient, expect, test } from "./fixtures";
-import { buildDir, databaseUrl, E2E_PORT } from "./support/e2e-env";
+import { databaseUrl, E2E_PORT } from "./support/e2e-env";
+import { lines, startOwnPortal, stopOwnPortal, type OwnPortal } from "./support/own-portal";
 
 /**
  * Hostile and careless traffic against the built server (issue 11; docs/decisions/017-019). A portal of its own,
@@ -16,17 +14,10 @@ const PORT = E2E_PORT + 40;
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const TWENTY_MB = 20 * 1024 * 1024;
 
-let server: ChildProcess;
-const stdout: string[] = [];
-const stderr: string[] = [];
-let exited: Promise<number | null>;
-let dataDir: string | undefined;
+let portal: OwnPortal | undefined;
 
 function logLines(): string[] {
-  return stdout
-    .join("")
-    .split("\n")
-    .filter((line) => line !== "");
+  return lines(portal!.stdout);
 }
 
 function rssBytes(pid: number): number {
@@ -95,35 +86,20 @@ test.describe.serial("the HTTP edge", () => {
   test.beforeAll(async ({}, testInfo) => {
     if (testInfo.project.name !== "js") return;
     testInfo.setTimeout(120_000);
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "edge-e2e-"));
-    server = spawn(process.execPath, [path.join(buildDir, "server.js")], {
-      env: {
-        ...process.env,
-        PORT: String(PORT),
-        HOST: "127.0.0.1",
-        NODE_ENV: "development",
-        DEMO_MODE: "true",
-        LOG_LEVEL: "info",
-        DATA_DIR: dataDir,
-        ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-        PUBLIC_URL: `${ORIGIN}/`,
-        SHUTDOWN_READY_DELAY_MS: "4000",
-        SHUTDOWN_GRACE_MS: "20000",
-      },
-      stdio: ["ignore", "pipe", "pipe"],
+    portal = await startOwnPortal("edge", PORT, {
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      SHUTDOWN_READY_DELAY_MS: "4000",
+      SHUTDOWN_GRACE_MS: "20000",
     });
-    server.stdout!.on("data", (d: Buffer) => stdout.push(d.toString("utf8")));
-    server.stderr!.on("data", (d: Buffer) => stderr.push(d.toString("utf8")));
-    exited = new Promise((resolve) => server.on("exit", (code) => resolve(code)));
-    await expect.poll(() => logLines().some((line) => line.includes('"portal listening"')), { timeout: 110_000 }).toBe(true);
+    const pid = portal.process.pid!;
     // Ready, its database open, and the memory its start took given back (RSS steady for a second): the memory
     // test's baseline is not taken while the start is still settling (about 500 MiB at /readyz, 250 a second later).
     await expect.poll(async () => (await fetch(`${ORIGIN}/readyz`).catch(() => null))?.status, { timeout: 110_000, intervals: [250] }).toBe(200);
-    let last = rssBytes(server.pid!);
+    let last = rssBytes(pid);
     await expect
       .poll(
         () => {
-          const now = rssBytes(server.pid!);
+          const now = rssBytes(pid);
           const steady = Math.abs(now - last) < 2 * 1024 * 1024;
           last = now;
           return steady;
@@ -134,11 +110,7 @@ test.describe.serial("the HTTP edge", () => {
   });
 
   test.afterAll(async () => {
-    if (server && server.exitCode === null) {
-      server.kill("SIGKILL");
-      await exited;
-    }
-    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    await stopOwnPortal(portal);
   });
 
   test("a 20 MB post is refused with 413 before its body is read, and the server's memory does not grow", async () => {
@@ -148,7 +120,7 @@ test.describe.serial("the HTTP edge", () => {
     // short page, React's first renders) is not growth.
     let before = 0;
     for (let i = 0; i < 4; i++) {
-      if (i === 1) before = rssBytes(server.pid!);
+      if (i === 1) before = rssBytes(portal!.process.pid!);
       const { response } = await upload(
         `POST /register HTTP/1.1\r\nHost: 127.0.0.1:${PORT}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${TWENTY_MB}\r\nAccept-Language: es\r\n\r\n`,
         (data) => data,
@@ -165,7 +137,7 @@ test.describe.serial("the HTTP edge", () => {
       false,
     );
     expect(careless.sent).toBeLessThan(TWENTY_MB);
-    expect(rssBytes(server.pid!) - before).toBeLessThan(32 * 1024 * 1024);
+    expect(rssBytes(portal!.process.pid!) - before).toBeLessThan(32 * 1024 * 1024);
   });
 
   test("a chunked body is cut off once it passes the limit", async () => {
@@ -211,7 +183,7 @@ test.describe.serial("the HTTP edge", () => {
         .filter((line) => line.includes("forged"))
         .every((line) => JSON.parse(line).msg !== "forged"),
     ).toBe(true);
-    expect(stderr.join("")).toBe("");
+    expect(portal!.stderr.join("")).toBe("");
   });
 
   test("a form posted from another site gets 403 and a short page in the visitor's language", async () => {
@@ -225,7 +197,7 @@ test.describe.serial("the HTTP edge", () => {
     expect(spanish.body).toContain('<html lang="es">');
     expect(spanish.body).toContain("<h1>Formulario no aceptado</h1>");
     for (const line of logLines()) expect(() => JSON.parse(line), line).not.toThrow();
-    expect(stderr.join("")).toBe("");
+    expect(portal!.stderr.join("")).toBe("");
   });
 
   test("malformed requests get a 4xx answer, and every log line stays one JSON object", async () => {
@@ -236,7 +208,7 @@ test.describe.serial("the HTTP edge", () => {
     const lines = () => logLines().map((line) => JSON.parse(line) as { level: string; status?: number });
     await expect.poll(() => lines().filter((line) => line.status === 400).length).toBe(3);
     expect(lines().filter((line) => line.level === "error")).toEqual([]);
-    expect(stderr.join("")).toBe("");
+    expect(portal!.stderr.join("")).toBe("");
   });
 
   test("on SIGTERM, readiness says draining while kept-alive connections are still answered, then the process exits", async () => {
@@ -248,7 +220,7 @@ test.describe.serial("the HTTP edge", () => {
     const cookie = (page.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]).join("; ");
     expect(csrf).toBeTruthy();
 
-    server.kill("SIGTERM");
+    portal!.process.kill("SIGTERM");
     await expect.poll(() => logLines().some((line) => line.includes('"msg":"draining"'))).toBe(true);
 
     const ready = await call(probes, "GET", "/readyz");
@@ -269,11 +241,11 @@ test.describe.serial("the HTTP edge", () => {
     expect(posted.body).toContain("There is a problem");
     expect(posted.headers.connection).toBe("close");
 
-    expect(await exited).toBe(0);
+    expect(await portal!.exited).toBe(0);
     const lines = logLines();
     for (const line of lines) expect(() => JSON.parse(line), line).not.toThrow();
     expect(lines.some((line) => JSON.parse(line).msg === "stopped")).toBe(true);
-    expect(stderr.join("")).toBe("");
+    expect(portal!.stderr.join("")).toBe("");
     probes.destroy();
     forms.destroy();
   });

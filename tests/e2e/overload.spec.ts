@@ -1,11 +1,8 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import fs from "node:fs";
 import http from "node:http";
-import os from "node:os";
-import path from "node:path";
 import { request as playwrightRequest } from "@playwright/test";
 import { createPatient, expect, test } from "./fixtures";
-import { buildDir, E2E_PORT } from "./support/e2e-env";
+import { E2E_PORT } from "./support/e2e-env";
+import { startOwnPortal, stopOwnPortal, type OwnPortal } from "./support/own-portal";
 
 /**
  * More signed-in dashboards at once than the portal takes (docs/decisions/086): a built portal of its own
@@ -17,10 +14,7 @@ const PORT = E2E_PORT + 65;
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const CROWD = 2_500;
 
-let server: ChildProcess | undefined;
-let exited: Promise<unknown> | undefined;
-let dataDir = "";
-const stdout: string[] = [];
+let portal: OwnPortal | undefined;
 
 test.describe("a crowd of signed-in dashboards", () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "no browser: once is enough");
@@ -29,32 +23,11 @@ test.describe("a crowd of signed-in dashboards", () => {
   test.beforeAll(async ({}, testInfo) => {
     if (testInfo.project.name !== "js") return;
     testInfo.setTimeout(150_000);
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "overload-e2e-"));
-    server = spawn(process.execPath, [path.join(buildDir, "server.js")], {
-      env: {
-        ...process.env,
-        PORT: String(PORT),
-        HOST: "127.0.0.1",
-        NODE_ENV: "development",
-        DEMO_MODE: "true",
-        LOG_LEVEL: "info",
-        DATA_DIR: dataDir,
-        PUBLIC_URL: `${ORIGIN}/`,
-        MAX_REQUESTS_IN_FLIGHT: "8",
-      },
-      stdio: ["ignore", "pipe", "ignore"],
-    });
-    server.stdout!.on("data", (d: Buffer) => stdout.push(d.toString("utf8")));
-    exited = new Promise((resolve) => server!.once("exit", resolve));
-    await expect.poll(() => stdout.join("").includes('"portal listening"'), { timeout: 140_000 }).toBe(true);
+    portal = await startOwnPortal("overload", PORT, { MAX_REQUESTS_IN_FLIGHT: "8" }, { timeout: 140_000 });
   });
 
   test.afterAll(async () => {
-    if (server && server.exitCode === null) {
-      server.kill("SIGKILL");
-      await exited;
-    }
-    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    await stopOwnPortal(portal);
   });
 
   test("2,500 at once: no 500, the ones beyond the cap get 503 with Retry-After and the short page, and health checks still answer", async () => {
@@ -96,6 +69,6 @@ test.describe("a crowd of signed-in dashboards", () => {
     // The health checks are never counted against the cap.
     expect(health.map((h) => h.status)).toEqual([200, 200]);
     // Served or refused, never a render cut short.
-    expect(stdout.join("")).not.toContain('"msg":"render aborted"');
+    expect(portal!.stdout.join("")).not.toContain('"msg":"render aborted"');
   });
 });

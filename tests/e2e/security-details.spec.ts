@@ -1,11 +1,9 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import fs from "node:fs";
 import http from "node:http";
-import os from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { createPatient, expect, expectAccessible, hydrated, newPatient, scriptsRun, test } from "./fixtures";
-import { buildDir, E2E_PORT } from "./support/e2e-env";
+import { E2E_PORT } from "./support/e2e-env";
+import { lines, startOwnPortal, stopOwnPortal, type OwnPortal } from "./support/own-portal";
 
 /** Issue 22, finding 10: the smaller details (docs/decisions/088). */
 
@@ -74,16 +72,7 @@ test.describe("sign-out is a new document (docs/decisions/088)", () => {
  */
 test.describe.serial("methods, data requests and a log of JSON lines only (docs/decisions/088)", () => {
   const PORT = E2E_PORT + 47;
-  let server: ChildProcess | undefined;
-  let exited: Promise<unknown> = Promise.resolve();
-  let dataDir = "";
-  const out: string[] = [];
-  const err: string[] = [];
-  const lines = (chunks: string[]) =>
-    chunks
-      .join("")
-      .split("\n")
-      .filter((line) => line !== "");
+  let portal: OwnPortal | undefined;
 
   // eslint-disable-next-line no-empty-pattern -- Playwright reads fixture dependencies from the destructuring
   test.beforeEach(({}, testInfo) => {
@@ -94,32 +83,11 @@ test.describe.serial("methods, data requests and a log of JSON lines only (docs/
   test.beforeAll(async ({}, testInfo) => {
     if (testInfo.project.name !== "js") return;
     testInfo.setTimeout(120_000);
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "details-e2e-"));
-    server = spawn(process.execPath, [path.join(buildDir, "server.js")], {
-      env: {
-        ...process.env,
-        PORT: String(PORT),
-        HOST: "127.0.0.1",
-        NODE_ENV: "development",
-        DEMO_MODE: "true",
-        LOG_LEVEL: "info",
-        DATA_DIR: path.join(dataDir, "data"),
-        PUBLIC_URL: `http://127.0.0.1:${PORT}/`,
-      },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    server.stdout!.on("data", (d: Buffer) => out.push(d.toString("utf8")));
-    server.stderr!.on("data", (d: Buffer) => err.push(d.toString("utf8")));
-    exited = new Promise((resolve) => server!.on("exit", resolve));
-    await expect.poll(() => lines(out).some((line) => line.includes('"portal listening"')), { timeout: 110_000 }).toBe(true);
+    portal = await startOwnPortal("details", PORT, {}, { dataDir: (dir) => path.join(dir, "data") });
   });
 
   test.afterAll(async () => {
-    if (server && server.exitCode === null) {
-      server.kill("SIGKILL");
-      await exited;
-    }
-    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    await stopOwnPortal(portal);
   });
 
   const call = (method: string, urlPath: string, body?: string, headers: Record<string, string> = {}) =>
@@ -167,8 +135,8 @@ test.describe.serial("methods, data requests and a log of JSON lines only (docs/
 
   test("every line the portal wrote is one JSON object, none at level error", async () => {
     // Let the request log of the last answers arrive.
-    await expect.poll(() => lines(out).filter((l) => l.includes('"msg":"request"')).length).toBeGreaterThanOrEqual(20);
-    const written = [...lines(out), ...lines(err)];
+    await expect.poll(() => lines(portal!.stdout).filter((l) => l.includes('"msg":"request"')).length).toBeGreaterThanOrEqual(20);
+    const written = [...lines(portal!.stdout), ...lines(portal!.stderr)];
     const notJson = written.filter((line) => {
       try {
         return typeof JSON.parse(line) !== "object";
@@ -178,7 +146,7 @@ test.describe.serial("methods, data requests and a log of JSON lines only (docs/
     });
     expect(notJson).toEqual([]);
     expect(written.filter((line) => (JSON.parse(line) as { level?: string }).level === "error")).toEqual([]);
-    expect(lines(err)).toEqual([]);
+    expect(lines(portal!.stderr)).toEqual([]);
     const trace = written.map((line) => JSON.parse(line) as Record<string, unknown>).find((e) => e.method === "TRACE");
     expect(trace).toMatchObject({ level: "info", msg: "request", path: "/register", status: 405 });
   });

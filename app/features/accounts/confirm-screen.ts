@@ -1,6 +1,6 @@
 import { phoneDigits, textAddress } from "../../../registry/contract/phone";
 import type { Account } from "../../../registry/contract/schemas";
-import { isVerified } from "./verification";
+import { isVerified } from "~/platform/verification";
 
 /**
  * Whether two values are the same contact: email in lower case, phone by where it is texted, else its digits (ACC-012;

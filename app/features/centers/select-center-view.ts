@@ -11,7 +11,7 @@ import {
   type SortableCenter,
 } from "./center-sorting";
 import { changeCenterDecision, type CancelCenterDetails } from "../../../registry/contract/change-center";
-import { labsRequired, showsNotClearedView } from "~/features/dashboard/registration-card-model";
+import { labsRequired, showsNotClearedView } from "~/components/registration-views";
 import { readRegistryDate } from "../../../registry/contract/registry-dates";
 import { isoDay } from "../../../registry/contract/patient-dates";
 import { parseRegistryId } from "~/forms/registry-id";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isVerified } from "~/features/accounts/verification";
+import { isVerified } from "~/platform/verification";
 import { dashboardBeforeScreening } from "./dashboard";
 
 const account = (pref: number, email: boolean, mobile: boolean) => ({

@@ -1,6 +1,6 @@
 import type { Account } from "../../../registry/contract/schemas";
 import type { TextKey } from "~/texts/texts";
-import { isVerified } from "~/features/accounts/verification";
+import { isVerified } from "~/platform/verification";
 
 export type StepCard = { titleKey: TextKey; badgeKey: TextKey };
 

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { useTranslation } from "~/texts/use-translation";
-import type { StagesView } from "~/features/medical-history/stages";
+import type { StagesView } from "~/components/program-stages";
 
 /**
  * The immune-tolerance program's stages on the dashboard (DSH-013): an ordered list in plain HTML, the stages

@@ -17,10 +17,10 @@ import {
   registrationCard,
   showsImmuneToleranceView,
   showsLabsRequirement,
-  showsNotClearedView,
   sortReferrals,
   statusTextKey,
 } from "./registration-card-model";
+import { showsNotClearedView } from "~/components/registration-views";
 
 const now = new Date("2026-03-20T12:00:00Z");
 const s = aScreening;

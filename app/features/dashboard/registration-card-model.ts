@@ -8,7 +8,8 @@ import {
   TransplantCenterSituation,
 } from "../../../registry/contract/enums";
 import type { Screening } from "../../../registry/contract/schemas";
-import { labButton, type LabButton } from "~/features/labs/lab-buttons";
+import { labButton, type LabButton } from "~/components/lab-buttons";
+import { labsRequired, labsUploaded, showsNotClearedView } from "~/components/registration-views";
 import { parseRegistryDate } from "../../../registry/contract/registry-dates";
 import { choseOtherGoal } from "../../../registry/contract/save-outcome";
 import { isoDay } from "../../../registry/contract/patient-dates";
@@ -111,18 +112,6 @@ export function isStepComplete(stepStatus: Status, s: Pick<Screening, "status" |
   return s.status === stepStatus && s.preferredCenterId > 0;
 }
 
-/**
- * Not cleared, at least at select-center (or ruled out), and not sent to center (DSH-008). The side statuses
- * (98, 99) are numerically above select-center, so "or ruled out" is already covered; it is kept as the spec says it.
- */
-export function showsNotClearedView(s: Pick<Screening, "isCleared" | "status">): boolean {
-  return (
-    !s.isCleared &&
-    (s.status >= RegistrationStatus.SelectCenter || s.status === RegistrationStatus.RuledOut) &&
-    s.status !== RegistrationStatus.SentToCenter
-  );
-}
-
 /** Registered with a non-member center and not willing to transfer. */
 function staysWithNonMember(s: Screening, member: boolean): boolean {
   return (
@@ -152,13 +141,6 @@ export function showsLabsRequirement(s: Screening, preferredCenterIsMember: bool
 /** The immune-tolerance (ImmunoFree) view: candidate status, or select-center with a transplanted kidney. */
 export function showsImmuneToleranceView(s: Pick<Screening, "status" | "kidneyStatus">): boolean {
   return s.status === RegistrationStatus.IfPassCandidate || (s.status === RegistrationStatus.SelectCenter && isTransplantedKidney(s.kidneyStatus));
-}
-
-const labsUploaded = (s: Pick<Screening, "labsUploadedDateTime">) => parseRegistryDate(s.labsUploadedDateTime) !== null;
-
-/** Labs are required until lab results are uploaded (DSH-007). */
-export function labsRequired(s: Pick<Screening, "labsUploadedDateTime">): boolean {
-  return !labsUploaded(s);
 }
 
 /**

@@ -2,17 +2,13 @@ import { Form, Link, useSearchParams } from "react-router";
 import { useTranslation } from "~/texts/use-translation";
 import { CsrfField } from "~/components/csrf-field";
 import { PatientDate } from "~/components/patient-date";
-import { later } from "~/enhance/later";
 import type { StepCardView } from "./registration-card-model";
 import type { RegistrationCardData } from "./registration-cards.server";
 import { ImmuneToleranceStages } from "./immune-tolerance-stages";
-import type { StagesView } from "~/features/medical-history/stages";
-import { referralStatusKey } from "~/features/accounts/display-names";
+import type { StagesView } from "~/components/program-stages";
+import { referralStatusKey } from "~/texts/display-names";
 import type { ReferralRow } from "./registration-card-model";
 import type { T } from "~/texts/texts";
-
-// Opens on 'Show Results': its code loads then (decision 124).
-const ScreeningResultsDialog = later(() => import("~/features/screening/results-dialog").then((m) => m.ScreeningResultsDialog));
 
 /** A referral's status in the patient's language (the registry's English text only for a status the portal does not know). */
 function referralStatusText(r: ReferralRow, t: T): string {
@@ -40,21 +36,14 @@ export function RegistrationCards({ cards, immuneTolerance = null }: { cards: Re
   );
 }
 
-/** The card whose answers ?results={id} opens, if any. */
-export function useOpenResults(cards: readonly RegistrationCardData[]): RegistrationCardData | undefined {
+/**
+ * The card whose answers ?results={id} opens, if any: the page shows them in the screening feature's 'Screening
+ * Results' dialog (DSH-010).
+ */
+export function useOpenResults<C extends { id: number }>(cards: readonly C[]): C | undefined {
   const [params] = useSearchParams();
   const openId = Number(params.get("results"));
   return cards.find((c) => c.id === openId);
-}
-
-/**
- * The 'Screening Results' dialog of 'View My Answers' / 'Show Results' (DSH-010). The page renders it as a child of
- * its <main>, so a printed page can show the dialog alone (docs/decisions/111).
- */
-export function OpenResultsDialog({ open }: { open: RegistrationCardData }) {
-  return (
-    <ScreeningResultsDialog summary={open.summary} idPrefix={`results-${open.id}`} closeTo="/landing" pdfHref={`/landing/answers/${open.id}/pdf`} />
-  );
 }
 
 function StepCard({ step, number, screeningId }: { step: StepCardView; number: number; screeningId: number }) {

@@ -1,25 +1,28 @@
 import type { Screening } from "../../../registry/contract";
-import { withPatient } from "~/platform/auth.server";
-import { answerSummary, type AnswerSummary } from "~/features/screening/answer-summary-model";
-import { loadCenters } from "~/features/screening/screening.server";
-import type { CenterInfo } from "~/features/screening/step-machine";
 import { registrationCard, type RegistrationCardView } from "./registration-card-model";
-import type { PortalContext } from "~/platform/context";
 
-export type RegistrationCardData = { id: number; view: RegistrationCardView; summary: AnswerSummary };
+/** A registration card, with what its 'Screening Results' dialog shows (`S`: the screening feature's answer summary). */
+export type RegistrationCardData<S = unknown> = { id: number; view: RegistrationCardView; summary: S };
+
+/** A center's id and whether it is a member: what a card needs of the centers list. */
+type CenterMembership = { centerId: number; isMemberCenter: boolean };
 
 /**
  * The dashboard's registration cards (DSH-004, DSH-010), one per screening, with the answer summary of the 'Screening
- * Results' dialog. The centers are fetched only when a screening names one (the card needs its membership).
+ * Results' dialog. The route passes in what other features make (decision 130): `centers` loads the centers, called
+ * only when a screening names one (the card needs its membership); `summarize` makes a screening's answer summary.
  */
-export async function registrationCards(context: PortalContext, screenings: readonly Screening[], now = new Date()): Promise<RegistrationCardData[]> {
+export async function registrationCards<S>(
+  screenings: readonly Screening[],
+  { centers, summarize }: { centers: () => Promise<readonly CenterMembership[]>; summarize: (screening: Screening) => S },
+  now = new Date(),
+): Promise<RegistrationCardData<S>[]> {
   if (screenings.length === 0) return [];
-  let centers: CenterInfo[] = [];
-  if (screenings.some((s) => s.preferredCenterId > 0)) centers = (await withPatient(context, (patient) => loadCenters(context, patient))).centers;
-  const member = (id: number) => centers.some((c) => c.centerId === id && c.isMemberCenter);
+  const known = screenings.some((s) => s.preferredCenterId > 0) ? await centers() : [];
+  const member = (id: number) => known.some((c) => c.centerId === id && c.isMemberCenter);
   return screenings.map((s) => ({
     id: s.id,
     view: registrationCard(s, { preferredCenterIsMember: member(s.preferredCenterId), now }),
-    summary: answerSummary(s),
+    summary: summarize(s),
   }));
 }

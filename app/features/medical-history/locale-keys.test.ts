@@ -6,7 +6,7 @@ import { MEDICAL_HISTORY_KEYS } from "../../../registry/contract/medical-history
 import { MEDICAL_HISTORY_TEXT_MAX, OTHER_ORGAN_TEXT_MAX } from "../../../registry/contract/limits";
 import { QUESTIONS } from "./questions";
 import { reviewRows } from "./review";
-import { PROGRAM_STAGES, immuneToleranceStages } from "./stages";
+import { PROGRAM_STAGES, immuneToleranceStages } from "~/components/program-stages";
 import { MedicalErrorKey } from "./validation";
 
 function text(messages: object, key: string): unknown {

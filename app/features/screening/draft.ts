@@ -1,12 +1,4 @@
-import {
-  AntigenMatch,
-  BiologicalRelative,
-  DonorStatus,
-  KidneyStatus,
-  PrimaryGoal,
-  Transfer,
-  TransplantCenterSituation,
-} from "../../../registry/contract/enums";
+import { AntigenMatch, BiologicalRelative, DonorStatus, KidneyStatus, PrimaryGoal, Transfer, TransplantCenterSituation } from "./answer-enums";
 import { isStep, Step, type StepValue } from "./steps";
 
 /**

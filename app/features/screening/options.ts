@@ -1,12 +1,4 @@
-import {
-  AntigenMatch,
-  BiologicalRelative,
-  DonorStatus,
-  KidneyStatus,
-  PrimaryGoal,
-  Transfer,
-  TransplantCenterSituation,
-} from "../../../registry/contract/enums";
+import { AntigenMatch, BiologicalRelative, DonorStatus, KidneyStatus, PrimaryGoal, Transfer, TransplantCenterSituation } from "./answer-enums";
 import type { ScreeningAnswers } from "./draft";
 import type { TextKey } from "~/texts/texts";
 

@@ -1,13 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  AntigenMatch,
-  BiologicalRelative,
-  DonorStatus,
-  KidneyStatus,
-  PrimaryGoal,
-  Transfer,
-  TransplantCenterSituation,
-} from "../../../registry/contract/enums";
+import { AntigenMatch, BiologicalRelative, DonorStatus, KidneyStatus, PrimaryGoal, Transfer, TransplantCenterSituation } from "./answer-enums";
 import { initialDraft, type ScreeningDraft } from "./draft";
 import {
   allowedStep,

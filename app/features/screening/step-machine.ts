@@ -1,12 +1,4 @@
-import {
-  AntigenMatch,
-  BiologicalRelative,
-  DonorStatus,
-  KidneyStatus,
-  PrimaryGoal,
-  Transfer,
-  TransplantCenterSituation,
-} from "../../../registry/contract/enums";
+import { AntigenMatch, BiologicalRelative, DonorStatus, KidneyStatus, PrimaryGoal, Transfer, TransplantCenterSituation } from "./answer-enums";
 import { furthestStep, isWellFormedDraft, type AnswerField, type ScreeningAnswers, type ScreeningDraft, type SituationSubStep } from "./draft";
 import {
   antigenMatchOptions,

@@ -1,7 +1,7 @@
-import type { Screening } from "../../../registry/contract/schemas";
-import { RegistrationStatus } from "../../../registry/contract/enums";
-import { LAB_REQUEST_WINDOW_DAYS } from "../../../registry/contract/limits";
-import { DAY_MS, endOf, readRegistryDate } from "../../../registry/contract/registry-dates";
+import type { Screening } from "../../registry/contract/schemas";
+import { RegistrationStatus } from "../../registry/contract/enums";
+import { LAB_REQUEST_WINDOW_DAYS } from "../../registry/contract/limits";
+import { DAY_MS, endOf, readRegistryDate } from "../../registry/contract/registry-dates";
 
 /**
  * The Lab Tests step's button (LAB-001), first match wins:

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import en from "~/locales/en/index";
 import es from "~/locales/es/index";
-import { ReferralStatus } from "../../../registry/contract/enums";
-import { REFERRAL_STATUS_TEXT } from "../../../registry/contract/screening";
-import { usStates } from "../../../registry/contract/us-states";
+import { ReferralStatus } from "../../registry/contract/enums";
+import { REFERRAL_STATUS_TEXT } from "../../registry/contract/screening";
+import { usStates } from "../../registry/contract/us-states";
 import { DISPLAY_NAME_KEYS, referralStatusKey, usStateKey } from "./display-names";
 
 function text(messages: object, key: string): unknown {

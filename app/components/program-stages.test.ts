@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { ImmunoFreeStatus } from "../../../registry/contract/enums";
+import { ImmunoFreeStatus } from "../../registry/contract/enums";
 import { eSignRefusal, signatureMismatch } from "~/features/e-sign/e-sign";
-import { immuneToleranceStages, standaloneProgram } from "./stages";
+import { immuneToleranceStages, standaloneProgram } from "./program-stages";
 
 const reg = (currentStatus: number, isOptedOut = false) => ({
   currentStatus,

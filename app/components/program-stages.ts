@@ -1,4 +1,4 @@
-import { ImmunoFreeStatus } from "../../../registry/contract/enums";
+import { ImmunoFreeStatus } from "../../registry/contract/enums";
 import type { TextKey } from "~/texts/texts";
 
 /**

@@ -1,5 +1,5 @@
-import { ReferralStatus } from "../../../registry/contract/enums";
-import { usStates, type UsStateAbbreviation } from "../../../registry/contract/us-states";
+import { ReferralStatus } from "../../registry/contract/enums";
+import { usStates, type UsStateAbbreviation } from "../../registry/contract/us-states";
 import type { TextKey } from "~/texts/texts";
 
 /**

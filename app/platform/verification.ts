@@ -1,5 +1,5 @@
-import { AuthPreference } from "../../../registry/contract/enums";
-import type { Account } from "../../../registry/contract/schemas";
+import { AuthPreference } from "../../registry/contract/enums";
+import type { Account } from "../../registry/contract/schemas";
 
 /**
  * The verification gate of DSH-001 and ACC-028: the email must be verified, and the mobile too when the

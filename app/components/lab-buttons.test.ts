@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { RegistrationStatus } from "../../../registry/contract/enums";
+import { RegistrationStatus } from "../../registry/contract/enums";
 import { labButton, type LabScreening } from "./lab-buttons";
 
 const now = new Date("2026-03-20T12:00:00Z");
