@@ -9,6 +9,8 @@
  *   approve-labs --order N|--screening N|--all, attach-lab-results <requisition> <file.pdf>, list-lab-orders,
  *            record-lab-values <requisition> <file.csv|file.json>
  *            lab orders (registry/commands/cli-labs.ts)
+ *   create-admin --email x@y --name "A B" [--lang en|es]
+ *            create (or restore) a staff administrator and print their one-time setup link (docs/decisions/126)
  *   export-consent <medicalRecordId> <out.pdf>   write a record's signed immune-tolerance consent (PDF) to a new file
  *   prune-audit [--years N]   delete audit rows older than N years (default and least 6; docs/operations.md)
  *   list-referrals, referral-status, program-stage   center and program staff steps (registry/commands/cli-staff.ts)
@@ -19,6 +21,7 @@ import { createServer } from "node:http";
 import { parseArgs } from "node:util";
 import { labCommands } from "./commands/cli-labs";
 import { staffCommands } from "./commands/cli-staff";
+import { createAdminCommands, ensureDemoAdministrator } from "./commands/create-admin";
 import { createInvite } from "./commands/create-invite";
 import { exportConsent } from "./commands/export-consent";
 import { smsInboundCommand } from "./commands/sms-inbound";
@@ -60,6 +63,8 @@ async function serve(config: RegistryConfig): Promise<void> {
   if (demoMode) {
     seeded ||= await seedDemoCenters(db);
     if (seeded) log({ level: "info", event: "registry.demo-centers", seeded });
+    // docs/decisions/126: a demo registry without an administrator gets one; the link is in the demo outbox.
+    await ensureDemoAdministrator(db, config.settings, log);
   }
   // docs/decisions/085: the browser's address, user agent and request id are taken only from a portal with the key.
   const server = createServer(toNodeListener(createRegistryHandler({ db, settings: config.settings, log }), { portalKey: config.portalKey }));
@@ -180,6 +185,7 @@ const commands: Record<string, (config: RegistryConfig, args: string[]) => Promi
   ...centerCommands,
   ...labCommands,
   ...staffCommands,
+  ...createAdminCommands,
 };
 
 async function main(): Promise<void> {

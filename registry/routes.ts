@@ -19,6 +19,7 @@ import { registerRoutes } from "./areas/register";
 import { screeningRoutes } from "./areas/screening";
 import { smsRoutes } from "./areas/sms";
 import { staffRoutes } from "./areas/staff";
+import { staffAccountRoutes } from "./areas/staff-accounts";
 import type { Ctx } from "./http/context";
 import type { Route } from "./http/router";
 import { openApiDocument } from "./openapi/document";
@@ -43,6 +44,7 @@ const AREAS = {
   "medical-history": medicalHistoryRoutes,
   "e-sign": eSignRoutes,
   staff: staffRoutes,
+  "staff-accounts": staffAccountRoutes,
   "my-record": myRecordRoutes,
   "answers-pdf": answersPdfRoutes,
   sms: smsRoutes,

@@ -1,6 +1,7 @@
 // Requirement PLT-018: the registry in the portal's process (or REGISTRY_URL), on PGlite unless DATABASE_URL names a server.
 import type { Settings } from "../config/settings";
 import { PORTAL_KEY_HEADER } from "../registry/contract/forwarded";
+import { ensureDemoAdministrator } from "../registry/commands/create-admin";
 import { seedDemoCenters } from "../registry/data/demo-centers";
 import { openDb } from "../registry/db";
 import { createRegistryHandler } from "../registry/handler";
@@ -55,6 +56,8 @@ export async function startRegistry(settings: Settings, log: Log, env: Record<st
     // CEN-012: a demo registry starts with the invented demo centers when it has no center.
     seeded ||= await seedDemoCenters(db);
     if (seeded) log({ msg: "demo transplant centers stored (invented data)", seeded });
+    // docs/decisions/126: without an administrator, a demo one; its setup link is in the demo outbox (never logged).
+    await ensureDemoAdministrator(db, config.settings, log);
   }
   // PLT-015: email and text messages leave through the outbox worker (held in the outbox in demo mode).
   const worker = startOutboxWorker(db, config, log);

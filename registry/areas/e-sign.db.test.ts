@@ -197,8 +197,11 @@ describe.each(testDatabases())("e-sign on $name", (target) => {
     const ben = await participant(2, ImmunoFreeStatus.MedicalHistory);
     await expect(exportConsent(t.db, String(ben.medicalRecordId), path.join(dir, "ben.pdf"), START)).rejects.toThrow(/has no signed consent/);
     await expect(exportConsent(t.db, "12x", path.join(dir, "x.pdf"), START)).rejects.toThrow(/usage/);
-    const [exported] = await t.db.query<{ actor_kind: string }>("select actor_kind from audit_log where action = 'consent.export'");
-    expect(exported).toEqual({ actor_kind: "staff" });
+    // The command's row names its operator: the operating-system user and host (docs/decisions/126).
+    const [exported] = await t.db.query<{ actor_kind: string; operator: string }>(
+      "select actor_kind, operator from audit_log where action = 'consent.export'",
+    );
+    expect(exported).toEqual({ actor_kind: "operator", operator: expect.stringMatching(/^[^@\s]+@[^@\s]+$/) });
   });
 
   itWithPoppler(

@@ -1,6 +1,6 @@
 import type { LabValue } from "../contract/labs";
 import type { MedicalRecord, Screening } from "../contract/schemas";
-import { audit } from "../data/audit";
+import { audit, type Actor } from "../data/audit";
 import { replaceGeneratedResults, type LabOrder } from "../data/lab-orders";
 import { labResultValues, replaceLabResultValues } from "../data/lab-result-values";
 import { findMedicalRecord } from "../data/medical-records";
@@ -50,7 +50,7 @@ export async function generatedResultsPdf(db: Db, order: LabOrder, resultsAt: Da
 }
 
 /**
- * Records the order's values (replacing any earlier set). When the results were already recorded with a generated
+ * Records the order's values (replacing any earlier set); `actor`: the lab key holder or a command's operator. When the results were already recorded with a generated
  * summary, the summary is made again with the new values; an attached PDF stays the document. The audit entry holds
  * the count, never the values.
  */
@@ -59,12 +59,13 @@ export async function recordLabValues(
   order: LabOrder,
   values: readonly LabValue[],
   now: Date,
+  actor: Actor,
 ): Promise<{ recorded: number; summaryReplaced: boolean }> {
   let summaryReplaced = false;
   await db.transaction(async (tx) => {
     await replaceLabResultValues(tx, order.id, values, now);
     await audit(tx, {
-      actor: { kind: "staff" },
+      actor,
       action: "labs.values.record",
       detail: { labOrderId: order.id, count: values.length },
       at: now,

@@ -35,7 +35,8 @@ export async function approveLabOrders(
   now: Date,
 ): Promise<ApprovedLabOrder[]> {
   const approved: ApprovedLabOrder[] = [];
-  const actor: Actor = by === "staff" ? { kind: "staff" } : { kind: "system" };
+  // "staff": the approve-labs command (an operator on the server).
+  const actor: Actor = by === "staff" ? { kind: "operator" } : { kind: "system" };
   for (const order of orders) {
     const requisition = await freshRequisition(db);
     const expiresOn = expiryDate(now);

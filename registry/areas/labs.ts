@@ -227,7 +227,7 @@ async function updateLabRequisition(ctx: Ctx, params: Record<string, string>): P
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {
     await markLabOrderReceived(tx, order.id, now);
-    await audit(tx, { actor: { kind: "staff" }, action: "labs.requisition.received", detail: { labOrderId: order.id }, at: now });
+    await audit(tx, { actor: { kind: "staffKey", role: "lab" }, action: "labs.requisition.received", detail: { labOrderId: order.id }, at: now });
   });
   return ok(null, LabMessage.requisitionUpdated);
 }
@@ -262,7 +262,7 @@ async function processLabResults(ctx: Ctx, params: Record<string, string>): Prom
       now,
     );
     await audit(tx, {
-      actor: { kind: "staff" },
+      actor: { kind: "staffKey", role: "lab" },
       action: "labs.results.record",
       medicalRecordId: patient.id,
       detail: { labOrderId: order.id },
@@ -282,7 +282,7 @@ async function recordLabResultValues(ctx: Ctx, params: Record<string, string>): 
   const body = await readJsonObject(ctx.request);
   const checked = checkLabValues(body.values);
   if (!checked.ok) throw new Refusal(400, RegistryMessage.badRequest, problemErrors(checked.problems));
-  const { recorded } = await recordLabValues(ctx.db, order, checked.values, ctx.now());
+  const { recorded } = await recordLabValues(ctx.db, order, checked.values, ctx.now(), { kind: "staffKey", role: "lab" });
   return ok({ recorded }, LabValuesMessage.recorded);
 }
 

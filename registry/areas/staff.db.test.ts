@@ -286,8 +286,12 @@ describe.each(testDatabases())("center and program staff steps on $name", (targe
       `referral ${p.referralId} (screening ${p.screeningId}, center ${CENTER_A}) is now Center Approved; the patient's email is queued.\n`,
     );
     expect(await referralsReport(t.db, ["--center", String(CENTER_A)])).toContain("Center Approved");
-    const audits = await t.db.query<{ detail: { by: string } }>("select detail from audit_log where action = 'referral.status'");
+    const audits = await t.db.query<{ detail: { by: string }; actor_kind: string; operator: string | null }>(
+      "select detail, actor_kind, operator from audit_log where action = 'referral.status'",
+    );
     expect(audits.map((a) => a.detail.by)).toEqual(["command"]);
+    // A staff command's row names the operating-system user and host that ran it (docs/decisions/126).
+    expect(audits.map((a) => [a.actor_kind, a.operator])).toEqual([["operator", expect.stringMatching(/^[^@\s]+@[^@\s]+$/)]]);
     await expect(referralStatusCommand(t.db, config, ["--referral", String(p.referralId), "--status", "approved"], () => {})).rejects.toThrow(
       "not changed: The referral already has this status",
     );

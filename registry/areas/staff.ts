@@ -18,7 +18,7 @@ import {
   type StaffReasonValue,
 } from "../contract/staff";
 import { ValidationKey } from "../contract/validation-keys";
-import { audit } from "../data/audit";
+import { audit, type Actor } from "../data/audit";
 import { ifStage, setIfStage } from "../data/if-registrations";
 import { RATE_LIMITS } from "../data/rate-limits";
 import { lockReferral, setReferralStatus } from "../data/staff-referrals";
@@ -43,6 +43,11 @@ import type { RegistrySettings } from "../settings";
 export type StaffOutcome<T> = { ok: true; value: T } | { ok: false; reason: StaffReasonValue };
 export type StaffActor = "center" | "program" | "command";
 
+/** The audit actor of a step: a holder of the center or program key, or the operator of a staff command. */
+function auditActor(actor: StaffActor): Actor {
+  return actor === "command" ? { kind: "operator" } : { kind: "staffKey", role: actor };
+}
+
 export async function moveReferral(
   db: Db,
   settings: RegistrySettings,
@@ -65,7 +70,7 @@ export async function moveReferral(
       { now },
     );
     await audit(tx, {
-      actor: { kind: "staff" },
+      actor: auditActor(actor),
       action: "referral.status",
       medicalRecordId: referral.medicalRecordId,
       detail: { referralId: referral.id, screeningId: referral.screeningId, from: referral.statusId, to: statusId, by: actor },
@@ -105,7 +110,7 @@ export async function moveProgramStage(
       { now },
     );
     await audit(tx, {
-      actor: { kind: "staff" },
+      actor: auditActor(actor),
       action: "program.stage",
       medicalRecordId,
       detail: { from: current!, to: stage, by: actor },

@@ -39,7 +39,7 @@ export async function createInvite(
   const id = await db.transaction(async (tx) => {
     const inviteId = await insertInvite(tx, { tokenHash: hash, firstName, lastName, email, expiresAt }, now);
     await enqueue(tx, settings, inviteEmail(invite.lang ?? "en", email, { firstName, lastName }, link), now);
-    await audit(tx, { actor: { kind: "staff" }, action: "invite.create", detail: { invite: inviteId }, at: now });
+    await audit(tx, { actor: { kind: "operator" }, action: "invite.create", detail: { invite: inviteId }, at: now });
     return inviteId;
   });
   return { id, link, expiresAt };

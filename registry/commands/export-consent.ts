@@ -22,7 +22,7 @@ export async function exportConsent(
   if (!signature || !pdf) throw new Error(`medical record ${medicalRecordId} has no signed consent`);
   await writeFile(outPath, pdf, { flag: "wx", mode: 0o600 });
   await audit(db, {
-    actor: { kind: "staff" },
+    actor: { kind: "operator" },
     action: "consent.export",
     medicalRecordId,
     detail: { consentSignatureId: signature.id },

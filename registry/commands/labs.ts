@@ -67,7 +67,7 @@ export async function attachResults(
     if (!order) throw new Error(`no lab order has the requisition number ${requisition}`);
     await attachLabResults(tx, order.id, bytes, now);
     await audit(tx, {
-      actor: { kind: "staff" },
+      actor: { kind: "operator" },
       action: "labs.results.attach",
       detail: { labOrderId: order.id, bytes: bytes.byteLength },
       at: now,
@@ -103,7 +103,7 @@ export async function recordValuesFromFile(
   }
   const order = await findLabOrderByRequisition(db, requisition);
   if (!order) throw new Error(`no lab order has the requisition number ${requisition}`);
-  const done = await recordLabValues(db, order, checked.values, now);
+  const done = await recordLabValues(db, order, checked.values, now, { kind: "operator" });
   return { orderId: order.id, requisition, ...done };
 }
 

@@ -21,7 +21,7 @@ export async function pruneAudit(db: Db, years: number = AUDIT_RETENTION_YEARS, 
       [before],
     );
     const n = rows[0]?.n ?? 0;
-    await audit(tx, { actor: { kind: "staff" }, action: "audit.prune", detail: { before: before.toISOString(), deleted: n }, at: now });
+    await audit(tx, { actor: { kind: "operator" }, action: "audit.prune", detail: { before: before.toISOString(), deleted: n }, at: now });
     return n;
   });
   return { deleted, before };

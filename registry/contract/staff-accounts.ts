@@ -99,6 +99,8 @@ export const staffInviteBody = z.object({
 });
 export type StaffInviteBody = z.infer<typeof staffInviteBody>;
 export const staffGrantsBody = z.object({ grants: z.array(staffGrant).min(1).max(8) });
+/** POST /api/staff/people: the new person's id (their link is emailed to them, never answered). */
+export const staffInviteResult = z.object({ id: z.number().int() });
 /** The organisations a grant may name. */
 export const staffOrganisations = z.object({
   labs: z.array(z.object({ id: z.number().int(), name: z.string() })),

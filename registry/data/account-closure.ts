@@ -87,7 +87,10 @@ export type AccessRow = {
   userAgent: string | null;
 };
 
-/** The audit entries of a record, newest first: who read or changed it, when and from where. */
+/**
+ * The audit entries of a record, newest first: who read or changed it, when and from where. A staff command's
+ * operator (docs/decisions/126) is shown to the patient as staff, without the operating-system user and host.
+ */
 export async function recordAccessLog(db: Db, medicalRecordId: number): Promise<AccessRow[]> {
   const rows = await db.query<{
     occurred_at: Date;
@@ -96,7 +99,8 @@ export async function recordAccessLog(db: Db, medicalRecordId: number): Promise<
     client_address: string | null;
     user_agent: string | null;
   }>(
-    `select occurred_at, actor_kind, action, client_address, user_agent from audit_log
+    `select occurred_at, case actor_kind when 'operator' then 'staff' else actor_kind end as actor_kind, action, client_address, user_agent
+       from audit_log
       where medical_record_id = $1 order by occurred_at desc, id desc`,
     [medicalRecordId],
   );

@@ -23,6 +23,14 @@ export const RATE_LIMITS = {
   labStaffKey: { name: "lab-staff-key.client", max: 10, windowMs: HOUR },
   /** Wrong center or program staff keys per client address (docs/decisions/041; a right key is never counted nor refused). */
   staffKey: { name: "staff-key.client", max: 10, windowMs: HOUR },
+  /** Failed staff sign-ins per client address (a success gives its hit back; docs/decisions/126). */
+  staffSignIn: { name: "staff-sign-in.client", max: 30, windowMs: 15 * MINUTE },
+  /** Distinct emails with a failed staff sign-in per client address. */
+  staffSignInEmails: { name: "staff-sign-in.client.emails", max: 15, windowMs: HOUR },
+  /** Wrong staff codes (authenticator or recovery) per client address (a right code gives its hit back). */
+  staffCode: { name: "staff-code.client", max: 30, windowMs: HOUR },
+  /** Unknown, used or expired staff links per client address (a good link gives its hit back). */
+  staffLink: { name: "staff-link.client", max: 20, windowMs: HOUR },
 } as const satisfies Record<string, RateLimit>;
 
 /** The stored subject: a SHA-256 of the limit and key, so no address or email is kept in clear. */

@@ -4,10 +4,10 @@ export type Method = "GET" | "POST" | "PUT" | "DELETE";
 
 /**
  * Who may call a route (the document's security schemes, registry/openapi/document.ts): anyone, the signed-in patient
- * (`Authorization: Bearer`), staff with their key (X-Lab-Staff-Key, X-Center-Staff-Key, X-Program-Staff-Key), the holder
+ * (`Authorization: Bearer`), a staff person (`Authorization: Bearer st_…`, docs/decisions/126), staff with their key (X-Lab-Staff-Key, X-Center-Staff-Key, X-Program-Staff-Key), the holder
  * of an invite (X-Invite-Token). A list means any one of them.
  */
-export type RouteAuth = "none" | "patient" | "lab-staff" | "center-staff" | "program-staff" | "invite";
+export type RouteAuth = "none" | "patient" | "staff" | "lab-staff" | "center-staff" | "program-staff" | "invite";
 
 /**
  * A route's description, from which the registry's OpenAPI document is generated (docs/decisions/102): every route has

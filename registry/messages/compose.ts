@@ -40,6 +40,13 @@ export function inviteEmail(lang: MessageLang, to: string, names: { firstName: s
   return email(lang, to, i.subject, [fill(i.greeting, names), i.intro, { link, label: i.action }, i.validity, t.common.ignore, t.common.signature]);
 }
 
+/** A staff person's setup link (docs/decisions/126): choose a password, then set up the authenticator; 24 hours. */
+export function staffLinkEmail(lang: MessageLang, to: string, name: string, link: string): OutgoingMessage {
+  const t = textsFor(lang);
+  const s = t.staffLinkEmail;
+  return email(lang, to, s.subject, [fill(s.greeting, { name }), s.intro, { link, label: s.action }, s.validity, t.common.ignore]);
+}
+
 /** A lab order was approved (LAB-002): where to download it, and until when. */
 export function labOrderApprovedEmail(lang: MessageLang, to: string, expires: string, dashboardLink: string): OutgoingMessage {
   const t = textsFor(lang);

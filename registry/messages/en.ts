@@ -52,6 +52,15 @@ const en = {
     action: "Register now",
     validity: "The link is good for 30 days and can be used once.",
   },
+  /** A staff person's setup link (docs/decisions/126): an invitation, or a new link after a lost phone. */
+  staffLinkEmail: {
+    subject: "Your National Kidney Registry staff account",
+    greeting: "Hello {{name}},",
+    intro:
+      "A staff account of the National Kidney Registry is ready for you. Open the link to choose your password, then set up an authenticator app on your phone: you will need a code from it each time you sign in.",
+    action: "Set up your staff account",
+    validity: "The link is good for 24 hours and can be used once. If it has expired, ask a registry administrator for a new one.",
+  },
   /** Lab orders and results (LAB-002, LAB-003, LAB-004): readiness issues, emails and the two PDFs. */
   labs: {
     issues: {

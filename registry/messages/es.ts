@@ -47,6 +47,14 @@ const es: RegistryTexts = {
     action: "Registrarse ahora",
     validity: "El enlace es válido durante 30 días y se puede usar una sola vez.",
   },
+  staffLinkEmail: {
+    subject: "Su cuenta de personal del National Kidney Registry",
+    greeting: "Hola, {{name}}:",
+    intro:
+      "Su cuenta de personal del National Kidney Registry está lista. Abra el enlace para elegir su contraseña y, después, configure una aplicación de autenticación en su teléfono: necesitará un código de ella cada vez que inicie sesión.",
+    action: "Configurar su cuenta de personal",
+    validity: "El enlace es válido durante 24 horas y se puede usar una sola vez. Si ha caducado, pida uno nuevo a un administrador del registro.",
+  },
   labs: {
     issues: {
       optedOut: "Usted decidió no continuar con el proceso de registro. Para seguir, vuelva a participar desde su panel.",

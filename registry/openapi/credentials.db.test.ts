@@ -24,7 +24,9 @@ describe.each(testDatabases())("the document's credentials on $name", (target) =
   it("every call it says needs a token or a staff key refuses one without it: 401, before anything else", async () => {
     const calls = guardedCalls();
     expect(calls.length).toBeGreaterThan(30);
-    expect(new Set(calls.flatMap((c) => c.schemes))).toEqual(new Set(["patientToken", "labStaffKey", "centerStaffKey", "programStaffKey"]));
+    expect(new Set(calls.flatMap((c) => c.schemes))).toEqual(
+      new Set(["patientToken", "staffToken", "labStaffKey", "centerStaffKey", "programStaffKey"]),
+    );
     for (const call of calls) {
       const answer = await t.call(call.method, call.path, call.method === "GET" ? {} : { body: {} });
       expect(`${call.method} ${call.path}: ${answer.status}`).toBe(`${call.method} ${call.path}: 401`);

@@ -33,6 +33,15 @@ const SCHEMES: Record<Exclude<RouteAuth, "none">, { name: string; scheme: JsonSc
       description: "The patient's sign-in token (POST /authenticate, POST /register): 30 minutes, never in a query string.",
     },
   },
+  staff: {
+    name: "staffToken",
+    scheme: {
+      type: "http",
+      scheme: "bearer",
+      description:
+        "A staff person's session token `st_…` (POST /api/staff/sign-in/code, POST /api/staff/setup), or the pending token of a sign-in step (POST /api/staff/sign-in, POST /api/staff/links/accept). Ends after 15 minutes without a call and 12 hours in all; never a patient's token.",
+    },
+  },
   "lab-staff": {
     name: "labStaffKey",
     scheme: { type: "apiKey", in: "header", name: LAB_STAFF_KEY_HEADER, description: "The lab staff key (setting LAB_STAFF_KEY)." },
@@ -71,6 +80,7 @@ const PATH_PARAMS: Record<string, string> = {
   type: "1 opts out of automated messages, 2 opts back in.",
   requisition: "The lab order's requisition number (spaces, hyphens and case ignored).",
   referralId: "A referral id.",
+  staffId: "A staff person's id.",
 };
 
 /** What each area (a tag) holds; an area not named here is described by its name (see tagDescription). */
@@ -232,13 +242,19 @@ function routeConfig<C>(route: Route<C>, tag: string): RouteConfig {
   };
 }
 
-/** Every object of an answer's schema without a rule for other properties gets `additionalProperties: false`. */
-function closeObjects(schema: unknown): void {
-  if (Array.isArray(schema)) return schema.forEach(closeObjects);
+/**
+ * Every object of an answer's schema without a rule for other properties gets `additionalProperties: false`. The
+ * parts of an intersection (`allOf`, a zod intersection, and the branches of a union inside one) stay open, each
+ * holding only some of the properties: the `allOf` itself gets `unevaluatedProperties: false` instead (JSON Schema
+ * 2020-12), so the whole is closed.
+ */
+function closeObjects(schema: unknown, part = false): void {
+  if (Array.isArray(schema)) return schema.forEach((item) => closeObjects(item, part));
   if (typeof schema !== "object" || schema === null) return;
   const s = schema as JsonSchema;
-  if (s.properties && s.additionalProperties === undefined) s.additionalProperties = false;
-  for (const value of Object.values(s)) closeObjects(value);
+  if (s.allOf && s.additionalProperties === undefined && s.unevaluatedProperties === undefined) s.unevaluatedProperties = false;
+  else if (!part && s.properties && s.additionalProperties === undefined) s.additionalProperties = false;
+  for (const [key, value] of Object.entries(s)) closeObjects(value, key === "allOf" || (part && (key === "oneOf" || key === "anyOf")));
 }
 
 function closeAnswers(doc: OpenApiDocument): void {
