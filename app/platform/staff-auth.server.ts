@@ -58,7 +58,7 @@ export function staffSessionAtRequest(session: StaffSessionHandle, now: number, 
  * The signed-in staff person of this request, as the registry knows them now (a disabled person, a session ended
  * elsewhere or past the registry's own limits: the sign-in page, saying so). Every staff page starts here.
  */
-export async function requireStaff(context: PortalContext): Promise<{ token: string; person: StaffPerson }> {
+export async function requireStaffPerson(context: PortalContext): Promise<{ token: string; person: StaffPerson }> {
   const session = context.staffSession;
   const token = session.get("token");
   if (!token) {

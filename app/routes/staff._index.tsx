@@ -5,14 +5,14 @@ import type { RouteHandle } from "~/components/document-title";
 import { PageFlash } from "~/components/flash-messages";
 import { areasFor, grantLabel } from "~/features/staff/areas";
 import { portalContext } from "~/platform/context";
-import { requireStaff } from "~/platform/staff-auth.server";
+import { requireStaffPerson } from "~/platform/staff-auth.server";
 import { withTexts } from "~/texts/texts.server";
 
 export const handle: RouteHandle = { titleKey: "staffConsole.home.title" };
 
 /** GET /staff (docs/decisions/127): the signed-in person's roles and the console's areas for them. */
 export const loader = withTexts("staff._index", async function loader({ context: routerContext }: Route.LoaderArgs) {
-  const { person } = await requireStaff(routerContext.get(portalContext));
+  const { person } = await requireStaffPerson(routerContext.get(portalContext));
   return { grants: person.grants };
 });
 

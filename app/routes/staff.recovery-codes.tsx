@@ -6,7 +6,7 @@ import { CsrfField } from "~/components/csrf-field";
 import { PageFlash } from "~/components/flash-messages";
 import { readForm } from "~/forms/form.server";
 import { portalContext } from "~/platform/context";
-import { requireStaff } from "~/platform/staff-auth.server";
+import { requireStaffPerson } from "~/platform/staff-auth.server";
 import { withTexts } from "~/texts/texts.server";
 
 export const handle: RouteHandle = { titleKey: "staffConsole.recovery.title" };
@@ -17,7 +17,7 @@ export const handle: RouteHandle = { titleKey: "staffConsole.recovery.title" };
  */
 export const loader = withTexts("staff.recovery-codes", async function loader({ context: routerContext }: Route.LoaderArgs) {
   const context = routerContext.get(portalContext);
-  await requireStaff(context);
+  await requireStaffPerson(context);
   const codes = context.staffSession.get("recoveryCodes");
   if (!codes?.length) throw redirect("/staff");
   return { codes };

@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import type { StaffListItem, StaffOrganisations } from "../../../registry/contract/staff-accounts";
 import { addFlash } from "~/platform/auth.server";
 import type { PortalContext } from "~/platform/context";
-import { requireRole, requireStaff } from "~/platform/staff-auth.server";
+import { requireRole, requireStaffPerson } from "~/platform/staff-auth.server";
 import { unavailableMessageKey } from "~/registry/client.server";
 import { reach } from "~/registry/reach.server";
 import { formFailure, inputFailure, textFields } from "~/forms/form.server";
@@ -16,7 +16,7 @@ import { GRANT_FIELDS, grantsFromForm, INVITE_FIELDS, inviteFromForm } from "./p
 export type PeopleData = { unavailable: true } | { unavailable: false; people: StaffListItem[]; organisations: StaffOrganisations; me: number };
 
 export async function peopleData(context: PortalContext): Promise<PeopleData> {
-  const { token, person } = await requireStaff(context);
+  const { token, person } = await requireStaffPerson(context);
   requireRole(person, "administrator");
   const [people, organisations] = await Promise.all([
     reach(context.registry.staff.people(token)),
@@ -30,7 +30,7 @@ export async function peopleData(context: PortalContext): Promise<PeopleData> {
 
 /** POST /staff/people: invite a person with one role. */
 export async function inviteAction(form: FormData, context: PortalContext) {
-  const { token, person } = await requireStaff(context);
+  const { token, person } = await requireStaffPerson(context);
   requireRole(person, "administrator");
   const values = textFields(form, INVITE_FIELDS);
   const refused = inputFailure("staff-invite", values, INVITE_FIELDS);
@@ -57,7 +57,7 @@ export function personOf(people: readonly StaffListItem[], id: string | undefine
 
 /** POST /staff/people/{id}: save the roles, disable the account, or send a new link (`intent`). */
 export async function personAction(form: FormData, context: PortalContext, idParam: string | undefined) {
-  const { token, person } = await requireStaff(context);
+  const { token, person } = await requireStaffPerson(context);
   requireRole(person, "administrator");
   const id = /^[1-9]\d{0,9}$/.test(idParam ?? "") ? Number(idParam) : null;
   if (!id) throw data({ message: "staffConsole.people.notFound" }, { status: 404 });
