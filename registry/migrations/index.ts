@@ -11,6 +11,7 @@ import { signInAvailability } from "./0010_sign_in_availability";
 import { smsKeywords } from "./0011_sms_keywords";
 import { accountClosure } from "./0012_account_closure";
 import { messageChoicesAndDevices } from "./0013_message_choices_and_devices";
+import { signInLinks } from "./0014_sign_in_links";
 
 /** A schema change: applied once, in list order, recorded in schema_migrations. Never edit one that has shipped. */
 export type Migration = { id: string; sql: string };
@@ -29,4 +30,5 @@ export const migrations: readonly Migration[] = [
   smsKeywords,
   accountClosure,
   messageChoicesAndDevices,
+  signInLinks,
 ];
