@@ -7,7 +7,7 @@ import { AccountClosedMessage, AccountClosedReason } from "../contract/my-record
 import { audit } from "../data/audit";
 import { overCap, releaseTry, reserveTry, settleFailure, settleSuccess } from "../data/login-throttle";
 import { KNOWN_DEVICE_HEADER, parseKnownDeviceHeader, SIGN_IN_THROTTLE, signInLinkRequest, SignInMessage, SignInReason } from "../contract/sign-in";
-import { insertSignInLink, useSignInLink } from "../data/sign-in-links";
+import { insertSignInLink, spendSignInLink } from "../data/sign-in-links";
 import { findRecipient } from "../data/medical-records";
 import { hashLinkToken, newLinkToken } from "../domain/one-time-tokens";
 import { langOf } from "../messages/index";
@@ -165,7 +165,7 @@ async function signInWithLink(ctx: Ctx): Promise<Response> {
   const invalid = new Refusal(400, SignInMessage.linkInvalid, { form: SignInReason.linkInvalid });
   if (!parsed.success || !parsed.data.token) throw invalid;
   const now = ctx.now();
-  const id = await useSignInLink(ctx.db, hashLinkToken(parsed.data.token), now);
+  const id = await spendSignInLink(ctx.db, hashLinkToken(parsed.data.token), now);
   if (id === null) throw invalid;
   await audit(ctx.db, { actor: { kind: "patient", id }, action: "auth.login.link", medicalRecordId: id, at: now });
   return ok(await signIn(ctx, id));

@@ -15,7 +15,7 @@ export async function insertSignInLink(db: Db, link: { medicalRecordId: number; 
 }
 
 /** Uses a link once: the record it signs in, or null when unknown, used, or expired (a second use always gets null). */
-export async function useSignInLink(db: Db, tokenHash: string, now: Date): Promise<number | null> {
+export async function spendSignInLink(db: Db, tokenHash: string, now: Date): Promise<number | null> {
   const rows = await db.query<{ medical_record_id: number }>(
     `update sign_in_links set used_at = $2 where token_hash = $1 and used_at is null and expires_at > $2
      returning medical_record_id`,
