@@ -240,6 +240,7 @@ async function main() {
           lang: await languageOf(req, session.get("lang")),
           basePath: base,
           isSecure: req.secure,
+          hostPrefixedCookie: settings.hostPrefixedCookie && base === "/",
           formKey,
           granularCenterSteps: settings.granularCenterSteps,
           signInSurgePerMinute: settings.signInSurgePerMinute,

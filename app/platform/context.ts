@@ -23,6 +23,8 @@ export type PortalContext = {
   /** The portal's base path, e.g. "/" or "/portal/". */
   basePath: string;
   isSecure: boolean;
+  /** PUBLIC_URL is https and BASE_PATH is `/`: the `__Host-` cookie names (docs/decisions/019, 132). */
+  hostPrefixedCookie?: boolean;
   /** Key for signing form-issued values (the registration bot check), derived from SESSION_SECRET. */
   formKey: Uint8Array;
   /** SCR-006 setting (GRANULAR_CENTER_STEPS). */

@@ -364,6 +364,9 @@ function clientMethods(opts: Shared, origin: ForwardedOrigin | undefined) {
     /** POST /authenticate; `knownDevice`: the browser's verified known-device mark for an account (docs/decisions/087). */
     authenticate: async (email: string, password: string, clientAddress?: string, knownDevice?: KnownDeviceClaim) =>
       strip(await call("POST", "/authenticate", authResult, { body: { email, password }, clientAddress, knownDevice })),
+    /** POST /sign-in-link {token}: signs in with a one-time link emailed over the cap (docs/decisions/132). */
+    signInWithLink: async (token: string, clientAddress?: string) =>
+      strip(await call("POST", "/sign-in-link", authResult, { body: { token }, clientAddress })),
     // Tokens in the Authorization header only (docs/decisions/085). validate-token answers 200 either way.
     validateToken: async (token: string) => strip(await call("GET", "/validate-token", validateTokenResult, { token })),
     refreshToken: async (token: string) => strip(await call("GET", "/refresh-token", refreshResult, { token })),

@@ -75,7 +75,7 @@ export async function action({ request, context: routerContext }: Route.ActionAr
   // ACC-052: posted after the sign-in ended, the profile's values wait for the same patient's next sign-in.
   const kept = intent === "profile" ? keepProfileAfterLapse(form, context) : undefined;
   if (kept) return kept;
-  if (intent === "password") return passwordAction(form, context);
+  if (intent === "password") return passwordAction(form, context, request);
   if (intent.startsWith("address-")) return profileAddressStep(intent, context);
   return profileAction(form, context);
 }

@@ -5,8 +5,14 @@ import { findLogin, rehashPassword, revokeTokens } from "../data/accounts";
 import { isClosedAccountEmail } from "../data/account-closure";
 import { AccountClosedMessage, AccountClosedReason } from "../contract/my-record";
 import { audit } from "../data/audit";
-import { recordLoginFailure, recordLoginSuccess, resetRequired, signInWaitMs } from "../data/login-throttle";
-import { KNOWN_DEVICE_HEADER, parseKnownDeviceHeader, SignInMessage, SignInReason } from "../contract/sign-in";
+import { overCap, releaseTry, reserveTry, settleFailure, settleSuccess } from "../data/login-throttle";
+import { KNOWN_DEVICE_HEADER, parseKnownDeviceHeader, SIGN_IN_THROTTLE, signInLinkRequest, SignInMessage, SignInReason } from "../contract/sign-in";
+import { insertSignInLink, spendSignInLink } from "../data/sign-in-links";
+import { findRecipient } from "../data/medical-records";
+import { hashLinkToken, newLinkToken } from "../domain/one-time-tokens";
+import { langOf } from "../messages/index";
+import { signInLinkEmail } from "../messages/compose";
+import { enqueueForPatient } from "../outbox/enqueue";
 import { z } from "zod";
 import { issueToken, newSessionId } from "../domain/tokens";
 import { createSession, renewSession, touchSession, type SessionOrigin } from "../data/sign-in-sessions";
@@ -42,12 +48,15 @@ export async function signIn(ctx: Ctx, medicalRecordId: number, sid?: string): P
 
 /**
  * POST /authenticate {email, password}: one generic failure whether or not the account exists; ACC-022 as read by
- * docs/decisions/087. A browser the portal vouches for as a known device of this account (`X-Known-Device`) skips the
- * per-address limits, the unknown devices' throttle and the cap, is throttled on its own failures only, and is hashed
- * in the pool's priority lane. Any other attempt: first the per-client-address limits (docs/decisions/021: failed
- * attempts, and distinct emails tried), then the cap (100 failures in a row: reset the password), then the unknown
- * devices' throttle (after 10 failures in 15 minutes, one try a minute), all before any hashing. A successful sign-in
- * gives its per-address hits back.
+ * docs/decisions/087 and 132. A browser the portal vouches for as a known device of this account (`X-Known-Device`,
+ * its entry written under the current password, the device not over its own cap) skips the per-address limits and
+ * the unknown devices' throttle, is throttled on its own failures only, and is hashed in the pool's priority lane.
+ * Any other attempt: first the per-client-address limits (docs/decisions/021: failed attempts, and distinct emails
+ * tried), then the unknown devices' throttle. Every try is reserved under the account's lock before any hashing
+ * (reserveTry), so concurrent tries of a throttled account are refused. Over the cap (100 failures in a row) an
+ * unknown device gets the same answer whether its password is right or wrong (403 errors.form login.emailLink), and a
+ * right one emails a one-time sign-in link (NIST SP 800-63B 5.2.2): strangers never force a reset. A successful
+ * sign-in gives its per-address hits back.
  */
 async function authenticate(ctx: Ctx): Promise<Response> {
   const body = await readJsonObject(ctx.request);
@@ -60,37 +69,49 @@ async function authenticate(ctx: Ctx): Promise<Response> {
   if (!password) errors.password = ValidationKey.passwordRequired;
   if (Object.keys(errors).length) throw new Refusal(400, RegistryMessage.badRequest, errors);
 
+  const now = ctx.now();
   const claim = parseKnownDeviceHeader(ctx.request.headers.get(KNOWN_DEVICE_HEADER));
   let login = claim ? await findLogin(ctx.db, email) : undefined;
-  // The device id of a known device of this very account; null for every other attempt.
-  const device = claim && login && login.medicalRecordId === claim.medicalRecordId ? claim.deviceId : null;
+  // The device id of a known device of this very account, marked under its current password and not over its own
+  // cap; null for every other attempt (a stolen mark after a password change is a stranger).
+  const device =
+    claim && login && login.medicalRecordId === claim.medicalRecordId && markIsCurrent(claim.since, login.passwordChangedAt)
+      ? (await overCap(ctx.db, email, claim.deviceId, now))
+        ? null
+        : claim.deviceId
+      : null;
   const hits = device ? [] : [...(await limitClient(ctx, RATE_LIMITS.signIn)), ...(await limitClient(ctx, RATE_LIMITS.signInEmails, email))];
-  const now = ctx.now();
-  if (!device && (await resetRequired(ctx.db, email))) {
-    throw new Refusal(403, SignInMessage.resetRequired, { form: SignInReason.resetRequired });
-  }
-  const waitMs = await signInWaitMs(ctx.db, email, device, now);
-  if (waitMs > 0) throw lockedOut(waitMs);
+  const capped = !device && (await overCap(ctx.db, email, null, now));
+  const reservation = await reserveTry(ctx.db, email, device, now);
+  if (!reservation.reserved) throw lockedOut(reservation.waitMs);
 
   if (login === undefined) login = await findLogin(ctx.db, email);
   // The email of an account its owner closed (docs/decisions/107, ACC-046): said plainly, not "wrong password".
   if (!login && (await isClosedAccountEmail(ctx.db, email))) {
+    await releaseTry(ctx.db, reservation);
     await audit(ctx.db, { actor: { kind: "anonymous" }, action: "auth.login.closed", at: now });
     throw new Refusal(403, AccountClosedMessage.closed, { form: AccountClosedReason.closed });
   }
   const matches = await ctx.passwords.verify(password, login?.passwordHash, device ? "priority" : "common");
   if (!login || !login.passwordHash || !matches) {
-    const outcome = await recordLoginFailure(ctx.db, email, now, device);
+    const outcome = await settleFailure(ctx.db, email, device, now);
     await audit(ctx.db, {
       actor: { kind: "anonymous" },
-      action: outcome.resetRequired ? "auth.login.reset-required" : outcome.throttled ? "auth.login.locked" : "auth.login.failed",
+      action: outcome.overCap ? "auth.login.over-cap" : outcome.throttled ? "auth.login.locked" : "auth.login.failed",
       medicalRecordId: login?.medicalRecordId ?? null,
       at: now,
     });
+    if (capped) throw emailLinkAnswer();
     throw new Refusal(401, RegistryMessage.invalidCredentials);
   }
+  if (capped) {
+    // The right password from a new browser over the cap: proven by the mailbox too. The try stays counted (the
+    // throttle treats both answers alike); the run of failures goes on.
+    await sendSignInLink(ctx, login.medicalRecordId, now);
+    throw emailLinkAnswer();
+  }
 
-  await recordLoginSuccess(ctx.db, email, device);
+  await settleSuccess(ctx.db, email, device);
   await refundHits(ctx, hits);
   if (ctx.passwords.needsRehash(login.passwordHash)) {
     await rehashPassword(ctx.db, login.medicalRecordId, await ctx.passwords.hash(password), now);
@@ -102,6 +123,52 @@ async function authenticate(ctx: Ctx): Promise<Response> {
     at: now,
   });
   return ok(await signIn(ctx, login.medicalRecordId));
+}
+
+/** A mark's entry counts only when written at or after the account's last password change (docs/decisions/132). */
+function markIsCurrent(sinceSeconds: number, passwordChangedAt: Date | null): boolean {
+  if (!passwordChangedAt) return true;
+  return sinceSeconds >= Math.floor(passwordChangedAt.getTime() / 1000);
+}
+
+/** The same answer over the cap whatever the password (docs/decisions/132). */
+function emailLinkAnswer(): Refusal {
+  return new Refusal(403, SignInMessage.emailLink, { form: SignInReason.emailLink });
+}
+
+/**
+ * Emails a one-time sign-in link `${PUBLIC_URL}/sign-in-link?h=<token>` (SIGN_IN_THROTTLE.linkLifetimeMs; only the
+ * token's hash is stored; the token is in no log). Sent even to an opted-out patient: the patient asked for it.
+ */
+async function sendSignInLink(ctx: Ctx, medicalRecordId: number, now: Date): Promise<void> {
+  const patient = await findRecipient(ctx.db, { id: medicalRecordId });
+  if (!patient) return;
+  const { token, hash } = newLinkToken();
+  const link = `${ctx.settings.publicUrl}/sign-in-link?h=${encodeURIComponent(token)}`;
+  await ctx.db.transaction(async (tx) => {
+    await insertSignInLink(tx, { medicalRecordId, tokenHash: hash, expiresAt: new Date(now.getTime() + SIGN_IN_THROTTLE.linkLifetimeMs) }, now);
+    await enqueueForPatient(tx, ctx.settings, patient, signInLinkEmail(langOf(patient.preferredLanguage), patient.email, link), {
+      automated: false,
+      now,
+    });
+    await audit(tx, { actor: { kind: "anonymous" }, action: "auth.login.link-sent", medicalRecordId, at: now });
+  });
+}
+
+/**
+ * POST /sign-in-link {token}: signs in with a one-time link (docs/decisions/132): single use, valid
+ * SIGN_IN_THROTTLE.linkLifetimeMs, closed by a password change or reset; 400 errors.form login.linkInvalid otherwise.
+ */
+async function signInWithLink(ctx: Ctx): Promise<Response> {
+  const body = await readJsonObject(ctx.request);
+  const parsed = signInLinkRequest.safeParse({ token: body.token ?? "" });
+  const invalid = new Refusal(400, SignInMessage.linkInvalid, { form: SignInReason.linkInvalid });
+  if (!parsed.success || !parsed.data.token) throw invalid;
+  const now = ctx.now();
+  const id = await spendSignInLink(ctx.db, hashLinkToken(parsed.data.token), now);
+  if (id === null) throw invalid;
+  await audit(ctx.db, { actor: { kind: "patient", id }, action: "auth.login.link", medicalRecordId: id, at: now });
+  return ok(await signIn(ctx, id));
 }
 
 /** ACC-022's refusal: 429 'Too many failed sign-in attempts' with the seconds until the next try (Retry-After). */
@@ -165,6 +232,17 @@ export const authRoutes: Route<Ctx>[] = [
       auth: "none",
       body: authenticateRequest,
       headers: knownDevice,
+      answer: authResult,
+    },
+  },
+  {
+    method: "POST",
+    pattern: "/sign-in-link",
+    handle: signInWithLink,
+    doc: {
+      summary: "Sign in with a one-time link emailed after the right password from a new browser over the cap.",
+      auth: "none",
+      body: signInLinkRequest,
       answer: authResult,
     },
   },

@@ -7,7 +7,8 @@ import { addressValidation, medicalRecord, passRecord as passRecordSchema, refre
 import { ValidationKey } from "../contract/validation-keys";
 import { changePassword, findAccount } from "../data/accounts";
 import { audit } from "../data/audit";
-import { findMedicalRecord, setOptedOut, updateProfile, updateValidatedFields } from "../data/medical-records";
+import { findMedicalRecord, findRecipient, setOptedOut, updateProfile, updateValidatedFields } from "../data/medical-records";
+import { clearLockout } from "../data/login-throttle";
 import { readPassRecord } from "../data/pass-records";
 import { closePasswordResets } from "../data/password-resets";
 import { passwordProblem } from "../domain/passwords";
@@ -183,6 +184,9 @@ async function updatePassword(ctx: Ctx, params: Record<string, string>): Promise
     await changePassword(tx, id, passwordHash, now);
     // docs/decisions/088: reset links asked for before the change no longer work, and the patient hears of it.
     await closePasswordResets(tx, id, now);
+    // docs/decisions/132: strangers' throttles and caps were about the old password; its known-device marks retire.
+    const patient = await findRecipient(tx, { id });
+    if (patient) await clearLockout(tx, patient.email);
     await notifyPasswordChanged(tx, ctx.settings, id, "changed", now);
     await audit(tx, { actor: { kind: "patient", id }, action: "auth.password.changed", medicalRecordId: id, at: now });
   });

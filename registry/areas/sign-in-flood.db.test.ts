@@ -58,7 +58,7 @@ describe.each(testDatabases().slice(0, 1))("a distributed sign-in flood on $name
     const registered = await t.register(1, { phoneNumber: "(312) 245-0001" });
     // One sign-in through this handler first: the stored hash then has its parameters (no rehash during the flood).
     expect((await t.call("POST", "/authenticate", { body: { email: registered.email, password: registered.password } }, handler)).status).toBe(200);
-    const claim = knownDeviceHeader({ deviceId: DEVICE, medicalRecordId: registered.medicalRecordId });
+    const claim = knownDeviceHeader({ deviceId: DEVICE, medicalRecordId: registered.medicalRecordId, since: Math.floor(t.clock.getTime() / 1000) });
 
     const statuses: Record<string, number> = {};
     let running = true;
@@ -106,7 +106,13 @@ describe.each(testDatabases().slice(0, 1))("a distributed sign-in flood on $name
       );
       expect(status).toBe(401);
     }
-    const claim = { [KNOWN_DEVICE_HEADER]: knownDeviceHeader({ deviceId: DEVICE, medicalRecordId: registered.medicalRecordId }) };
+    const claim = {
+      [KNOWN_DEVICE_HEADER]: knownDeviceHeader({
+        deviceId: DEVICE,
+        medicalRecordId: registered.medicalRecordId,
+        since: Math.floor(t.clock.getTime() / 1000),
+      }),
+    };
     expect(await post(base, { email: registered.email, password: registered.password }, claim)).toBe(429);
     expect(await post(base, { email: registered.email, password: registered.password }, { ...claim, [PORTAL_KEY_HEADER]: PORTAL_KEY })).toBe(200);
   }, 60_000);

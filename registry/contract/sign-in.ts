@@ -2,9 +2,11 @@ import { z } from "zod";
 
 /**
  * The portal's claim, on `POST /authenticate`, that the browser signing in carries its signed "known device" mark for
- * an account (docs/decisions/087): `X-Known-Device: <device id>.<medical record id>`. The portal checks the mark's
+ * an account (docs/decisions/087): `X-Known-Device: <device id>.<medical record id>.<since>`, `since` the Unix time in
+ * seconds at which the mark's entry for that account was written (a successful sign-in). The portal checks the mark's
  * signature; the registry takes the header as the portal's word (like X-Client-Address) and honours it only when the
- * record is the account of the email being signed in. Sent by the portal only, never by a browser.
+ * record is the account of the email being signed in and the entry was written under the account's current password
+ * (docs/decisions/132: a change or reset retires every mark). Sent by the portal only, never by a browser.
  */
 export const KNOWN_DEVICE_HEADER = "X-Known-Device";
 
@@ -18,37 +20,50 @@ export const knownDeviceClaim = z.object({
     .int()
     .positive()
     .max(2 ** 31 - 1),
+  /** Unix seconds: when this browser last signed in to the account (0: unknown, an old mark: never honoured). */
+  since: z.number().int().nonnegative(),
 });
 export type KnownDeviceClaim = z.infer<typeof knownDeviceClaim>;
 
 /** The header's value for a claim. */
 export function knownDeviceHeader(claim: KnownDeviceClaim): string {
-  return `${claim.deviceId}.${claim.medicalRecordId}`;
+  return `${claim.deviceId}.${claim.medicalRecordId}.${claim.since}`;
 }
 
 /** The claim of a header value, or null when absent or malformed. */
 export function parseKnownDeviceHeader(value: string | null | undefined): KnownDeviceClaim | null {
-  const match = /^([A-Za-z0-9_-]{22})\.([1-9]\d{0,9})$/.exec(value?.trim() ?? "");
+  const match = /^([A-Za-z0-9_-]{22})\.([1-9]\d{0,9})(?:\.(\d{1,12}))?$/.exec(value?.trim() ?? "");
   if (!match) return null;
-  const parsed = knownDeviceClaim.safeParse({ deviceId: match[1], medicalRecordId: Number(match[2]) });
+  const parsed = knownDeviceClaim.safeParse({ deviceId: match[1], medicalRecordId: Number(match[2]), since: Number(match[3] ?? 0) });
   return parsed.success ? parsed.data : null;
 }
 
 /**
- * The per-account sign-in rules of docs/decisions/087 (ACC-022 as read there): after `maxFailures` failed sign-ins
- * within `windowMs`, one more try per `spacingMs` (429 with Retry-After); counted apart for each known device and for
- * all unknown devices together. After `consecutiveCap` failures in a row from unknown devices (NIST SP 800-63B), a
- * password sign-in from an unknown device needs a password reset first.
+ * The per-account sign-in rules of docs/decisions/087 and 132 (ACC-022 as read there): after `maxFailures` failed
+ * tries within `windowMs`, one more try per `spacingMs` (429 with Retry-After), each try reserved before hashing so
+ * concurrent ones are refused; counted apart for each known device, for all unknown devices together, and for the
+ * signed-in owner's current password. After `consecutiveCap` failures in a row (NIST SP 800-63B 5.2.2) an unknown
+ * device with the right password gets a one-time sign-in link by email (`linkLifetimeMs`), and a known device's mark
+ * is no longer honoured.
  */
 export const SIGN_IN_THROTTLE = {
   maxFailures: 10,
   windowMs: 15 * 60 * 1000,
   spacingMs: 60 * 1000,
   consecutiveCap: 100,
+  linkLifetimeMs: 15 * 60 * 1000,
 } as const;
 
-/** The refusal after `consecutiveCap` failures in a row (403; `errors.form` is the portal's locale key). */
-export const SignInReason = { resetRequired: "login.resetRequired" } as const;
+/**
+ * The answer to a password sign-in from an unknown device over the cap, right password or wrong (403; `errors.form`
+ * is the portal's locale key): the same either way, so it tells nothing about the password.
+ */
+export const SignInReason = { emailLink: "login.emailLink", linkInvalid: "login.linkInvalid" } as const;
 export const SignInMessage = {
-  resetRequired: "Sign-in with a password is paused for this account after many failed attempts: reset the password to sign in",
+  emailLink:
+    "After many failed attempts on this account, a new browser signs in with a link sent by email: if the password was right, a one-time sign-in link is on its way",
+  linkInvalid: "This sign-in link is not valid: it was used, it expired, or the password changed",
 } as const;
+
+/** POST /sign-in-link {token}: a one-time sign-in link's token (from the email's `?h=`). */
+export const signInLinkRequest = z.object({ token: z.string().max(200) });

@@ -37,14 +37,18 @@ export function toAccount(r: AccountRow): Account {
   };
 }
 
-/** What a sign-in needs, by lower-case email. */
-export async function findLogin(db: Db, email: string): Promise<{ medicalRecordId: number; passwordHash: string | null } | null> {
-  const rows = await db.query<{ id: number; password_hash: string | null }>(
-    `select m.id, a.password_hash from medical_records m join accounts a on a.medical_record_id = m.id where m.email = $1`,
+/** What a sign-in needs, by lower-case email; `passwordChangedAt` retires older known-device marks (docs/decisions/132). */
+export async function findLogin(
+  db: Db,
+  email: string,
+): Promise<{ medicalRecordId: number; passwordHash: string | null; passwordChangedAt: Date | null } | null> {
+  const rows = await db.query<{ id: number; password_hash: string | null; password_changed_at: Date | null }>(
+    `select m.id, a.password_hash, a.password_changed_at from medical_records m join accounts a on a.medical_record_id = m.id
+      where m.email = $1`,
     [email.toLowerCase()],
   );
   const r = rows[0];
-  return r ? { medicalRecordId: r.id, passwordHash: r.password_hash } : null;
+  return r ? { medicalRecordId: r.id, passwordHash: r.password_hash, passwordChangedAt: r.password_changed_at } : null;
 }
 
 /** The stored password hash of a record's account (null: no account, or an account without a password). */
@@ -79,6 +83,8 @@ export async function changePassword(db: Db, medicalRecordId: number, passwordHa
       where medical_record_id = $1`,
     [medicalRecordId, passwordHash, now],
   );
+  // A sign-in link asked for under the old password signs nobody in (docs/decisions/132).
+  await db.query("update sign_in_links set used_at = $2 where medical_record_id = $1 and used_at is null", [medicalRecordId, now]);
 }
 
 /** "Verifying a contact creates a default account if none exists" (ACC-026): email preference, no password. */

@@ -34,6 +34,13 @@ export function resetPasswordEmail(lang: MessageLang, to: string, link: string):
   return email(lang, to, r.subject, [r.intro, { link, label: r.action }, r.validity, r.unchanged, t.common.signature]);
 }
 
+/** The one-time sign-in link of a new browser over the cap (docs/decisions/132). */
+export function signInLinkEmail(lang: MessageLang, to: string, link: string): OutgoingMessage {
+  const t = textsFor(lang);
+  const r = t.signInLinkEmail;
+  return email(lang, to, r.subject, [r.intro, { link, label: r.action }, r.validity, r.unchanged, t.common.signature]);
+}
+
 export function inviteEmail(lang: MessageLang, to: string, names: { firstName: string; lastName: string }, link: string): OutgoingMessage {
   const t = textsFor(lang);
   const i = t.inviteEmail;

@@ -23,6 +23,16 @@ const en = {
     validity: "The link is good for 60 minutes and can be used once.",
     unchanged: "If you did not ask to reset your password, your password stays the same.",
   },
+  /** The one-time sign-in link after the right password from a new browser over the cap (docs/decisions/132). */
+  signInLinkEmail: {
+    subject: "Your sign-in link",
+    intro:
+      "Someone signed in to your kidney transplant registration account with your password from a browser we do not know. After many failed attempts on your account, a new browser signs in with this link.",
+    action: "Sign in",
+    validity: "The link is good for 15 minutes and can be used once, in the browser where you open it.",
+    unchanged:
+      "If this was not you, do not open the link: someone else knows your password. Reset your password with 'Forgot your password?' right away.",
+  },
   /** Security notices to the old contact when the email or mobile changes (docs/decisions/025); sent even to opted-out patients. */
   contactChanged: {
     emailSubject: "The email address of your account was changed",

@@ -22,6 +22,15 @@ const es: RegistryTexts = {
     validity: "El enlace es válido durante 60 minutos y se puede usar una sola vez.",
     unchanged: "Si usted no pidió restablecer su contraseña, su contraseña sigue siendo la misma.",
   },
+  signInLinkEmail: {
+    subject: "Su enlace para iniciar sesión",
+    intro:
+      "Alguien inició sesión en su cuenta de registro de trasplante de riñón con su contraseña desde un navegador que no conocemos. Después de muchos intentos fallidos en su cuenta, un navegador nuevo inicia sesión con este enlace.",
+    action: "Iniciar sesión",
+    validity: "El enlace es válido durante 15 minutos y se puede usar una sola vez, en el navegador donde lo abra.",
+    unchanged:
+      "Si no fue usted, no abra el enlace: otra persona conoce su contraseña. Restablezca su contraseña de inmediato con «¿Olvidó su contraseña?».",
+  },
   contactChanged: {
     emailSubject: "Se cambió el correo electrónico de su cuenta",
     emailIntro:

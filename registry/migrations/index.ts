@@ -12,6 +12,7 @@ import { smsKeywords } from "./0011_sms_keywords";
 import { accountClosure } from "./0012_account_closure";
 import { messageChoicesAndDevices } from "./0013_message_choices_and_devices";
 import { staffAccounts } from "./0014_staff_accounts";
+import { signInLinks } from "./0015_sign_in_links";
 
 /** A schema change: applied once, in list order, recorded in schema_migrations. Never edit one that has shipped. */
 export type Migration = { id: string; sql: string };
@@ -31,4 +32,5 @@ export const migrations: readonly Migration[] = [
   accountClosure,
   messageChoicesAndDevices,
   staffAccounts,
+  signInLinks,
 ];

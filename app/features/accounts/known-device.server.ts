@@ -9,12 +9,23 @@ import { DEVICE_ID_PATTERN, type KnownDeviceClaim } from "../../../registry/cont
  * this device is known for that record; the registry then spares it strangers' failures and serves it first.
  */
 export const KNOWN_DEVICE_COOKIE = "pass_device";
+/** Its name when the portal serves `/` over HTTPS (docs/decisions/019, 132): no sibling subdomain or path can set it. */
+export const HOST_KNOWN_DEVICE_COOKIE = `__Host-${KNOWN_DEVICE_COOKIE}`;
 /** 180 days, renewed by every sign-in (browsers keep a cookie at most 400 days). */
 export const KNOWN_DEVICE_MAX_AGE_S = 180 * 24 * 60 * 60;
 /** A family computer, a clinic's kiosk: the last few accounts signed in on this browser. */
 export const MAX_ACCOUNTS = 5;
 
-export type KnownDevice = { deviceId: string; accounts: { medicalRecordId: number; tag: string }[] };
+/**
+ * An account's entry: its record id, the keyed tag of its email, and `since`, the Unix seconds of the sign-in that
+ * wrote it: the registry honours the entry only when written under the account's current password (docs/decisions/132).
+ */
+export type KnownDevice = { deviceId: string; accounts: { medicalRecordId: number; tag: string; since: number }[] };
+
+/** Where the mark goes: `hostPrefixed` when PUBLIC_URL is https and BASE_PATH is `/` (then always Secure, Path=/). */
+export type KnownDeviceCookieOptions = { path: string; secure: boolean; hostPrefixed?: boolean };
+
+const cookieName = (hostPrefixed: boolean | undefined) => (hostPrefixed ? HOST_KNOWN_DEVICE_COOKIE : KNOWN_DEVICE_COOKIE);
 
 const keys = new WeakMap<Uint8Array, Buffer>();
 /** The mark's own key, derived from the form key (itself derived from SESSION_SECRET in server.ts). */
@@ -35,8 +46,8 @@ export function emailTag(formKey: Uint8Array, email: string): string {
 }
 
 /** The mark of a Cookie header when present and signed by this portal, else null. */
-export function readKnownDevice(cookieHeader: string | null | undefined, formKey: Uint8Array): KnownDevice | null {
-  const raw = cookieValue(cookieHeader ?? "", KNOWN_DEVICE_COOKIE);
+export function readKnownDevice(cookieHeader: string | null | undefined, formKey: Uint8Array, hostPrefixed = false): KnownDevice | null {
+  const raw = cookieValue(cookieHeader ?? "", cookieName(hostPrefixed));
   if (!raw || raw.length > 600) return null;
   const parts = raw.split(".");
   if (parts.length !== 4 || parts[0] !== "d1") return null;
@@ -47,9 +58,9 @@ export function readKnownDevice(cookieHeader: string | null | undefined, formKey
   if (!DEVICE_ID_PATTERN.test(deviceId)) return null;
   const accounts = list
     .split("~")
-    .map((entry) => /^([1-9]\d{0,9})_([A-Za-z0-9_-]{16})$/.exec(entry))
+    .map((entry) => /^([1-9]\d{0,9})_([A-Za-z0-9_-]{16})(?:_(\d{1,12}))?$/.exec(entry))
     .filter((m): m is RegExpExecArray => m !== null)
-    .map((m) => ({ medicalRecordId: Number(m[1]), tag: m[2]! }))
+    .map((m) => ({ medicalRecordId: Number(m[1]), tag: m[2]!, since: Number(m[3] ?? 0) }))
     .slice(0, MAX_ACCOUNTS);
   return { deviceId, accounts };
 }
@@ -59,26 +70,56 @@ export function claimFor(device: KnownDevice | null, formKey: Uint8Array, email:
   if (!device) return undefined;
   const tag = emailTag(formKey, email);
   const account = device.accounts.find((a) => a.tag === tag);
-  return account ? { deviceId: device.deviceId, medicalRecordId: account.medicalRecordId } : undefined;
+  return account ? { deviceId: device.deviceId, medicalRecordId: account.medicalRecordId, since: account.since } : undefined;
 }
 
-/** The Set-Cookie header after a successful sign-in of `medicalRecordId` with `email` (a new device id the first time). */
+/**
+ * The Set-Cookie header after a successful sign-in of `medicalRecordId` with `email` (a new device id the first time):
+ * the entry is written `now`, so it stays good until the account's password changes.
+ */
 export function knownDeviceCookie(
   device: KnownDevice | null,
   formKey: Uint8Array,
   signedIn: { medicalRecordId: number; email: string },
-  cookie: { path: string; secure: boolean },
+  cookie: KnownDeviceCookieOptions,
+  now: number = Date.now(),
 ): string {
-  const deviceId = device?.deviceId ?? randomBytes(16).toString("base64url");
   const tag = emailTag(formKey, signedIn.email);
   const accounts = [
-    { medicalRecordId: signedIn.medicalRecordId, tag },
+    { medicalRecordId: signedIn.medicalRecordId, tag, since: Math.floor(now / 1000) },
     ...(device?.accounts ?? []).filter((a) => a.medicalRecordId !== signedIn.medicalRecordId && a.tag !== tag),
-  ].slice(0, MAX_ACCOUNTS);
-  const list = accounts.map((a) => `${a.medicalRecordId}_${a.tag}`).join("~");
+  ];
+  return markCookie(device?.deviceId ?? randomBytes(16).toString("base64url"), accounts, formKey, cookie);
+}
+
+/**
+ * After this browser changed the account's password (docs/decisions/132): its entry for the account is written again
+ * `now`, so the browser that made the change stays known while every other mark of the account retires. Null when the
+ * browser has no entry for the account.
+ */
+export function renewedKnownDeviceCookie(
+  device: KnownDevice | null,
+  formKey: Uint8Array,
+  medicalRecordId: number,
+  cookie: KnownDeviceCookieOptions,
+  now: number = Date.now(),
+): string | null {
+  const entry = device?.accounts.find((a) => a.medicalRecordId === medicalRecordId);
+  if (!device || !entry) return null;
+  const accounts = [{ ...entry, since: Math.floor(now / 1000) }, ...device.accounts.filter((a) => a !== entry)];
+  return markCookie(device.deviceId, accounts, formKey, cookie);
+}
+
+function markCookie(deviceId: string, entries: KnownDevice["accounts"], formKey: Uint8Array, cookie: KnownDeviceCookieOptions): string {
+  const list = entries
+    .slice(0, MAX_ACCOUNTS)
+    .map((a) => `${a.medicalRecordId}_${a.tag}_${a.since}`)
+    .join("~");
   const value = `d1.${deviceId}.${list}.${mac(formKey, `d1.${deviceId}.${list}`)}`;
-  const attributes = [`Path=${cookie.path}`, `Max-Age=${KNOWN_DEVICE_MAX_AGE_S}`, "HttpOnly", "SameSite=Lax", ...(cookie.secure ? ["Secure"] : [])];
-  return `${KNOWN_DEVICE_COOKIE}=${value}; ${attributes.join("; ")}`;
+  const secure = cookie.secure || cookie.hostPrefixed === true;
+  const path = cookie.hostPrefixed ? "/" : cookie.path;
+  const attributes = [`Path=${path}`, `Max-Age=${KNOWN_DEVICE_MAX_AGE_S}`, "HttpOnly", "SameSite=Lax", ...(secure ? ["Secure"] : [])];
+  return `${cookieName(cookie.hostPrefixed)}=${value}; ${attributes.join("; ")}`;
 }
 
 function cookieValue(header: string, name: string): string | null {

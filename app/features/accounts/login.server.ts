@@ -9,7 +9,8 @@ import { reach } from "~/registry/reach.server";
 import { formFailure, inputFailure, textFields } from "~/forms/form.server";
 import type { FieldErrors } from "~/forms/types";
 import type { TextKey } from "~/texts/texts";
-import { claimFor, knownDeviceCookie, readKnownDevice } from "./known-device.server";
+import { claimFor, knownDeviceCookie, readKnownDevice, type KnownDevice } from "./known-device.server";
+import type { AuthResult } from "../../../registry/contract/schemas";
 import { CHALLENGE_FIELD, PROOF_FIELD } from "./proof-of-work";
 import { signInSurge } from "./sign-in-surge.server";
 import type { PortalContext } from "~/platform/context";
@@ -35,7 +36,7 @@ export async function loginAction(form: FormData, context: PortalContext, reques
     formFailure("login", values, e, LOGIN_FIELDS, key ? { key, params } : undefined, status);
   if (Object.keys(errors).length) return fail(errors);
   const email = values.email.trim();
-  const device = readKnownDevice(request?.headers.get("cookie"), context.formKey);
+  const device = readKnownDevice(request?.headers.get("cookie"), context.formKey, context.hostPrefixedCookie);
   const claim = claimFor(device, context.formKey, email);
   if (!claim && context.signInSurgePerMinute > 0) {
     const surge = signInSurge(context.signInSurgePerMinute, context.formKey, context.log);
@@ -57,20 +58,37 @@ export async function loginAction(form: FormData, context: PortalContext, reques
     const message = connectionLimitMessage(answer.retryAfter);
     return fail({}, message.key, 429, message.params);
   }
-  if (answer.status === 403 && answer.errors?.form === SignInReason.resetRequired) return fail({}, "login.resetRequired", 403);
+  // docs/decisions/132: over the cap a new browser proves itself by an emailed link (the same answer, right or wrong).
+  if (answer.status === 403 && answer.errors?.form === SignInReason.emailLink) return fail({}, "login.emailLink", 403);
   if (answer.status === 403 && answer.errors?.form === AccountClosedReason.closed) return fail({}, "login.accountClosed", 403);
   if (answer.status === 429) return at ? fail({}, "login.lockedOutAt", 429, at) : fail({}, "login.lockedOut", 429);
   if (!answer.success || !answer.results) return fail({}, "login.failed", 401);
-  const read = await reach(context.registry.passRecord(answer.results.medicalRecordId, answer.results.token));
+  return finishSignIn(context, answer.results, device, email, fail);
+}
+
+/**
+ * After the registry signed the patient in (a password, or a one-time link): the record's name for the session, the
+ * renewed known-device mark, and the next page. `email` is the one typed (null for a link's sign-in).
+ */
+export async function finishSignIn(
+  context: PortalContext,
+  results: AuthResult,
+  device: KnownDevice | null,
+  email: string | null,
+  fail: (e: FieldErrors, key?: TextKey, status?: number) => ReturnType<typeof formFailure>,
+) {
+  const read = await reach(context.registry.passRecord(results.medicalRecordId, results.token));
   if (!read.reached) return fail({}, unavailableMessageKey(read.error), 503);
   const record = read.answer;
   if (!record.success || !record.results) return fail({}, "login.failed", 401);
-  signIn(context.session, answer.results, record.results.medicalRecord);
+  signIn(context.session, results, record.results.medicalRecord);
+  const cookie = { path: context.basePath, secure: context.isSecure, hostPrefixed: context.hostPrefixedCookie };
+  // A link's sign-in proved the password and the mailbox: the browser becomes known for the record's email.
   const mark = knownDeviceCookie(
     device,
     context.formKey,
-    { medicalRecordId: answer.results.medicalRecordId, email },
-    { path: context.basePath, secure: context.isSecure },
+    { medicalRecordId: results.medicalRecordId, email: email ?? record.results.medicalRecord.email },
+    cookie,
   );
   // ACC-052: a profile draft kept from before the last sign-in ended (this patient's only) waits on /profile (114).
   const next = context.session.get("profileDraft") ? "/profile" : "/landing";

@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+import { readKnownDevice, renewedKnownDeviceCookie } from "./known-device.server";
 import { Language } from "../../../registry/contract/enums";
 import { addFlash, toRegister, withPatient } from "~/platform/auth.server";
 import { draftAfterLapse, draftFor } from "~/platform/draft-across-sign-in";
@@ -111,7 +112,7 @@ export async function profileAddressStep(intent: string, context: PortalContext)
  * registry (a wrong one is a field error; docs/decisions/025); the registry revokes every earlier session and
  * answers a fresh token, which this session keeps, so the patient stays signed in here only.
  */
-export async function passwordAction(form: FormData, context: PortalContext) {
+export async function passwordAction(form: FormData, context: PortalContext, request?: Request) {
   const values = textFields(form, PASSWORD_FIELDS);
   const refused = inputFailure("password", values, PASSWORD_FIELDS);
   if (refused) return refused;
@@ -130,5 +131,10 @@ export async function passwordAction(form: FormData, context: PortalContext) {
   context.session.set("token", answer.results.token);
   context.session.set("tokenExpires", answer.results.expires);
   addFlash(context.session, { kind: "status", key: "profile.passwordUpdated" });
-  return redirect("/profile");
+  // docs/decisions/132: the change retires every known-device mark of the account but this browser's, written again.
+  const device = readKnownDevice(request?.headers.get("cookie"), context.formKey, context.hostPrefixedCookie);
+  const medicalRecordId = context.session.get("medicalRecordId");
+  const cookie = { path: context.basePath, secure: context.isSecure, hostPrefixed: context.hostPrefixedCookie };
+  const mark = medicalRecordId ? renewedKnownDeviceCookie(device, context.formKey, medicalRecordId, cookie) : null;
+  return redirect("/profile", mark ? { headers: { "Set-Cookie": mark } } : undefined);
 }

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { claimFor, KNOWN_DEVICE_COOKIE, knownDeviceCookie, MAX_ACCOUNTS, readKnownDevice } from "./known-device.server";
+import {
+  claimFor,
+  HOST_KNOWN_DEVICE_COOKIE,
+  KNOWN_DEVICE_COOKIE,
+  knownDeviceCookie,
+  MAX_ACCOUNTS,
+  readKnownDevice,
+  renewedKnownDeviceCookie,
+} from "./known-device.server";
 import { challengeBits, hasLeadingZeroBits, solveChallenge } from "./proof-of-work";
 import { createSignInSurge, SURGE } from "./sign-in-surge.server";
 
@@ -22,7 +30,7 @@ describe("the known-device mark (docs/decisions/087)", () => {
       KEY,
     );
     expect(device?.deviceId).toMatch(/^[A-Za-z0-9_-]{22}$/);
-    expect(claimFor(device, KEY, " ROSA@example.org ")).toEqual({ deviceId: device!.deviceId, medicalRecordId: 42 });
+    expect(claimFor(device, KEY, " ROSA@example.org ")).toEqual({ deviceId: device!.deviceId, medicalRecordId: 42, since: expect.any(Number) });
     expect(claimFor(device, KEY, "someone.else@example.org")).toBeUndefined();
   });
 
@@ -44,6 +52,35 @@ describe("the known-device mark (docs/decisions/087)", () => {
     expect(readKnownDevice(cookie.replace(".42_", ".43_"), KEY)).toBeNull();
     expect(readKnownDevice(`${KNOWN_DEVICE_COOKIE}=d1.AAAAAAAAAAAAAAAAAAAAAA.42_AAAAAAAAAAAAAAAA.forged`, KEY)).toBeNull();
     expect(readKnownDevice(undefined, KEY)).toBeNull();
+  });
+});
+
+describe("the known-device mark bound to the password (docs/decisions/132)", () => {
+  it("says when its entry was written, so the registry can retire it after a password change", () => {
+    const at = Date.UTC(2026, 10, 1, 12, 0, 0);
+    const device = readKnownDevice(
+      cookieOf(knownDeviceCookie(null, KEY, { medicalRecordId: 42, email: "rosa@example.org" }, { path: "/", secure: false }, at)),
+      KEY,
+    );
+    expect(claimFor(device, KEY, "rosa@example.org")?.since).toBe(at / 1000);
+    // The browser that changed the password writes its entry again; the others' stay as they were.
+    const other = readKnownDevice(
+      cookieOf(knownDeviceCookie(device, KEY, { medicalRecordId: 7, email: "ana@example.org" }, { path: "/", secure: false }, at)),
+      KEY,
+    );
+    const renewed = readKnownDevice(cookieOf(renewedKnownDeviceCookie(other, KEY, 42, { path: "/", secure: false }, at + 60_000)!), KEY);
+    expect(claimFor(renewed, KEY, "rosa@example.org")?.since).toBe(at / 1000 + 60);
+    expect(claimFor(renewed, KEY, "ana@example.org")?.since).toBe(at / 1000);
+    expect(renewedKnownDeviceCookie(renewed, KEY, 99, { path: "/", secure: false })).toBeNull();
+  });
+
+  it("is __Host- (Secure, Path=/) when the portal serves / over HTTPS, and read under that name only", () => {
+    const set = knownDeviceCookie(null, KEY, { medicalRecordId: 42, email: "rosa@example.org" }, { path: "/", secure: false, hostPrefixed: true });
+    expect(set).toMatch(new RegExp(`^${HOST_KNOWN_DEVICE_COOKIE}=d1\\.`));
+    expect(set).toContain("; Path=/; Max-Age=15552000; HttpOnly; SameSite=Lax; Secure");
+    const value = cookieOf(set).slice(HOST_KNOWN_DEVICE_COOKIE.length + 1);
+    expect(readKnownDevice(`${HOST_KNOWN_DEVICE_COOKIE}=${value}`, KEY, true)).not.toBeNull();
+    expect(readKnownDevice(`${KNOWN_DEVICE_COOKIE}=${value}`, KEY, true)).toBeNull();
   });
 });
 

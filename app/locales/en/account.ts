@@ -116,8 +116,14 @@ const account = {
     tooManyAt: "Too many attempts from your connection. Sign-in opens again in about {{minutes}} min, at {{time}} UTC.",
     countdown: "Sign-in opens again in about {{minutes}} min, at {{time}} your time.",
     countdownDone: "You can try to sign in again now.",
-    resetRequired:
-      "For your safety, signing in with a password from this browser is paused after many failed attempts on this account. Please reset your password with 'Forgot your password?' below, then sign in with the new one.",
+    // docs/decisions/132: the same answer over the cap whether the password was right or wrong.
+    emailLink:
+      "For your safety, after many failed attempts on this account, a new browser signs in with a link we send by email. If the password you typed is right, a one-time sign-in link is on its way to the account's email address: open it on this device within 15 minutes. No email after a few minutes? Check the password and try again, or reset it with 'Forgot your password?' below.",
+    linkInvalid:
+      "This sign-in link cannot be used: it was already used, it expired, or the password changed. Please sign in with your email and password again.",
+    linkTitle: "Sign in with your link",
+    linkIntro: "Select Sign in to finish signing in to your account on this browser. The link works once.",
+    linkSubmit: "Sign in",
     accountClosed: "This account was closed by its owner and can no longer sign in. To use the portal again, register with a new account.",
     checking: "One moment: we are checking this sign-in because many are being tried just now. Please enter your password and select Login again.",
     emailRequired: "Email is required",

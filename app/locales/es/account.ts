@@ -118,8 +118,13 @@ const account: Widen<typeof en> = {
     tooManyAt: "Demasiados intentos desde su conexión. El inicio de sesión vuelve a abrirse en unos {{minutes}} min, a las {{time}} UTC.",
     countdown: "El inicio de sesión vuelve a abrirse en unos {{minutes}} min, a las {{time}} (su hora).",
     countdownDone: "Ya puede volver a intentar iniciar sesión.",
-    resetRequired:
-      "Por su seguridad, el inicio de sesión con contraseña desde este navegador está en pausa tras muchos intentos fallidos en esta cuenta. Restablezca su contraseña con «¿Olvidó su contraseña?» más abajo y luego inicie sesión con la nueva.",
+    emailLink:
+      "Por su seguridad, después de muchos intentos fallidos en esta cuenta, un navegador nuevo inicia sesión con un enlace que enviamos por correo electrónico. Si la contraseña que escribió es correcta, un enlace de inicio de sesión de un solo uso va en camino al correo electrónico de la cuenta: ábralo en este dispositivo dentro de 15 minutos. ¿No llega el correo en unos minutos? Revise la contraseña e inténtelo de nuevo, o restablézcala con «¿Olvidó su contraseña?» más abajo.",
+    linkInvalid:
+      "Este enlace de inicio de sesión no se puede usar: ya se usó, venció o la contraseña cambió. Inicie sesión de nuevo con su correo electrónico y su contraseña.",
+    linkTitle: "Inicie sesión con su enlace",
+    linkIntro: "Seleccione «Iniciar sesión» para terminar de iniciar sesión en su cuenta en este navegador. El enlace funciona una sola vez.",
+    linkSubmit: "Iniciar sesión",
     accountClosed: "Su titular cerró esta cuenta y ya no puede iniciar sesión. Para volver a usar el portal, regístrese con una cuenta nueva.",
     checking:
       "Un momento: estamos comprobando este inicio de sesión porque ahora se están intentando muchos. Escriba su contraseña y seleccione «Iniciar sesión» de nuevo.",
