@@ -55,6 +55,15 @@ describe("the immune-tolerance stages on the dashboard (DSH-013)", () => {
     ]);
   });
 
+  // docs/decisions/128: before the screening, the dashboard shows one next step, the screening's.
+  it("before the screening: no Medical History link, the screening comes first", () => {
+    expect(immuneToleranceStages(reg(ImmunoFreeStatus.Registration), { screened: false })!.next).toEqual({
+      kind: "text",
+      textKey: "medical.stages.nextScreeningFirst",
+    });
+    expect(immuneToleranceStages(reg(ImmunoFreeStatus.MedicalHistory), { screened: false })!.next).toMatchObject({ kind: "link", href: "/e-sign" });
+  });
+
   it("offers no action to a patient who left the program", () => {
     expect(immuneToleranceStages(reg(1, true))!.next).toEqual({
       kind: "text",

@@ -41,12 +41,15 @@ export const PROGRAM_STAGES: ReadonlyArray<{
   { status: ImmunoFreeStatus.Completed, labelKey: "medical.stages.completed" },
 ];
 
-function nextAction(reached: number, optedOut: boolean): NextAction {
+function nextAction(reached: number, optedOut: boolean, screened: boolean): NextAction {
   if (optedOut) return { kind: "text", textKey: "medical.stages.nextOptedOut" };
   switch (reached) {
     case ImmunoFreeStatus.InviteSent:
       return { kind: "text", textKey: "medical.stages.nextRegistration" };
     case ImmunoFreeStatus.Registration:
+      // The screening comes first (the candidate's screening opens the program's steps): until it is saved, the
+      // dashboard shows one next step, its Start Screening (docs/decisions/128).
+      if (!screened) return { kind: "text", textKey: "medical.stages.nextScreeningFirst" };
       return {
         kind: "link",
         href: "/medical-history",
@@ -74,7 +77,10 @@ function nextAction(reached: number, optedOut: boolean): NextAction {
  * action; null without a registration in the program, or with a stage the portal does not know (nothing shown
  * rather than something wrong).
  */
-export function immuneToleranceStages(registration: { currentStatus: number; isOptedOut: boolean } | null): StagesView | null {
+export function immuneToleranceStages(
+  registration: { currentStatus: number; isOptedOut: boolean } | null,
+  { screened = true }: { screened?: boolean } = {},
+): StagesView | null {
   if (!registration) return null;
   const reached = registration.currentStatus;
   if (!Number.isInteger(reached) || reached < ImmunoFreeStatus.InviteSent || reached > ImmunoFreeStatus.Completed) return null;
@@ -85,7 +91,7 @@ export function immuneToleranceStages(registration: { currentStatus: number; isO
       labelKey: s.labelKey,
       state: s.status <= reached ? "done" : s.status === current ? "current" : "upcoming",
     })),
-    next: nextAction(reached, registration.isOptedOut),
+    next: nextAction(reached, registration.isOptedOut, screened),
   };
 }
 

@@ -20,13 +20,16 @@ import { PageFlash } from "~/components/flash-messages";
 import { RegistryDownPage } from "~/components/registry-down-page";
 import { withTexts } from "~/texts/texts.server";
 import { portalContext } from "~/platform/context";
+import { withPatient } from "~/platform/auth.server";
+import { textMessagesView } from "~/features/accounts/text-messages.server";
+import { TextMessagesStatus } from "~/features/accounts/text-messages-status";
 
 export const handle: RouteHandle = { titleKey: "confirm.title" };
 
 export const loader = withTexts("_private.confirm", async function loader({ url, context: routerContext }: Route.LoaderArgs) {
   const context = routerContext.get(portalContext);
   const p = url.searchParams;
-  return recordPage(context, ({ medicalRecord: r, account, screeningList }) => {
+  return recordPage(context, async ({ medicalRecord: r, account, screeningList }) => {
     const pending = context.session.get("pendingCode");
     const sendKind = p.get("confirm");
     const codeKind = p.get("code");
@@ -37,6 +40,8 @@ export const loader = withTexts("_private.confirm", async function loader({ url,
       country: r.country === Country.Other ? Country.Other : Country.UnitedStates,
       emailVerified: !!account?.isEmailVerified,
       mobileVerified: !!account?.isMobileVerified,
+      /** Texts to the mobile number are stopped (STOP replied): said here as on /profile (ACC-041, docs/decisions/128). */
+      textMessages: await withPatient(context, (patient) => textMessagesView(context, patient)),
       continue: continueView(account, screeningList.length),
       /** ?confirm=email|text opens the send dialog for the stored value. */
       send: isKind(sendKind) ? sendKind : null,
@@ -66,12 +71,15 @@ function ContactField({
   verified,
   changeAsked,
   country,
+  textsStopped = false,
 }: {
   kind: ContactKind;
   stored: string;
   verified: boolean;
   changeAsked: boolean;
   country: number;
+  /** The mobile number replied STOP: its status says texts to it are stopped (ACC-041). */
+  textsStopped?: boolean;
 }) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
@@ -111,6 +119,7 @@ function ContactField({
             className={`contact-status contact-status--${view.status === "confirmed" ? "ok" : view.status === "notConfirmed" ? "no" : "changing"}`}
           >
             {status}
+            {textsStopped ? ` ${t("confirm.textsStoppedStatus")}` : null}
           </p>
         }
       />
@@ -286,9 +295,11 @@ export default function Confirm({ loaderData: data }: Route.ComponentProps) {
             verified={data.mobileVerified}
             changeAsked={data.change === "text"}
             country={data.country}
+            textsStopped={data.textMessages !== null}
           />
         </Form>
       </FormState>
+      <TextMessagesStatus view={data.textMessages} />
       <div className="button-row">
         <Link to="/landing" role="button" className="secondary">
           {t("common.returnToDashboard")}

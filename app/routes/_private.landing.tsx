@@ -25,6 +25,7 @@ import { PageFlash } from "~/components/flash-messages";
 import { RegistryDownPage } from "~/components/registry-down-page";
 import { withTexts } from "~/texts/texts.server";
 import { portalContext } from "~/platform/context";
+import { newsDelivery } from "~/platform/news-delivery.server";
 
 // Opens on the patient's choice: its code loads then (decision 124).
 const ChangeCenterDialog = later(() => import("~/features/centers/change-center-dialog").then((m) => m.ChangeCenterDialog));
@@ -37,12 +38,17 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: prin
 export const loader = withTexts("_private.landing", async function loader({ url, context: routerContext }: Route.LoaderArgs) {
   const context = routerContext.get(portalContext);
   return recordPage(context, async ({ medicalRecord, account, screeningList }) => {
+    // Where the news of each kind will come, for the cards' "check your email" texts (docs/decisions/128).
+    const delivery = screeningList.length > 0 ? await withPatient(context, (patient) => newsDelivery(context, patient)) : null;
+    const programStage = medicalRecord.ifRegistration?.currentStatus ?? null;
     // The dashboard's cards, with the screening feature's centers and answer summaries (decision 130).
-    const cards = await registrationCards(screeningList, {
-      centers: async () => (await withPatient(context, (patient) => loadCenters(context, patient))).centers,
-      summarize: answerSummary,
-    });
-    const immuneTolerance = immuneToleranceStages(medicalRecord.ifRegistration);
+    const cards = await registrationCards(
+      screeningList,
+      { centers: async () => (await withPatient(context, (patient) => loadCenters(context, patient))).centers, summarize: answerSummary },
+      { programStage, delivery },
+    );
+    // Before the screening, its card is the one next step: the program's waits for it (docs/decisions/128).
+    const immuneTolerance = immuneToleranceStages(medicalRecord.ifRegistration, { screened: screeningList.length > 0 });
     return {
       isOptedOut: medicalRecord.isOptedOut,
       view: dashboardBeforeScreening(account),

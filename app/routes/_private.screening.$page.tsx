@@ -11,6 +11,11 @@ import { ScreeningResultsDialog } from "~/features/screening/results-dialog";
 import { answerSummary } from "~/features/screening/answer-summary-model";
 import { completeVariant } from "~/features/screening/complete-variant";
 import { resultsOutcome } from "~/features/screening/results-outcome";
+import { newsDelivery } from "~/platform/news-delivery.server";
+import { newsText } from "~/platform/news-texts";
+import type { MessageChoices } from "../../registry/contract/message-choices";
+import type { TextKey } from "~/texts/texts";
+
 import type { ScreeningDraft } from "~/features/screening/draft";
 import {
   answersFromForm,
@@ -35,6 +40,11 @@ import { withTexts } from "~/texts/texts.server";
 import { backToSummary, withChangeLinks } from "~/features/screening/check-answers";
 import { RETURN_TO, returnTarget, SCREENING_SUMMARY, withReturnTo } from "~/platform/return-to";
 import { portalContext } from "~/platform/context";
+
+/** A view whose text says where news will come, for the patient's channels (docs/decisions/128). */
+function withNewsText<V extends { textKey: TextKey }>(view: V, delivery: MessageChoices | null): V {
+  return { ...view, textKey: newsText(view.textKey, delivery) };
+}
 
 export const handle: RouteHandle = {
   titleKey: "screening.title",
@@ -91,6 +101,8 @@ export const loader = withTexts("_private.screening.$page", async function loade
     const draft = entered.draft;
     const step = draft.step;
     const saved = (step === Step.Complete || step === Step.NotEligible) && draft.currentScreeningId > 0;
+    // Where the lab order's and the program's news will come: "check your email" only when an email goes (docs/decisions/128).
+    const delivery = step === Step.Complete ? await newsDelivery(context, patient) : null;
     // A page opened by a Change link on the summary goes back to it (SCR-023; docs/decisions/110).
     const returnTo = step === Step.PatientValidation ? null : returnTarget(url.searchParams.get(RETURN_TO), [SCREENING_SUMMARY]);
     let validation: StepData["validation"] = null;
@@ -111,7 +123,7 @@ export const loader = withTexts("_private.screening.$page", async function loade
           : [],
       goalOptions: step === Step.PrimaryGoal ? primaryGoalOptions(draft) : [],
       canGoPrevious: previousFrom(draft, ctx).ok,
-      complete: step === Step.Complete ? completeVariant(draft, isMemberCenter(ctx, draft.preferredCenterId)) : null,
+      complete: step === Step.Complete ? withNewsText(completeVariant(draft, isMemberCenter(ctx, draft.preferredCenterId)), delivery) : null,
       validation,
       // SCR-022: each answer with its Change link.
       // Only the answers of the pages walked in this pass: what the save will keep (a change may have left others behind).
@@ -123,7 +135,11 @@ export const loader = withTexts("_private.screening.$page", async function loade
     // The Screening Results dialog, not view-only (DSH-010): opened from the page the save led to (?results=1).
     const results =
       saved && url.searchParams.get("results") === "1"
-        ? { summary: answerSummary(draft), outcome: resultsOutcome(draft, isMemberCenter(ctx, draft.preferredCenterId)), closeTo: stepPath(step) }
+        ? {
+            summary: answerSummary(draft),
+            outcome: withNewsText(resultsOutcome(draft, isMemberCenter(ctx, draft.preferredCenterId)), delivery),
+            closeTo: stepPath(step),
+          }
         : null;
     return {
       view,

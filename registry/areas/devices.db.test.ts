@@ -48,6 +48,8 @@ describe.each(testDatabases())("message choices and devices on $name", (target) 
     expect(before.body.results).toEqual({
       choices: { steps: EMAIL_ONLY, decisions: { email: true, text: true }, labs: EMAIL_ONLY },
       mobileConfirmed: false,
+      // No confirmed mobile: every kind reaches the patient by email (docs/decisions/128).
+      delivery: { steps: EMAIL_ONLY, decisions: EMAIL_ONLY, labs: EMAIL_ONLY },
     });
     const saved = await choices(p, { steps: TEXT_ONLY, decisions: EMAIL_ONLY, labs: { email: true, text: true } });
     expect(saved.status).toBe(200);

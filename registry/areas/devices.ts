@@ -1,6 +1,7 @@
 import { RegistryMessage } from "../contract/envelope";
 import { coarseAddress, type DevicePlace } from "../contract/devices";
-import { MESSAGE_KINDS, type MessageChoices } from "../contract/message-choices";
+import { deliveredBy, MESSAGE_KINDS, type MessageChoices, type MessageKind } from "../contract/message-choices";
+import { channelsFor } from "../outbox/channels";
 import {
   devicesResult,
   messageChoicesBody,
@@ -27,7 +28,17 @@ import type { Route } from "../http/router";
 
 async function choicesOf(ctx: Ctx, id: number): Promise<MessageChoicesResult> {
   const choices = await findMessageChoices(ctx.db, id);
-  return { choices, mobileConfirmed: Boolean((await findAccount(ctx.db, id))?.isMobileVerified) };
+  const delivery = {
+    steps: await channelsFor(ctx.db, id, "steps"),
+    decisions: await channelsFor(ctx.db, id, "decisions"),
+    labs: await channelsFor(ctx.db, id, "labs"),
+  };
+  const byChoice = (kind: MessageKind) => delivery[kind] ?? deliveredBy(choices[kind], false);
+  return {
+    choices,
+    mobileConfirmed: Boolean((await findAccount(ctx.db, id))?.isMobileVerified),
+    delivery: { steps: byChoice("steps"), decisions: byChoice("decisions"), labs: byChoice("labs") },
+  };
 }
 
 /** The audit entry's detail: "email", "text" or "both" for each kind. */

@@ -2,7 +2,7 @@ import { audit, type Actor } from "../data/audit";
 import { approveLabOrder, pendingLabOrders, placeLabOrder, requisitionTaken, type PendingLabOrder } from "../data/lab-orders";
 import type { Db } from "../db/types";
 import { approvalCutoff, expiryDate, newRequisition } from "../domain/lab-orders";
-import { journeyUpdateText, labOrderApprovedEmail } from "../messages/compose";
+import { journeyText, labOrderApprovedEmail } from "../messages/compose";
 import { patientDate } from "../contract/patient-dates";
 import { notifyPatient } from "../outbox/channels";
 import type { RegistrySettings } from "../settings";
@@ -48,7 +48,7 @@ export async function approveLabOrders(
       "labs",
       {
         email: (lang, to) => labOrderApprovedEmail(lang, to, patientDate(expiresOn, lang), `${settings.publicUrl}/landing`),
-        text: journeyUpdateText,
+        text: (lang, to) => journeyText(lang, to, "labOrderReady"),
       },
       now,
     );

@@ -36,7 +36,7 @@ import { findScreening } from "../data/screenings";
 import { labOrderPdf } from "../domain/lab-documents";
 import { checkLabValues, problemErrors } from "../domain/lab-values";
 import { labResultsIssues, labTestsIssues, orderLabsRefusal, orderState, statusAfterResults, type LabFacts } from "../domain/lab-orders";
-import { journeyUpdateText, labResultsEmail } from "../messages/compose";
+import { journeyText, labResultsEmail } from "../messages/compose";
 import { langOf, textsFor, type MessageLang } from "../messages/index";
 import { notifyPatient } from "../outbox/channels";
 import { RATE_LIMITS } from "../data/rate-limits";
@@ -258,7 +258,10 @@ async function processLabResults(ctx: Ctx, params: Record<string, string>): Prom
       ctx.settings,
       patient.id,
       "labs",
-      { email: (lang, to) => labResultsEmail(lang, to, `${ctx.settings.publicUrl}/landing`), text: journeyUpdateText },
+      {
+        email: (lang, to) => labResultsEmail(lang, to, `${ctx.settings.publicUrl}/landing`),
+        text: (lang, to) => journeyText(lang, to, "labResults"),
+      },
       now,
     );
     await audit(tx, {

@@ -22,7 +22,7 @@ const EN_HELP =
   "National Kidney Registry patient portal: texts about your kidney transplant registration and confirmation codes. For help, sign in at http://portal.test or reply to any email we sent you. Msg&data rates may apply. Reply STOP to stop.";
 const ES_HELP =
   "Portal de pacientes de National Kidney Registry: mensajes sobre su registro para trasplante de riñón y códigos de confirmación. Para obtener ayuda, inicie sesión en http://portal.test o responda a cualquier correo que le enviamos. Pueden aplicarse tarifas de mensajes y datos. Responda ALTO para dejar de recibirlos.";
-const UPDATE_TEXT = "National Kidney Registry: there is an update to your registration. Please check your email or sign in to your dashboard.";
+const UPDATE_TEXT = "National Kidney Registry: the program's team recorded your pre-workup lab tests. Sign in to your dashboard for details.";
 
 describe.each(testDatabases())("text-message keywords, on $name", (target) => {
   const t = useRegistry(target, SETTINGS);

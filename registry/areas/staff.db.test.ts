@@ -193,7 +193,7 @@ describe.each(testDatabases())("center and program staff steps on $name", (targe
       ["sms", "+15552100001"],
     ]);
     expect(sent[1]!.text_body).toBe(
-      "National Kidney Registry: hay una novedad en su registro. Revise su correo electrónico o inicie sesión en su panel.",
+      "National Kidney Registry: su centro de trasplante aprobó su derivación. Inicie sesión en su panel para ver los detalles.",
     );
   });
 

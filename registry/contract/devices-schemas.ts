@@ -11,6 +11,12 @@ export const messageChoicesResult = z.object({
   choices: messageChoicesBody,
   /** Texts go only to a confirmed mobile number: without one, the email goes instead. */
   mobileConfirmed: z.boolean(),
+  /**
+   * By which channels each kind reaches the patient now (deliveredBy in contract/message-choices.ts): the choice, with
+   * the email instead of a text no number can take (not confirmed, or STOP replied). Pages say where news will come by it
+   * (docs/decisions/128).
+   */
+  delivery: messageChoicesBody,
 });
 export type MessageChoicesResult = z.infer<typeof messageChoicesResult>;
 

@@ -23,3 +23,13 @@ export function isMessageKind(value: string): value is MessageKind {
 export function validChannels(channels: MessageChannels): boolean {
   return channels.email || channels.text;
 }
+
+/**
+ * The channels a message of a kind goes by (docs/decisions/109, 128): the patient's choice, but a text only when one can
+ * reach the patient (a confirmed mobile number that did not reply STOP); when the text cannot go, the email goes
+ * instead, so an update is never lost. The registry sends by it; the portal says by it where the news will come.
+ */
+export function deliveredBy(choice: MessageChannels, canText: boolean): MessageChannels {
+  const text = choice.text && canText;
+  return { email: choice.email || !text, text };
+}

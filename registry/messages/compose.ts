@@ -114,23 +114,44 @@ export type JourneyEmail =
   | { kind: "referralApproved" | "referralCompleted"; center: string }
   | { kind: "centerSelected"; center: string; labs: boolean };
 
-/** An email along the journey: what happened, what comes next, and the dashboard link. */
-export function journeyEmail(lang: MessageLang, to: string, which: JourneyEmail, dashboardLink: string): OutgoingMessage {
+/**
+ * An email along the journey: what happened, what comes next, and the dashboard link. `labsByText`: the lab order's
+ * news goes to the patient by text only (the patient's choice for lab news, docs/decisions/128), so the email
+ * promises a text, not an email.
+ */
+export function journeyEmail(
+  lang: MessageLang,
+  to: string,
+  which: JourneyEmail,
+  dashboardLink: string,
+  { labsByText = false }: { labsByText?: boolean } = {},
+): OutgoingMessage {
   const t = textsFor(lang);
   const j = t.journey;
   const center = "center" in which ? which.center : "";
+  const outcome = which.kind === "screening" && which.outcome === "referred" && labsByText ? "referredByText" : null;
   const [subject, ...lines] =
     which.kind === "screening"
-      ? [j.screening.subject, j.screening.intro, fill(j.screening[which.outcome], { center })]
+      ? [j.screening.subject, j.screening.intro, fill(j.screening[outcome ?? which.outcome], { center })]
       : which.kind === "centerSelected"
-        ? [j.centerSelected.subject, fill(j.centerSelected.intro, { center }), which.labs ? j.centerSelected.nextLabs : j.centerSelected.nextCenter]
+        ? [
+            j.centerSelected.subject,
+            fill(j.centerSelected.intro, { center }),
+            which.labs ? (labsByText ? j.centerSelected.nextLabsByText : j.centerSelected.nextLabs) : j.centerSelected.nextCenter,
+          ]
         : [j[which.kind].subject, fill(j[which.kind].intro, { center }), j[which.kind].next];
   return email(lang, to, subject, [...lines, { link: dashboardLink, label: j.action }, t.common.signature]);
 }
 
-/** The text message of a staff step (docs/decisions/042): names nothing medical. `to` is E.164. */
-export function journeyUpdateText(lang: MessageLang, to: string): OutgoingMessage {
-  return { channel: "sms", to, subject: "", text: textsFor(lang).journey.updateText };
+/** The news a text message can carry: each step of the journey, the lab order ready, the lab results received. */
+export type JourneyNews = JourneyEmail["kind"] | "labOrderReady" | "labResults";
+
+/**
+ * The text message of a piece of news (docs/decisions/042, 128): what happened, without medical detail, and the
+ * dashboard; never a pointer to an email, which a patient who chose texts does not get. `to` is E.164.
+ */
+export function journeyText(lang: MessageLang, to: string, news: JourneyNews): OutgoingMessage {
+  return { channel: "sms", to, subject: "", text: textsFor(lang).journey.texts[news] };
 }
 
 /** The answer to a text-message keyword (docs/decisions/106): STOP's confirmation, START's, HELP's. `to` is E.164. */

@@ -196,16 +196,34 @@ const en = {
   /**
    * Messages along the journey (docs/decisions/042): after the screening, the medical history and
    * the e-signature, and when staff move a referral or the immune-tolerance stage on. Automated: not to opted-out
-   * patients. The text message names nothing medical; it points to the email and the dashboard.
+   * patients. The text message says what happened without medical detail, and points only to the dashboard, never to an
+   * email the patient may not get (docs/decisions/128).
    */
   journey: {
     action: "Go to your dashboard",
-    updateText: "National Kidney Registry: there is an update to your registration. Please check your email or sign in to your dashboard.",
+    /** The text message of each piece of news, for a patient who chose texts (docs/decisions/109, 128). */
+    texts: {
+      screening: "National Kidney Registry: we received your screening questionnaire. Sign in to your dashboard to see what comes next.",
+      medicalHistory: "National Kidney Registry: we received your medical history questionnaire. Sign in to your dashboard for your next step.",
+      eSign: "National Kidney Registry: we received your signed consent. Sign in to your dashboard to see what comes next.",
+      centerSelected: "National Kidney Registry: we received your transplant center selection. Sign in to your dashboard to see what comes next.",
+      referralApproved: "National Kidney Registry: your transplant center approved your referral. Sign in to your dashboard for details.",
+      referralCompleted: "National Kidney Registry: your transplant center completed your referral. Sign in to your dashboard for details.",
+      preWorkupLabs: "National Kidney Registry: the program's team recorded your pre-workup lab tests. Sign in to your dashboard for details.",
+      programCompleted:
+        "National Kidney Registry: you have completed every step of the program's registration. Sign in to your dashboard for details.",
+      labOrderReady: "National Kidney Registry: your lab order is ready. Sign in to your dashboard to download and print it.",
+      labResults:
+        "National Kidney Registry: your lab results were received and sent to your transplant center. Sign in to your dashboard for details.",
+    },
     screening: {
       subject: "We received your screening questionnaire",
       intro: "Thank you for completing the screening questionnaire of your kidney transplant registration.",
       selectCenter: "Your next step is to select a transplant center from your dashboard.",
       referred: "You will be referred to {{center}} once your lab tests are done. We will email you when your lab order is ready.",
+      /** The same for a patient who chose texts only for lab news (docs/decisions/128). */
+      referredByText:
+        "You will be referred to {{center}} once your lab tests are done. We will send you a text message when your lab order is ready.",
       ifCandidate:
         "You may be eligible for the ImmunoFree immune-tolerance program. Your application has been submitted for review; if you are selected, we will contact you by email.",
       /** What the Complete page and the dashboard card say to a patient staying with a non-member center (095). */
@@ -231,6 +249,8 @@ const en = {
       subject: "Your transplant center selection",
       intro: "Thank you for selecting {{center}}. Your referral to the center is pending.",
       nextLabs: "A simple blood test is needed before the center can evaluate you. We will email you when your lab order is ready.",
+      nextLabsByText:
+        "A simple blood test is needed before the center can evaluate you. We will send you a text message when your lab order is ready.",
       nextCenter: "The center will contact you about the next steps.",
     },
     referralApproved: {

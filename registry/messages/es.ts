@@ -184,13 +184,30 @@ const es: RegistryTexts = {
   },
   journey: {
     action: "Ir a su panel",
-    updateText: "National Kidney Registry: hay una novedad en su registro. Revise su correo electrónico o inicie sesión en su panel.",
+    texts: {
+      screening: "National Kidney Registry: recibimos su cuestionario de evaluación. Inicie sesión en su panel para ver lo que sigue.",
+      medicalHistory:
+        "National Kidney Registry: recibimos su cuestionario de historial médico. Inicie sesión en su panel para ver su siguiente paso.",
+      eSign: "National Kidney Registry: recibimos su consentimiento firmado. Inicie sesión en su panel para ver lo que sigue.",
+      centerSelected: "National Kidney Registry: recibimos su selección de centro de trasplante. Inicie sesión en su panel para ver lo que sigue.",
+      referralApproved: "National Kidney Registry: su centro de trasplante aprobó su derivación. Inicie sesión en su panel para ver los detalles.",
+      referralCompleted: "National Kidney Registry: su centro de trasplante completó su derivación. Inicie sesión en su panel para ver los detalles.",
+      preWorkupLabs:
+        "National Kidney Registry: el equipo del programa registró sus análisis de laboratorio previos a la evaluación. Inicie sesión en su panel para ver los detalles.",
+      programCompleted:
+        "National Kidney Registry: usted completó todos los pasos del registro del programa. Inicie sesión en su panel para ver los detalles.",
+      labOrderReady: "National Kidney Registry: su orden de laboratorio está lista. Inicie sesión en su panel para descargarla e imprimirla.",
+      labResults:
+        "National Kidney Registry: recibimos sus resultados de laboratorio y los enviamos a su centro de trasplante. Inicie sesión en su panel para ver los detalles.",
+    },
     screening: {
       subject: "Su cuestionario de evaluación fue recibido",
       intro: "Gracias por completar el cuestionario de evaluación de su registro de trasplante de riñón.",
       selectCenter: "Su siguiente paso es seleccionar un centro de trasplante desde su panel.",
       referred:
         "Será derivado a {{center}} cuando termine sus análisis de laboratorio. Le enviaremos un correo electrónico cuando su orden de laboratorio esté lista.",
+      referredByText:
+        "Será derivado a {{center}} cuando termine sus análisis de laboratorio. Le enviaremos un mensaje de texto cuando su orden de laboratorio esté lista.",
       ifCandidate:
         "Es posible que sea elegible para el programa de inmunotolerancia ImmunoFree. Su solicitud fue enviada para revisión; si es seleccionado, nos comunicaremos con usted por correo electrónico.",
       staysNonMember:
@@ -215,6 +232,8 @@ const es: RegistryTexts = {
       intro: "Gracias por seleccionar {{center}}. Su derivación al centro está pendiente.",
       nextLabs:
         "Se necesita un análisis de sangre sencillo antes de que el centro pueda evaluarlo. Le enviaremos un correo electrónico cuando su orden de laboratorio esté lista.",
+      nextLabsByText:
+        "Se necesita un análisis de sangre sencillo antes de que el centro pueda evaluarlo. Le enviaremos un mensaje de texto cuando su orden de laboratorio esté lista.",
       nextCenter: "El centro se comunicará con usted sobre los siguientes pasos.",
     },
     referralApproved: {

@@ -75,10 +75,11 @@ describe.each(testDatabases())("journey texts go where the code went, on $name",
 
     const updates = await texts(stepsFrom);
     expect(updates.map((m) => m.to_address)).toEqual([to, to, to]);
-    for (const m of updates)
-      expect(m.text_body).toBe(
-        "National Kidney Registry: there is an update to your registration. Please check your email or sign in to your dashboard.",
-      );
+    expect(updates.map((m) => m.text_body)).toEqual([
+      "National Kidney Registry: your transplant center approved your referral. Sign in to your dashboard for details.",
+      "National Kidney Registry: the program's team recorded your pre-workup lab tests. Sign in to your dashboard for details.",
+      "National Kidney Registry: you have completed every step of the program's registration. Sign in to your dashboard for details.",
+    ]);
     // Nothing was texted anywhere else, ever.
     expect(new Set((await texts(START)).map((m) => m.to_address))).toEqual(new Set([to]));
   });

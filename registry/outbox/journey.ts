@@ -3,16 +3,20 @@ import { choseOtherGoal } from "../contract/save-outcome";
 import type { Screening } from "../contract/schemas";
 import { findScreening } from "../data/screenings";
 import type { Db } from "../db/types";
-import { journeyEmail, journeyUpdateText, type JourneyEmail } from "../messages/compose";
+import { journeyEmail, journeyText, type JourneyEmail } from "../messages/compose";
 import type { RegistrySettings } from "../settings";
-import { notifyPatient } from "./channels";
+import { channelsFor, notifyPatient } from "./channels";
 
 /** The decisions of a center or the program's staff (docs/decisions/042: the patient is not at the screen then). */
 const DECISIONS: ReadonlySet<JourneyEmail["kind"]> = new Set(["referralApproved", "referralCompleted", "preWorkupLabs", "programCompleted"]);
 
+/** Whether the email of a step announces the lab order's news to come. */
+const promisesLabNews = (which: JourneyEmail) =>
+  (which.kind === "screening" && which.outcome === "referred") || (which.kind === "centerSelected" && which.labs);
+
 /**
  * Tells a patient about a step of the journey (docs/decisions/042): the email, in the patient's language, with the
- * dashboard link, and the text that names nothing medical, by the channels the patient chose for the kind (the
+ * dashboard link, and the text that says what happened without medical detail (docs/decisions/128), by the channels the patient chose for the kind (the
  * patient's own steps, or a center's or the program's decisions; docs/decisions/109). Automated messages, so an
  * opted-out patient gets neither (PLT-016). Answers how many were queued.
  */
@@ -23,14 +27,17 @@ export async function notifyJourney(
   which: JourneyEmail,
   options: { now: Date },
 ): Promise<number> {
+  // An email that announces the lab order's news says by which channel it comes (docs/decisions/128).
+  const labs = promisesLabNews(which) ? await channelsFor(db, medicalRecordId, "labs") : null;
+  const labsByText = Boolean(labs && !labs.email);
   return notifyPatient(
     db,
     settings,
     medicalRecordId,
     DECISIONS.has(which.kind) ? "decisions" : "steps",
     {
-      email: (lang, to) => journeyEmail(lang, to, which, `${settings.publicUrl}/landing`),
-      text: (lang, to) => journeyUpdateText(lang, to),
+      email: (lang, to) => journeyEmail(lang, to, which, `${settings.publicUrl}/landing`, { labsByText }),
+      text: (lang, to) => journeyText(lang, to, which.kind),
     },
     options.now,
   );

@@ -119,7 +119,7 @@ test.describe("journey integrity (issue 12)", () => {
     expect(await screeningRow(id)).toEqual(saved);
 
     await page.goto("landing");
-    await expect(page.getByText(`Thank you for selecting ${memberCenter}.`)).toBeVisible();
+    await expect(page.getByText(`Thank you for telling us that you are in the care of ${memberCenter}.`)).toBeVisible();
     await expect(page.getByText("Pending Transplant Center Selection")).toHaveCount(0);
   });
 
@@ -137,7 +137,7 @@ test.describe("journey integrity (issue 12)", () => {
     expect(mail.subject).toBe("Your lab order is ready");
 
     await page.goto("landing");
-    await expect(card(page).getByText(`Thank you for selecting ${memberCenter}.`)).toBeVisible();
+    await expect(card(page).getByText(`Thank you for telling us that you are in the care of ${memberCenter}.`)).toBeVisible();
     await expect(
       card(page).getByText("A simple blood test is needed before we can refer you. Please check your email for instructions."),
     ).toBeVisible();

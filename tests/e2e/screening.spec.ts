@@ -103,7 +103,7 @@ test.describe("screening questionnaire", () => {
     ).toBeVisible();
     await page.getByRole("button", { name: "Return to Dashboard" }).click();
     await expect(page).toHaveURL(/\/landing$/);
-    await expect(page.getByText(`Thank you for selecting ${memberCenter}.`)).toBeVisible();
+    await expect(page.getByText(`Thank you for telling us that you are in the care of ${memberCenter}.`)).toBeVisible();
     await expect(page.getByRole("heading", { name: "Sent to Center" })).toBeVisible();
     await expectAccessible(page);
   });

@@ -59,7 +59,7 @@ async function textCodeRefused(page: Page, names: { send: string; title: string 
 const STOPPED_EN =
   "National Kidney Registry: you will receive no more text messages from us, not even confirmation codes. Reply START to receive them again.";
 const STARTED_EN = "National Kidney Registry: you will receive our text messages again. Reply HELP for help, STOP to stop.";
-const UPDATE_EN = "National Kidney Registry: there is an update to your registration. Please check your email or sign in to your dashboard.";
+const UPDATE_EN = "National Kidney Registry: you have completed every step of the program's registration. Sign in to your dashboard for details.";
 
 test("STOP stops every text but its confirmation, /profile says so, START resumes them", async ({ page, patient }) => {
   test.skip(!staffCommandsAvailable, STAFF_COMMANDS_NEED);

@@ -130,12 +130,17 @@ plain.describe("program staff steps", () => {
     const token = decodeURIComponent(/\/register\?token=([^\s&]+)/.exec(created)![1]!);
     await createPatient(page.request, p, { verified: true, inviteToken: token });
 
-    // Before any screening, the dashboard names the program and its next step (issue 12 item 9).
+    // Before any screening, the dashboard names the program (issue 12 item 9) and one next step, the screening's
+    // (issue 36 item 2, docs/decisions/128): the medical history comes after it.
     await page.goto("landing");
     const program = page.getByRole("region", { name: "ImmunoFree program" });
     await expect(program.getByText("You are registered for the ImmunoFree immune-tolerance program.")).toBeVisible();
     await expect(program.locator('li[aria-current="step"]')).toContainText("Medical History (current step)");
-    await expect(program.getByRole("button", { name: "Medical History" })).toHaveAttribute("href", /\/medical-history$/);
+    await expect(
+      program.getByText("Your first step is the screening questionnaire below. The medical history questionnaire comes after it."),
+    ).toBeVisible();
+    await expect(program.getByRole("button", { name: "Medical History" })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Start Screening" })).toBeVisible();
     await expectAccessible(page);
 
     const [record] = await sqlQuery<{ id: number }>("select id from medical_records where email = $1", [p.email.toLowerCase()]);

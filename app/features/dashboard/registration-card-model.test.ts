@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   DonorStatus,
+  ImmunoFreeStatus as IF,
   KidneyStatus,
   PrimaryGoal,
   ReferralStatus as RF,
@@ -12,6 +13,7 @@ import type { Screening } from "../../../registry/contract/schemas";
 import { aScreening } from "../../../registry/testing/screenings";
 import {
   cardTitleKey,
+  immuneToleranceTextKey,
   isStepComplete,
   notClearedReasonKey,
   registrationCard,
@@ -32,7 +34,36 @@ describe("header (DSH-004)", () => {
     [KidneyStatus.DialysisNow, "landing.card.titlePending"],
     [KidneyStatus.Transplanted, "landing.card.titlePending"],
     [KidneyStatus.Unknown, "landing.card.titlePending"],
-  ] as const)("kidney status %i -> %s", (kidneyStatus, key) => expect(cardTitleKey({ kidneyStatus })).toBe(key));
+  ] as const)("kidney status %i -> %s", (kidneyStatus, key) => expect(cardTitleKey({ kidneyStatus, status: RS.SelectCenter })).toBe(key));
+
+  // docs/decisions/128: a participant who completed every program step is not 'Pending'.
+  it("a candidate whose program registration is complete: the title says so; before that, and outside the view, 'Pending'", () => {
+    const candidate = { status: RS.IfPassCandidate, kidneyStatus: KidneyStatus.Transplanted };
+    expect(card(candidate).titleKey).toBe("landing.card.titlePending");
+    expect(registrationCard(s(candidate), { now, preferredCenterIsMember: false, programStage: IF.Preworkuplab }).titleKey).toBe(
+      "landing.card.titlePending",
+    );
+    expect(registrationCard(s(candidate), { now, preferredCenterIsMember: false, programStage: IF.Completed }).titleKey).toBe(
+      "landing.card.titleProgramCompleted",
+    );
+    expect(cardTitleKey({ status: RS.CompleteLabTests, kidneyStatus: KidneyStatus.DialysisNow }, IF.Completed)).toBe("landing.card.titlePending");
+  });
+});
+
+describe("the immune-tolerance view's text (docs/decisions/128)", () => {
+  const TEXT_ONLY = { email: false, text: true };
+  const BOTH = { email: true, text: true };
+  it.each([
+    [null, null, "landing.card.immuneToleranceText"],
+    [IF.Registration, null, "landing.card.immuneToleranceText"],
+    [IF.Registration, { steps: BOTH, decisions: BOTH, labs: BOTH }, "landing.card.immuneToleranceText"],
+    [IF.Registration, { steps: BOTH, decisions: TEXT_ONLY, labs: BOTH }, "landing.card.immuneToleranceTextByText"],
+    [IF.MedicalHistory, null, "landing.card.immuneToleranceInProgram"],
+    [IF.Preworkuplab, null, "landing.card.immuneToleranceInProgram"],
+    [IF.Completed, { steps: BOTH, decisions: TEXT_ONLY, labs: BOTH }, "landing.card.immuneToleranceCompleted"],
+  ] as const)("stage %s, delivery %j -> %s", (stage, delivery, key) => {
+    expect(immuneToleranceTextKey(stage, delivery)).toBe(key);
+  });
 
   it.each([
     [RS.Screening, 0, "landing.card.statusScreening"],
@@ -276,10 +307,40 @@ describe("thank-you alert (DSH-007)", () => {
       { preferredCenterId: 4, preferredCenter: "City", labsUploadedDateTime: "03/01/2026" },
       { centerName: "City", labsRequired: false, textKey: "landing.card.thankYou", labsTextKey: "landing.card.thankYouLabs" },
     ],
+    [
+      "in the care of a center, staying (docs/decisions/128)",
+      {
+        preferredCenterId: 4,
+        preferredCenter: "City",
+        transplantCenterSituation: TransplantCenterSituation.Selected,
+        willingToTransfer: Transfer.No,
+      },
+      { centerName: "City", labsRequired: true, textKey: "landing.card.thankYouInCareOf", labsTextKey: "landing.card.thankYouLabs" },
+    ],
+    [
+      "in the care of a center, then another chosen with Change Center",
+      {
+        preferredCenterId: 5,
+        preferredCenter: "Town",
+        transplantCenterSituation: TransplantCenterSituation.Selected,
+        willingToTransfer: Transfer.No,
+        centerReferrals: [
+          { centerId: 4, centerName: "City", dateReferred: "03/01/2026", statusId: RF.CancelledByPatient, status: "Cancelled by Patient" },
+          { centerId: 5, centerName: "Town", dateReferred: "03/02/2026", statusId: RF.PendingCenter, status: "Pending Center" },
+        ],
+      },
+      { centerName: "Town", labsRequired: true, textKey: "landing.card.thankYou", labsTextKey: "landing.card.thankYouLabs" },
+    ],
     ["no center", { preferredCenterId: 0 }, null],
     ["a center, looking for a donor", { preferredCenterId: 4, donorStatus: DonorStatus.FindDonor }, null],
   ] as const)("%s", (_n, patch, expected) => {
-    expect(card(patch).thankYou).toEqual(expected);
+    expect(card(patch as Partial<Screening>).thankYou).toEqual(expected);
+  });
+
+  it("lab news by text only (docs/decisions/128): the blood test's text promises a text message, not an email", () => {
+    const delivery = { steps: { email: true, text: false }, decisions: { email: true, text: true }, labs: { email: false, text: true } };
+    const view = registrationCard(s({ preferredCenterId: 4, preferredCenter: "City" }), { now, preferredCenterIsMember: true, delivery });
+    expect(view.thankYou?.labsTextKey).toBe("landing.card.thankYouLabsByText");
   });
 });
 

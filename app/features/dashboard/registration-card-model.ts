@@ -1,5 +1,6 @@
 import {
   DonorStatus,
+  ImmunoFreeStatus,
   KidneyStatus,
   PrimaryGoal,
   ReferralStatus,
@@ -14,6 +15,8 @@ import { parseRegistryDate } from "../../../registry/contract/registry-dates";
 import { choseOtherGoal } from "../../../registry/contract/save-outcome";
 import { isoDay } from "../../../registry/contract/patient-dates";
 import type { TextKey } from "~/texts/texts";
+import type { MessageChoices } from "../../../registry/contract/message-choices";
+import { newsText } from "~/platform/news-texts";
 
 /**
  * One registration (screening) on the dashboard (DSH-004, DSH-005, DSH-006, DSH-008): header title and status text,
@@ -52,6 +55,8 @@ export type RegistrationCardView = {
   /** Staying with a non-member center: no lab tests or referral follow; the card says so. */
   stayingWith: { centerName: string; textKey: "landing.card.stayingNonMember" } | null;
   immuneToleranceView: boolean;
+  /** The immune-tolerance view's text: possible eligibility, taking part, or every step done (docs/decisions/128). */
+  immuneToleranceTextKey: TextKey;
   /** The current center approved or completed the referral (staff steps, docs/decisions/043). */
   referralUpdate: { centerName: string; textKey: "landing.card.centerApprovedText" | "landing.card.completedByCenterText" } | null;
   referrals: ReferralRow[];
@@ -61,6 +66,10 @@ export type CardContext = {
   /** Whether the screening's preferred center is a member center of the registry. */
   preferredCenterIsMember: boolean;
   now: Date;
+  /** The stage the patient reached in the immune-tolerance program (ImmunoFreeStatus), null outside it. */
+  programStage?: number | null;
+  /** By which channels each kind of news reaches the patient (docs/decisions/128); null when unknown. */
+  delivery?: MessageChoices | null;
 };
 
 type Status = number;
@@ -70,9 +79,38 @@ export function isTransplantedKidney(kidneyStatus: number): boolean {
   return kidneyStatus === KidneyStatus.Transplanted || kidneyStatus === KidneyStatus.TransplantedNoImmunosuppression;
 }
 
-/** Header title: 'In Need of a Kidney Transplant' for the 2-year-dialysis kidney status, else 'Pending'. */
-export function cardTitleKey(s: Pick<Screening, "kidneyStatus">): TextKey {
-  return s.kidneyStatus === KidneyStatus.Dialysis2Years ? "landing.card.titleInNeed" : "landing.card.titlePending";
+/**
+ * Header title: 'In Need of a Kidney Transplant' for the 2-year-dialysis kidney status, else 'Pending'; a candidate's
+ * card whose program registration is complete says so instead of 'Pending' (docs/decisions/128).
+ */
+export function cardTitleKey(s: Pick<Screening, "kidneyStatus" | "status">, programStage: number | null = null): TextKey {
+  if (s.kidneyStatus === KidneyStatus.Dialysis2Years) return "landing.card.titleInNeed";
+  if (programStage === ImmunoFreeStatus.Completed && showsImmuneToleranceView(s)) return "landing.card.titleProgramCompleted";
+  return "landing.card.titlePending";
+}
+
+/**
+ * The immune-tolerance view's text (docs/decisions/128): the specification's possible eligibility ("check your email
+ * for updates", or by text for a patient who chose texts only) until the medical history is in; then that the patient
+ * takes part; once every step is done, who contacts the patient next.
+ */
+export function immuneToleranceTextKey(programStage: number | null, delivery: MessageChoices | null): TextKey {
+  if (programStage === ImmunoFreeStatus.Completed) return "landing.card.immuneToleranceCompleted";
+  if (programStage !== null && programStage > ImmunoFreeStatus.Registration) return "landing.card.immuneToleranceInProgram";
+  return newsText("landing.card.immuneToleranceText", delivery);
+}
+
+/**
+ * The patient answered that a transplant center cares for them and stays there: the center was not selected, so the
+ * thank-you says what the patient told (docs/decisions/128). A center chosen later (Change Center closes the earlier
+ * referral out) was selected.
+ */
+export function inCareOfCenter(s: Pick<Screening, "transplantCenterSituation" | "willingToTransfer" | "centerReferrals">): boolean {
+  return (
+    s.transplantCenterSituation === TransplantCenterSituation.Selected &&
+    s.willingToTransfer === Transfer.No &&
+    !s.centerReferrals.some((r) => r.statusId === ReferralStatus.CancelledByPatient)
+  );
 }
 
 /**
@@ -231,16 +269,18 @@ function referralUpdate(s: Screening): RegistrationCardView["referralUpdate"] {
 export function registrationCard(s: Screening, ctx: CardContext): RegistrationCardView {
   const notCleared = showsNotClearedView(s);
   const staying = !notCleared && s.status === RegistrationStatus.SelectCenter && staysWithNonMember(s, ctx.preferredCenterIsMember);
+  const programStage = ctx.programStage ?? null;
+  const delivery = ctx.delivery ?? null;
   return {
-    titleKey: cardTitleKey(s),
+    titleKey: cardTitleKey(s, programStage),
     statusTextKey: statusTextKey(s),
     thankYou:
       s.preferredCenterId > 0 && s.donorStatus === DonorStatus.HasDonor
         ? {
             centerName: s.preferredCenter,
             labsRequired: labsRequired(s),
-            textKey: "landing.card.thankYou",
-            labsTextKey: "landing.card.thankYouLabs",
+            textKey: inCareOfCenter(s) ? "landing.card.thankYouInCareOf" : "landing.card.thankYou",
+            labsTextKey: newsText("landing.card.thankYouLabs", delivery),
           }
         : null,
     steps: notCleared ? [] : staying ? stepCards(s, ctx.now).slice(0, 2) : stepCards(s, ctx.now),
@@ -255,6 +295,7 @@ export function registrationCard(s: Screening, ctx: CardContext): RegistrationCa
     labsRequirementShown: showsLabsRequirement(s, ctx.preferredCenterIsMember),
     stayingWith: staying ? { centerName: s.preferredCenter, textKey: "landing.card.stayingNonMember" } : null,
     immuneToleranceView: showsImmuneToleranceView(s),
+    immuneToleranceTextKey: immuneToleranceTextKey(programStage, delivery),
     referralUpdate: referralUpdate(s),
     referrals: sortReferrals(s.centerReferrals),
   };

@@ -113,7 +113,7 @@ function RegistrationCard({ card, immuneTolerance }: { card: RegistrationCardDat
       {v.immuneToleranceView ? (
         <section className="notice" aria-labelledby={`${titleId}-if`}>
           <h4 id={`${titleId}-if`}>{t("landing.card.immuneToleranceTitle")}</h4>
-          <p>{t("landing.card.immuneToleranceText")}</p>
+          <p>{t(v.immuneToleranceTextKey)}</p>
           {immuneTolerance ? <ImmuneToleranceStages view={immuneTolerance} idPrefix={titleId} level={5} /> : null}
         </section>
       ) : null}

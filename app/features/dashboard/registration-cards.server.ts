@@ -1,5 +1,5 @@
 import type { Screening } from "../../../registry/contract";
-import { registrationCard, type RegistrationCardView } from "./registration-card-model";
+import { registrationCard, type CardContext, type RegistrationCardView } from "./registration-card-model";
 
 /** A registration card, with what its 'Screening Results' dialog shows (`S`: the screening feature's answer summary). */
 export type RegistrationCardData<S = unknown> = { id: number; view: RegistrationCardView; summary: S };
@@ -15,6 +15,7 @@ type CenterMembership = { centerId: number; isMemberCenter: boolean };
 export async function registrationCards<S>(
   screenings: readonly Screening[],
   { centers, summarize }: { centers: () => Promise<readonly CenterMembership[]>; summarize: (screening: Screening) => S },
+  program: Pick<CardContext, "programStage" | "delivery"> = {},
   now = new Date(),
 ): Promise<RegistrationCardData<S>[]> {
   if (screenings.length === 0) return [];
@@ -22,7 +23,7 @@ export async function registrationCards<S>(
   const member = (id: number) => known.some((c) => c.centerId === id && c.isMemberCenter);
   return screenings.map((s) => ({
     id: s.id,
-    view: registrationCard(s, { preferredCenterIsMember: member(s.preferredCenterId), now }),
+    view: registrationCard(s, { preferredCenterIsMember: member(s.preferredCenterId), now, ...program }),
     summary: summarize(s),
   }));
 }

@@ -164,6 +164,8 @@ const account = {
     reasonUnknown: "The password could not be reset.",
   },
   confirm: {
+    /** After the mobile number's status when it replied STOP (ACC-041, docs/decisions/128). */
+    textsStoppedStatus: "Text messages to this number are stopped.",
     title: "Confirm",
     heading: "Confirm Email or Mobile Number",
     notice: "Please confirm your email address or mobile number, so that the transplant center can reach you.",

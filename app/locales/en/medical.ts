@@ -141,6 +141,8 @@ const medical = {
       nextTitle: "Next step",
       nextRegistration: "The program's coordinator is reviewing your registration and will contact you.",
       nextMedicalHistory: "Please complete the medical history questionnaire.",
+      /** Before the screening: one next step, the screening (docs/decisions/128). */
+      nextScreeningFirst: "Your first step is the screening questionnaire below. The medical history questionnaire comes after it.",
       nextESign: "Please read and sign the program's consent form.",
       nextPreWorkupLabs: "Thank you for signing the consent form. The program's coordinator will contact you about the pre-workup lab tests.",
       nextCompletion: "Your pre-workup lab tests are recorded. The program's coordinator will contact you about the next steps.",

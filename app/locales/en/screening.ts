@@ -156,8 +156,13 @@ const screening = {
       continue: "Continue",
       immunoFreeHeading: "Thank you",
       immunoFreeText: "Your application has been submitted for review. If selected, we will contact you via email.",
+      /** The same for a patient who chose texts only for the program's news (docs/decisions/128). */
+      immunoFreeTextByText: "Your application has been submitted for review. If selected, we will contact you by text message.",
       completedHeading: "You have completed the questionnaire",
       staysMember: "You will be referred to your transplant center after your lab tests. Please check your email for lab instructions.",
+      /** The same for a patient who chose texts only for lab news (docs/decisions/128). */
+      staysMemberByText:
+        "You will be referred to your transplant center after your lab tests. We will send you a text message when your lab order is ready.",
       staysNonMember:
         "We are glad you are satisfied with your current transplant center and do not wish to transfer your care. You may return to the dashboard.",
       cleared:
@@ -203,6 +208,8 @@ export const landingCard = {
   badgeUnavailable: "Unavailable at this time",
   card: {
     titlePending: "Pending",
+    /** A participant who completed every step of the program's registration (docs/decisions/128). */
+    titleProgramCompleted: "ImmunoFree Registration Complete",
     titleInNeed: "In Need of a Kidney Transplant",
     statusScreening: "Pending Completion of Screening Questionnaire",
     statusSelectCenter: "Pending Transplant Center Selection",
@@ -211,7 +218,10 @@ export const landingCard = {
     selectCenter: "Select Center",
     changeCenter: "Change Center",
     thankYou: "Thank you for selecting {{center}}.",
+    /** A patient who answered that a center cares for them did not select it (docs/decisions/128). */
+    thankYouInCareOf: "Thank you for telling us that you are in the care of {{center}}.",
     thankYouLabs: "A simple blood test is needed before we can refer you. Please check your email for instructions.",
+    thankYouLabsByText: "A simple blood test is needed before we can refer you. We will send you a text message when your lab order is ready.",
     labsRequirement: "Lab tests are required before you can be referred to a transplant center.",
     stayingNonMember:
       "You are staying with {{center}}, which is not a member center of the registry: no lab tests or referral are needed. If you would like to transfer your care to a member center, choose Change Center.",
@@ -230,6 +240,10 @@ export const landingCard = {
     },
     immuneToleranceTitle: "ImmunoFree program",
     immuneToleranceText: "You may be eligible for the ImmunoFree program. Please check your email for updates.",
+    immuneToleranceTextByText: "You may be eligible for the ImmunoFree program. We will send you updates by text message.",
+    /** After the medical history, and once every step is done (docs/decisions/128). */
+    immuneToleranceInProgram: "You are taking part in the ImmunoFree program. Your program steps and what comes next are below.",
+    immuneToleranceCompleted: "The program's team and a participating transplant center will contact you about what follows.",
     /** The current center's steps after the referral (docs/decisions/043). */
     statusCenterApproved: "Referral Approved by Center",
     statusCompletedByCenter: "Referral Completed by Center",

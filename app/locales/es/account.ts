@@ -166,6 +166,7 @@ const account: Widen<typeof en> = {
     reasonUnknown: "No fue posible restablecer la contraseña.",
   },
   confirm: {
+    textsStoppedStatus: "Los mensajes de texto a este número están detenidos.",
     title: "Confirmar",
     heading: "Confirme su correo electrónico o número de celular",
     notice: "Confirme su correo electrónico o su número de celular para que el centro de trasplante pueda comunicarse con usted.",

@@ -137,6 +137,7 @@ const medical: Pick<Messages, "medical" | "eSign"> = {
       nextTitle: "Siguiente paso",
       nextRegistration: "El coordinador del programa está revisando su registro y se pondrá en contacto con usted.",
       nextMedicalHistory: "Por favor, complete el cuestionario de historial médico.",
+      nextScreeningFirst: "Su primer paso es el cuestionario de evaluación que aparece abajo. El cuestionario de historial médico viene después.",
       nextESign: "Por favor, lea y firme el formulario de consentimiento del programa.",
       nextPreWorkupLabs:
         "Gracias por firmar el formulario de consentimiento. El coordinador del programa se pondrá en contacto con usted para los análisis previos.",

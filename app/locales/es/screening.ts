@@ -153,9 +153,13 @@ const screening: Pick<Messages, "screening"> = {
       continue: "Continuar",
       immunoFreeHeading: "Gracias",
       immunoFreeText: "Su solicitud se ha enviado para su revisión. Si es seleccionado, nos pondremos en contacto con usted por correo electrónico.",
+      immunoFreeTextByText:
+        "Su solicitud se ha enviado para su revisión. Si es seleccionado, nos pondremos en contacto con usted por mensaje de texto.",
       completedHeading: "Ha completado el cuestionario",
       staysMember:
         "Lo derivaremos a su centro de trasplante después de sus análisis de laboratorio. Revise su correo electrónico para ver las instrucciones de los análisis.",
+      staysMemberByText:
+        "Lo derivaremos a su centro de trasplante después de sus análisis de laboratorio. Le enviaremos un mensaje de texto cuando su orden de laboratorio esté lista.",
       staysNonMember:
         "Nos alegra que esté satisfecho con su centro de trasplante actual y que no desee trasladar su atención. Puede volver al panel.",
       cleared:
@@ -199,6 +203,7 @@ export const landingCard: Widen<typeof enLandingCard> = {
   badgeUnavailable: "No disponible por el momento",
   card: {
     titlePending: "Pendiente",
+    titleProgramCompleted: "Registro en ImmunoFree completo",
     titleInNeed: "Necesita un trasplante de riñón",
     statusScreening: "Pendiente de completar el cuestionario de evaluación",
     statusSelectCenter: "Pendiente de elegir un centro de trasplante",
@@ -207,7 +212,10 @@ export const landingCard: Widen<typeof enLandingCard> = {
     selectCenter: "Elegir centro",
     changeCenter: "Cambiar de centro",
     thankYou: "Gracias por elegir {{center}}.",
+    thankYouInCareOf: "Gracias por indicarnos que usted está bajo el cuidado de {{center}}.",
     thankYouLabs: "Se necesita un sencillo análisis de sangre antes de poder derivarlo. Revise su correo electrónico para ver las instrucciones.",
+    thankYouLabsByText:
+      "Se necesita un sencillo análisis de sangre antes de poder derivarlo. Le enviaremos un mensaje de texto cuando su orden de laboratorio esté lista.",
     labsRequirement: "Se necesitan análisis de laboratorio antes de que podamos derivarlo a un centro de trasplante.",
     stayingNonMember:
       "Usted seguirá con {{center}}, que no es un centro miembro del registro: no se necesitan análisis de laboratorio ni derivación. Si desea transferir su atención a un centro miembro, elija Cambiar de centro.",
@@ -225,6 +233,9 @@ export const landingCard: Widen<typeof enLandingCard> = {
     },
     immuneToleranceTitle: "Programa ImmunoFree",
     immuneToleranceText: "Es posible que reúna los requisitos para el programa ImmunoFree. Revise su correo electrónico para ver las novedades.",
+    immuneToleranceTextByText: "Es posible que reúna los requisitos para el programa ImmunoFree. Le enviaremos las novedades por mensaje de texto.",
+    immuneToleranceInProgram: "Usted participa en el programa ImmunoFree. Sus pasos del programa y lo que sigue aparecen a continuación.",
+    immuneToleranceCompleted: "El equipo del programa y un centro de trasplante participante se comunicarán con usted sobre lo que sigue.",
     statusCenterApproved: "Derivación aprobada por el centro",
     statusCompletedByCenter: "Derivación completada por el centro",
     centerApprovedText: "{{center}} aprobó su derivación y se comunicará con usted sobre los siguientes pasos de su evaluación.",
