@@ -1,7 +1,6 @@
 /** English texts: the staff console's sign-in, set-up and people (docs/decisions/127). */
 const staff = {
   staffConsole: {
-    consoleName: "Staff console",
     signedInAs: "Signed in as {{name}}",
     signOut: "Sign out",
     homeLink: "Staff console home",
@@ -51,7 +50,6 @@ const staff = {
       scan: "1. Scan this code with the app.",
       qrAlt: "QR code to add your staff account to an authenticator app",
       cantScan: "Cannot scan? Add an account in the app by hand with this key (time-based):",
-      keyLabel: "Key",
       enter: "2. Enter the 6-digit code the app now shows.",
       code: "Code",
       submit: "Finish set-up",
@@ -62,7 +60,6 @@ const staff = {
       intro:
         "If you lose your phone, each of these codes lets you sign in once instead of the app's code. Print them or keep them somewhere safe: they are shown only now.",
       listLabel: "Recovery codes",
-      print: "Print this page",
       done: "I have saved my recovery codes",
     },
     home: {

@@ -3,7 +3,6 @@ import type { Messages } from "~/locales/en/index";
 /** La consola del personal: inicio de sesión, configuración y cuentas (docs/decisions/127). */
 const staff: Pick<Messages, "staffConsole"> = {
   staffConsole: {
-    consoleName: "Consola del personal",
     signedInAs: "Sesión iniciada como {{name}}",
     signOut: "Cerrar sesión",
     homeLink: "Inicio de la consola del personal",
@@ -55,7 +54,6 @@ const staff: Pick<Messages, "staffConsole"> = {
       scan: "1. Escanee este código con la aplicación.",
       qrAlt: "Código QR para añadir su cuenta del personal a una aplicación de autenticación",
       cantScan: "¿No puede escanearlo? Añada una cuenta a mano en la aplicación con esta clave (basada en el tiempo):",
-      keyLabel: "Clave",
       enter: "2. Escriba el código de 6 dígitos que muestra ahora la aplicación.",
       code: "Código",
       submit: "Terminar la configuración",
@@ -67,7 +65,6 @@ const staff: Pick<Messages, "staffConsole"> = {
       intro:
         "Si pierde su teléfono, cada uno de estos códigos le permite iniciar sesión una vez en lugar del código de la aplicación. Imprímalos o guárdelos en un lugar seguro: solo se muestran ahora.",
       listLabel: "Códigos de recuperación",
-      print: "Imprimir esta página",
       done: "Ya guardé mis códigos de recuperación",
     },
     home: {
