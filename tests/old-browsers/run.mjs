@@ -15,6 +15,7 @@ import { fileURLToPath } from "node:url";
 import { tsImport } from "tsx/esm/api";
 import { cssChecks, emulateScheme } from "./css-check.mjs";
 import { journeySteps, newPatient } from "./journey.mjs";
+import { DEMO_ADMIN, staffSteps } from "./staff-walk.mjs";
 import { click, firstLine, followRouteDiscovery, hydrated, type, waitFor, waitForUrl } from "./page-tools.mjs";
 
 /** @typedef {import("./page-tools.mjs").Page} Page @typedef {{ name: string; run: () => Promise<void> }} Step */
@@ -141,6 +142,19 @@ async function outboxCode(/** @type {string} */ to, /** @type {"email" | "sms"} 
   }
 }
 
+/** The first link in the newest email to `to`, from the demo outbox, as a path on the portal. */
+async function outboxLink(/** @type {string} */ to) {
+  const until = Date.now() + 15_000;
+  for (;;) {
+    const entries = /** @type {{ channel: string; to: string; text: string }[]} */ (await (await fetch(new URL("dev/outbox.json", BASE_URL))).json());
+    const found = entries.find((e) => e.channel === "email" && e.to.toLowerCase() === to.toLowerCase());
+    const link = found && /https?:\/\/\S+/.exec(found.text)?.[0];
+    if (link) return new URL(link).pathname.replace(/^\//, "") + new URL(link).search;
+    if (Date.now() > until) throw new Error(`no link for ${to} in the demo outbox`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
 /** The portal as `npm start` serves the build, in demo mode, on an empty database of its own (as playwright.config.ts). */
 async function startPortal() {
   if (!fs.existsSync(path.join(root, BUILD_DIR, "server.js"))) throw new Error(`no build in ${BUILD_DIR}/: run npm run build first`);
@@ -245,6 +259,11 @@ async function main() {
             if (ok && lang === "en" && b.v === 85) cssPatient = patient;
             say(`# Chromium ${b.v} ${lang}: the journey took ${seconds(walked)}`);
           }
+        }
+        // The staff console once, in Chromium 85 (the demo administrator's link works once).
+        if (runJourneys && b.v === 85) {
+          await fresh("10.122.85.50");
+          await runSteps(`Chromium 85 staff`, page, errors, staffSteps({ page, baseUrl: BASE_URL, t: texts.en, link: () => outboxLink(DEMO_ADMIN) }));
         }
         if (runCss && b.v === 85) await cssCheck(page, errors, fresh, texts.en, cssPatient);
       } finally {
