@@ -14,38 +14,13 @@ import {
   test,
   withPatient,
 } from "./fixtures";
+import { expectNoSidewaysScroll } from "./support/reflow";
 
 /**
  * Reflow (WCAG 1.4.10, issue 10): at 320 CSS px no page of the portal scrolls sideways; wide content (the centers
  * table) becomes stacked cards or stays inside its own scroll box. /select-center is checked at 1280 px too, where
  * the table is wider than the window and its scroll box must hold everything in it. JavaScript on and off.
  */
-
-/** The page is no wider than the window; the message names what sticks out, to find it. */
-async function expectNoSidewaysScroll(page: Page, what: string) {
-  await page.waitForLoadState("load");
-  const found = await page.evaluate(() => {
-    const inner = window.innerWidth;
-    const wider = [...document.querySelectorAll("body *")]
-      .filter((el) => el.getBoundingClientRect().right > inner + 0.5)
-      // Inside a scroll box that fits, sticking out of the box is scrolling within it.
-      .filter((el) => {
-        for (let box = el.parentElement; box && box !== document.body; box = box.parentElement) {
-          if (getComputedStyle(box).overflowX !== "visible" && box.getBoundingClientRect().right <= inner + 0.5) return false;
-        }
-        return true;
-      })
-      .slice(0, 5)
-      .map(
-        (el) =>
-          `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}.${[...el.classList].join(".")} right=${Math.round(el.getBoundingClientRect().right)}`,
-      );
-    return { scrollWidth: document.documentElement.scrollWidth, inner, wider };
-  });
-  expect(found.scrollWidth, `${what} at ${found.inner} px scrolls sideways; sticking out: ${found.wider.join(" | ")}`).toBeLessThanOrEqual(
-    found.inner,
-  );
-}
 
 /**
  * WCAG 1.4.12 text spacing, as a patient's own style sheet sets it: line height 1.5, paragraphs 2em apart, letters

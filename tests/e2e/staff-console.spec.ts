@@ -1,5 +1,6 @@
 import { STAFF_IDLE_LIMIT_MS } from "../../registry/contract/staff-accounts";
 import { createPatient, expect, expectAccessible, latestMessage, newPatient, STAFF_COMMANDS_NEED, staffCommandsAvailable, test } from "./fixtures";
+import { expectNoSidewaysScroll } from "./support/reflow";
 import { ageStaffSession, createAdminLink, emailedLink, nextCode, setUpFromLink, staffEmail, staffSignIn, type StaffPerson } from "./support/staff";
 
 /**
@@ -78,7 +79,8 @@ test("an administrator invites a center person, who sets up and signs in; disabl
   await expectAccessible(page);
 
   // The invitation form refuses what is missing, keeping what was typed.
-  const invitee = { name: "Cora Center", email: staffEmail("cora") };
+  const coraEmail = staffEmail("cora");
+  const invitee = { name: `Cora ${coraEmail.split("@")[0]!.split(".")[1]}`, email: coraEmail };
   await page.getByLabel("Name", { exact: true }).fill(invitee.name);
   await page.getByLabel("Role").selectOption("center");
   await page.getByRole("button", { name: "Send invitation" }).click();
@@ -142,4 +144,31 @@ test("the console's session is its own: a patient's never opens it, and it ends 
   await expect(page.getByRole("heading", { level: 1, name: "Staff console" })).toBeVisible();
   await page.goto("landing");
   await expect(page.getByText(`Signed in as ${admin.name}`)).toHaveCount(0);
+});
+
+test("every console page reflows at 320 px (WCAG 1.4.10) and passes axe in dark mode", async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 720 });
+  await page.emulateMedia({ colorScheme: "dark" });
+  const check = async (what: string) => {
+    await expectAccessible(page);
+    await expectNoSidewaysScroll(page, what);
+  };
+  await page.goto("staff/sign-in");
+  await check("/staff/sign-in");
+  const dana = staffEmail("dana");
+  const who = { name: `Dana ${dana.split("@")[0]!.split(".")[1]}`, email: dana };
+  const admin = await setUpFromLink(page, await createAdminLink(who.email, who.name), who, (what) => expectNoSidewaysScroll(page, what));
+  await check("/staff");
+  await page.getByRole("link", { name: "Staff accounts" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Staff accounts" })).toBeVisible();
+  await check("/staff/people");
+  await page.getByRole("link", { name: `Manage ${admin.name}` }).click();
+  await expect(page.getByRole("heading", { level: 1, name: `Staff account: ${admin.name}` })).toBeVisible();
+  await check("/staff/people/{id}");
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await page.getByLabel("Work email").fill(admin.email);
+  await page.getByLabel("Password", { exact: true }).fill(admin.password);
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Enter your code" })).toBeVisible();
+  await check("/staff/code");
 });

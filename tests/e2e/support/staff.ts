@@ -49,13 +49,20 @@ export function emailedLink(request: APIRequestContext, email: string): Promise<
  * Follows a set-up link to the console: the password twice, the authenticator's key (read from the page, as a person
  * who cannot scan types it), its first code, the recovery codes. Checks each page as a patient's page is checked.
  */
-export async function setUpFromLink(page: Page, linkPath: string, who: { name: string; email: string }): Promise<StaffPerson> {
+export async function setUpFromLink(
+  page: Page,
+  linkPath: string,
+  who: { name: string; email: string },
+  /** More checks on each page (the reflow at 320 px). */
+  onPage: (what: string) => Promise<void> = async () => {},
+): Promise<StaffPerson> {
   await page.goto(linkPath);
   // The token leaves the address at once.
   await expect(page).toHaveURL(/\/staff\/welcome$/);
   await expect(page.getByRole("heading", { level: 1, name: "Set up your staff account" })).toBeVisible();
   await expect(page.getByText(`Welcome, ${who.name}.`)).toBeVisible();
   await expectAccessible(page);
+  await onPage("/staff/welcome");
   await page.getByLabel("New password", { exact: true }).fill(STAFF_PASSWORD);
   await page.getByLabel("Confirm new password").fill(STAFF_PASSWORD);
   await page.getByRole("button", { name: "Save password" }).click();
@@ -63,6 +70,7 @@ export async function setUpFromLink(page: Page, linkPath: string, who: { name: s
   await expect(page.getByRole("heading", { level: 1, name: "Set up your authenticator app" })).toBeVisible();
   await expect(page.getByRole("img", { name: "QR code to add your staff account to an authenticator app" })).toBeVisible();
   await expectAccessible(page);
+  await onPage("/staff/setup");
   const key = (await page.locator(".staff-key").innerText()).replace(/\s+/g, "");
   expect(key).toMatch(/^[A-Z2-7]{16,}$/);
   await page.getByLabel("Code", { exact: true }).fill(codeFor(key));
@@ -70,6 +78,7 @@ export async function setUpFromLink(page: Page, linkPath: string, who: { name: s
 
   await expect(page.getByRole("heading", { level: 1, name: "Save your recovery codes" })).toBeVisible();
   await expectAccessible(page);
+  await onPage("/staff/recovery-codes");
   const recoveryCodes = await page.locator(".recovery-codes code").allInnerTexts();
   expect(recoveryCodes).toHaveLength(10);
   await page.getByRole("button", { name: "I have saved my recovery codes" }).click();
