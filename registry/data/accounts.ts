@@ -40,7 +40,8 @@ export function toAccount(r: AccountRow): Account {
 /** What a sign-in needs, by lower-case email. */
 export async function findLogin(db: Db, email: string): Promise<{ medicalRecordId: number; passwordHash: string | null } | null> {
   const rows = await db.query<{ id: number; password_hash: string | null }>(
-    `select m.id, a.password_hash from medical_records m join accounts a on a.medical_record_id = m.id where m.email = $1`,
+    `select m.id, a.password_hash from medical_records m join accounts a on a.medical_record_id = m.id
+      where m.email = $1 and a.closed_at is null`,
     [email.toLowerCase()],
   );
   const r = rows[0];
@@ -49,7 +50,9 @@ export async function findLogin(db: Db, email: string): Promise<{ medicalRecordI
 
 /** The stored password hash of a record's account (null: no account, or an account without a password). */
 export async function findPasswordHash(db: Db, medicalRecordId: number): Promise<string | null> {
-  const rows = await db.query<{ password_hash: string | null }>("select password_hash from accounts where medical_record_id = $1", [medicalRecordId]);
+  const rows = await db.query<{ password_hash: string | null }>("select password_hash from accounts where medical_record_id = $1 and closed_at is null", [
+    medicalRecordId,
+  ]);
   return rows[0]?.password_hash ?? null;
 }
 
