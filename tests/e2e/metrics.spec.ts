@@ -3,13 +3,15 @@ import { E2E_METRICS_PORT, E2E_PORT } from "./support/e2e-env";
 
 /**
  * docs/decisions/131: the built portal started with METRICS_PORT (playwright.config.ts) serves the Prometheus text on
- * that port only, on loopback; its public port answers /metrics as any unknown page (404), never with the figures.
+ * that port only, on loopback; its public port answers /metrics as any unknown path (a redirect to /register), never with the figures.
  */
 test.describe("metrics on a port of their own (docs/decisions/131)", () => {
   test("the metrics port has the series, labelled by route pattern; the public port has no /metrics", async ({ page }) => {
     await page.goto("");
-    const onPublic = await page.request.get(`http://127.0.0.1:${E2E_PORT}/metrics`, { failOnStatusCode: false });
-    expect(onPublic.status()).toBe(404);
+    // Any unknown path is sent to /register (PLT-002): /metrics too, never answered with the figures.
+    const onPublic = await page.request.get(`http://127.0.0.1:${E2E_PORT}/metrics`, { failOnStatusCode: false, maxRedirects: 0 });
+    expect(onPublic.status()).toBe(302);
+    expect(onPublic.headers()["location"]).toBe("/register");
     expect(await onPublic.text()).not.toContain("http_requests_total");
 
     const scrape = await page.request.get(`http://127.0.0.1:${E2E_METRICS_PORT}/metrics`);
@@ -31,8 +33,8 @@ test.describe("metrics on a port of their own (docs/decisions/131)", () => {
     ]) {
       expect(text, name).toContain(name);
     }
-    // The public 404 above was counted under the catch-all route's pattern: a path a client chose never becomes a label.
-    expect(text).toMatch(/http_requests_total\{method="GET",route="\/\*",status="404"\} \d+/);
+    // The public /metrics above was counted under the catch-all route's pattern: a path a client chose is never a label.
+    expect(text).toMatch(/http_requests_total\{method="GET",route="\/\*",status="302"\} \d+/);
     expect(text).not.toContain('route="/metrics"');
   });
 });
