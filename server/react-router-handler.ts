@@ -57,10 +57,17 @@ function routerRequest(req: ExpressRequest, res: ExpressResponse): Request {
   return new Request(url.href, init);
 }
 
-async function sendRouterResponse(res: ExpressResponse, response: Response): Promise<void> {
+/**
+ * The app's answer onto Express's: each header the app sets replaces one the server set before (the security headers:
+ * a download's own `X-Content-Type-Options` is sent once, not twice; docs/decisions/131); Set-Cookie lines add up.
+ */
+export async function sendRouterResponse(res: ExpressResponse, response: Response): Promise<void> {
   res.statusMessage = response.statusText;
   res.status(response.status);
-  for (const [name, value] of response.headers.entries()) res.append(name, value);
+  for (const [name, value] of response.headers.entries()) {
+    if (name === "set-cookie") res.append(name, value);
+    else res.setHeader(name, value);
+  }
   if (response.body) await writeReadableStreamToWritable(response.body, res);
   else res.end();
 }
