@@ -4,7 +4,7 @@ import { CSRF_FIELD } from "~/forms/form.server";
 import { routerContextFor, type PortalContext } from "~/platform/context";
 import { Session } from "~/platform/session.server";
 import { RegistryUnavailableError, SessionExpiredError } from "~/registry/client.server";
-import { action } from "./logout";
+import { action } from "~/routes/logout";
 
 /** Sign-out with a token the registry no longer honours (docs/decisions/131): signed out, and no error line. */
 async function signOut(revokeFails: Error) {
