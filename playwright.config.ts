@@ -2,7 +2,7 @@ import { defineConfig, type PlaywrightTestConfig } from "@playwright/test";
 import { chromiumArgs, executablePath } from "./tests/e2e/support/chromium.mjs";
 import type { TestOptions } from "./tests/e2e/fixtures";
 import { axeShapesDir } from "./tests/e2e/support/axe-shapes";
-import { buildDir, databaseUrl, dataDir, E2E_PORT, e2eRegistryEnv, geoipDatabase } from "./tests/e2e/support/e2e-env";
+import { buildDir, databaseUrl, dataDir, E2E_METRICS_PORT, E2E_PORT, e2eRegistryEnv, geoipDatabase } from "./tests/e2e/support/e2e-env";
 
 const PROXY_PORT = E2E_PORT + 80;
 const PROXIED_PORT = E2E_PORT + 1;
@@ -104,6 +104,7 @@ export default defineConfig<TestOptions>({
         DATA_DIR: dataDir,
         BUILD_DIR: buildDir,
         TRUST_PROXY_HOPS: "1",
+        METRICS_PORT: String(E2E_METRICS_PORT),
         ...e2eRegistryEnv,
         ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       },

@@ -35,6 +35,8 @@ import { routeConsoleToLog } from "./server/console-to-log";
 import { createRequestHandler } from "./server/react-router-handler";
 import { shortPageHtml, type ShortPage } from "./server/short-page";
 import { inFlightLimit } from "./server/in-flight";
+import { registerPortalMetrics } from "./server/metrics";
+import { createMetricsRegistry, serveMetrics } from "./registry/metrics";
 import { withTimeout } from "./registry/db/faults";
 
 /** /readyz waits this long for the registry's health (which bounds its own database query at 2 s). */
@@ -95,7 +97,9 @@ async function main() {
   // docs/decisions/094: the in-process registry's PGlite data directory is locked as the portal's (pid and port), so a
   // staff command run meanwhile refuses with one line instead of changing a copy of the database.
   describeThisProcess({ program: "portal", port: settings.port });
-  const registry = await startRegistry(settings, log, operatorEnv);
+  // docs/decisions/131: METRICS_PORT set, Prometheus metrics on a server of their own (loopback by default).
+  const metrics = settings.metrics ? createMetricsRegistry() : undefined;
+  const registry = await startRegistry(settings, log, operatorEnv, metrics);
   const registryClient = createRegistryClient({ fetch: registry.fetch, baseUrl: registry.baseUrl });
   const sessions = createSessionStore({ secret: settings.sessionSecret, path: settings.basePath, hostPrefixed: settings.hostPrefixedCookie });
   // The staff console's own cookie, key and path (docs/decisions/127): never sent with a patient's page.
@@ -118,9 +122,24 @@ async function main() {
     });
   };
 
+  // docs/decisions/086: pages and data requests beyond MAX_REQUESTS_IN_FLIGHT get 503 and Retry-After at once.
+  const busyLimit = inFlightLimit(settings.maxRequestsInFlight, shortPage("busy", 503));
+
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", settings.trustProxyHops);
+  // docs/decisions/131: every request counted and timed by its route's pattern and status.
+  if (metrics) {
+    app.use(
+      registerPortalMetrics({
+        registry: metrics,
+        build: typeof build === "function" ? undefined : build,
+        basePath: settings.basePath,
+        inFlight: [busyLimit],
+        signInSurgePerMinute: settings.signInSurgePerMinute,
+      }),
+    );
+  }
   // docs/decisions/085: a request id per request (the proxy's, when trusted), in the log line and `X-Request-Id`.
   app.use(requestLog(log, settings.trustProxyHops));
   app.use(securityHeaders);
@@ -180,7 +199,7 @@ async function main() {
 
   // docs/decisions/086: pages and data requests beyond MAX_REQUESTS_IN_FLIGHT get 503 and Retry-After at once (the
   // health checks and static files above are never counted).
-  app.use(base, inFlightLimit(settings.maxRequestsInFlight, shortPage("busy", 503)));
+  app.use(base, busyLimit);
   // Express 5 (path-to-regexp 8): `{*splat}` is BASE_PATH itself and every path under it, as `*` was in Express 4. Its
   // segments are decoded as a parameter: a malformed escape (/% or /%E0%A4%A) is a 400 in the error handler below.
   app.all(
@@ -268,6 +287,8 @@ async function main() {
     log({ msg: "portal listening", port, basePath: base, demoMode: settings.demoMode, startupMs: Date.now() - started });
   });
   server.keepAliveTimeout = 65_000;
+  // Never on the public port: a server of its own, on METRICS_HOST (127.0.0.1 unless said otherwise).
+  const metricsServer = metrics && settings.metrics ? await serveMetrics(metrics, settings.metrics, log) : undefined;
   // "Expect: 100-continue" with a body over the limit: the 413 comes instead of the 100, so the body is never sent.
   server.on("checkContinue", (req: IncomingMessage, res) => {
     if (!declaredTooLarge(req, MAX_BODY_BYTES)) res.writeContinue();
@@ -288,6 +309,7 @@ async function main() {
     setTimeout(
       () => {
         log({ msg: "closing" });
+        metricsServer?.close();
         server.close(async () => {
           await registry.close();
           log({ msg: "stopped" });

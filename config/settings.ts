@@ -4,6 +4,7 @@ import path from "node:path";
 import { z } from "zod";
 import { privateDir } from "../registry/db/data-dir";
 import { productionSecretProblems } from "../registry/domain/secret-rules";
+import { metricsListen, MetricsSettingsError, type MetricsListen } from "../registry/metrics-settings";
 import { DEFAULT_MAX_IN_FLIGHT } from "../server/in-flight";
 
 /**
@@ -74,6 +75,8 @@ export type Settings = {
   signInSurgePerMinute: number;
   /** Page and data requests in the app at once; one more is answered 503 with Retry-After (docs/decisions/086). */
   maxRequestsInFlight: number;
+  /** METRICS_PORT and METRICS_HOST: Prometheus metrics on a port of their own; unset, none (docs/decisions/131). */
+  metrics?: MetricsListen;
 };
 
 export class SettingsError extends Error {}
@@ -134,6 +137,13 @@ export function loadSettings(env: Record<string, string | undefined> = process.e
   const weak = production ? productionSecretProblems(env) : [];
   if (weak.length) throw new SettingsError(weak.join("\n"));
   const host = listenHost(e.HOST, e.TRUST_PROXY_HOPS, production && e.HOST_ALL_INTERFACES_WITH_PROXY !== "true");
+  let metrics: MetricsListen | undefined;
+  try {
+    metrics = metricsListen(env, e.PORT);
+  } catch (error) {
+    if (error instanceof MetricsSettingsError) throw new SettingsError(error.message);
+    throw error;
+  }
   const basePath = e.BASE_PATH;
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}${basePath}`).replace(/\/?$/, "/");
   return {
@@ -158,5 +168,6 @@ export function loadSettings(env: Record<string, string | undefined> = process.e
     granularCenterSteps: e.GRANULAR_CENTER_STEPS === "true",
     signInSurgePerMinute: e.SIGN_IN_SURGE_PER_MINUTE,
     maxRequestsInFlight: e.MAX_REQUESTS_IN_FLIGHT,
+    metrics,
   };
 }

@@ -39,6 +39,9 @@ import { toNodeListener } from "./http-node";
 import { listOutbox } from "./outbox/outbox";
 import { startOutboxWorker } from "./outbox/worker";
 import { checkServeConfig, registrySettingsFromEnv, type RegistryConfig } from "./settings";
+import { DEFAULT_HASH_QUEUE, DEFAULT_HASH_WORKERS, ScryptPool } from "./domain/scrypt-pool";
+import { countDbErrors, createMetricsRegistry, registerRegistryMetrics, serveMetrics, type RegistryMetrics } from "./metrics";
+import { metricsListen } from "./metrics-settings";
 
 const log = (entry: Record<string, unknown>) => process.stderr.write(JSON.stringify({ time: new Date().toISOString(), ...entry }) + "\n");
 
@@ -48,10 +51,12 @@ async function open(config: RegistryConfig) {
 
 async function serve(config: RegistryConfig): Promise<void> {
   checkServeConfig(config);
+  // docs/decisions/131: METRICS_PORT set, Prometheus metrics on a server of their own (127.0.0.1 by default).
+  const metricsAt = metricsListen(process.env, config.port);
   const demoMode = config.settings.demoMode;
   // A new PGlite data directory is created, migrated and (demo mode) seeded in a child process (docs/decisions/071).
   let seeded = 0;
-  const db = await openDb({
+  const opened = await openDb({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     demoData: demoMode,
@@ -59,6 +64,12 @@ async function serve(config: RegistryConfig): Promise<void> {
     // PostgreSQL's connection, statement and idle-transaction limits (docs/decisions/086).
     timeouts: config.databaseTimeouts,
   });
+  // Password hashing in its own worker threads, bounded (docs/decisions/020).
+  const scryptPool = new ScryptPool(config.settings.passwordHashing ?? { workers: DEFAULT_HASH_WORKERS, queue: DEFAULT_HASH_QUEUE });
+  const metrics = metricsAt ? createMetricsRegistry() : undefined;
+  let registryMetrics: RegistryMetrics | undefined;
+  const db = metrics ? countDbErrors(opened, (error) => registryMetrics?.dbError(error)) : opened;
+  if (metrics) registryMetrics = registerRegistryMetrics(metrics, { db, scryptPool });
   // CEN-012: a demo registry starts with the invented demo centers when it has no center.
   if (demoMode) {
     seeded ||= await seedDemoCenters(db);
@@ -67,8 +78,11 @@ async function serve(config: RegistryConfig): Promise<void> {
     await ensureDemoAdministrator(db, config.settings, log);
   }
   // docs/decisions/085: the browser's address, user agent and request id are taken only from a portal with the key.
-  const server = createServer(toNodeListener(createRegistryHandler({ db, settings: config.settings, log }), { portalKey: config.portalKey }));
-  const worker = startOutboxWorker(db, config, log);
+  const server = createServer(
+    toNodeListener(createRegistryHandler({ db, settings: config.settings, log, scryptPool }), { portalKey: config.portalKey }),
+  );
+  const worker = startOutboxWorker(db, config, log, { observe: registryMetrics?.outboxBatch });
+  const metricsServer = metrics && metricsAt ? await serveMetrics(metrics, metricsAt, log) : undefined;
   // LAB-002: lab orders approved automatically after LAB_APPROVAL_DELAY minutes (nothing runs for 0 or never).
   const labSweep = startLabApprovalSweep(db, config.settings, log);
   server.listen(config.port, config.host, () => {
@@ -89,6 +103,7 @@ async function serve(config: RegistryConfig): Promise<void> {
   });
   const stop = () => {
     labSweep.stop();
+    metricsServer?.close();
     server.close(
       () =>
         void worker

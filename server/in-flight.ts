@@ -5,7 +5,15 @@ export const DEFAULT_MAX_IN_FLIGHT = 64;
 /** Seconds a refused client is asked to wait (Retry-After). */
 export const BUSY_RETRY_AFTER_S = 2;
 
+/**
+ * The admission classes (the `class` label of the metrics, docs/decisions/131). Today one: "app", every page and data
+ * request; more (signed-in sessions, sign-in posts...) get their own limit and name.
+ */
+export type AdmissionClass = "app";
+
 export type InFlightLimit = RequestHandler & {
+  /** Its class, as the metrics name it. */
+  className: AdmissionClass;
   /** Requests admitted and not yet answered. */
   current: () => number;
   /** Requests refused since the start. */
@@ -19,7 +27,7 @@ export type InFlightLimit = RequestHandler & {
  * answer is sent or its connection closes, whichever comes first. Mount it after the health checks and the static
  * files: those are never refused.
  */
-export function inFlightLimit(max: number, refuse: (req: Request, res: Response) => void): InFlightLimit {
+export function inFlightLimit(max: number, refuse: (req: Request, res: Response) => void, className: AdmissionClass = "app"): InFlightLimit {
   let current = 0;
   let refused = 0;
   const handler: RequestHandler = (req, res, next) => {
@@ -43,5 +51,5 @@ export function inFlightLimit(max: number, refuse: (req: Request, res: Response)
     // health checks behind them.
     setImmediate(next);
   };
-  return Object.assign(handler, { current: () => current, refused: () => refused });
+  return Object.assign(handler, { className, current: () => current, refused: () => refused });
 }

@@ -19,7 +19,7 @@ export function createRequestHandler(opts: {
     try {
       const request = routerRequest(req, res);
       const response = await handle(request, await opts.getLoadContext(req, res));
-      await sendRouterResponse(res, response);
+      await sendRouterResponse(res, methodNotAllowed(req.method, response) ?? response);
     } catch (error) {
       // The client closed its connection before its answer was written (a crowd's impatient clients): nothing to
       // answer and nothing failed here, so no error line (docs/decisions/086). React Router's handleError logs what
@@ -28,6 +28,22 @@ export function createRequestHandler(opts: {
       next(error);
     }
   };
+}
+
+/**
+ * React Router answers a method a resource route has no handler for (a POST to /session-status, which has a loader
+ * only; a GET to an action-only route) with 405 and `{"message":"Unexpected Server Error"}`, without Allow. Such an
+ * answer becomes a plain 405 "Method Not Allowed" with Allow, as the method guard answers methods the portal never
+ * serves (docs/decisions/088, 131). A page's 405 (HTML, its error page in the patient's language) is left as it is.
+ */
+export function methodNotAllowed(method: string, response: Response): Response | undefined {
+  if (response.status !== 405 || response.headers.has("Allow") || (response.headers.get("Content-Type") ?? "").startsWith("text/html"))
+    return undefined;
+  const allow = method === "POST" ? "GET, HEAD" : "POST";
+  return new Response("Method Not Allowed", {
+    status: 405,
+    headers: { Allow: allow, "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+  });
 }
 
 function routerRequest(req: ExpressRequest, res: ExpressResponse): Request {
@@ -57,10 +73,17 @@ function routerRequest(req: ExpressRequest, res: ExpressResponse): Request {
   return new Request(url.href, init);
 }
 
-async function sendRouterResponse(res: ExpressResponse, response: Response): Promise<void> {
+/**
+ * The app's answer onto Express's: each header the app sets replaces one the server set before (the security headers:
+ * a download's own `X-Content-Type-Options` is sent once, not twice; docs/decisions/131); Set-Cookie lines add up.
+ */
+export async function sendRouterResponse(res: ExpressResponse, response: Response): Promise<void> {
   res.statusMessage = response.statusText;
   res.status(response.status);
-  for (const [name, value] of response.headers.entries()) res.append(name, value);
+  for (const [name, value] of response.headers.entries()) {
+    if (name === "set-cookie") res.append(name, value);
+    else res.setHeader(name, value);
+  }
   if (response.body) await writeReadableStreamToWritable(response.body, res);
   else res.end();
 }

@@ -9,6 +9,8 @@ import { DEFAULT_HASH_QUEUE, DEFAULT_HASH_WORKERS, ScryptPool } from "../registr
 import { startOutboxWorker } from "../registry/outbox/worker";
 import { startLabApprovalSweep } from "../registry/areas/labs-approval";
 import { registrySettingsFromEnv } from "../registry/settings";
+import { countDbErrors, registerRegistryMetrics, type RegistryMetrics } from "../registry/metrics";
+import type { Registry as MetricsRegistry } from "prom-client";
 import type { Log } from "./logger";
 
 export type RegistryRuntime = {
@@ -23,7 +25,13 @@ export type RegistryRuntime = {
  * handler with no socket: no network reaches that function, so the browser's details it forwards need no key
  * (docs/decisions/085).
  */
-export async function startRegistry(settings: Settings, log: Log, env: Record<string, string | undefined> = process.env): Promise<RegistryRuntime> {
+export async function startRegistry(
+  settings: Settings,
+  log: Log,
+  env: Record<string, string | undefined> = process.env,
+  /** METRICS_PORT's registry: the in-process registry adds its series (docs/decisions/131). */
+  metrics?: MetricsRegistry,
+): Promise<RegistryRuntime> {
   if (settings.registryUrl) {
     // docs/decisions/085: the key that makes the registry trust the browser's address, user agent and request id.
     const key = settings.registryPortalKey;
@@ -38,7 +46,7 @@ export async function startRegistry(settings: Settings, log: Log, env: Record<st
   // A new PGlite data directory is created, migrated and (demo mode) given the demo centers in a child process,
   // so that this work's memory does not stay in the server (docs/decisions/071).
   let seeded = 0;
-  const db = await openDb({
+  const opened = await openDb({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     demoData: demoMode,
@@ -48,6 +56,10 @@ export async function startRegistry(settings: Settings, log: Log, env: Record<st
   });
   // Password hashing in its own worker threads, bounded (docs/decisions/020).
   const scryptPool = new ScryptPool(config.settings.passwordHashing ?? { workers: DEFAULT_HASH_WORKERS, queue: DEFAULT_HASH_QUEUE });
+  // docs/decisions/131: with METRICS_PORT, every failed database call is counted, and the pool, outbox and database read.
+  let registryMetrics: RegistryMetrics | undefined;
+  const db = metrics ? countDbErrors(opened, (error) => registryMetrics?.dbError(error)) : opened;
+  if (metrics) registryMetrics = registerRegistryMetrics(metrics, { db, scryptPool });
   const handler = createRegistryHandler({ db, settings: config.settings, log, scryptPool });
   log({ msg: "registry in process", database: config.databaseUrl ? "postgresql" : "pglite" });
   if (demoMode) {
@@ -60,7 +72,7 @@ export async function startRegistry(settings: Settings, log: Log, env: Record<st
     await ensureDemoAdministrator(db, config.settings, log);
   }
   // PLT-015: email and text messages leave through the outbox worker (held in the outbox in demo mode).
-  const worker = startOutboxWorker(db, config, log);
+  const worker = startOutboxWorker(db, config, log, { observe: registryMetrics?.outboxBatch });
   // LAB-002: lab orders waiting longer than LAB_APPROVAL_DELAY are approved by a periodic sweep.
   const labSweep = startLabApprovalSweep(db, config.settings, log);
   return {

@@ -3,6 +3,7 @@ import { redirect, redirectDocument } from "react-router";
 import { addFlash, clearSignIn } from "~/platform/auth.server";
 import { readForm } from "~/forms/form.server";
 import { portalContext } from "~/platform/context";
+import { SessionExpiredError } from "~/registry/client.server";
 
 export function loader() {
   return redirect("/register");
@@ -17,7 +18,11 @@ export async function action({ request, context: routerContext }: Route.ActionAr
     try {
       await context.registry.revokeToken(token, context.session.get("medicalRecordId") ?? null);
     } catch (error) {
-      context.log({ level: "error", msg: "token revocation failed", error: error instanceof Error ? error.name : "unknown" });
+      // A token the registry no longer honours (expired, or ended elsewhere) has nothing left to revoke: a sign-out
+      // anyone can send with an old cookie, not a failure of the portal, so no error line (docs/decisions/131).
+      if (!(error instanceof SessionExpiredError)) {
+        context.log({ level: "error", msg: "token revocation failed", error: error instanceof Error ? error.name : "unknown" });
+      }
     }
   }
   clearSignIn(context.session);

@@ -121,9 +121,9 @@ export async function action({ request, context: routerContext }: Route.ActionAr
   if (intent === "login") return loginAction(form, context, request);
   if (intent === "forgot") return forgotAction(form, context);
   if (intent === "reset") return resetAction(form, context);
-  if (intent.startsWith("address-")) return addressStep(intent, context);
+  if (intent.startsWith("address-")) return addressStep(intent, context, request.headers.get("cookie"));
   if (typeof hipaa === "string" && ["open", "agree", "decline"].includes(hipaa)) return hipaaStep(form, hipaa, context);
-  return registerAction(form, context);
+  return registerAction(form, context, request.headers.get("cookie"));
 }
 
 /** The registration page: who should register (ACC-001), the form, and 'Validating...' while it is sent (ACC-006). */

@@ -2,7 +2,7 @@ import { RegistryMessage } from "../contract/envelope";
 import { authenticateRequest, authResult, refreshResult, revokeResult, validateTokenResult, type AuthResult } from "../contract/schemas";
 import { ValidationKey } from "../contract/validation-keys";
 import { findLogin, rehashPassword, revokeTokens } from "../data/accounts";
-import { isClosedAccountEmail } from "../data/account-closure";
+import { closedAccountPasswordHash } from "../data/account-closure";
 import { AccountClosedMessage, AccountClosedReason } from "../contract/my-record";
 import { audit } from "../data/audit";
 import { overCap, releaseTry, reserveTry, settleFailure, settleSuccess } from "../data/login-throttle";
@@ -86,13 +86,22 @@ async function authenticate(ctx: Ctx): Promise<Response> {
   if (!reservation.reserved) throw lockedOut(reservation.waitMs);
 
   if (login === undefined) login = await findLogin(ctx.db, email);
-  // The email of an account its owner closed (docs/decisions/107, ACC-046): said plainly, not "wrong password".
-  if (!login && (await isClosedAccountEmail(ctx.db, email))) {
+  // The email of an account its owner closed (docs/decisions/107, ACC-046): said plainly to its right password only, a
+  // wrong one gets the generic refusal below, so the email alone tells nobody the account existed (131).
+  const closedHash = login ? undefined : await closedAccountPasswordHash(ctx.db, email);
+  let matches: boolean;
+  try {
+    matches = await ctx.passwords.verify(password, login ? login.passwordHash : closedHash, device ? "priority" : "common");
+  } catch (error) {
+    // Refused before any hashing (the pool is full, decision 020): no try was made, so none is counted.
+    await releaseTry(ctx.db, reservation);
+    throw error;
+  }
+  if (!login && closedHash && matches) {
     await releaseTry(ctx.db, reservation);
     await audit(ctx.db, { actor: { kind: "anonymous" }, action: "auth.login.closed", at: now });
     throw new Refusal(403, AccountClosedMessage.closed, { form: AccountClosedReason.closed });
   }
-  const matches = await ctx.passwords.verify(password, login?.passwordHash, device ? "priority" : "common");
   if (!login || !login.passwordHash || !matches) {
     const outcome = await settleFailure(ctx.db, email, device, now);
     await audit(ctx.db, {

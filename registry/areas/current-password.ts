@@ -2,7 +2,7 @@ import { RegistryMessage } from "../contract/envelope";
 import { ValidationKey } from "../contract/validation-keys";
 import { findPasswordHash } from "../data/accounts";
 import { audit } from "../data/audit";
-import { CURRENT_PASSWORD, overCap, reserveTry, settleFailure, settleSuccess } from "../data/login-throttle";
+import { CURRENT_PASSWORD, overCap, releaseTry, reserveTry, settleFailure, settleSuccess } from "../data/login-throttle";
 import { findRecipient } from "../data/medical-records";
 import type { Ctx } from "../http/context";
 import { Refusal } from "../http/respond";
@@ -24,7 +24,15 @@ export async function checkCurrentPassword(ctx: Ctx, id: number, currentPassword
   const reservation = await reserveTry(ctx.db, patient.email, CURRENT_PASSWORD, now);
   if (!reservation.reserved) throw locked();
   const stored = await findPasswordHash(ctx.db, id);
-  if (stored && (await ctx.passwords.verify(currentPassword, stored))) {
+  let right: boolean;
+  try {
+    right = !!stored && (await ctx.passwords.verify(currentPassword, stored));
+  } catch (error) {
+    // Refused before any hashing (the pool is full, decision 020): no try was made, so none is counted.
+    await releaseTry(ctx.db, reservation);
+    throw error;
+  }
+  if (right) {
     await settleSuccess(ctx.db, patient.email, CURRENT_PASSWORD);
     return;
   }

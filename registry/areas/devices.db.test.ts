@@ -140,6 +140,11 @@ describe.each(testDatabases())("message choices and devices on $name", (target) 
       await signInFrom(q, "198.51.100.9", UA_MAC);
       const list = await devices(p, mac);
       expect(list.status).toBe(200);
+      // docs/decisions/131: reading the list is audited, as the patient's, with where it was read from.
+      const reads = await t.db.query<{ actor_id: number; medical_record_id: number }>(
+        "select actor_id, medical_record_id from audit_log where action = 'auth.devices.read'",
+      );
+      expect(reads).toEqual([{ actor_id: p.medicalRecordId, medical_record_id: p.medicalRecordId }]);
       const rows = list.body.results.devices as Array<Record<string, unknown>>;
       // The registration's own sign-in, and the two sign-ins: newest first, the full address never leaves the registry.
       expect(rows.map((d) => [d.userAgent, d.address, d.current])).toEqual([

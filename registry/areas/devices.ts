@@ -89,6 +89,8 @@ async function getDevices(ctx: Ctx, params: Record<string, string>): Promise<Res
     lastUsedAt: r.lastUsedAt.toISOString(),
     current: r.id === payload.sid,
   }));
+  // docs/decisions/131: reading where the account is signed in is a read of the record's data, audited like one.
+  await audit(ctx.db, { actor: { kind: "patient", id }, action: "auth.devices.read", medicalRecordId: id, at: ctx.now() });
   return ok({ devices, places: ctx.places?.source ?? "none" });
 }
 

@@ -133,7 +133,7 @@ describe.each(testDatabases())("my record on $name", (target) => {
   const state = async (id: number) =>
     (
       await t.db.query<Record<string, unknown>>(
-        `select m.email, m.phone_number, m.address_line1, m.is_opted_out, a.password_hash is not null as has_password, a.closed_at,
+        `select m.email, m.phone_number, m.address_line1, m.is_opted_out, a.password_hash is not null and a.password_hash not like 'closed:%' as has_password, a.closed_at,
                 a.closed_email_sha256, a.tokens_valid_after
            from medical_records m join accounts a on a.medical_record_id = m.id where m.id = $1`,
         [id],
@@ -199,7 +199,13 @@ describe.each(testDatabases())("my record on $name", (target) => {
     await t.call("POST", `/forgot-password?emailAddress=${encodeURIComponent(p.email)}`);
     expect((await t.db.query<{ to_address: string }>("select to_address from outbox")).map((r) => r.to_address)).toEqual([other.email]);
 
-    // A sign-in with the old email and password: told the account is closed, not "wrong password".
+    // A wrong password with the old email: the generic refusal, the same as for an email nobody uses (131).
+    const guess = await t.call("POST", "/authenticate", { body: { email: p.email, password: "not-the-password" } });
+    expect([guess.status, guess.body.message, guess.body.errors?.form]).toEqual([401, RegistryMessage.invalidCredentials, undefined]);
+    // No sign-in reaches the closed account, through its replaced email either.
+    const replaced = await t.call("POST", "/authenticate", { body: { email: `closed-${p.medicalRecordId}@closed.invalid`, password: p.password } });
+    expect([replaced.status, replaced.body.message]).toEqual([401, RegistryMessage.invalidCredentials]);
+    // A sign-in with the old email and its right password: told the account is closed, not "wrong password".
     const signIn = await t.call("POST", "/authenticate", { body: { email: p.email.toUpperCase(), password: p.password } });
     expect([signIn.status, signIn.body.errors]).toEqual([403, { form: AccountClosedReason.closed }]);
     // Another account's wrong password is still the generic refusal.

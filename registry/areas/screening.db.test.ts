@@ -411,6 +411,16 @@ describe.each(testDatabases())("screenings on $name", (target) => {
     }
     expect(await stored(id)).toMatchObject({ medical_record_id: ana.medicalRecordId, status: RegistrationStatus.SelectCenter });
     expect(await t.db.query("select count(*)::int as n from screenings")).toEqual([{ n: 1 }]);
+    // docs/decisions/131: each try at Ana's screening is in the audit trail, with who tried; reads included.
+    const read = await t.call("GET", `/api/pass/screening/${id}/lab-results/ready`, { token: ben.token });
+    expect(read.status).toBe(403);
+    const refused = await t.db.query<{ actor_id: number; medical_record_id: number; detail: Record<string, unknown> }>(
+      "select actor_id, medical_record_id, detail from audit_log where action = 'screening.refused' order by id",
+    );
+    expect(refused).toEqual([
+      { actor_id: ben.medicalRecordId, medical_record_id: ana.medicalRecordId, detail: { screeningId: id, method: "PUT" } },
+      { actor_id: ben.medicalRecordId, medical_record_id: ana.medicalRecordId, detail: { screeningId: id, method: "GET" } },
+    ]);
   });
 
   it("answers an expired token with 401 'token is expired' (SCR-019), and a missing one with 401 tokenNotFound", async () => {

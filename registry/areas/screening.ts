@@ -105,13 +105,26 @@ async function answer(ctx: Ctx, screeningId: number): Promise<Screening> {
   return screening;
 }
 
-/** PLT-013: a screening id of the record (400 for an id that is not one, 404 unknown, 403 another record's). */
+/**
+ * PLT-013: a screening id of the record (400 for an id that is not one, 404 unknown, 403 another record's). A try at
+ * another record's screening leaves an audit row (`screening.refused`: who tried, whose record, which screening; 131).
+ */
 export async function requireOwnScreening(ctx: Ctx, medicalRecordId: number, param: string | undefined): Promise<number> {
   const id = /^[1-9]\d{0,9}$/.test(param ?? "") ? Number(param) : NaN;
   if (!Number.isSafeInteger(id) || id > 2_147_483_647) throw new Refusal(400, RegistryMessage.badRequest);
   const owner = await screeningOwner(ctx.db, id);
   if (owner === null) throw new Refusal(404, RegistryMessage.notFound);
-  if (owner !== medicalRecordId) throw new Refusal(403, RegistryMessage.forbidden);
+  if (owner !== medicalRecordId) {
+    const detail = { screeningId: id, method: ctx.request.method };
+    await audit(ctx.db, {
+      actor: { kind: "patient", id: medicalRecordId },
+      action: "screening.refused",
+      medicalRecordId: owner,
+      detail,
+      at: ctx.now(),
+    });
+    throw new Refusal(403, RegistryMessage.forbidden);
+  }
   return id;
 }
 

@@ -34,7 +34,8 @@ export async function closeAccount(
 ): Promise<{ droppedMessages: number }> {
   const id = p.medicalRecordId;
   await db.query(
-    `update accounts set password_hash = null, tokens_valid_after = $2, closed_at = $2, closed_email_sha256 = $3, updated_at = $2
+    `update accounts set password_hash = '${RETIRED_HASH_PREFIX}' || password_hash, tokens_valid_after = $2, closed_at = $2,
+            closed_email_sha256 = $3, updated_at = $2
       where medical_record_id = $1`,
     [id, now, emailDigest(p.email)],
   );
@@ -65,10 +66,26 @@ export async function closeAccount(
   return { droppedMessages: dropped.length };
 }
 
-/** Whether a sign-in email belongs to a closed account (and to no open one: the caller looks for that first). */
-export async function isClosedAccountEmail(db: Db, email: string): Promise<boolean> {
-  const rows = await db.query<{ one: number }>("select 1 as one from accounts where closed_email_sha256 = $1 limit 1", [emailDigest(email)]);
-  return rows.length > 0;
+/**
+ * A closed account's password hash, retired (docs/decisions/131): prefixed so that no password check reads it as a
+ * hash (a sign-in and a current-password check find no password), kept only so that the right password alone may
+ * learn that the account is closed; a wrong one gets the generic refusal.
+ */
+export const RETIRED_HASH_PREFIX = "closed:";
+
+/**
+ * When a sign-in email belongs to a closed account (and to no open one: the caller looks for that first), the
+ * retired hash of its password, to check the password given against (null when none was kept: accounts closed before
+ * 131, which then only ever get the generic refusal); undefined when the email is no closed account's.
+ */
+export async function closedAccountPasswordHash(db: Db, email: string): Promise<string | null | undefined> {
+  const rows = await db.query<{ password_hash: string | null }>(
+    "select password_hash from accounts where closed_email_sha256 = $1 order by closed_at desc limit 1",
+    [emailDigest(email)],
+  );
+  if (!rows.length) return undefined;
+  const stored = rows[0]!.password_hash;
+  return stored?.startsWith(RETIRED_HASH_PREFIX) ? stored.slice(RETIRED_HASH_PREFIX.length) : null;
 }
 
 /** Whether the record's account is closed. */

@@ -44,7 +44,7 @@ export async function findLogin(
 ): Promise<{ medicalRecordId: number; passwordHash: string | null; passwordChangedAt: Date | null } | null> {
   const rows = await db.query<{ id: number; password_hash: string | null; password_changed_at: Date | null }>(
     `select m.id, a.password_hash, a.password_changed_at from medical_records m join accounts a on a.medical_record_id = m.id
-      where m.email = $1`,
+      where m.email = $1 and a.closed_at is null`,
     [email.toLowerCase()],
   );
   const r = rows[0];
@@ -53,7 +53,9 @@ export async function findLogin(
 
 /** The stored password hash of a record's account (null: no account, or an account without a password). */
 export async function findPasswordHash(db: Db, medicalRecordId: number): Promise<string | null> {
-  const rows = await db.query<{ password_hash: string | null }>("select password_hash from accounts where medical_record_id = $1", [medicalRecordId]);
+  const rows = await db.query<{ password_hash: string | null }>("select password_hash from accounts where medical_record_id = $1 and closed_at is null", [
+    medicalRecordId,
+  ]);
   return rows[0]?.password_hash ?? null;
 }
 

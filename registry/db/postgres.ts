@@ -59,6 +59,7 @@ export async function openPostgres(databaseUrl: string, timeouts?: DbTimeouts): 
       }
     },
     close: () => pool.end(),
+    poolStats: () => ({ max: pool.options.max ?? 10, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }
 

@@ -7,7 +7,11 @@ export interface Db {
    */
   transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** PostgreSQL's connection pool, for the metrics (docs/decisions/131); PGlite (one connection in process) has none. */
+  poolStats?(): DbPoolStats;
 }
+
+export type DbPoolStats = { max: number; total: number; idle: number; waiting: number };
 
 /** What the drivers offer inside the data layer: also multi-statement scripts (migrations). */
 export interface DriverDb extends Db {

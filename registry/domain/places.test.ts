@@ -1,9 +1,10 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdtempSync, truncateSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { cityRecord, writeMmdb } from "../testing/mmdb-writer";
-import { openPlaces, placesFrom } from "./places";
+import { MAX_GEOIP_BYTES, openPlaces, placesFrom } from "./places";
 
 /** Places by address from an IP-geolocation database (docs/decisions/116). */
 
@@ -92,4 +93,26 @@ describe("places", () => {
     expect(openPlaces(good, (e) => logs.push(e))?.placeOf("2.136.0.1")).toEqual(SEVILLE);
     expect(logs.at(-1)).toMatchObject({ level: "info", event: "registry.geoip", source: "geolite2" });
   });
+
+  it("a FIFO, a character device or an oversized file: refused at once with one line, nothing read (131)", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "places-"));
+    const fifo = path.join(dir, "pipe.mmdb");
+    execFileSync("mkfifo", [fifo]);
+    const huge = path.join(dir, "huge.mmdb");
+    writeFileSync(huge, "");
+    // Sparse: no disk used, but the size a reader would try to hold in memory.
+    truncateSync(huge, MAX_GEOIP_BYTES + 1);
+    const logs: Array<Record<string, unknown>> = [];
+    const started = Date.now();
+    // Before 131 the FIFO waited for a writer forever, and /dev/zero was read until memory ran out.
+    expect(openPlaces(fifo, (e) => logs.push(e))).toBeUndefined();
+    if (existsSync("/dev/zero")) expect(openPlaces("/dev/zero", (e) => logs.push(e))).toBeUndefined();
+    expect(openPlaces(huge, (e) => logs.push(e))).toBeUndefined();
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(logs.map((l) => [l.level, l.event, l.problem])).toEqual([
+      ["error", "registry.geoip.unreadable", "a FIFO (named pipe), not a regular file"],
+      ...(existsSync("/dev/zero") ? [["error", "registry.geoip.unreadable", "a character device, not a regular file"]] : []),
+      ["error", "registry.geoip.unreadable", `${MAX_GEOIP_BYTES + 1} bytes, over the ${MAX_GEOIP_BYTES} a MaxMind DB file may have here`],
+    ]);
+  }, 10_000);
 });

@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from "node:fs";
 import { BlockList, isIPv4, isIPv6 } from "node:net";
 import { Reader, type Response } from "mmdb-lib";
 import type { DevicePlace, PlaceNames, PlaceSource } from "../contract/devices";
@@ -125,10 +125,49 @@ export function placesFrom(bytes: Buffer): Places {
  * The operator's database (GEOIP_DATABASE), read once; undefined without one. A file that is missing, unreadable or
  * not a MaxMind DB is one log line and no places: the registry starts all the same.
  */
+/** The largest GEOIP_DATABASE read: a city-level file is 50-130 MB, a country-level one ~8 MB (docs/decisions/116, 131). */
+export const MAX_GEOIP_BYTES = 256 * 1024 * 1024;
+
+/** A GEOIP_DATABASE that is no file to read: said in the log line's `problem`. */
+class GeoipFileError extends Error {}
+
+function kindOf(stat: Stats): string {
+  if (stat.isFIFO()) return "a FIFO (named pipe)";
+  if (stat.isCharacterDevice()) return "a character device";
+  if (stat.isBlockDevice()) return "a block device";
+  if (stat.isSocket()) return "a socket";
+  return "not a regular file";
+}
+
+/**
+ * The file's bytes, read only when it is a regular file of at most MAX_GEOIP_BYTES (docs/decisions/131): opened without
+ * blocking (a FIFO would wait for a writer forever) and judged by the open descriptor, so a FIFO, a device such as
+ * /dev/zero (endless) or an oversized file is refused before anything is read.
+ */
+function readGeoipFile(file: string): Buffer {
+  const fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
+  try {
+    const stat = fstatSync(fd);
+    if (stat.isDirectory()) throw Object.assign(new Error("is a directory"), { code: "EISDIR" });
+    if (!stat.isFile()) throw new GeoipFileError(`${kindOf(stat)}, not a regular file`);
+    if (stat.size > MAX_GEOIP_BYTES) throw new GeoipFileError(`${stat.size} bytes, over the ${MAX_GEOIP_BYTES} a MaxMind DB file may have here`);
+    const bytes = Buffer.alloc(stat.size);
+    let read = 0;
+    while (read < bytes.length) {
+      const n = readSync(fd, bytes, read, bytes.length - read, read);
+      if (n === 0) break;
+      read += n;
+    }
+    return bytes.subarray(0, read);
+  } finally {
+    closeSync(fd);
+  }
+}
+
 export function openPlaces(file: string | undefined, log: (entry: Record<string, unknown>) => void): Places | undefined {
   if (!file) return undefined;
   try {
-    const bytes = readFileSync(file);
+    const bytes = readGeoipFile(file);
     const places = placesFrom(bytes);
     log({ level: "info", event: "registry.geoip", file, bytes: bytes.length, source: places.source });
     return places;
@@ -139,6 +178,7 @@ export function openPlaces(file: string | undefined, log: (entry: Record<string,
       event: "registry.geoip.unreadable",
       file,
       ...(code ? { code } : {}),
+      ...(error instanceof GeoipFileError ? { problem: error.message } : {}),
       hint: "GEOIP_DATABASE must name a MaxMind DB (.mmdb) file, e.g. GeoLite2-City or DB-IP's IP to City Lite; no places are named until it does",
     });
     return undefined;

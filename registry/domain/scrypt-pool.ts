@@ -60,7 +60,7 @@ parentPort.on("message", (job) => {
 });
 `;
 
-type Pending = { id: number; job: ScryptJob; resolve: (key: Buffer) => void; reject: (error: Error) => void };
+type Pending = { id: number; job: ScryptJob; lane: ScryptLane; queuedAt: number; resolve: (key: Buffer) => void; reject: (error: Error) => void };
 type Slot = { worker: Worker; current: Pending | null; startedAt: number; idleTimer: NodeJS.Timeout | null };
 
 export class ScryptPool {
@@ -73,6 +73,7 @@ export class ScryptPool {
   /** Moving average of one hash's duration, for Retry-After. */
   private averageMs = 500;
   private closed = false;
+  private waitListener: ((lane: ScryptLane, waitedMs: number) => void) | undefined;
 
   constructor(readonly options: ScryptPoolOptions) {
     if (!(options.workers >= 1) || !(options.queue >= 0)) throw new Error("invalid scrypt pool size");
@@ -92,7 +93,7 @@ export class ScryptPool {
       return Promise.reject(new ScryptPoolBusyError(this.retryAfterS(lane)));
     }
     return new Promise<Buffer>((resolve, reject) => {
-      queue.push({ id: this.nextId++, job, resolve, reject });
+      queue.push({ id: this.nextId++, job, lane, queuedAt: performance.now(), resolve, reject });
       this.pump();
     });
   }
@@ -116,6 +117,11 @@ export class ScryptPool {
     };
   }
 
+  /** Told how long each hash waited in its queue before a worker took it (the metrics, docs/decisions/131). */
+  onWait(listener: (lane: ScryptLane, waitedMs: number) => void): void {
+    this.waitListener = listener;
+  }
+
   /** The worker threads' ids (tests check the work ran there, not on the main thread). */
   workerThreadIds(): number[] {
     return this.slots.map((s) => s.worker.threadId);
@@ -137,6 +143,7 @@ export class ScryptPool {
       slot.idleTimer = null;
       slot.current = next;
       slot.startedAt = performance.now();
+      this.waitListener?.(next.lane, slot.startedAt - next.queuedAt);
       slot.worker.ref();
       slot.worker.postMessage({ id: next.id, ...next.job });
     }

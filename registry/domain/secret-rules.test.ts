@@ -3,17 +3,27 @@ import { describe, expect, it } from "vitest";
 import { productionSecretProblems, publicUrlProblem, sameSecrets, secretProblem } from "./secret-rules";
 
 describe("production secret rules (docs/decisions/088)", () => {
-  it("accepts what `openssl rand -base64 48` and the demo mode's generator make, every time", () => {
+  it("accepts what `openssl rand -base64 48`, `openssl rand -hex 32` and the demo mode's generator make, every time", () => {
     for (let i = 0; i < 2000; i++) {
       expect(secretProblem("SESSION_SECRET", randomBytes(48).toString("base64"))).toBeNull();
       expect(secretProblem("TOKEN_SECRET", randomBytes(32).toString("base64url"))).toBeNull();
+      expect(secretProblem("LAB_STAFF_KEY", randomBytes(32).toString("hex"))).toBeNull();
     }
   });
 
   it.each([
     ["a".repeat(31), /too short/],
     ["abcdabcdabcdabcdabcdabcdabcdabcdabcd", /too simple/],
-    ["0123456789".repeat(2) + "0123456789ab", null],
+    // docs/decisions/131: long enough and varied in its characters, yet guessable.
+    ["kidneyportal2026".repeat(2), /repeats a part of 16 characters/],
+    ["0123456789".repeat(4), /repeats a part of 10 characters/],
+    ["0123456789".repeat(2) + "0123456789ab", /mostly runs/],
+    ["abcdefghijklmnopqrstuvwxyz0123456789", /mostly runs/],
+    ["0123456789-ABCDEFGHIJ-qrstuvwxyz-x7Kp", /mostly runs/],
+    ["aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaabcdefghij", /mostly runs/],
+    ["x1xx2x3xx4xx5x6xx7x8xx9x0xxQxx1x", /too little variety for production \(about 71 bits/],
+    ["Tr0ub4dor-kidney-Portal-2026-horse-staple", null],
+    ["center-key-0123456789-Qw8Er4Ty6Ui2Op", null],
     ["CHANGE_ME-CHANGE_ME-0123456789-abcdef", /placeholder \("changeme"\)/],
     ["replace-me-with-a-real-secret-0123456789", /placeholder \("replaceme"\)/],
     ["my-example-portal-secret-0123456789abc", /placeholder \("example"\)/],

@@ -1,10 +1,46 @@
 /**
  * What a production secret must be (docs/decisions/088), for the portal's settings (config/settings.ts) and the
  * registry's (registry/settings.ts): at least 32 characters, at least 10 different ones, no placeholder left from a
- * sample, and no two secrets alike. `openssl rand -base64 48` (what the env samples say) always passes.
+ * sample, not a shorter part repeated, not mostly runs such as `0123456789`, about 100 bits of variety at least
+ * (docs/decisions/131), and no two secrets alike. `openssl rand -base64 48` (what the env samples say) always passes.
  */
 export const MIN_SECRET_LENGTH = 32;
 export const MIN_DISTINCT_CHARACTERS = 10;
+/** The least variety a secret must show, in bits: its length times the entropy of its own characters' frequencies. */
+export const MIN_SECRET_BITS = 100;
+
+/** The shortest part that, repeated, makes up `value` (its last copy possibly cut short); `value` itself when none. */
+function repeatedUnit(value: string): string {
+  for (let period = 1; period <= value.length / 2; period++) {
+    let repeats = true;
+    for (let i = period; i < value.length && repeats; i++) repeats = value[i] === value[i - period];
+    if (repeats) return value.slice(0, period);
+  }
+  return value;
+}
+
+/** How many characters stand in runs of 4 or more that step by -1, 0 or +1 (`0123`, `dcba`, `aaaa`). */
+function charactersInRuns(value: string): number {
+  const inRun = new Array<boolean>(value.length).fill(false);
+  let runStart = 0;
+  for (let i = 1; i <= value.length; i++) {
+    const step = i < value.length ? value.charCodeAt(i) - value.charCodeAt(i - 1) : NaN;
+    const runStep = value.charCodeAt(runStart + 1) - value.charCodeAt(runStart);
+    if (Math.abs(step) <= 1 && (i === runStart + 1 || step === runStep)) continue;
+    if (i - runStart >= 4) inRun.fill(true, runStart, i);
+    runStart = i - 1;
+  }
+  return inRun.filter(Boolean).length;
+}
+
+/** Length times the Shannon entropy of the value's own character frequencies (an estimate: never above the truth). */
+export function varietyBits(value: string): number {
+  const counts = new Map<string, number>();
+  for (const c of value) counts.set(c, (counts.get(c) ?? 0) + 1);
+  let perCharacter = 0;
+  for (const n of counts.values()) perCharacter -= (n / value.length) * Math.log2(n / value.length);
+  return perCharacter * value.length;
+}
 
 /** Every secret setting, in the order problems are told. The staff keys are typed by people, and are secrets all the same. */
 export const SECRET_NAMES = [
@@ -33,6 +69,15 @@ export function secretProblem(name: string, value: string): string | null {
   const bare = value.toLowerCase().replace(/[^a-z0-9]/g, "");
   const word = PLACEHOLDERS.find((p) => bare.includes(p));
   if (word) return `${name} holds a placeholder ("${word}") for production; ${fix}`;
+  // docs/decisions/131: guessable however long: a part repeated, counting runs, or too little variety.
+  const unit = repeatedUnit(value);
+  if (unit.length < value.length) {
+    return `${name} repeats a part of ${unit.length} characters for production: a repeated part adds nothing; ${fix}`;
+  }
+  if (charactersInRuns(value) * 2 >= value.length) return `${name} is mostly runs such as 0123 or abcd for production; ${fix}`;
+  const bits = varietyBits(value);
+  if (bits < MIN_SECRET_BITS)
+    return `${name} has too little variety for production (about ${Math.floor(bits)} bits, ${MIN_SECRET_BITS} needed); ${fix}`;
   return null;
 }
 

@@ -129,10 +129,10 @@ describe.each(testDatabases())("the outbox on $name", (target) => {
       t.advance(60_000);
       const sent: string[] = [];
       const transports: Transports = { email: { send: async (m) => void sent.push(m.to), close: () => {} } };
-      expect(await processOutbox(t.db, transports, { now: t.clock })).toEqual({ sent: 6, failed: 0 });
+      expect(await processOutbox(t.db, transports, { now: t.clock })).toEqual({ sent: 6, failed: 0, givenUp: 0 });
       expect(sent.sort()).toEqual(["p0@example.org", "p1@example.org", "p2@example.org", "p3@example.org", "p4@example.org", "p5@example.org"]);
       expect((await rows()).map((r) => [r.status, r.attempts])).toEqual([...Array(6).fill(["sent", 1]), ["held", 0]]);
-      expect(await processOutbox(t.db, transports, { now: t.clock })).toEqual({ sent: 0, failed: 0 });
+      expect(await processOutbox(t.db, transports, { now: t.clock })).toEqual({ sent: 0, failed: 0, givenUp: 0 });
     });
 
     it("retries a failed send with exponential backoff, keeps it, and marks it failed after the last attempt", async () => {
@@ -148,16 +148,20 @@ describe.each(testDatabases())("the outbox on $name", (target) => {
         },
       };
       for (let attempt = 1; attempt <= 3; attempt++) {
-        expect(await processOutbox(t.db, failing, { now: t.clock, maxAttempts: 3, log: (e) => logs.push(e) })).toEqual({ sent: 0, failed: 1 });
+        expect(await processOutbox(t.db, failing, { now: t.clock, maxAttempts: 3, log: (e) => logs.push(e) })).toEqual({
+          sent: 0,
+          failed: 1,
+          givenUp: attempt < 3 ? 0 : 1,
+        });
         const [row] = await rows();
         expect(row).toMatchObject({ status: attempt < 3 ? "pending" : "failed", attempts: attempt, last_error: "ECONNREFUSED" });
         expect(row!.next_attempt_at).toEqual(new Date(t.clock.getTime() + retryDelayMs(attempt)));
         // Not due before its backoff.
         t.advance(retryDelayMs(attempt) - 1);
-        expect(await processOutbox(t.db, failing, { now: t.clock, maxAttempts: 3 })).toEqual({ sent: 0, failed: 0 });
+        expect(await processOutbox(t.db, failing, { now: t.clock, maxAttempts: 3 })).toEqual({ sent: 0, failed: 0, givenUp: 0 });
         t.advance(1);
       }
-      expect(await processOutbox(t.db, failing, { now: t.clock, maxAttempts: 3 })).toEqual({ sent: 0, failed: 0 });
+      expect(await processOutbox(t.db, failing, { now: t.clock, maxAttempts: 3 })).toEqual({ sent: 0, failed: 0, givenUp: 0 });
       expect(await t.count("outbox")).toBe(1);
       expect(logs.map((l) => l.event)).toEqual(["outbox.retry", "outbox.retry", "outbox.failed"]);
       expect(JSON.stringify(logs)).not.toMatch(/ana@example|123456/);
@@ -219,13 +223,13 @@ describe.each(testDatabases())("the outbox on $name", (target) => {
       cleanup.push(async () => transports.email!.close());
       await enqueue(t.db, withSmtp(port), message(), t.clock);
 
-      expect(await processOutbox(t.db, transports, { now: t.clock })).toEqual({ sent: 0, failed: 1 });
+      expect(await processOutbox(t.db, transports, { now: t.clock })).toEqual({ sent: 0, failed: 1, givenUp: 0 });
       expect(await rows()).toEqual([expect.objectContaining({ status: "pending", attempts: 1, last_error: "ECONNREFUSED", sent_at: null })]);
 
       const smtp = await startSmtp(port);
       cleanup.push(smtp.close);
       t.advance(retryDelayMs(1));
-      expect(await processOutbox(t.db, transports, { now: t.clock })).toEqual({ sent: 1, failed: 0 });
+      expect(await processOutbox(t.db, transports, { now: t.clock })).toEqual({ sent: 1, failed: 0, givenUp: 0 });
       expect(await rows()).toEqual([expect.objectContaining({ status: "sent", attempts: 2, last_error: null, sent_at: t.clock })]);
       expect(smtp.received.map((m) => m.to)).toEqual([["ana@example.org"]]);
     });
@@ -236,7 +240,7 @@ describe.each(testDatabases())("the outbox on $name", (target) => {
       const transports: Transports = { email: smtpTransport(`smtp://user:wrong@127.0.0.1:${smtp.port}`, "r@portal.test", FAST) };
       cleanup.push(async () => transports.email!.close());
       await enqueue(t.db, withSmtp(smtp.port), message(), t.clock);
-      expect(await processOutbox(t.db, transports, { now: t.clock })).toEqual({ sent: 0, failed: 1 });
+      expect(await processOutbox(t.db, transports, { now: t.clock })).toEqual({ sent: 0, failed: 1, givenUp: 0 });
       expect((await rows())[0]).toMatchObject({ status: "pending", attempts: 1, last_error: "SMTP 535" });
     });
   });
@@ -271,7 +275,7 @@ describe.each(testDatabases())("the outbox on $name", (target) => {
       const transports: Transports = { email: smtpTransport(settings.messaging.smtpUrl!, settings.messaging.mailFrom, FAST) };
       cleanup.push(async () => transports.email!.close());
 
-      expect(await processOutbox(t.db, transports, { now: t.clock })).toEqual({ sent: 1, failed: 0 });
+      expect(await processOutbox(t.db, transports, { now: t.clock })).toEqual({ sent: 1, failed: 0, givenUp: 0 });
       expect(smtp.received).toHaveLength(1);
       expect(smtp.received[0]!.raw).toContain("rs0123abcd");
       expect(await stored()).toEqual([
@@ -349,11 +353,11 @@ describe.each(testDatabases())("the outbox on $name", (target) => {
       const transports: Transports = { sms: httpSmsTransport(url, "sms-token-123456", FAST) };
       await enqueueMessage(t.db, { channel: "sms", to: "+15550100001", subject: "", text: "Code 123456" }, { hold: false, now: t.clock });
 
-      expect(await processOutbox(t.db, transports, { now: t.clock })).toEqual({ sent: 0, failed: 1 });
+      expect(await processOutbox(t.db, transports, { now: t.clock })).toEqual({ sent: 0, failed: 1, givenUp: 0 });
       expect((await rows())[0]).toMatchObject({ status: "pending", attempts: 1, last_error: "HTTP 503" });
       status = 200;
       t.advance(retryDelayMs(1));
-      expect(await processOutbox(t.db, transports, { now: t.clock })).toEqual({ sent: 1, failed: 0 });
+      expect(await processOutbox(t.db, transports, { now: t.clock })).toEqual({ sent: 1, failed: 0, givenUp: 0 });
       expect(calls).toEqual([
         { auth: "Bearer sms-token-123456", body: { to: "+15550100001", text: "Code 123456" } },
         { auth: "Bearer sms-token-123456", body: { to: "+15550100001", text: "Code 123456" } },
@@ -364,7 +368,7 @@ describe.each(testDatabases())("the outbox on $name", (target) => {
       const port = await freePort();
       const transports: Transports = { sms: httpSmsTransport(`http://127.0.0.1:${port}/sms`, "sms-token-123456", FAST) };
       await enqueueMessage(t.db, { channel: "sms", to: "+15550100001", subject: "", text: "x" }, { hold: false, now: t.clock });
-      expect(await processOutbox(t.db, transports, { now: t.clock })).toEqual({ sent: 0, failed: 1 });
+      expect(await processOutbox(t.db, transports, { now: t.clock })).toEqual({ sent: 0, failed: 1, givenUp: 0 });
       expect((await rows())[0]).toMatchObject({ status: "pending", last_error: "ECONNREFUSED" });
     });
   });

@@ -21,8 +21,11 @@ export function retryDelayMs(attempts: number): number {
   return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 60 * 60 * 1000);
 }
 
+/** What one batch did: sent, failed (given up included: `givenUp` reached maxAttempts and are now 'failed'). */
+export type OutboxBatch = { sent: number; failed: number; givenUp: number };
+
 /** Sends one batch of due messages. Answers how many were sent and how many failed this time. */
-export async function processOutbox(db: Db, transports: Transports, o: OutboxRunOptions): Promise<{ sent: number; failed: number }> {
+export async function processOutbox(db: Db, transports: Transports, o: OutboxRunOptions): Promise<OutboxBatch> {
   const maxAttempts = o.maxAttempts ?? OUTBOX_DEFAULTS.maxAttempts;
   const channels = Object.keys(transports);
   const claimed = await claimDue(
@@ -34,6 +37,7 @@ export async function processOutbox(db: Db, transports: Transports, o: OutboxRun
   );
   let sent = 0;
   let failed = 0;
+  let givenUp = 0;
   for (const message of claimed) {
     const transport = transports[message.channel]!;
     let code: string | null = null;
@@ -52,6 +56,7 @@ export async function processOutbox(db: Db, transports: Transports, o: OutboxRun
     const final = attempts >= maxAttempts;
     await markFailed(db, message.id, code, new Date(o.now.getTime() + retryDelayMs(attempts)), final);
     failed += 1;
+    if (final) givenUp += 1;
     // Identifiers and the error code only: never the address or the body.
     o.log?.({
       level: final ? "error" : "warn",
@@ -62,7 +67,7 @@ export async function processOutbox(db: Db, transports: Transports, o: OutboxRun
       error: code,
     });
   }
-  return { sent, failed };
+  return { sent, failed, givenUp };
 }
 
 export type OutboxWorker = { stop(): Promise<void> };
@@ -77,7 +82,14 @@ export function startOutboxWorker(
   db: Db,
   config: { settings: RegistrySettings; production?: boolean },
   log: (entry: Record<string, unknown>) => void,
-  options: { pollMs?: number; now?: () => Date; transports?: Transports; maxAttempts?: number } = {},
+  options: {
+    pollMs?: number;
+    now?: () => Date;
+    transports?: Transports;
+    maxAttempts?: number;
+    /** Told what each batch did (the metrics, docs/decisions/131). */
+    observe?: (batch: OutboxBatch) => void;
+  } = {},
 ): OutboxWorker {
   const transports = options.transports ?? transportsFromSettings(config.settings.messaging);
   const pollMs = options.pollMs ?? OUTBOX_DEFAULTS.pollMs;
@@ -98,7 +110,9 @@ export function startOutboxWorker(
     try {
       // Keep sending while full batches come back; then wait for the next poll.
       for (;;) {
-        const { sent, failed } = await processOutbox(db, transports, { now: now(), log, maxAttempts: options.maxAttempts });
+        const batch = await processOutbox(db, transports, { now: now(), log, maxAttempts: options.maxAttempts });
+        options.observe?.(batch);
+        const { sent, failed } = batch;
         if (stopped || sent + failed < OUTBOX_DEFAULTS.batchSize) break;
       }
     } catch (error) {

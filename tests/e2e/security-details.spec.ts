@@ -120,6 +120,15 @@ test.describe.serial("methods, data requests and a log of JSON lines only (docs/
     expect((await call("HEAD", "/register")).status).toBe(200);
   });
 
+  test("a resource route asked with a method it has no handler for: 405 with Allow, never 'Unexpected Server Error' (131)", async () => {
+    const form = { "content-type": "application/x-www-form-urlencoded", origin: `http://127.0.0.1:${PORT}` };
+    for (const urlPath of ["/session-status", "/staff/session-status"]) {
+      const answer = await call("POST", urlPath, "a=b", form);
+      expect([answer.status, answer.headers.allow, answer.body], urlPath).toEqual([405, "GET, HEAD", "Method Not Allowed"]);
+      expect((await call("GET", urlPath)).status, urlPath).toBe(200);
+    }
+  });
+
   test("React Router's data requests for nothing, a malformed path and a manifest query answer without an error", async () => {
     const odd = [
       "/nope.data",

@@ -97,6 +97,18 @@ describe("environment file samples", () => {
   });
 });
 
+describe("prometheus-alerts.yml", () => {
+  it("reads only series the portal and the registry expose (docs/decisions/131)", () => {
+    const rules = read("deploy/prometheus-alerts.yml");
+    const declared = new Set([...(read("registry/metrics.ts") + read("server/metrics.ts")).matchAll(/name: "([a-z_]+)"/g)].map((m) => m[1]));
+    const exprs = [...rules.matchAll(/expr: (?:>-\n((?: {10}.*\n)+)|(.*)\n)/g)].map((m) => m[1] ?? m[2] ?? "");
+    expect(exprs.length).toBeGreaterThanOrEqual(2);
+    const used = new Set(exprs.flatMap((e) => [...e.matchAll(/\b([a-z]+_[a-z_]+)(?=[{[])/g)].map((m) => m[1]!.replace(/_bucket$/, ""))));
+    expect(used.size).toBeGreaterThan(3);
+    for (const name of used) expect(declared, name).toContain(name);
+  });
+});
+
 describe("nginx samples", () => {
   /** The block that starts with this line, to its closing brace at the same indentation. */
   const block = (conf: string, start: string) => {
@@ -174,8 +186,11 @@ describe("nginx samples", () => {
           .replace("server 127.0.0.1:3000 ", `server 127.0.0.1:${ports.upstream} `)
           .replace(/^\s*server 127\.0\.0\.1:3001\b.*\n/m, "")
           // The access log in this test's folder, not the machine's /var/log/nginx (docs/decisions/085).
-          .replace(/\/var\/log\/nginx\//g, `${dir}/logs/`);
+          .replace(/\/var\/log\/nginx\//g, `${dir}/logs/`)
+          // This test's browser is 127.0.0.1: limited here like any other address (the sample spares loopback).
+          .replace(/^ {4}127\.0\.0\.0\/8 1;\n/m, "");
         expect(sample).toContain(`${dir}/cert.pem`);
+        expect(sample).not.toContain("127.0.0.0/8 1;");
         fs.writeFileSync(path.join(dir, "portal.conf"), sample);
         fs.mkdirSync(path.join(dir, "logs"));
         fs.writeFileSync(
@@ -254,6 +269,40 @@ describe("nginx samples", () => {
         expect(entry.requestId).toMatch(/^[0-9a-f]{32}$/);
         expect(seen.at(-1)!["x-request-id"]).toBe(entry.requestId);
         expect(JSON.stringify(lines())).not.toContain("secret-reset-token");
+      });
+
+      it("limits sign-in posts per address (429 with Retry-After), stricter than pages, and never the static files", async () => {
+        const post = (url: string) =>
+          new Promise<{ status: number; retryAfter: string | undefined }>((resolve, reject) => {
+            const req = https.request(
+              url,
+              { method: "POST", ca, servername: "localhost", headers: { "Content-Type": "application/x-www-form-urlencoded" } },
+              (res) => {
+                res.resume();
+                res.on("end", () => resolve({ status: res.statusCode ?? 0, retryAfter: res.headers["retry-after"] as string | undefined }));
+              },
+            );
+            req.on("error", reject);
+            req.end("email=a%40example.org&password=x");
+          });
+        const origin = `https://localhost:${ports.https}`;
+        const posts = [];
+        for (let i = 0; i < 16; i++) posts.push(await post(`${origin}/portal/register?login=1`));
+        const passed = posts.filter((p) => p.status === 200).length;
+        // 20 a minute with a burst of 10: about 11 pass at once, the rest are refused by nginx, the portal never asked.
+        expect(passed).toBeGreaterThanOrEqual(10);
+        expect(passed).toBeLessThanOrEqual(12);
+        const refused = posts.filter((p) => p.status === 429);
+        expect(refused.length).toBe(16 - passed);
+        expect(refused.every((p) => p.retryAfter === "10")).toBe(true);
+        // Pages from the same address are under their own, wider limit; static files under none.
+        expect((await get(`${origin}/portal/register`, https)).status).toBe(200);
+        // 80 (more than the pages' burst of 60), 20 at a time (this test's nginx takes 64 connections).
+        const assets: Awaited<ReturnType<typeof get>>[] = [];
+        for (let batch = 0; batch < 4; batch++) {
+          assets.push(...(await Promise.all(Array.from({ length: 20 }, (_, i) => get(`${origin}/portal/assets/chunk-${batch}-${i}.js`, https)))));
+        }
+        expect(assets.every((a) => a.status === 200)).toBe(true);
       });
 
       it("sends /portal to /portal/ over HTTPS, and HTTP to HTTPS", async () => {

@@ -8,6 +8,7 @@ import { createRegistryClient, type Fetcher } from "~/registry/client.server";
 import { loader as phoneCheckLoader } from "~/routes/register_.phone-check";
 import { Session } from "~/platform/session.server";
 import { issueFormStamp } from "./bot-check.server";
+import { claimFor, KNOWN_DEVICE_COOKIE, readKnownDevice } from "./known-device.server";
 import { BOT_PURPOSE, registerAction } from "./register.server";
 import type { FormFailure } from "~/forms/types";
 import { routerContextFor, type PortalContext } from "~/platform/context";
@@ -144,5 +145,25 @@ describe.each(testDatabases().slice(0, 1))("the phone check on /register ($name)
     expect(await liveCheck(registry, "(555) 210-0004")).toEqual({ status: "valid", key: "register.phoneAvailable" });
     expect(outcome(await registerAction(registrationForm(4), registry)).location).toBe("/landing");
     expect(await t.count("medical_records")).toBe(2);
+  });
+
+  it("registering makes this browser a known device of the new account, as a sign-in does, keeping the accounts it knew (131)", async () => {
+    const ctx = { ...context(), basePath: "/", isSecure: false } as unknown as PortalContext;
+    const first = await registerAction(registrationForm(6), ctx);
+    expect(first).toBeInstanceOf(Response);
+    const mark = (first as Response).headers.get("Set-Cookie") ?? "";
+    expect(mark).toMatch(new RegExp(`^${KNOWN_DEVICE_COOKIE}=d1\\.`));
+    expect(mark).toContain("HttpOnly");
+    const cookie = mark.split(";")[0]!;
+    const device = readKnownDevice(cookie, formKey);
+    const [ana] = await t.db.query<{ id: number }>("select id from medical_records where email = $1", ["patient6@example.org"]);
+    expect(claimFor(device, formKey, "Patient6@example.org")).toEqual({ deviceId: device!.deviceId, medicalRecordId: ana!.id });
+
+    // A second account registered on the same browser joins the first on the same device id.
+    const second = (await registerAction(registrationForm(7), ctx, cookie)) as Response;
+    const both = readKnownDevice(second.headers.get("Set-Cookie")!.split(";")[0], formKey);
+    expect(both?.deviceId).toBe(device!.deviceId);
+    expect(claimFor(both, formKey, "patient6@example.org")?.medicalRecordId).toBe(ana!.id);
+    expect(claimFor(both, formKey, "patient7@example.org")?.medicalRecordId).toBeGreaterThan(ana!.id);
   });
 });

@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
 import { signIn } from "~/platform/auth.server";
+import { knownDeviceCookie, readKnownDevice } from "./known-device.server";
 import { isLive, pendingAddress, withRecommended } from "./pending-address";
 import { phoneCheckView } from "./phone-check-rules";
 import { submitOutcome, type Reason } from "./register-outcome";
@@ -56,7 +57,7 @@ export function hipaaStep(form: FormData, step: string, context: PortalContext) 
 }
 
 /** POST /register from the form: checks, bot check (ACC-018), phone availability, then the registry. */
-export async function registerAction(form: FormData, context: PortalContext) {
+export async function registerAction(form: FormData, context: PortalContext, cookieHeader?: string | null) {
   const now = Date.now();
   const hidden = hiddenValues(form);
   // Both password fields left empty after the HIPAA release without JavaScript: the ones kept then (ACC-039).
@@ -83,11 +84,15 @@ export async function registerAction(form: FormData, context: PortalContext) {
   const phone = phoneCheckView(payload.phoneNumber, withCheckedErrors(checked.answer), payload.country);
   if (phone.limited) return fail(values, {}, { key: phone.key, params: phone.params }, 429);
   if (phone.status !== "valid") return fail(values, { phoneNumber: phone.key });
-  return submit(context, values, { addressConfirmed: false });
+  return submit(context, values, { addressConfirmed: false }, cookieHeader);
 }
 
-/** Sends a registration to the registry and acts on the answer (ACC-019, ACC-007). */
-async function submit(context: PortalContext, values: Values, opts: { addressConfirmed: boolean }) {
+/**
+ * Sends a registration to the registry and acts on the answer (ACC-019, ACC-007). A registration done signs the
+ * patient in on this browser, which becomes a known device of the account as a sign-in makes it (docs/decisions/131):
+ * `cookieHeader` brings the browser's mark, if it has one, so the new account joins the others it knows.
+ */
+async function submit(context: PortalContext, values: Values, opts: { addressConfirmed: boolean }, cookieHeader?: string | null) {
   const { payload } = checkRegistrationForm(values as Record<(typeof REGISTER_FIELDS)[number], string>, {
     entryreferrer: values.entryreferrer ?? "",
   });
@@ -109,7 +114,16 @@ async function submit(context: PortalContext, values: Values, opts: { addressCon
     case "done":
       context.session.unset("pendingRegistration");
       signIn(context.session, answer.results!, { firstName: payload.firstName, preferredLanguage: payload.preferredLanguage });
-      return redirect("/landing");
+      return redirect("/landing", {
+        headers: {
+          "Set-Cookie": knownDeviceCookie(
+            readKnownDevice(cookieHeader, context.formKey),
+            context.formKey,
+            { medicalRecordId: answer.results!.medicalRecordId, email: payload.email },
+            { path: context.basePath, secure: context.isSecure },
+          ),
+        },
+      });
     case "confirmAddress":
       context.session.set("pendingRegistration", {
         ...pendingAddress(values, outcome.recommended, Date.now()),
@@ -132,7 +146,7 @@ async function submit(context: PortalContext, values: Values, opts: { addressCon
  * resubmit with addrConfirmed=true), or cancel back to the form. The pending registration leaves the session
  * in every case.
  */
-export async function addressStep(intent: string, context: PortalContext) {
+export async function addressStep(intent: string, context: PortalContext, cookieHeader?: string | null) {
   const pending = context.session.get("pendingRegistration");
   context.session.unset("pendingRegistration");
   if (!pending) return redirect("/register");
@@ -140,5 +154,5 @@ export async function addressStep(intent: string, context: PortalContext) {
   if (!isLive(pending, Date.now())) return fail(values, {}, { key: "register.addressExpired" });
   if (intent === "address-cancel") return formKept("register", displayValues(values), REGISTER_FIELDS);
   const chosen = intent === "address-recommended" && pending.recommended ? withRecommended(values, pending.recommended) : values;
-  return submit(context, chosen, { addressConfirmed: true });
+  return submit(context, chosen, { addressConfirmed: true }, cookieHeader);
 }

@@ -49,6 +49,10 @@ export function createSignInSurge(opts: { perMinute: number; formKey: Uint8Array
     active(now: number): boolean {
       return opts.perMinute > 0 && now < until;
     },
+    /** Unknown-device attempts counted within the last minute (capped at twice the threshold; for the metrics). */
+    recent(now: number): number {
+      return attempts.filter((at) => at > now - SURGE.windowMs).length;
+    },
     /** A fresh signed challenge. */
     issue(now: number): string {
       const body = `c1.${now.toString(36)}.${randomBytes(12).toString("base64url")}.${SURGE.bits}`;
@@ -85,12 +89,25 @@ export function createSignInSurge(opts: { perMinute: number; formKey: Uint8Array
 
 export type SignInSurge = ReturnType<typeof createSignInSurge>;
 
-let shared: { perMinute: number; key: string; surge: SignInSurge } | undefined;
+type SharedSurge = { perMinute: number; key: string; surge: SignInSurge };
+/**
+ * The process's one watch, under a global symbol: the server (portal.js, which reads it for the metrics) and the React
+ * Router build (whose sign-in and registration actions count the attempts) each bundle a copy of this module.
+ */
+const SHARED = Symbol.for("kidney-portal.sign-in-surge");
+const holder = globalThis as typeof globalThis & { [SHARED]?: SharedSurge };
+
+/** The surge watch of this portal process, once a sign-in made it (the metrics read it, docs/decisions/131). */
+export function currentSignInSurge(): { perMinute: number; surge: SignInSurge } | undefined {
+  return holder[SHARED];
+}
+
 /** This portal process's surge watch (one per setting and key; the key compared by value: each request's context may hold a copy). */
 export function signInSurge(perMinute: number, formKey: Uint8Array, log?: (entry: Record<string, unknown>) => void): SignInSurge {
   const key = Buffer.from(formKey).toString("base64");
-  if (!shared || shared.perMinute !== perMinute || shared.key !== key) {
-    shared = { perMinute, key, surge: createSignInSurge({ perMinute, formKey, log }) };
-  }
-  return shared.surge;
+  const shared = holder[SHARED];
+  if (shared && shared.perMinute === perMinute && shared.key === key) return shared.surge;
+  const surge = createSignInSurge({ perMinute, formKey, log });
+  holder[SHARED] = { perMinute, key, surge };
+  return surge;
 }

@@ -300,8 +300,9 @@ const account = {
     closeWhat: "What happens when you close your account",
     closeSignOut: "You are signed out at once, everywhere, on every device.",
     closeNoMessages: "We send you no more messages of any kind: no emails and no text messages.",
-    closeNoSignIn: "The account can no longer sign in. If you try, the portal tells you it was closed.",
-    closeRemoved: "We delete your email address, your phone numbers, your street address and your password.",
+    closeNoSignIn: "The account can no longer sign in. If you try with your password, the portal tells you it was closed.",
+    closeRemoved:
+      "We delete your email address, your phone numbers and your street address. Your password no longer signs in anywhere: we keep it only in scrambled form, so that it alone can later tell you the account was closed.",
     closeKept:
       "We keep your name, date of birth, answers, screenings, referrals, lab tests, medical history, signed consent and the record of who read them: the law requires a transplant registry to keep its records for a number of years. Only registry staff can read them.",
     closeReferral: "Closing your account does not withdraw a referral already sent to a transplant center: please tell the center yourself.",

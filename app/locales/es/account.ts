@@ -305,8 +305,9 @@ const account: Widen<typeof en> = {
     closeWhat: "Qué pasa cuando cierra su cuenta",
     closeSignOut: "Su sesión se cierra de inmediato, en todas partes, en todos sus dispositivos.",
     closeNoMessages: "No le enviamos más mensajes de ningún tipo: ni correos electrónicos ni mensajes de texto.",
-    closeNoSignIn: "La cuenta ya no puede iniciar sesión. Si lo intenta, el portal le dice que fue cerrada.",
-    closeRemoved: "Borramos su correo electrónico, sus números de teléfono, su dirección postal y su contraseña.",
+    closeNoSignIn: "La cuenta ya no puede iniciar sesión. Si lo intenta con su contraseña, el portal le dice que fue cerrada.",
+    closeRemoved:
+      "Borramos su correo electrónico, sus números de teléfono y su dirección postal. Su contraseña ya no inicia sesión en ningún lugar: solo guardamos una forma irreversible de ella, para que únicamente esa contraseña pueda decirle más tarde que la cuenta fue cerrada.",
     closeKept:
       "Guardamos su nombre, fecha de nacimiento, respuestas, evaluaciones, derivaciones, análisis de laboratorio, historial médico, consentimiento firmado y el registro de quién los leyó: la ley exige que un registro de trasplantes guarde sus expedientes durante varios años. Solo el personal del registro puede leerlos.",
     closeReferral: "Cerrar su cuenta no retira una derivación ya enviada a un centro de trasplante: avise usted mismo al centro.",

@@ -31,6 +31,8 @@ export const E2E_PLACES = [
  * What the e2e portal and the journeys' registry commands share: links in emails point at the portal under test, and
  * lab orders wait for staff approval (a registry command) instead of being approved at once as in demo mode.
  */
+/** The main portal's metrics port (docs/decisions/131): its own, never the public one. */
+export const E2E_METRICS_PORT = E2E_PORT + 9;
 export const e2eRegistryEnv = { PUBLIC_URL: `http://127.0.0.1:${E2E_PORT}/`, LAB_APPROVAL_DELAY: "never", GEOIP_DATABASE: geoipDatabase };
 
 /** The environment of a portal a spec starts on its own: demo mode on loopback, with its own port and data folder. */
