@@ -235,7 +235,7 @@ describe.each(testDatabases())("the patient's data (/api/pass/{id}/...) on $name
       expect((await t.call("GET", `/api/pass/${p.medicalRecordId}`, { token: p.token })).status).toBe(200);
       expect(await t.db.query("select action from audit_log where action = 'auth.password.change.refused'")).toHaveLength(1);
 
-      // Ten wrong passwords lock the account (ACC-022), here as at sign-in: then even the right one is refused.
+      // Ten wrong current passwords throttle the current password (ACC-022, decision 132): then even the right one waits.
       for (let i = 0; i < 9; i++) await t.call("POST", `/api/pass/${p.medicalRecordId}/update-password`, { token: p.token, body });
       const locked = await t.call("POST", `/api/pass/${p.medicalRecordId}/update-password`, {
         token: p.token,
@@ -243,7 +243,8 @@ describe.each(testDatabases())("the patient's data (/api/pass/{id}/...) on $name
       });
       expect(locked.status).toBe(429);
       expect(locked.body.errors).toEqual({ currentPassword: "validation.currentPasswordLocked" });
-      expect((await t.call("POST", "/authenticate", { body: { email: p.email, password: p.password } })).status).toBe(429);
+      // The owner's own wrong current passwords are their own budget (decision 132): sign-in is not locked by them.
+      expect((await t.call("POST", "/authenticate", { body: { email: p.email, password: p.password } })).status).toBe(200);
     });
 
     it.each([

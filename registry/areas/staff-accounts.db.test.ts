@@ -455,6 +455,7 @@ describe.each(testDatabases())("staff accounts on $name", (target) => {
     expect(doc.components?.securitySchemes?.staffToken).toMatchObject({ type: "http", scheme: "bearer" });
     expect(doc.paths?.["/api/staff/me"]?.get?.security).toEqual([{ staffToken: [] }]);
     expect(doc.paths?.["/api/staff/people/{staffId}/disable"]?.post?.security).toEqual([{ staffToken: [] }]);
-    expect(doc.paths?.["/api/staff/sign-in"]?.post?.security).toBeUndefined();
+    // A public call states that it needs no credentials (decision 130).
+    expect(doc.paths?.["/api/staff/sign-in"]?.post?.security).toEqual([]);
   });
 });
