@@ -256,7 +256,8 @@ async function main() {
           publicUrl: settings.publicUrl,
           clientAddress: req.ip ?? "",
           log,
-          lang: await languageOf(req, session.get("lang")),
+          // The console: the person's own language (their invitation's), after the switch's cookie, as for patients.
+          lang: await languageOf(req, staff ? staffSession.get("lang") : session.get("lang")),
           basePath: base,
           isSecure: req.secure,
           hostPrefixedCookie: settings.hostPrefixedCookie && base === "/",

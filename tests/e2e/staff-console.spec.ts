@@ -1,7 +1,17 @@
 import { STAFF_IDLE_LIMIT_MS } from "../../registry/contract/staff-accounts";
 import { createPatient, expect, expectAccessible, latestMessage, newPatient, STAFF_COMMANDS_NEED, staffCommandsAvailable, test } from "./fixtures";
 import { expectNoSidewaysScroll } from "./support/reflow";
-import { ageStaffSession, createAdminLink, emailedLink, nextCode, setUpFromLink, staffEmail, staffSignIn, type StaffPerson } from "./support/staff";
+import {
+  ageStaffSession,
+  codeFor,
+  createAdminLink,
+  emailedLink,
+  nextCode,
+  setUpFromLink,
+  staffEmail,
+  staffSignIn,
+  type StaffPerson,
+} from "./support/staff";
 
 /**
  * Issue 34 (docs/decisions/126, 127): staff are people. The first administrator comes from `create-admin`'s link; a
@@ -171,4 +181,39 @@ test("every console page reflows at 320 px (WCAG 1.4.10) and passes axe in dark 
   await page.getByRole("button", { name: "Continue" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Enter your code" })).toBeVisible();
   await check("/staff/code");
+});
+
+test("in Spanish: the link, the password, the authenticator, the recovery codes and the console", async ({ page }) => {
+  await page.goto("staff/sign-in");
+  await page.getByRole("link", { name: "Español" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Inicio de sesión del personal" })).toBeVisible();
+  await expect(page.locator("html")).toHaveAttribute("lang", "es");
+  await expectAccessible(page);
+  const email = staffEmail("lucia");
+  await page.goto(await createAdminLink(email, "Lucía Admin"));
+  await expect(page.getByRole("heading", { level: 1, name: "Configure su cuenta del personal" })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByLabel("Contraseña nueva", { exact: true }).fill("una contraseña larga del personal");
+  await page.getByLabel("Confirme la contraseña nueva").fill("otra contraseña distinta del personal");
+  await page.getByRole("button", { name: "Guardar la contraseña" }).click();
+  await expect(page.getByRole("link", { name: "Las contraseñas no coinciden" })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByLabel("Contraseña nueva", { exact: true }).fill("una contraseña larga del personal");
+  await page.getByLabel("Confirme la contraseña nueva").fill("una contraseña larga del personal");
+  await page.getByRole("button", { name: "Guardar la contraseña" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Configure su aplicación de autenticación" })).toBeVisible();
+  await expectAccessible(page);
+  const key = (await page.locator(".staff-key").innerText()).replace(/\s+/g, "");
+  await page.getByLabel("Código", { exact: true }).fill("000000");
+  await page.getByRole("button", { name: "Terminar la configuración" }).click();
+  await expect(page.getByRole("link", { name: /El código no es correcto/ })).toBeVisible();
+  await page.getByLabel("Código", { exact: true }).fill(codeFor(key));
+  await page.getByRole("button", { name: "Terminar la configuración" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Guarde sus códigos de recuperación" })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole("button", { name: "Ya guardé mis códigos de recuperación" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Consola del personal" })).toBeVisible();
+  await expect(page.getByText("Administrador del registro")).toBeVisible();
+  await expect(page.getByText("Sesión iniciada como Lucía Admin")).toBeVisible();
+  await expectAccessible(page);
 });
