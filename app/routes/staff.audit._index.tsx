@@ -1,4 +1,5 @@
 import type { Route } from "./+types/staff.audit._index";
+import { Fragment } from "react";
 import { Form, Link } from "react-router";
 import { AUDIT_CSV_MAX_ROWS } from "../../registry/contract/staff-program";
 import { useTranslation } from "~/texts/use-translation";
@@ -22,6 +23,21 @@ export const handle: RouteHandle = { titleKey: "staffProgram.audit.title" };
 export const loader = withTexts("staff.audit._index", async function loader({ request, context: routerContext }: Route.LoaderArgs) {
   return auditData(routerContext.get(portalContext), new URL(request.url));
 });
+
+/** A dotted name ("program.stage") that may break after each dot in a narrow column (reflow at 320 px). */
+function Breakable({ text }: { text: string }) {
+  const parts = text.split(".");
+  return (
+    <>
+      {parts.map((part, i) => (
+        <Fragment key={i}>
+          {i < parts.length - 1 ? `${part}.` : part}
+          {i < parts.length - 1 ? <wbr /> : null}
+        </Fragment>
+      ))}
+    </>
+  );
+}
 
 export default function StaffAudit({ loaderData: data }: Route.ComponentProps) {
   const { t } = useTranslation();
@@ -99,7 +115,9 @@ export default function StaffAudit({ loaderData: data }: Route.ComponentProps) {
                       <td>{actor(r)}</td>
                       <td>{r.role ?? ""}</td>
                       <td>{r.organisation ?? ""}</td>
-                      <td>{r.action}</td>
+                      <td>
+                        <Breakable text={r.action} />
+                      </td>
                       <td>{r.medicalRecordId ?? ""}</td>
                       <td>{r.clientAddress ?? ""}</td>
                       <td>{r.userAgent ?? ""}</td>
