@@ -1,6 +1,6 @@
 import type { Route } from "./+types/staff.program._index";
 import { Link } from "react-router";
-import { PROGRAM_STAGES } from "../../registry/contract/staff-program";
+import { PROGRAM_STAGE_ORDER } from "../../registry/contract/staff-program";
 import { useTranslation } from "~/texts/use-translation";
 import type { RouteHandle } from "~/components/document-title";
 import { PageFlash } from "~/components/flash-messages";
@@ -26,7 +26,7 @@ export default function StaffProgram({ loaderData: data }: Route.ComponentProps)
       <PageFlash />
       <h1>{t("staffProgram.participants.title")}</h1>
       <p>{t("staffProgram.participants.intro")}</p>
-      {PROGRAM_STAGES.map((stage) => {
+      {PROGRAM_STAGE_ORDER.map((stage) => {
         const here = data.participants.filter((p) => p.stage === stage);
         const caption = `stage-${stage}`;
         return (

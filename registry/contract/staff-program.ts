@@ -7,12 +7,12 @@ import { STAFF_PROGRAM_STAGES } from "./staff";
  * The staff console's areas of the immune-tolerance program and of the registry's audit (docs/decisions/133). Every
  * call is a staff person's (`Authorization: Bearer st_…`, docs/decisions/126): the program's calls need the program
  * role, the audit's the administrator role. Refusals: 401 staffAccount.sessionEnded, 403 staffAccount.notAllowed
- * (another role), 404 staffProgram.unknown (no such participant: never whether the record exists), and the stage
+ * (another role), 404 staff.participantUnknown (no such participant: never whether the record exists), and the stage
  * move's 409s of contract/staff.ts.
  */
 
 /** The program's stages as the console lists them (ImmunoFreeStatus), in order. */
-export const PROGRAM_STAGES = [
+export const PROGRAM_STAGE_ORDER = [
   ImmunoFreeStatus.InviteSent,
   ImmunoFreeStatus.Registration,
   ImmunoFreeStatus.MedicalHistory,
@@ -63,7 +63,7 @@ export type ProgramMoveBody = z.infer<typeof programMoveBody>;
 export const programMoveResult = z.object({ medicalRecordId: z.number().int(), stage: z.number().int(), noteId: z.number().int() });
 
 /** `errors.form` of a participant the program does not have (or a record that does not exist). */
-export const StaffProgramReason = { unknown: "staffProgram.unknown" } as const;
+export const StaffProgramReason = { unknown: "staff.participantUnknown" } as const;
 export const StaffProgramMessage = { [StaffProgramReason.unknown]: "No participant has this id" } as const;
 
 /** The consent PDF's file name. */
