@@ -44,6 +44,7 @@ import { devicesResult, messageChoicesResult, signOutDeviceResult } from "../../
 import type { MessageChoices } from "../../registry/contract/message-choices";
 import { createSignInChecks } from "./sign-in-checks.server";
 import { staffCalls } from "./staff-calls.server";
+import { staffProgramCalls, type StaffFileAnswer } from "./staff-program-calls.server";
 import type { TextKey } from "~/texts/texts";
 
 /**
@@ -316,6 +317,26 @@ function clientMethods(opts: Shared, origin: ForwardedOrigin | undefined) {
     return { ...answer, success: false, bytes: null };
   }
 
+  /** A staff call's file (a PDF, a CSV) with its content type checked, or the JSON refusal (docs/decisions/133). */
+  async function staffFile(
+    path: string,
+    token: string,
+    file: { contentType: "application/pdf" | "text/csv"; fileName: string },
+  ): Promise<StaffFileAnswer> {
+    const init: CallInit = { token, accept: `${file.contentType}, application/json`, answerRefusals: true };
+    const response = await send("GET", path, init);
+    const type = (response.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+    if (response.status === 200 && type === file.contentType) {
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      if (file.contentType === "application/pdf" && new TextDecoder().decode(bytes.subarray(0, 5)) !== "%PDF-")
+        throw new RegistryUnavailableError("answer is not a PDF");
+      return { status: 200, success: true, bytes, contentType: file.contentType, fileName: file.fileName };
+    }
+    const answer = strip(await envelopeOf(response, z.unknown(), init));
+    if (answer.success) throw new RegistryUnavailableError("answer is not a file");
+    return { ...answer, success: false, bytes: null };
+  }
+
   /**
    * GET /validate-token with the token in the Authorization header (the registry refuses the spec's query string, which
    * would put the token in URLs and access logs; docs/decisions/085).
@@ -350,6 +371,10 @@ function clientMethods(opts: Shared, origin: ForwardedOrigin | undefined) {
     signInStatus: (token: string) => signInChecks.status(token),
     /** The staff console's calls (docs/decisions/126, 127). */
     staff: staffCalls(async (method, path, results, init) => strip(await call(method, path, results, { ...init, answerRefusals: true }))),
+    staffProgram: staffProgramCalls(
+      async (method, path, results, init) => strip(await call(method, path, results, { ...init, answerRefusals: true })),
+      staffFile,
+    ),
     async register(
       payload: unknown,
       opts2: { inviteToken?: string; addressConfirmed?: boolean; clientAddress?: string } = {},

@@ -34,8 +34,8 @@ export default function StaffHome({ loaderData: data }: Route.ComponentProps) {
         <p>{t("staffConsole.home.noRoles")}</p>
       )}
       {areas.map((area) => (
-        <section key={area.to} aria-labelledby={`area-${area.role}`}>
-          <h2 id={`area-${area.role}`}>
+        <section key={area.to} aria-labelledby={`area-${area.to.slice(7)}`}>
+          <h2 id={`area-${area.to.slice(7)}`}>
             <Link to={area.to}>{t(area.title)}</Link>
           </h2>
           <p>{t(area.text)}</p>

@@ -41,12 +41,21 @@ import type { RegistrySettings } from "../settings";
  * Each step is one transaction: the change, the audit entry, and the patient's email (and text) queued.
  */
 export type StaffOutcome<T> = { ok: true; value: T } | { ok: false; reason: StaffReasonValue };
-export type StaffActor = "center" | "program" | "command";
+/** A signed-in staff person acting under a role (registry/http/staff.ts), as the audit names them. */
+export type StaffPersonActor = Extract<Actor, { kind: "staff" }>;
+export type StaffActor = "center" | "program" | "command" | StaffPersonActor;
 
-/** The audit actor of a step: a holder of the center or program key, or the operator of a staff command. */
+/** The audit actor of a step: a holder of the center or program key, the operator of a staff command, or a person. */
 function auditActor(actor: StaffActor): Actor {
+  if (typeof actor === "object") return actor;
   return actor === "command" ? { kind: "operator" } : { kind: "staffKey", role: actor };
 }
+
+/** The audit detail's `by`: the key's kind, `command`, or `person` (the row's actor names them). */
+const byOf = (actor: StaffActor): string => (typeof actor === "object" ? "person" : actor);
+
+/** Audit detail (identifiers only) a step's caller adds, written in the step's transaction (e.g. a note's id). */
+export type StepExtra = (tx: Db, step: { from: number; to: number }) => Promise<Record<string, string | number | boolean>>;
 
 export async function moveReferral(
   db: Db,
@@ -73,7 +82,7 @@ export async function moveReferral(
       actor: auditActor(actor),
       action: "referral.status",
       medicalRecordId: referral.medicalRecordId,
-      detail: { referralId: referral.id, screeningId: referral.screeningId, from: referral.statusId, to: statusId, by: actor },
+      detail: { referralId: referral.id, screeningId: referral.screeningId, from: referral.statusId, to: statusId, by: byOf(actor) },
       at: now,
     });
     return {
@@ -96,6 +105,7 @@ export async function moveProgramStage(
   stage: ProgramStageBody["stage"],
   actor: StaffActor,
   now: Date,
+  extra?: StepExtra,
 ): Promise<StaffOutcome<ProgramStageResult>> {
   return db.transaction(async (tx) => {
     const current = await ifStage(tx, medicalRecordId, { lock: true });
@@ -109,11 +119,12 @@ export async function moveProgramStage(
       { kind: stage === ImmunoFreeStatus.Completed ? "programCompleted" : "preWorkupLabs" },
       { now },
     );
+    const added = extra ? await extra(tx, { from: current!, to: stage }) : {};
     await audit(tx, {
       actor: auditActor(actor),
       action: "program.stage",
       medicalRecordId,
-      detail: { from: current!, to: stage, by: actor },
+      detail: { ...added, from: current!, to: stage, by: byOf(actor) },
       at: now,
     });
     return { ok: true, value: { medicalRecordId, stage } };
@@ -133,7 +144,7 @@ async function requireStaffKey(ctx: Ctx, header: string, expected: string | unde
   throw new Refusal(401, StaffMessage[StaffReason.staffKeyInvalid], { form: StaffReason.staffKeyInvalid });
 }
 
-const STATUS_OF_REASON: Record<StaffReasonValue, number> = {
+export const STATUS_OF_REASON: Record<StaffReasonValue, number> = {
   [StaffReason.staffKeyInvalid]: 401,
   [StaffReason.referralUnknown]: 404,
   [StaffReason.notInProgram]: 404,

@@ -100,6 +100,8 @@ export const FIELD_TEXT_RULES: Readonly<Record<string, TextRule>> = {
   otherOrganTxpDetails: { max: 1000, multiline: true },
   medicalConditionComments: { max: 1000, multiline: true },
   otherOrganTxp: { max: 200 },
+  // The immune-tolerance program's note on a stage move (contract/staff-program.ts: 2000).
+  programNote: { max: 2000, multiline: true },
 };
 
 export function textRuleOf(field: string): TextRule {

@@ -24,9 +24,9 @@ export type RouteDoc = {
   headers?: z.ZodObject;
   /**
    * Its answer with status 200: the `results` of the `{ success, results, message, errors? }` envelope; a file
-   * (`{ file: "application/pdf" }`); or a JSON body that is no envelope (`{ bare: schema }`).
+   * (`{ file: "application/pdf" }`, `{ file: "text/csv" }`); or a JSON body that is no envelope (`{ bare: schema }`).
    */
-  answer: z.ZodType | { file: "application/pdf" } | { bare: z.ZodType };
+  answer: z.ZodType | { file: "application/pdf" | "text/csv" } | { bare: z.ZodType };
   /** Top-level fields its envelopes may carry besides those four (register's `addressValidation`). */
   extras?: z.ZodRawShape;
   /** Refusals whose envelope carries results (status -> results); any other refusal has `results: null`. */
