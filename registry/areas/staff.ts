@@ -21,9 +21,10 @@ import { ValidationKey } from "../contract/validation-keys";
 import { audit, type Actor } from "../data/audit";
 import { ifStage, setIfStage } from "../data/if-registrations";
 import { RATE_LIMITS } from "../data/rate-limits";
+import { closeReferralByCenter } from "../data/staff-center";
 import { lockReferral, setReferralStatus } from "../data/staff-referrals";
 import type { Db } from "../db/types";
-import { programStep, referralStep } from "../domain/staff-steps";
+import { programStep, referralCloseStep, referralStep } from "../domain/staff-steps";
 import { readJsonObject } from "../http/body";
 import { limitClient } from "../http/client";
 import type { Ctx } from "../http/context";
@@ -41,12 +42,17 @@ import type { RegistrySettings } from "../settings";
  * Each step is one transaction: the change, the audit entry, and the patient's email (and text) queued.
  */
 export type StaffOutcome<T> = { ok: true; value: T } | { ok: false; reason: StaffReasonValue };
-export type StaffActor = "center" | "program" | "command";
+/** Who takes a step: a holder of a shared key, the operator of a staff command, or a signed-in staff person (their audit actor). */
+export type StaffActor = "center" | "program" | "command" | { person: Extract<Actor, { kind: "staff" }> };
 
-/** The audit actor of a step: a holder of the center or program key, or the operator of a staff command. */
+/** The audit actor of a step: a holder of the center or program key, the operator of a staff command, or the person. */
 function auditActor(actor: StaffActor): Actor {
+  if (typeof actor === "object") return actor.person;
   return actor === "command" ? { kind: "operator" } : { kind: "staffKey", role: actor };
 }
+
+/** What the audit's detail says took the step. */
+const byOf = (actor: StaffActor): string => (typeof actor === "object" ? "console" : actor);
 
 export async function moveReferral(
   db: Db,
@@ -73,7 +79,54 @@ export async function moveReferral(
       actor: auditActor(actor),
       action: "referral.status",
       medicalRecordId: referral.medicalRecordId,
-      detail: { referralId: referral.id, screeningId: referral.screeningId, from: referral.statusId, to: statusId, by: actor },
+      detail: { referralId: referral.id, screeningId: referral.screeningId, from: referral.statusId, to: statusId, by: byOf(actor) },
+      at: now,
+    });
+    return {
+      ok: true,
+      value: {
+        referralId: referral.id,
+        screeningId: referral.screeningId,
+        centerId: referral.centerId,
+        statusId,
+        status: REFERRAL_STATUS_TEXT[statusId]!,
+      },
+    };
+  });
+}
+
+/**
+ * A center declines (5) or cancels (6) an open referral with its reason (docs/decisions/133): one transaction, the
+ * change, the audit entry (without the reason's text, which is the center's and kept on the referral), and the
+ * patient's email and text saying what happened and what the patient can do (not the reason).
+ */
+export async function closeReferral(
+  db: Db,
+  settings: RegistrySettings,
+  referralId: number,
+  statusId: typeof ReferralStatus.DeclinedByCenter | typeof ReferralStatus.CancelledByCenter,
+  reason: string,
+  actor: StaffActor,
+  now: Date,
+): Promise<StaffOutcome<ReferralStatusResult>> {
+  return db.transaction(async (tx) => {
+    const referral = await lockReferral(tx, referralId);
+    if (!referral) return { ok: false, reason: StaffReason.referralUnknown };
+    const verdict = referralCloseStep(referral);
+    if (!verdict.ok) return verdict;
+    await closeReferralByCenter(tx, referral.id, statusId, reason, now);
+    await notifyJourney(
+      tx,
+      settings,
+      referral.medicalRecordId,
+      { kind: statusId === ReferralStatus.DeclinedByCenter ? "referralDeclined" : "referralCancelledByCenter", center: referral.centerName },
+      { now },
+    );
+    await audit(tx, {
+      actor: auditActor(actor),
+      action: "referral.status",
+      medicalRecordId: referral.medicalRecordId,
+      detail: { referralId: referral.id, screeningId: referral.screeningId, from: referral.statusId, to: statusId, by: byOf(actor) },
       at: now,
     });
     return {
@@ -113,7 +166,7 @@ export async function moveProgramStage(
       actor: auditActor(actor),
       action: "program.stage",
       medicalRecordId,
-      detail: { from: current!, to: stage, by: actor },
+      detail: { from: current!, to: stage, by: byOf(actor) },
       at: now,
     });
     return { ok: true, value: { medicalRecordId, stage } };
@@ -127,6 +180,8 @@ export async function moveProgramStage(
  * keys (docs/decisions/021): 401, and 429 once over it.
  */
 async function requireStaffKey(ctx: Ctx, header: string, expected: string | undefined): Promise<void> {
+  // docs/decisions/133: the shared keys answer only while STAFF_SHARED_KEYS=on, for the changeover.
+  if (!ctx.settings.staffSharedKeys) throw new Refusal(410, StaffMessage[StaffReason.sharedKeysRetired], { form: StaffReason.sharedKeysRetired });
   if (sameStaffKey(ctx.request.headers.get(header) ?? "", expected)) return;
   await limitClient(ctx, RATE_LIMITS.staffKey);
   await audit(ctx.db, { actor: { kind: "anonymous" }, action: "staff.refused", detail: { header }, at: ctx.now() });
@@ -134,6 +189,7 @@ async function requireStaffKey(ctx: Ctx, header: string, expected: string | unde
 }
 
 const STATUS_OF_REASON: Record<StaffReasonValue, number> = {
+  [StaffReason.sharedKeysRetired]: 410,
   [StaffReason.staffKeyInvalid]: 401,
   [StaffReason.referralUnknown]: 404,
   [StaffReason.notInProgram]: 404,
@@ -143,7 +199,7 @@ const STATUS_OF_REASON: Record<StaffReasonValue, number> = {
   [StaffReason.stageNotNext]: 409,
 };
 
-function answer<T>(outcome: StaffOutcome<T>, message: string): Response {
+export function answer<T>(outcome: StaffOutcome<T>, message: string): Response {
   if (!outcome.ok) throw new Refusal(STATUS_OF_REASON[outcome.reason], StaffMessage[outcome.reason], { form: outcome.reason });
   return ok(outcome.value, message);
 }
@@ -184,7 +240,8 @@ export const staffRoutes: Route<Ctx>[] = [
     pattern: "/api/staff/referrals/:referralId/status",
     handle: referralStatus,
     doc: {
-      summary: "A transplant center approves (2) or completes (4) a referral (answers ids and the status only).",
+      summary:
+        "A transplant center approves (2) or completes (4) a referral with the shared key (answers ids and the status only). Only with STAFF_SHARED_KEYS=on, for the changeover; 410 otherwise.",
       auth: "center-staff",
       body: referralStatusBody,
       answer: referralStatusResult,
@@ -195,7 +252,8 @@ export const staffRoutes: Route<Ctx>[] = [
     pattern: "/api/staff/program/:medicalRecordId/stage",
     handle: programStage,
     doc: {
-      summary: "The immune-tolerance program moves a record to Pre-workup Labs (4) or Completed (5).",
+      summary:
+        "The immune-tolerance program moves a record to Pre-workup Labs (4) or Completed (5) with the shared key. Only with STAFF_SHARED_KEYS=on, for the changeover; 410 otherwise.",
       auth: "program-staff",
       body: programStageBody,
       answer: programStageResult,
