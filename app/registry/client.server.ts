@@ -44,6 +44,7 @@ import { devicesResult, messageChoicesResult, signOutDeviceResult } from "../../
 import type { MessageChoices } from "../../registry/contract/message-choices";
 import { createSignInChecks } from "./sign-in-checks.server";
 import { staffCalls } from "./staff-calls.server";
+import { staffCenterCalls } from "./staff-center-calls.server";
 import type { TextKey } from "~/texts/texts";
 
 /**
@@ -350,6 +351,11 @@ function clientMethods(opts: Shared, origin: ForwardedOrigin | undefined) {
     signInStatus: (token: string) => signInChecks.status(token),
     /** The staff console's calls (docs/decisions/126, 127). */
     staff: staffCalls(async (method, path, results, init) => strip(await call(method, path, results, { ...init, answerRefusals: true }))),
+    /** The transplant center's area of the staff console (docs/decisions/133). */
+    staffCenter: staffCenterCalls(
+      async (method, path, results, init) => strip(await call(method, path, results, { ...init, answerRefusals: true })),
+      pdf,
+    ),
     async register(
       payload: unknown,
       opts2: { inviteToken?: string; addressConfirmed?: boolean; clientAddress?: string } = {},

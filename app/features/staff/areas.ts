@@ -9,6 +9,7 @@ export type StaffArea = { role: StaffRoleValue; to: string; title: TextKey; text
 
 export const STAFF_AREAS: readonly StaffArea[] = [
   { role: "administrator", to: "/staff/people", title: "staffConsole.home.people", text: "staffConsole.home.peopleText" },
+  { role: "center", to: "/staff/center", title: "staffCenter.home.title", text: "staffCenter.home.text" },
 ];
 
 /** The areas of these grants, each once. */

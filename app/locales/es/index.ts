@@ -6,6 +6,7 @@ import labs from "./labs";
 import medical, { medicalValidation } from "./medical";
 import devices from "./devices";
 import staff from "./staff";
+import staffCenter from "./staff-center";
 
 const es: Messages = {
   ...shell,
@@ -15,6 +16,7 @@ const es: Messages = {
   ...medical,
   ...devices,
   ...staff,
+  ...staffCenter,
   landing: { ...account.landing, ...landingCard },
   validation: { ...account.validation, ...medicalValidation },
 };
