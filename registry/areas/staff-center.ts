@@ -26,7 +26,7 @@ import { fileAnswer, ok, Refusal } from "../http/respond";
 import type { Route } from "../http/router";
 import { auditStaff, requireGrant, type GrantOf, type SignedInStaff } from "../http/staff";
 import { bodyFieldErrors } from "../http/validation";
-import { answer, closeReferral, moveReferral } from "./staff";
+import { closeReferral, moveReferral, staffStepAnswer } from "./staff";
 import { audit } from "../data/audit";
 
 /**
@@ -164,7 +164,7 @@ async function setStatus(ctx: Ctx, params: Record<string, string>): Promise<Resp
     body.action === "approve" || body.action === "complete"
       ? await moveReferral(ctx.db, ctx.settings, referralId, CENTER_ACTION_STATUS[body.action], actor, now)
       : await closeReferral(ctx.db, ctx.settings, referralId, CENTER_ACTION_STATUS[body.action], body.reason, actor, now);
-  if (!outcome.ok) return answer(outcome, StaffMessage.referralUpdated); // throws the refusal of the reason
+  if (!outcome.ok) return staffStepAnswer(outcome, StaffMessage.referralUpdated); // throws the refusal of the reason
   const { value } = outcome;
   return ok({ referralId: value.referralId, statusId: value.statusId, status: value.status }, StaffMessage.referralUpdated);
 }

@@ -199,7 +199,7 @@ const STATUS_OF_REASON: Record<StaffReasonValue, number> = {
   [StaffReason.stageNotNext]: 409,
 };
 
-export function answer<T>(outcome: StaffOutcome<T>, message: string): Response {
+export function staffStepAnswer<T>(outcome: StaffOutcome<T>, message: string): Response {
   if (!outcome.ok) throw new Refusal(STATUS_OF_REASON[outcome.reason], StaffMessage[outcome.reason], { form: outcome.reason });
   return ok(outcome.value, message);
 }
@@ -223,7 +223,7 @@ async function referralStatus(ctx: Ctx, params: Record<string, string>): Promise
   await requireStaffKey(ctx, CENTER_STAFF_KEY_HEADER, ctx.settings.centerStaffKey);
   const referralId = pathId(params.referralId, "referralId");
   const body = await readBody(ctx, referralStatusBody);
-  return answer(await moveReferral(ctx.db, ctx.settings, referralId, body.statusId, "center", ctx.now()), StaffMessage.referralUpdated);
+  return staffStepAnswer(await moveReferral(ctx.db, ctx.settings, referralId, body.statusId, "center", ctx.now()), StaffMessage.referralUpdated);
 }
 
 /** POST /api/staff/program/{medicalRecordId}/stage {stage: 4|5}, header X-Program-Staff-Key. */
@@ -231,7 +231,7 @@ async function programStage(ctx: Ctx, params: Record<string, string>): Promise<R
   await requireStaffKey(ctx, PROGRAM_STAFF_KEY_HEADER, ctx.settings.programStaffKey);
   const medicalRecordId = pathId(params.medicalRecordId, "medicalRecordId");
   const body = await readBody(ctx, programStageBody);
-  return answer(await moveProgramStage(ctx.db, ctx.settings, medicalRecordId, body.stage, "program", ctx.now()), StaffMessage.stageUpdated);
+  return staffStepAnswer(await moveProgramStage(ctx.db, ctx.settings, medicalRecordId, body.stage, "program", ctx.now()), StaffMessage.stageUpdated);
 }
 
 export const staffRoutes: Route<Ctx>[] = [
