@@ -140,17 +140,19 @@ export function currentReferralStep(s: Pick<Screening, "preferredCenterId" | "ce
 
 /**
  * Status text at the right of the header (DSH-004); otherwise, once the current center approved or completed the
- * referral, that step (docs/decisions/043); none for the other statuses.
+ * referral, that step (docs/decisions/043); a referral the center declined or cancelled says so even while the lab
+ * tests are pending (docs/decisions/133); none for the other statuses.
  */
 export function statusTextKey(s: Pick<Screening, "status" | "preferredCenterId" | "centerReferrals">): TextKey | null {
   if (s.status === RegistrationStatus.Screening) return "landing.card.statusScreening";
   if (s.status === RegistrationStatus.SelectCenter && s.preferredCenterId <= 0) return "landing.card.statusSelectCenter";
-  if (s.status === RegistrationStatus.CompleteLabTests) return "landing.card.statusLabTests";
   const step = currentReferralStep(s);
-  if (step === ReferralStatus.CenterApproved) return "landing.card.statusCenterApproved";
-  if (step === ReferralStatus.CompletedByCenter) return "landing.card.statusCompletedByCenter";
+  // A center that declined or cancelled the referral is the news, before any lab step (docs/decisions/133).
   if (step === ReferralStatus.DeclinedByCenter) return "landing.card.statusDeclinedByCenter";
   if (step === ReferralStatus.CancelledByCenter) return "landing.card.statusCancelledByCenter";
+  if (s.status === RegistrationStatus.CompleteLabTests) return "landing.card.statusLabTests";
+  if (step === ReferralStatus.CenterApproved) return "landing.card.statusCenterApproved";
+  if (step === ReferralStatus.CompletedByCenter) return "landing.card.statusCompletedByCenter";
   return null;
 }
 

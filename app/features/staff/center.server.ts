@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { CENTER_REASON_MAX, type CenterAction, type CenterReferralDetail, type CenterReferralItem } from "../../../registry/contract/staff-center";
+import { type CenterAction, type CenterReferralDetail, type CenterReferralItem } from "../../../registry/contract/staff-center";
 import { addFlash } from "~/platform/auth.server";
 import { attachment } from "~/platform/attachment.server";
 import type { PortalContext } from "~/platform/context";
@@ -8,6 +8,7 @@ import { unavailableMessageKey } from "~/registry/client.server";
 import { reach } from "~/registry/reach.server";
 import { formFailure, inputFailure, textFields } from "~/forms/form.server";
 import type { TextKey } from "~/texts/texts";
+import { REASON_FIELDS, reasonForm, reasonProblem } from "./center-form";
 
 /**
  * The transplant center's pages (docs/decisions/133): the referrals to the person's centers (a status filter as a
@@ -73,11 +74,6 @@ export async function centerConsentDownload(context: PortalContext, param: strin
   return redirect(here);
 }
 
-export const REASON_FIELDS = ["reason"] as const;
-
-/** The form id of a step with a reason. */
-export const reasonForm = (action: "decline" | "cancel") => `center-${action}` as const;
-
 const REFUSED: Record<string, TextKey> = {
   "staff.referralAlreadyAt": "staffCenter.referral.refused.alreadyAt",
   "staff.notSentToCenter": "staffCenter.referral.refused.notSentToCenter",
@@ -90,14 +86,6 @@ const DONE: Record<CenterAction, TextKey> = {
   decline: "staffCenter.referral.done.decline",
   cancel: "staffCenter.referral.done.cancel",
 };
-
-/** The reason typed with a decline or cancel: trimmed, required, at most CENTER_REASON_MAX characters. */
-export function reasonProblem(reason: string): TextKey | null {
-  const trimmed = reason.trim();
-  if (!trimmed) return "staffCenter.referral.reasonRequired";
-  if ([...trimmed].length > CENTER_REASON_MAX) return "staffCenter.referral.reasonTooLong";
-  return null;
-}
 
 /** POST /staff/center/referrals/{id} with `intent` approve, complete, decline or cancel (the last two with a reason). */
 export async function centerReferralAction(form: FormData, context: PortalContext, param: string | undefined) {
