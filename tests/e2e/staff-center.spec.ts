@@ -1,4 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
+import { readFile } from "node:fs/promises";
 import {
   createClearedScreening,
   createPatient,
@@ -115,6 +116,23 @@ test("a center declines a referral with a reason: the patient's email and dashbo
   const referred = await patientReferredToNear(page);
   await staff.goto(`staff/center/referrals/${referred.referralId}`);
   await expect(staff.getByRole("heading", { level: 1, name: `Referral of ${referred.name}` })).toBeVisible();
+  await expect(staff.getByText("Not signed.")).toBeVisible();
+
+  // The patient's signed consent (stored here as the e-signature stores it) downloads through a staff call.
+  const pdf = Buffer.from("%PDF-1.4\n% signed consent of the e2e journey\n%%EOF\n");
+  await sqlQuery(
+    `insert into consent_signatures (medical_record_id, document_version, language, document_html, document_hash, typed_name, signed_at,
+       client_address, user_agent, pdf)
+     select medical_record_id, 'e2e', 'en', '<p>consent</p>', repeat('0', 64), $2, now(), '127.0.0.1', 'e2e', $3 from screenings where id = $1`,
+    [referred.screeningId, referred.name, pdf],
+  );
+  await staff.reload();
+  await expect(staff.getByText(/^Signed \d{4}-\d{2}-\d{2}\./)).toBeVisible();
+  const downloading = staff.waitForEvent("download");
+  await staff.getByRole("link", { name: "Download the signed consent (PDF)" }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe(`consent-referral-${referred.referralId}.pdf`);
+  expect(await readFile((await download.path())!)).toEqual(pdf);
 
   // No reason: the error summary and the field's message.
   await staff.getByRole("button", { name: "Decline the referral" }).click();
