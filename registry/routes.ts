@@ -21,6 +21,7 @@ import { smsRoutes } from "./areas/sms";
 import { staffRoutes } from "./areas/staff";
 import { staffAccountRoutes } from "./areas/staff-accounts";
 import { staffProgramRoutes } from "./areas/staff-program";
+import { staffCenterRoutes } from "./areas/staff-center";
 import type { Ctx } from "./http/context";
 import type { Route } from "./http/router";
 import { openApiDocument } from "./openapi/document";
@@ -47,6 +48,7 @@ const AREAS = {
   staff: staffRoutes,
   "staff-accounts": staffAccountRoutes,
   "staff-program": staffProgramRoutes,
+  "staff-center": staffCenterRoutes,
   "my-record": myRecordRoutes,
   "answers-pdf": answersPdfRoutes,
   sms: smsRoutes,

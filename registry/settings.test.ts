@@ -26,6 +26,7 @@ describe("registrySettingsFromEnv", () => {
       publicUrl: "http://localhost:3000",
       centerStaffKey: expect.any(String),
       programStaffKey: expect.any(String),
+      staffSharedKeys: false,
       demoMode: true,
       scrypt: { N: 2 ** 17, r: 8, p: 1 },
       labApprovalDelayMinutes: 0,
@@ -92,6 +93,13 @@ describe("registrySettingsFromEnv", () => {
     expect(() => registrySettingsFromEnv({ DATA_DIR: tmp(), CENTER_STAFF_KEY: "short" })).toThrow(/CENTER_STAFF_KEY must be at least 16 characters/);
   });
 
+  it("the shared staff keys' calls (docs/decisions/133): off unless STAFF_SHARED_KEYS=on, for the changeover", () => {
+    expect(registrySettingsFromEnv({ DATA_DIR: tmp() }).settings.staffSharedKeys).toBe(false);
+    expect(registrySettingsFromEnv({ DATA_DIR: tmp(), STAFF_SHARED_KEYS: "off" }).settings.staffSharedKeys).toBe(false);
+    expect(registrySettingsFromEnv({ DATA_DIR: tmp(), STAFF_SHARED_KEYS: "on" }).settings.staffSharedKeys).toBe(true);
+    expect(() => registrySettingsFromEnv({ DATA_DIR: tmp(), STAFF_SHARED_KEYS: "yes" })).toThrow(/STAFF_SHARED_KEYS must be on or off/);
+  });
+
   it("the inbound-text webhook (docs/decisions/106): a key generated in demo mode, none by default in production", () => {
     const dir = tmp();
     const demo = registrySettingsFromEnv({ DATA_DIR: dir }).settings.messaging;
@@ -135,6 +143,7 @@ describe("registrySettingsFromEnv", () => {
       tokenSecret: PROD.TOKEN_SECRET,
       labStaffKey: PROD.LAB_STAFF_KEY,
       publicUrl: "https://portal.example.org",
+      staffSharedKeys: false,
       demoMode: false,
       scrypt: { N: 65536, r: 8, p: 1 },
       labApprovalDelayMinutes: null,

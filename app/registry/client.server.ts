@@ -45,6 +45,7 @@ import type { MessageChoices } from "../../registry/contract/message-choices";
 import { createSignInChecks } from "./sign-in-checks.server";
 import { staffCalls } from "./staff-calls.server";
 import { staffProgramCalls, type StaffFileAnswer } from "./staff-program-calls.server";
+import { staffCenterCalls } from "./staff-center-calls.server";
 import type { TextKey } from "~/texts/texts";
 
 /**
@@ -374,6 +375,11 @@ function clientMethods(opts: Shared, origin: ForwardedOrigin | undefined) {
     staffProgram: staffProgramCalls(
       async (method, path, results, init) => strip(await call(method, path, results, { ...init, answerRefusals: true })),
       staffFile,
+    ),
+    /** The transplant center's area of the staff console (docs/decisions/133). */
+    staffCenter: staffCenterCalls(
+      async (method, path, results, init) => strip(await call(method, path, results, { ...init, answerRefusals: true })),
+      pdf,
     ),
     async register(
       payload: unknown,

@@ -12,6 +12,8 @@ const REFERRAL_STATUS_KEYS: Readonly<Record<number, TextKey>> = {
   [ReferralStatus.CenterApproved]: "landing.card.referralStatusName.centerApproved",
   [ReferralStatus.CancelledByPatient]: "landing.card.referralStatusName.cancelledByPatient",
   [ReferralStatus.CompletedByCenter]: "landing.card.referralStatusName.completedByCenter",
+  [ReferralStatus.DeclinedByCenter]: "landing.card.referralStatusName.declinedByCenter",
+  [ReferralStatus.CancelledByCenter]: "landing.card.referralStatusName.cancelledByCenter",
 };
 
 /** The key of a referral status; null for a status the portal does not know (then the registry's text is shown). */

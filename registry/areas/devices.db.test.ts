@@ -24,7 +24,8 @@ const sentSince = (t: TestRegistry, after: Date) =>
   t.db.query<Sent>("select channel, to_address from outbox where created_at >= $1 order by id", [after]);
 
 describe.each(testDatabases())("message choices and devices on $name", (target) => {
-  const t = useRegistry(target);
+  // The shared-key staff calls answer only with STAFF_SHARED_KEYS=on (docs/decisions/133).
+  const t = useRegistry(target, { ...TEST_SETTINGS, staffSharedKeys: true });
   const choices = (p: { medicalRecordId: number; token: string }, body?: unknown) =>
     body === undefined
       ? t.call("GET", `/api/pass/${p.medicalRecordId}/message-choices`, { token: p.token })

@@ -12,7 +12,12 @@ import { TEST_SETTINGS, useRegistry, type TestRegistry } from "../testing/harnes
  * patient's language, a number no patient has, and the state a profile shows.
  */
 const SECRET = "test-sms-webhook-secret-0123456789abcdef";
-const SETTINGS = { ...TEST_SETTINGS, messaging: { ...TEST_SETTINGS.messaging, smsWebhookSecret: SECRET, smsFrom: "+12025550100" } };
+// The shared-key staff calls answer only with STAFF_SHARED_KEYS=on (docs/decisions/133).
+const SETTINGS = {
+  ...TEST_SETTINGS,
+  staffSharedKeys: true,
+  messaging: { ...TEST_SETTINGS.messaging, smsWebhookSecret: SECRET, smsFrom: "+12025550100" },
+};
 const MINUTE = 60 * 1000;
 
 const EN_STOPPED =

@@ -33,7 +33,8 @@ async function referred(t: TestRegistry, n = 1) {
 }
 
 describe.each(testDatabases())("center and program staff steps on $name", (target) => {
-  const t = useRegistry(target);
+  // The shared-key calls answer only with STAFF_SHARED_KEYS=on, for the changeover (docs/decisions/133).
+  const t = useRegistry(target, { ...TEST_SETTINGS, staffSharedKeys: true });
   const setStatus = (referralId: number | string, body: unknown, headers: Record<string, string> = CENTER_KEY) =>
     t.call("POST", `/api/staff/referrals/${referralId}/status`, { body, headers });
   const setStage = (recordId: number | string, body: unknown, headers: Record<string, string> = PROGRAM_KEY) =>
@@ -86,6 +87,30 @@ describe.each(testDatabases())("center and program staff steps on $name", (targe
       { referralId: p.referralId, screeningId: p.screeningId, from: 1, to: 2, by: "center" },
       { referralId: p.referralId, screeningId: p.screeningId, from: 2, to: 4, by: "center" },
     ]);
+  });
+
+  it("with STAFF_SHARED_KEYS off (the default), both shared-key calls answer 410 and change nothing, even with the right key", async () => {
+    const p = await referred(t);
+    await insertIfRegistration(t.db, p.medicalRecordId, ImmunoFreeStatus.ESign, START);
+    const off = t.handlerWith({ staffSharedKeys: false });
+    const referral = await t.call("POST", `/api/staff/referrals/${p.referralId}/status`, { body: { statusId: 2 }, headers: CENTER_KEY }, off);
+    const stage = await t.call("POST", `/api/staff/program/${p.medicalRecordId}/stage`, { body: { stage: 4 }, headers: PROGRAM_KEY }, off);
+    for (const a of [referral, stage]) {
+      expect([a.status, a.body.errors]).toEqual([410, { form: StaffReason.sharedKeysRetired }]);
+      expect(a.body.message).toContain("/staff");
+    }
+    const unset = await t.call(
+      "POST",
+      `/api/staff/referrals/${p.referralId}/status`,
+      { body: { statusId: 2 }, headers: CENTER_KEY },
+      t.handlerWith({ staffSharedKeys: undefined }),
+    );
+    expect(unset.status).toBe(410);
+    expect((await t.db.query("select status_id from center_referrals where id = $1", [p.referralId]))[0]).toEqual({ status_id: 1 });
+    const [row] = await t.db.query<{ current_status: number }>("select current_status from if_registrations where medical_record_id = $1", [
+      p.medicalRecordId,
+    ]);
+    expect(row!.current_status).toBe(ImmunoFreeStatus.ESign);
   });
 
   it("refuses without the center key, with the program key, with an unset key, and answers nothing about the referral", async () => {

@@ -21,9 +21,10 @@ import { ValidationKey } from "../contract/validation-keys";
 import { audit, type Actor } from "../data/audit";
 import { ifStage, setIfStage } from "../data/if-registrations";
 import { RATE_LIMITS } from "../data/rate-limits";
+import { closeReferralByCenter } from "../data/staff-center";
 import { lockReferral, setReferralStatus } from "../data/staff-referrals";
 import type { Db } from "../db/types";
-import { programStep, referralStep } from "../domain/staff-steps";
+import { programStep, referralCloseStep, referralStep } from "../domain/staff-steps";
 import { readJsonObject } from "../http/body";
 import { limitClient } from "../http/client";
 import type { Ctx } from "../http/context";
@@ -98,6 +99,53 @@ export async function moveReferral(
   });
 }
 
+/**
+ * A center declines (5) or cancels (6) an open referral with its reason (docs/decisions/133): one transaction, the
+ * change, the audit entry (without the reason's text, which is the center's and kept on the referral), and the
+ * patient's email and text saying what happened and what the patient can do (not the reason).
+ */
+export async function closeReferral(
+  db: Db,
+  settings: RegistrySettings,
+  referralId: number,
+  statusId: typeof ReferralStatus.DeclinedByCenter | typeof ReferralStatus.CancelledByCenter,
+  reason: string,
+  actor: StaffActor,
+  now: Date,
+): Promise<StaffOutcome<ReferralStatusResult>> {
+  return db.transaction(async (tx) => {
+    const referral = await lockReferral(tx, referralId);
+    if (!referral) return { ok: false, reason: StaffReason.referralUnknown };
+    const verdict = referralCloseStep(referral);
+    if (!verdict.ok) return verdict;
+    await closeReferralByCenter(tx, referral.id, statusId, reason, now);
+    await notifyJourney(
+      tx,
+      settings,
+      referral.medicalRecordId,
+      { kind: statusId === ReferralStatus.DeclinedByCenter ? "referralDeclined" : "referralCancelledByCenter", center: referral.centerName },
+      { now },
+    );
+    await audit(tx, {
+      actor: auditActor(actor),
+      action: "referral.status",
+      medicalRecordId: referral.medicalRecordId,
+      detail: { referralId: referral.id, screeningId: referral.screeningId, from: referral.statusId, to: statusId, by: byOf(actor) },
+      at: now,
+    });
+    return {
+      ok: true,
+      value: {
+        referralId: referral.id,
+        screeningId: referral.screeningId,
+        centerId: referral.centerId,
+        statusId,
+        status: REFERRAL_STATUS_TEXT[statusId]!,
+      },
+    };
+  });
+}
+
 export async function moveProgramStage(
   db: Db,
   settings: RegistrySettings,
@@ -138,6 +186,8 @@ export async function moveProgramStage(
  * keys (docs/decisions/021): 401, and 429 once over it.
  */
 async function requireStaffKey(ctx: Ctx, header: string, expected: string | undefined): Promise<void> {
+  // docs/decisions/133: the shared keys answer only while STAFF_SHARED_KEYS=on, for the changeover.
+  if (!ctx.settings.staffSharedKeys) throw new Refusal(410, StaffMessage[StaffReason.sharedKeysRetired], { form: StaffReason.sharedKeysRetired });
   if (sameStaffKey(ctx.request.headers.get(header) ?? "", expected)) return;
   await limitClient(ctx, RATE_LIMITS.staffKey);
   await audit(ctx.db, { actor: { kind: "anonymous" }, action: "staff.refused", detail: { header }, at: ctx.now() });
@@ -145,6 +195,7 @@ async function requireStaffKey(ctx: Ctx, header: string, expected: string | unde
 }
 
 export const STATUS_OF_REASON: Record<StaffReasonValue, number> = {
+  [StaffReason.sharedKeysRetired]: 410,
   [StaffReason.staffKeyInvalid]: 401,
   [StaffReason.referralUnknown]: 404,
   [StaffReason.notInProgram]: 404,
@@ -154,7 +205,7 @@ export const STATUS_OF_REASON: Record<StaffReasonValue, number> = {
   [StaffReason.stageNotNext]: 409,
 };
 
-function answer<T>(outcome: StaffOutcome<T>, message: string): Response {
+export function staffStepAnswer<T>(outcome: StaffOutcome<T>, message: string): Response {
   if (!outcome.ok) throw new Refusal(STATUS_OF_REASON[outcome.reason], StaffMessage[outcome.reason], { form: outcome.reason });
   return ok(outcome.value, message);
 }
@@ -178,7 +229,7 @@ async function referralStatus(ctx: Ctx, params: Record<string, string>): Promise
   await requireStaffKey(ctx, CENTER_STAFF_KEY_HEADER, ctx.settings.centerStaffKey);
   const referralId = pathId(params.referralId, "referralId");
   const body = await readBody(ctx, referralStatusBody);
-  return answer(await moveReferral(ctx.db, ctx.settings, referralId, body.statusId, "center", ctx.now()), StaffMessage.referralUpdated);
+  return staffStepAnswer(await moveReferral(ctx.db, ctx.settings, referralId, body.statusId, "center", ctx.now()), StaffMessage.referralUpdated);
 }
 
 /** POST /api/staff/program/{medicalRecordId}/stage {stage: 4|5}, header X-Program-Staff-Key. */
@@ -186,7 +237,7 @@ async function programStage(ctx: Ctx, params: Record<string, string>): Promise<R
   await requireStaffKey(ctx, PROGRAM_STAFF_KEY_HEADER, ctx.settings.programStaffKey);
   const medicalRecordId = pathId(params.medicalRecordId, "medicalRecordId");
   const body = await readBody(ctx, programStageBody);
-  return answer(await moveProgramStage(ctx.db, ctx.settings, medicalRecordId, body.stage, "program", ctx.now()), StaffMessage.stageUpdated);
+  return staffStepAnswer(await moveProgramStage(ctx.db, ctx.settings, medicalRecordId, body.stage, "program", ctx.now()), StaffMessage.stageUpdated);
 }
 
 export const staffRoutes: Route<Ctx>[] = [
@@ -195,7 +246,8 @@ export const staffRoutes: Route<Ctx>[] = [
     pattern: "/api/staff/referrals/:referralId/status",
     handle: referralStatus,
     doc: {
-      summary: "A transplant center approves (2) or completes (4) a referral (answers ids and the status only).",
+      summary:
+        "A transplant center approves (2) or completes (4) a referral with the shared key (answers ids and the status only). Only with STAFF_SHARED_KEYS=on, for the changeover; 410 otherwise.",
       auth: "center-staff",
       body: referralStatusBody,
       answer: referralStatusResult,
@@ -206,7 +258,8 @@ export const staffRoutes: Route<Ctx>[] = [
     pattern: "/api/staff/program/:medicalRecordId/stage",
     handle: programStage,
     doc: {
-      summary: "The immune-tolerance program moves a record to Pre-workup Labs (4) or Completed (5).",
+      summary:
+        "The immune-tolerance program moves a record to Pre-workup Labs (4) or Completed (5) with the shared key. Only with STAFF_SHARED_KEYS=on, for the changeover; 410 otherwise.",
       auth: "program-staff",
       body: programStageBody,
       answer: programStageResult,

@@ -7,7 +7,19 @@ export const RegistrationStatus = {
   IfPassCandidate: 98,
   RuledOut: 99,
 } as const;
-export const ReferralStatus = { PendingCenter: 1, CenterApproved: 2, CancelledByPatient: 3, CompletedByCenter: 4 } as const;
+/**
+ * A referral's status. 1-4 are the specification's; 5 and 6 are a center's own closing of a referral from the staff
+ * console (docs/decisions/133): declined (the center will not take the patient on) or cancelled (the center closes a
+ * referral it had taken on), each with the center's reason kept in center_referrals.center_reason.
+ */
+export const ReferralStatus = {
+  PendingCenter: 1,
+  CenterApproved: 2,
+  CancelledByPatient: 3,
+  CompletedByCenter: 4,
+  DeclinedByCenter: 5,
+  CancelledByCenter: 6,
+} as const;
 export const KidneyStatus = {
   Unknown: -1,
   Dialysis2Years: 0,

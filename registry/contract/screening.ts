@@ -113,4 +113,6 @@ export const REFERRAL_STATUS_TEXT: Readonly<Record<number, string>> = {
   [ReferralStatus.CenterApproved]: "Center Approved",
   [ReferralStatus.CancelledByPatient]: "Cancelled by Patient",
   [ReferralStatus.CompletedByCenter]: "Completed by Center",
+  [ReferralStatus.DeclinedByCenter]: "Declined by Center",
+  [ReferralStatus.CancelledByCenter]: "Cancelled by Center",
 };

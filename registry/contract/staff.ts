@@ -46,6 +46,8 @@ export type ProgramStageResult = z.infer<typeof programStageResult>;
 
 /** `errors.form` keys of the refusals of these calls. */
 export const StaffReason = {
+  /** 410: the shared staff keys are retired (STAFF_SHARED_KEYS is off): staff sign in to the staff console. */
+  sharedKeysRetired: "staff.sharedKeysRetired",
   /** 401: missing or wrong staff key (or none configured for this kind of staff). */
   staffKeyInvalid: "staff.keyInvalid",
   /** 404: no referral has this id. */
@@ -65,6 +67,8 @@ export type StaffReasonValue = (typeof StaffReason)[keyof typeof StaffReason];
 
 /** English `message` texts of these calls. */
 export const StaffMessage: Record<StaffReasonValue | "referralUpdated" | "stageUpdated", string> = {
+  "staff.sharedKeysRetired":
+    "The shared staff keys are retired: staff sign in with their own account at /staff (the registry's STAFF_SHARED_KEYS setting is off)",
   "staff.keyInvalid": "A valid staff key is required",
   "staff.referralUnknown": "No referral has this id",
   "staff.referralClosed": "This referral is closed and cannot change",

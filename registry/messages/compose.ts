@@ -111,7 +111,7 @@ export type JourneyEmail =
   | { kind: "screening"; outcome: "selectCenter" | "ifCandidate" | "otherGoal" | "notContinuing" }
   | { kind: "screening"; outcome: "referred" | "staysNonMember"; center: string }
   | { kind: "medicalHistory" | "eSign" | "preWorkupLabs" | "programCompleted" }
-  | { kind: "referralApproved" | "referralCompleted"; center: string }
+  | { kind: "referralApproved" | "referralCompleted" | "referralDeclined" | "referralCancelledByCenter"; center: string }
   | { kind: "centerSelected"; center: string; labs: boolean };
 
 /**

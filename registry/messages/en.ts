@@ -209,6 +209,10 @@ const en = {
       centerSelected: "National Kidney Registry: we received your transplant center selection. Sign in to your dashboard to see what comes next.",
       referralApproved: "National Kidney Registry: your transplant center approved your referral. Sign in to your dashboard for details.",
       referralCompleted: "National Kidney Registry: your transplant center completed your referral. Sign in to your dashboard for details.",
+      referralDeclined:
+        "National Kidney Registry: the transplant center you chose declined your referral. Sign in to your dashboard to see what you can do next.",
+      referralCancelledByCenter:
+        "National Kidney Registry: the transplant center you chose cancelled your referral. Sign in to your dashboard to see what you can do next.",
       preWorkupLabs: "National Kidney Registry: the program's team recorded your pre-workup lab tests. Sign in to your dashboard for details.",
       programCompleted:
         "National Kidney Registry: you have completed every step of the program's registration. Sign in to your dashboard for details.",
@@ -262,6 +266,16 @@ const en = {
       subject: "Your transplant center completed your referral",
       intro: "{{center}} has completed your referral.",
       next: "For questions about your care, please contact the center directly.",
+    },
+    referralDeclined: {
+      subject: "The transplant center declined your referral",
+      intro: "{{center}} has declined your referral.",
+      next: "For the reasons, please contact the center directly. You can choose another transplant center with Change Center on your dashboard.",
+    },
+    referralCancelledByCenter: {
+      subject: "The transplant center cancelled your referral",
+      intro: "{{center}} has cancelled your referral.",
+      next: "For the reasons, please contact the center directly. You can choose another transplant center with Change Center on your dashboard.",
     },
     preWorkupLabs: {
       subject: "Your ImmunoFree pre-workup lab tests are recorded",

@@ -192,6 +192,10 @@ const es: RegistryTexts = {
       centerSelected: "National Kidney Registry: recibimos su selección de centro de trasplante. Inicie sesión en su panel para ver lo que sigue.",
       referralApproved: "National Kidney Registry: su centro de trasplante aprobó su derivación. Inicie sesión en su panel para ver los detalles.",
       referralCompleted: "National Kidney Registry: su centro de trasplante completó su derivación. Inicie sesión en su panel para ver los detalles.",
+      referralDeclined:
+        "National Kidney Registry: el centro de trasplante que eligió rechazó su derivación. Inicie sesión en su panel para ver lo que puede hacer.",
+      referralCancelledByCenter:
+        "National Kidney Registry: el centro de trasplante que eligió canceló su derivación. Inicie sesión en su panel para ver lo que puede hacer.",
       preWorkupLabs:
         "National Kidney Registry: el equipo del programa registró sus análisis de laboratorio previos a la evaluación. Inicie sesión en su panel para ver los detalles.",
       programCompleted:
@@ -245,6 +249,16 @@ const es: RegistryTexts = {
       subject: "Su centro de trasplante completó su derivación",
       intro: "{{center}} completó su derivación.",
       next: "Si tiene preguntas sobre su atención, comuníquese directamente con el centro.",
+    },
+    referralDeclined: {
+      subject: "El centro de trasplante rechazó su derivación",
+      intro: "{{center}} rechazó su derivación.",
+      next: "Para conocer los motivos, comuníquese directamente con el centro. Puede elegir otro centro de trasplante con Cambiar de centro en su panel.",
+    },
+    referralCancelledByCenter: {
+      subject: "El centro de trasplante canceló su derivación",
+      intro: "{{center}} canceló su derivación.",
+      next: "Para conocer los motivos, comuníquese directamente con el centro. Puede elegir otro centro de trasplante con Cambiar de centro en su panel.",
     },
     preWorkupLabs: {
       subject: "Sus análisis de laboratorio previos de ImmunoFree están registrados",

@@ -14,6 +14,7 @@ import { messageChoicesAndDevices } from "./0013_message_choices_and_devices";
 import { staffAccounts } from "./0014_staff_accounts";
 import { signInLinks } from "./0015_sign_in_links";
 import { programStageNotes } from "./0016_program_stage_notes";
+import { centerDecisions } from "./0017_center_decisions";
 
 /** A schema change: applied once, in list order, recorded in schema_migrations. Never edit one that has shipped. */
 export type Migration = { id: string; sql: string };
@@ -35,4 +36,5 @@ export const migrations: readonly Migration[] = [
   staffAccounts,
   signInLinks,
   programStageNotes,
+  centerDecisions,
 ];

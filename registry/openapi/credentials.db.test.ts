@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { testDatabases } from "../db/test-databases";
 import { registryDocument } from "../routes";
-import { useRegistry } from "../testing/harness";
+import { TEST_SETTINGS, useRegistry } from "../testing/harness";
 
 type Operation = { security?: Record<string, string[]>[] };
 
@@ -19,7 +19,8 @@ function guardedCalls(): { method: string; path: string; schemes: string[] }[] {
 }
 
 describe.each(testDatabases())("the document's credentials on $name", (target) => {
-  const t = useRegistry(target);
+  // The shared-key calls on, as the document describes them; off they answer 410 to everyone (docs/decisions/133).
+  const t = useRegistry(target, { ...TEST_SETTINGS, staffSharedKeys: true });
 
   it("every call it says needs a token or a staff key refuses one without it: 401, before anything else", async () => {
     const calls = guardedCalls();

@@ -8,7 +8,14 @@ import type { RegistrySettings } from "../settings";
 import { channelsFor, notifyPatient } from "./channels";
 
 /** The decisions of a center or the program's staff (docs/decisions/042: the patient is not at the screen then). */
-const DECISIONS: ReadonlySet<JourneyEmail["kind"]> = new Set(["referralApproved", "referralCompleted", "preWorkupLabs", "programCompleted"]);
+const DECISIONS: ReadonlySet<JourneyEmail["kind"]> = new Set([
+  "referralApproved",
+  "referralCompleted",
+  "referralDeclined",
+  "referralCancelledByCenter",
+  "preWorkupLabs",
+  "programCompleted",
+]);
 
 /** Whether the email of a step announces the lab order's news to come. */
 const promisesLabNews = (which: JourneyEmail) =>

@@ -115,6 +115,21 @@ describe("the current center's referral steps (docs/decisions/043)", () => {
     // The newest referral to the current center counts.
     ["re-referred", [referral(4, RF.CompletedByCenter, "01/01/2026"), referral(4, RF.PendingCenter, "03/05/2026")], RS.SentToCenter, null, null],
     ["closed out", [referral(4, RF.CancelledByPatient, "03/01/2026")], RS.SentToCenter, null, null],
+    // The center declined or cancelled (docs/decisions/133): said so, even while the lab tests are pending.
+    [
+      "declined, labs pending",
+      [referral(4, RF.DeclinedByCenter, "03/01/2026")],
+      RS.CompleteLabTests,
+      "landing.card.statusDeclinedByCenter",
+      "landing.card.declinedByCenterText",
+    ],
+    [
+      "cancelled by the center",
+      [referral(4, RF.CancelledByCenter, "03/01/2026")],
+      RS.SentToCenter,
+      "landing.card.statusCancelledByCenter",
+      "landing.card.cancelledByCenterText",
+    ],
   ] as const)("%s", (_name, centerReferrals, status, statusKey, noteKey) => {
     const v = card({ status, preferredCenterId: 4, preferredCenter: "Lakeside", centerReferrals: [...centerReferrals] }, true);
     expect(v.statusTextKey).toBe(statusKey);

@@ -58,7 +58,14 @@ export type RegistrationCardView = {
   /** The immune-tolerance view's text: possible eligibility, taking part, or every step done (docs/decisions/128). */
   immuneToleranceTextKey: TextKey;
   /** The current center approved or completed the referral (staff steps, docs/decisions/043). */
-  referralUpdate: { centerName: string; textKey: "landing.card.centerApprovedText" | "landing.card.completedByCenterText" } | null;
+  referralUpdate: {
+    centerName: string;
+    textKey:
+      | "landing.card.centerApprovedText"
+      | "landing.card.completedByCenterText"
+      | "landing.card.declinedByCenterText"
+      | "landing.card.cancelledByCenterText";
+  } | null;
   referrals: ReferralRow[];
 };
 
@@ -113,27 +120,37 @@ export function inCareOfCenter(s: Pick<Screening, "transplantCenterSituation" | 
   );
 }
 
+/** The statuses a center sets on a referral (docs/decisions/043, 133). */
+const CENTER_STEPS: ReadonlySet<number> = new Set([
+  ReferralStatus.CenterApproved,
+  ReferralStatus.CompletedByCenter,
+  ReferralStatus.DeclinedByCenter,
+  ReferralStatus.CancelledByCenter,
+]);
+
 /**
- * The newest referral to the screening's current center when that center approved or completed it (docs/decisions/043);
- * null otherwise (no center, pending, or the patient closed it out for another center).
+ * The newest referral to the screening's current center when that center approved, completed, declined or cancelled
+ * it (docs/decisions/043, 133); null otherwise (no center, pending, or the patient closed it out for another center).
  */
 export function currentReferralStep(s: Pick<Screening, "preferredCenterId" | "centerReferrals">): number | null {
   if (s.preferredCenterId <= 0) return null;
   const current = sortReferrals(s.centerReferrals).find((r) => r.centerId === s.preferredCenterId);
-  return current && (current.statusId === ReferralStatus.CenterApproved || current.statusId === ReferralStatus.CompletedByCenter)
-    ? current.statusId
-    : null;
+  return current && CENTER_STEPS.has(current.statusId) ? current.statusId : null;
 }
 
 /**
  * Status text at the right of the header (DSH-004); otherwise, once the current center approved or completed the
- * referral, that step (docs/decisions/043); none for the other statuses.
+ * referral, that step (docs/decisions/043); a referral the center declined or cancelled says so even while the lab
+ * tests are pending (docs/decisions/133); none for the other statuses.
  */
 export function statusTextKey(s: Pick<Screening, "status" | "preferredCenterId" | "centerReferrals">): TextKey | null {
   if (s.status === RegistrationStatus.Screening) return "landing.card.statusScreening";
   if (s.status === RegistrationStatus.SelectCenter && s.preferredCenterId <= 0) return "landing.card.statusSelectCenter";
-  if (s.status === RegistrationStatus.CompleteLabTests) return "landing.card.statusLabTests";
   const step = currentReferralStep(s);
+  // A center that declined or cancelled the referral is the news, before any lab step (docs/decisions/133).
+  if (step === ReferralStatus.DeclinedByCenter) return "landing.card.statusDeclinedByCenter";
+  if (step === ReferralStatus.CancelledByCenter) return "landing.card.statusCancelledByCenter";
+  if (s.status === RegistrationStatus.CompleteLabTests) return "landing.card.statusLabTests";
   if (step === ReferralStatus.CenterApproved) return "landing.card.statusCenterApproved";
   if (step === ReferralStatus.CompletedByCenter) return "landing.card.statusCompletedByCenter";
   return null;
@@ -258,6 +275,8 @@ function referralUpdate(s: Screening): RegistrationCardView["referralUpdate"] {
   const step = currentReferralStep(s);
   if (step === ReferralStatus.CenterApproved) return { centerName: s.preferredCenter, textKey: "landing.card.centerApprovedText" };
   if (step === ReferralStatus.CompletedByCenter) return { centerName: s.preferredCenter, textKey: "landing.card.completedByCenterText" };
+  if (step === ReferralStatus.DeclinedByCenter) return { centerName: s.preferredCenter, textKey: "landing.card.declinedByCenterText" };
+  if (step === ReferralStatus.CancelledByCenter) return { centerName: s.preferredCenter, textKey: "landing.card.cancelledByCenterText" };
   return null;
 }
 

@@ -10,6 +10,9 @@ import { referralStatusKey } from "~/texts/display-names";
 import type { ReferralRow } from "./registration-card-model";
 import type { T } from "~/texts/texts";
 
+/** A referral the center declined or cancelled is news, not a success (docs/decisions/133). */
+const CLOSED_BY_CENTER: ReadonlySet<string> = new Set(["landing.card.declinedByCenterText", "landing.card.cancelledByCenterText"]);
+
 /** A referral's status in the patient's language (the registry's English text only for a status the portal does not know). */
 function referralStatusText(r: ReferralRow, t: T): string {
   const key = referralStatusKey(r.statusId);
@@ -118,7 +121,7 @@ function RegistrationCard({ card, immuneTolerance }: { card: RegistrationCardDat
         </section>
       ) : null}
       {v.referralUpdate ? (
-        <p className="notice notice--success" role="note">
+        <p className={`notice ${CLOSED_BY_CENTER.has(v.referralUpdate.textKey) ? "notice--info" : "notice--success"}`} role="note">
           {t(v.referralUpdate.textKey, { center: v.referralUpdate.centerName })}
         </p>
       ) : null}

@@ -6,6 +6,7 @@ import medical, { medicalValidation } from "./medical";
 import devices from "./devices";
 import staff from "./staff";
 import staffProgram from "./staff-program";
+import staffCenter from "./staff-center";
 
 /** English: the source of every key. Each area keeps its own file; Spanish mirrors them one to one. */
 const en = {
@@ -17,6 +18,7 @@ const en = {
   ...devices,
   ...staff,
   ...staffProgram,
+  ...staffCenter,
   landing: { ...account.landing, ...landingCard },
   validation: { ...account.validation, ...medicalValidation },
 } as const;

@@ -237,6 +237,8 @@ export const landingCard = {
       centerApproved: "Center Approved",
       cancelledByPatient: "Cancelled by Patient",
       completedByCenter: "Completed by Center",
+      declinedByCenter: "Declined by Center",
+      cancelledByCenter: "Cancelled by Center",
     },
     immuneToleranceTitle: "ImmunoFree program",
     immuneToleranceText: "You may be eligible for the ImmunoFree program. Please check your email for updates.",
@@ -249,6 +251,12 @@ export const landingCard = {
     statusCompletedByCenter: "Referral Completed by Center",
     centerApprovedText: "{{center}} has approved your referral and will contact you about the next steps of your evaluation.",
     completedByCenterText: "{{center}} has completed your referral. For questions about your care, please contact the center directly.",
+    statusDeclinedByCenter: "Referral Declined by Center",
+    statusCancelledByCenter: "Referral Cancelled by Center",
+    declinedByCenterText:
+      "{{center}} has declined your referral. For the reasons, please contact the center directly. You can choose another transplant center with Change Center.",
+    cancelledByCenterText:
+      "{{center}} has cancelled your referral. For the reasons, please contact the center directly. You can choose another transplant center with Change Center.",
     /** An invited ImmunoFree participant without a candidate registration card (decision 043). */
     programInvitedText: "You are registered for the ImmunoFree immune-tolerance program. Your program steps and what comes next are below.",
   },

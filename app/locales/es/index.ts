@@ -7,6 +7,7 @@ import medical, { medicalValidation } from "./medical";
 import devices from "./devices";
 import staff from "./staff";
 import staffProgram from "./staff-program";
+import staffCenter from "./staff-center";
 
 const es: Messages = {
   ...shell,
@@ -17,6 +18,7 @@ const es: Messages = {
   ...devices,
   ...staff,
   ...staffProgram,
+  ...staffCenter,
   landing: { ...account.landing, ...landingCard },
   validation: { ...account.validation, ...medicalValidation },
 };

@@ -230,6 +230,8 @@ export const landingCard: Widen<typeof enLandingCard> = {
       centerApproved: "Aprobada por el centro",
       cancelledByPatient: "Cancelada por el paciente",
       completedByCenter: "Completada por el centro",
+      declinedByCenter: "Rechazada por el centro",
+      cancelledByCenter: "Cancelada por el centro",
     },
     immuneToleranceTitle: "Programa ImmunoFree",
     immuneToleranceText: "Es posible que reúna los requisitos para el programa ImmunoFree. Revise su correo electrónico para ver las novedades.",
@@ -240,6 +242,12 @@ export const landingCard: Widen<typeof enLandingCard> = {
     statusCompletedByCenter: "Derivación completada por el centro",
     centerApprovedText: "{{center}} aprobó su derivación y se comunicará con usted sobre los siguientes pasos de su evaluación.",
     completedByCenterText: "{{center}} completó su derivación. Si tiene preguntas sobre su atención, comuníquese directamente con el centro.",
+    statusDeclinedByCenter: "Derivación rechazada por el centro",
+    statusCancelledByCenter: "Derivación cancelada por el centro",
+    declinedByCenterText:
+      "{{center}} rechazó su derivación. Para conocer los motivos, comuníquese directamente con el centro. Puede elegir otro centro de trasplante con Cambiar de centro.",
+    cancelledByCenterText:
+      "{{center}} canceló su derivación. Para conocer los motivos, comuníquese directamente con el centro. Puede elegir otro centro de trasplante con Cambiar de centro.",
     programInvitedText:
       "Usted está registrado en el programa de inmunotolerancia ImmunoFree. A continuación encontrará los pasos del programa y lo que sigue.",
   },
