@@ -20,6 +20,7 @@ import { screeningRoutes } from "./areas/screening";
 import { smsRoutes } from "./areas/sms";
 import { staffRoutes } from "./areas/staff";
 import { staffAccountRoutes } from "./areas/staff-accounts";
+import { staffLabRoutes } from "./areas/staff-lab";
 import type { Ctx } from "./http/context";
 import type { Route } from "./http/router";
 import { openApiDocument } from "./openapi/document";
@@ -45,6 +46,7 @@ const AREAS = {
   "e-sign": eSignRoutes,
   staff: staffRoutes,
   "staff-accounts": staffAccountRoutes,
+  "staff-lab": staffLabRoutes,
   "my-record": myRecordRoutes,
   "answers-pdf": answersPdfRoutes,
   sms: smsRoutes,

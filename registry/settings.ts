@@ -32,6 +32,11 @@ export type RegistrySettings = {
   centerStaffKey?: string;
   programStaffKey?: string;
   /**
+   * STAFF_SHARED_KEYS=on (off by default): the shared staff keys are still accepted, for the changeover to personal
+   * staff accounts only (docs/decisions/133). Off, a lab's calls need a signed-in lab person of the order's lab.
+   */
+  staffSharedKeys?: boolean;
+  /**
    * Minutes after which a lab order is approved without staff (LAB_APPROVAL_DELAY, LAB-002): 0 = at once;
    * null (or left out) = never, staff approve with `approve-labs`.
    */
@@ -106,6 +111,7 @@ const envSchema = z.object({
   LAB_STAFF_KEY: z.string().min(16, "LAB_STAFF_KEY must be at least 16 characters").optional(),
   CENTER_STAFF_KEY: z.string().min(16, "CENTER_STAFF_KEY must be at least 16 characters").optional(),
   PROGRAM_STAFF_KEY: z.string().min(16, "PROGRAM_STAFF_KEY must be at least 16 characters").optional(),
+  STAFF_SHARED_KEYS: z.enum(["on", "off"]).default("off"),
   PUBLIC_URL: z.url().optional(),
   /** The portal's port and base path: without PUBLIC_URL, links point where the portal's own default says it is (PLT-017). */
   PORT: int(0, 65535).default(3000),
@@ -208,6 +214,7 @@ export function registrySettingsFromEnv(env: Record<string, string | undefined>)
       labStaffKey,
       centerStaffKey: staffKey(e.CENTER_STAFF_KEY, "centerStaffKey"),
       programStaffKey: staffKey(e.PROGRAM_STAFF_KEY, "programStaffKey"),
+      staffSharedKeys: e.STAFF_SHARED_KEYS === "on",
       // The portal's PUBLIC_URL, or the portal's default for it (config/settings.ts: http://localhost:PORT/BASE_PATH),
       // so links from registry commands run beside a portal (create-invite) open that portal.
       publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}${e.BASE_PATH}`).replace(/\/+$/, ""),

@@ -13,6 +13,7 @@ import { accountClosure } from "./0012_account_closure";
 import { messageChoicesAndDevices } from "./0013_message_choices_and_devices";
 import { staffAccounts } from "./0014_staff_accounts";
 import { signInLinks } from "./0015_sign_in_links";
+import { labOrderDecline } from "./0016_lab_order_decline";
 
 /** A schema change: applied once, in list order, recorded in schema_migrations. Never edit one that has shipped. */
 export type Migration = { id: string; sql: string };
@@ -33,4 +34,5 @@ export const migrations: readonly Migration[] = [
   messageChoicesAndDevices,
   staffAccounts,
   signInLinks,
+  labOrderDecline,
 ];
