@@ -81,7 +81,8 @@ function facts(screening: Screening, patient: MedicalRecord, order: LabOrder | n
     status: screening.status,
     preferredCenterId: screening.preferredCenterId,
     isOptedOut: patient.isOptedOut,
-    order: order && { requestedAt: order.requestedAt, approvedAt: order.approvedAt, expiresOn: order.expiresOn },
+    // The newest order is superseded only when a lab declined it (docs/decisions/133): then there is none.
+    order: order && !order.supersededAt ? { requestedAt: order.requestedAt, approvedAt: order.approvedAt, expiresOn: order.expiresOn } : null,
   };
 }
 

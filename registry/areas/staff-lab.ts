@@ -106,7 +106,11 @@ async function list(ctx: Ctx): Promise<Response> {
 async function read(ctx: Ctx, params: Record<string, string>): Promise<Response> {
   const { staff, grant, order } = await labOrder(ctx, params);
   const values = await labResultValues(ctx.db, order.id);
-  await auditStaff(ctx.db, staff, grant, "labs.order.read", { at: ctx.now(), medicalRecordId: order.medicalRecordId, detail: { labOrderId: order.id } });
+  await auditStaff(ctx.db, staff, grant, "labs.order.read", {
+    at: ctx.now(),
+    medicalRecordId: order.medicalRecordId,
+    detail: { labOrderId: order.id },
+  });
   return ok({ order: view(order), values });
 }
 
@@ -198,7 +202,11 @@ export const staffLabRoutes: Route<Ctx>[] = [
     method: "GET",
     pattern: "/api/staff/lab/orders/:orderId",
     handle: read,
-    doc: { summary: "Lab staff: one order of their lab and its recorded values (404 for another lab's).", auth: "staff", answer: staffLabOrderDetail },
+    doc: {
+      summary: "Lab staff: one order of their lab and its recorded values (404 for another lab's).",
+      auth: "staff",
+      answer: staffLabOrderDetail,
+    },
   },
   {
     method: "POST",
@@ -216,7 +224,12 @@ export const staffLabRoutes: Route<Ctx>[] = [
     method: "POST",
     pattern: "/api/staff/lab/orders/:orderId/values",
     handle: values,
-    doc: { summary: "Lab staff: records the values the lab reported (replaces the set).", auth: "staff", body: labValuesBody, answer: labValuesRecorded },
+    doc: {
+      summary: "Lab staff: records the values the lab reported (replaces the set).",
+      auth: "staff",
+      body: labValuesBody,
+      answer: labValuesRecorded,
+    },
   },
   {
     method: "POST",

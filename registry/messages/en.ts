@@ -219,8 +219,7 @@ const en = {
       programCompleted:
         "National Kidney Registry: you have completed every step of the program's registration. Sign in to your dashboard for details.",
       labOrderReady: "National Kidney Registry: your lab order is ready. Sign in to your dashboard to download and print it.",
-      labOrderDeclined:
-        "National Kidney Registry: your lab order was not approved. Sign in to your dashboard to request a new one.",
+      labOrderDeclined: "National Kidney Registry: your lab order was not approved. Sign in to your dashboard to request a new one.",
       labResults:
         "National Kidney Registry: your lab results were received and sent to your transplant center. Sign in to your dashboard for details.",
     },

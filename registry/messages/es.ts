@@ -204,8 +204,7 @@ const es: RegistryTexts = {
       programCompleted:
         "National Kidney Registry: usted completó todos los pasos del registro del programa. Inicie sesión en su panel para ver los detalles.",
       labOrderReady: "National Kidney Registry: su orden de laboratorio está lista. Inicie sesión en su panel para descargarla e imprimirla.",
-      labOrderDeclined:
-        "National Kidney Registry: su orden de laboratorio no fue aprobada. Inicie sesión en su panel para solicitar una nueva.",
+      labOrderDeclined: "National Kidney Registry: su orden de laboratorio no fue aprobada. Inicie sesión en su panel para solicitar una nueva.",
       labResults:
         "National Kidney Registry: recibimos sus resultados de laboratorio y los enviamos a su centro de trasplante. Inicie sesión en su panel para ver los detalles.",
     },
