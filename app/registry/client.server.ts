@@ -44,6 +44,7 @@ import { devicesResult, messageChoicesResult, signOutDeviceResult } from "../../
 import type { MessageChoices } from "../../registry/contract/message-choices";
 import { createSignInChecks } from "./sign-in-checks.server";
 import { staffCalls } from "./staff-calls.server";
+import { staffLabCalls } from "./staff-lab-calls.server";
 import type { TextKey } from "~/texts/texts";
 
 /**
@@ -350,6 +351,7 @@ function clientMethods(opts: Shared, origin: ForwardedOrigin | undefined) {
     signInStatus: (token: string) => signInChecks.status(token),
     /** The staff console's calls (docs/decisions/126, 127). */
     staff: staffCalls(async (method, path, results, init) => strip(await call(method, path, results, { ...init, answerRefusals: true }))),
+    staffLab: staffLabCalls(async (method, path, results, init) => strip(await call(method, path, results, { ...init, answerRefusals: true }))),
     async register(
       payload: unknown,
       opts2: { inviteToken?: string; addressConfirmed?: boolean; clientAddress?: string } = {},

@@ -1,48 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { createAdmin } from "../commands/create-admin";
 import { addLabCommand } from "../commands/cli-labs";
 import { RegistrationStatus } from "../contract/enums";
 import { envelope } from "../contract/envelope";
 import { LabFormReason } from "../contract/labs";
-import { StaffAccountReason, type StaffGrant } from "../contract/staff-accounts";
+import { StaffAccountReason } from "../contract/staff-accounts";
 import { staffLabOrder, staffLabOrderDetail, StaffLabReason } from "../contract/staff-lab";
 import { testDatabases } from "../db/test-databases";
-import { totpCode } from "../domain/staff-auth";
 import { TEST_SETTINGS, useRegistry, type TestRegistry } from "../testing/harness";
+import { staffWith } from "../testing/staff";
 import { CENTER_A, labOrderRows, patientWithScreening, screeningRow, selectCenter } from "./labs-fixtures";
-
-const PASSWORD = "correct-horse-kidney-staple";
-type Staff = { id: number; token: string };
-
-/** Accepts an emailed or printed setup link and sets up the authenticator: the person's session. */
-async function setUp(t: TestRegistry, link: string, email: string): Promise<Staff> {
-  const token = new URL(link).searchParams.get("token")!;
-  const accepted = await t.call("POST", "/api/staff/links/accept", { body: { token, password: PASSWORD } });
-  const pending = accepted.body.results.pendingToken as string;
-  const secret = (await t.call("GET", "/api/staff/setup", { token: pending })).body.results.secret as string;
-  const done = await t.call("POST", "/api/staff/setup", { token: pending, body: { code: totpCode(secret, t.clock) } });
-  expect(done.status, JSON.stringify(done.body)).toBe(200);
-  const [row] = await t.db.query<{ id: number }>("select id from staff_people where email = $1", [email]);
-  return { id: row!.id, token: done.body.results.token };
-}
-
-const admins = new WeakMap<TestRegistry, { db: unknown; token: string }>();
-
-/** A person of these grants, invited by the first administrator (made on first use) through the emailed link. */
-async function staffWith(t: TestRegistry, n: number, grants: StaffGrant[]): Promise<Staff> {
-  let admin = admins.get(t);
-  const [exists] = await t.db.query("select 1 from staff_people where email = 'admin@lab.example'");
-  if (!admin || !exists) {
-    const { link } = await createAdmin(t.db, t.settings, { email: "admin@lab.example", name: "Admin" }, t.clock);
-    admin = { db: t.db, token: (await setUp(t, link, "admin@lab.example")).token };
-    admins.set(t, admin);
-  }
-  const email = `lab${n}@lab.example`;
-  const invited = await t.call("POST", "/api/staff/people", { token: admin.token, body: { name: `Lab person ${n}`, email, lang: "en", grants } });
-  expect(invited.status, JSON.stringify(invited.body)).toBe(200);
-  const [mail] = await t.db.query<{ text_body: string }>("select text_body from outbox where to_address = $1 order by id desc limit 1", [email]);
-  return setUp(t, /https?:\/\/\S+\/staff\/welcome\?token=\S+/.exec(mail!.text_body)![0], email);
-}
 
 async function labIds(t: TestRegistry): Promise<{ first: number; second: number }> {
   const lines: string[] = [];
@@ -194,7 +160,7 @@ describe.each(testDatabases())("the lab's staff console on $name", (target) => {
 
     // /update-labs' calls: the other lab's person gets the unknown requisition's answer, audited.
     await t.call("POST", `/api/staff/lab/orders/${p.orderId}/approve`, { token: lab.token });
-    const [{ requisition }] = (await labOrderRows(t, p.screeningId)) as Array<{ requisition: string }>;
+    const requisition = (await labOrderRows(t, p.screeningId))[0]!.requisition as string;
     const before = (await refusals(t, other.id)).length;
     for (const path of [`/api/pass/update-lab-requisition/${requisition}`, `/api/pass/process-lab-results/${requisition}`]) {
       const a = await t.call("POST", path, { token: other.token });

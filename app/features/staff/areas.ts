@@ -9,6 +9,7 @@ export type StaffArea = { role: StaffRoleValue; to: string; title: TextKey; text
 
 export const STAFF_AREAS: readonly StaffArea[] = [
   { role: "administrator", to: "/staff/people", title: "staffConsole.home.people", text: "staffConsole.home.peopleText" },
+  { role: "lab", to: "/staff/lab", title: "staffLab.area", text: "staffLab.areaText" },
 ];
 
 /** The areas of these grants, each once. */

@@ -5,6 +5,7 @@ import labs from "./labs";
 import medical, { medicalValidation } from "./medical";
 import devices from "./devices";
 import staff from "./staff";
+import staffLab from "./staff-lab";
 
 /** English: the source of every key. Each area keeps its own file; Spanish mirrors them one to one. */
 const en = {
@@ -15,6 +16,7 @@ const en = {
   ...medical,
   ...devices,
   ...staff,
+  ...staffLab,
   landing: { ...account.landing, ...landingCard },
   validation: { ...account.validation, ...medicalValidation },
 } as const;

@@ -6,6 +6,7 @@ import labs from "./labs";
 import medical, { medicalValidation } from "./medical";
 import devices from "./devices";
 import staff from "./staff";
+import staffLab from "./staff-lab";
 
 const es: Messages = {
   ...shell,
@@ -15,6 +16,7 @@ const es: Messages = {
   ...medical,
   ...devices,
   ...staff,
+  ...staffLab,
   landing: { ...account.landing, ...landingCard },
   validation: { ...account.validation, ...medicalValidation },
 };
