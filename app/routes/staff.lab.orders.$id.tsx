@@ -106,7 +106,10 @@ export default function StaffLabOrder({ loaderData: data }: Route.ComponentProps
                     name={valueField("flag", i)}
                     label={t("staffLab.valueFlag")}
                     optional
-                    options={LAB_VALUE_FLAGS.map((f) => ({ value: f, label: t(`staffLab.flags.${f}`) }))}
+                    options={[
+                      { value: "", label: t("staffLab.noFlag") },
+                      ...LAB_VALUE_FLAGS.map((f) => ({ value: f, label: t(`staffLab.flags.${f}`) })),
+                    ]}
                   />
                 </fieldset>
               ))}

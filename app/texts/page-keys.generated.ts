@@ -2533,6 +2533,7 @@ export const PAGE_KEYS = {
     "staffLab.expires",
     "staffLab.flags.*",
     "staffLab.lab",
+    "staffLab.noFlag",
     "staffLab.none",
     "staffLab.notApproved",
     "staffLab.notFound",

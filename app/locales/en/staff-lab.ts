@@ -57,6 +57,7 @@ const staffLab = {
     valueUnit: "Unit",
     valueRange: "Reference range",
     valueFlag: "Flag",
+    noFlag: "None",
     flags: { normal: "Normal", low: "Low", high: "High", abnormal: "Abnormal", critical: "Critical" },
     valuesSubmit: "Save the values",
     resultsTitle: "Results are in",

@@ -59,6 +59,7 @@ const staffLab: Pick<Messages, "staffLab"> = {
     valueUnit: "Unidad",
     valueRange: "Rango de referencia",
     valueFlag: "Indicador",
+    noFlag: "Ninguno",
     flags: { normal: "Normal", low: "Bajo", high: "Alto", abnormal: "Anormal", critical: "Crítico" },
     valuesSubmit: "Guardar los valores",
     resultsTitle: "Llegaron los resultados",
