@@ -8,6 +8,7 @@
  */
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
+import { hasDisallowedCharacters } from "../contract/text-rules";
 import { audit } from "../data/audit";
 import { insertLab } from "../data/lab-orders";
 import { uniqueViolation } from "../db/errors";
@@ -80,7 +81,7 @@ export async function recordLabValuesCommand(db: Db, args: string[], write: Writ
 export async function addLabCommand(db: Db, args: string[], write: Write): Promise<void> {
   const { values } = parseArgs({ args, options: { name: { type: "string" } }, strict: true });
   const name = (values.name ?? "").trim();
-  if (!name || name.length > 200 || /[\u0000-\u001f\u007f]/.test(name)) throw new Error('usage: add-lab --name "<lab name, 1 to 200 characters>"');
+  if (!name || name.length > 200 || hasDisallowedCharacters(name)) throw new Error('usage: add-lab --name "<lab name, 1 to 200 characters>"');
   let id: number;
   try {
     id = await insertLab(db, name);
