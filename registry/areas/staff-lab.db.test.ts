@@ -162,11 +162,16 @@ describe.each(testDatabases())("the lab's staff console on $name", (target) => {
     await t.call("POST", `/api/staff/lab/orders/${p.orderId}/approve`, { token: lab.token });
     const requisition = (await labOrderRows(t, p.screeningId))[0]!.requisition as string;
     const before = (await refusals(t, other.id)).length;
-    for (const path of [`/api/pass/update-lab-requisition/${requisition}`, `/api/pass/process-lab-results/${requisition}`]) {
-      const a = await t.call("POST", path, { token: other.token });
+    for (const path of [
+      `/api/pass/update-lab-requisition/${requisition}`,
+      `/api/pass/process-lab-results/${requisition}`,
+      `/api/pass/lab-result-values/${requisition}`,
+    ]) {
+      const a = await t.call("POST", path, { token: other.token, body: { values: [{ name: "Creatinine", value: "1.1" }] } });
       expect([a.status, a.body.errors]).toEqual([404, { form: LabFormReason.requisitionUnknown }]);
     }
-    expect(await refusals(t, other.id)).toHaveLength(before + 2);
+    expect(await refusals(t, other.id)).toHaveLength(before + 3);
+    expect(await t.db.query("select 1 from lab_result_values")).toEqual([]);
     expect((await labOrderRows(t, p.screeningId))[0]).toMatchObject({ received_at: null, results_at: null });
     // The order's lab person: received, then results.
     expect((await t.call("POST", `/api/pass/update-lab-requisition/${requisition}`, { token: lab.token })).status).toBe(200);
