@@ -7,7 +7,7 @@
  *            create an immune-tolerance invite, queue its email and print the link
  *   seed-centers, import-centers <file.csv|file.json>, list-centers   transplant centers (registry/cli-centers.ts)
  *   approve-labs --order N|--screening N|--all, attach-lab-results <requisition> <file.pdf>, list-lab-orders,
- *            record-lab-values <requisition> <file.csv|file.json>
+ *            record-lab-values <requisition> <file.csv|file.json>, add-lab --name "…"
  *            lab orders (registry/commands/cli-labs.ts)
  *   create-admin --email x@y --name "A B" [--lang en|es]
  *            create (or restore) a staff administrator and print their one-time setup link (docs/decisions/126)

@@ -22,6 +22,7 @@ import { staffRoutes } from "./areas/staff";
 import { staffAccountRoutes } from "./areas/staff-accounts";
 import { staffProgramRoutes } from "./areas/staff-program";
 import { staffCenterRoutes } from "./areas/staff-center";
+import { staffLabRoutes } from "./areas/staff-lab";
 import type { Ctx } from "./http/context";
 import type { Route } from "./http/router";
 import { openApiDocument } from "./openapi/document";
@@ -49,6 +50,7 @@ const AREAS = {
   "staff-accounts": staffAccountRoutes,
   "staff-program": staffProgramRoutes,
   "staff-center": staffCenterRoutes,
+  "staff-lab": staffLabRoutes,
   "my-record": myRecordRoutes,
   "answers-pdf": answersPdfRoutes,
   sms: smsRoutes,

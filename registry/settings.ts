@@ -32,9 +32,10 @@ export type RegistrySettings = {
   centerStaffKey?: string;
   programStaffKey?: string;
   /**
-   * STAFF_SHARED_KEYS=on: the shared-key calls of centers and the program (POST /api/staff/referrals/{id}/status,
-   * POST /api/staff/program/{id}/stage) still answer, for the changeover to personal staff accounts only
-   * (docs/decisions/133). Off (the default): they answer 410 and staff use the staff console at /staff.
+   * STAFF_SHARED_KEYS=on: the shared staff keys are still accepted (the lab's on /update-labs' calls, the center's and
+   * the program's calls POST /api/staff/referrals/{id}/status and POST /api/staff/program/{id}/stage), for the
+   * changeover to personal staff accounts only (docs/decisions/133). Off (the default): the center's and program's
+   * calls answer 410, and a lab's calls need a signed-in lab person of the order's lab.
    */
   staffSharedKeys?: boolean;
   /**

@@ -32,8 +32,6 @@ const PATIENT_KEYS: Record<Exclude<keyof SessionData, "flash" | "csrf" | "lang">
   medicalHistoryDraft: true,
   cancelCenter: true,
   carriedForm: true,
-  // Lab staff and patients do not share a browser's key: a sign-in that ends or starts forgets it (docs/decisions/045).
-  labStaffKey: true,
   // ACC-052: outlive a sign-in that lapsed (the limits, toRegister) for the same patient's next sign-in only (114).
   lapsedSignIn: true,
   profileDraft: true,

@@ -73,15 +73,7 @@ export type SessionData = {
    * for the page in the other language, once, for CARRIED_FORM_MS at most (docs/decisions/054).
    */
   carriedForm?: { form: string; values: Record<string, string>; expiresAt: number };
-  /**
-   * The lab staff key /update-labs remembers for the staff member's session once the registry accepted it
-   * (docs/decisions/045; app/features/labs/lab-staff-key.ts). Only in this encrypted cookie, never in a page or a URL.
-   */
-  labStaffKey?: RememberedLabKey;
 };
-
-/** The lab staff key /update-labs remembers, with when it was first accepted and last used (ms since the epoch). */
-export type RememberedLabKey = { key: string; since: number; lastUsed: number };
 
 export type ContactKind = "email" | "text";
 

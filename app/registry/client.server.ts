@@ -46,6 +46,7 @@ import { createSignInChecks } from "./sign-in-checks.server";
 import { staffCalls } from "./staff-calls.server";
 import { staffProgramCalls, type StaffFileAnswer } from "./staff-program-calls.server";
 import { staffCenterCalls } from "./staff-center-calls.server";
+import { staffLabCalls } from "./staff-lab-calls.server";
 import type { TextKey } from "~/texts/texts";
 
 /**
@@ -381,6 +382,7 @@ function clientMethods(opts: Shared, origin: ForwardedOrigin | undefined) {
       async (method, path, results, init) => strip(await call(method, path, results, { ...init, answerRefusals: true })),
       pdf,
     ),
+    staffLab: staffLabCalls(async (method, path, results, init) => strip(await call(method, path, results, { ...init, answerRefusals: true }))),
     async register(
       payload: unknown,
       opts2: { inviteToken?: string; addressConfirmed?: boolean; clientAddress?: string } = {},

@@ -1,5 +1,5 @@
 import { messageOf } from "../../registry/contract/validation-keys";
-import type { ParamTextKey, TextKey } from "./texts";
+import type { TextKey } from "./texts";
 
 /**
  * Where a text's key is not written out in the code (docs/decisions/074). Type-only or plain: browser code imports it.
@@ -14,9 +14,11 @@ export type KeyGroup<P extends string> = KeyUnder<P> extends infer R ? (R extend
 
 /**
  * A field error as forms carry it (FieldErrors, the registry's `errors`): a key, or a key with the parameters of its
- * message (`key?max=100`, registry/contract/validation-keys.ts `withParams`).
+ * message (`key?max=100`, registry/contract/validation-keys.ts `withParams`). The second form is one template, not
+ * one per key with a placeholder: with the staff console's texts, a union of every key twice passed what TypeScript
+ * reduces (TS2590). Keys from outside are still checked against English (text-key.server.ts `fieldError`).
  */
-export type FieldError = TextKey | `${ParamTextKey}?${string}`;
+export type FieldError = TextKey | `${string}.${string}?${string}`;
 
 /** The key and parameters of a field error, for `t(...fieldMessage(error))`. */
 export function fieldMessage(error: FieldError): [TextKey, Record<string, string>] {

@@ -33,10 +33,11 @@ export async function approveLabOrders(
   orders: readonly PendingLabOrder[],
   by: "staff" | "automatic",
   now: Date,
+  staffActor?: Actor,
 ): Promise<ApprovedLabOrder[]> {
   const approved: ApprovedLabOrder[] = [];
-  // "staff": the approve-labs command (an operator on the server).
-  const actor: Actor = by === "staff" ? { kind: "operator" } : { kind: "system" };
+  // "staff": the approve-labs command (an operator on the server), or a lab's person on the console (`staffActor`).
+  const actor: Actor = by === "staff" ? (staffActor ?? { kind: "operator" }) : { kind: "system" };
   for (const order of orders) {
     const requisition = await freshRequisition(db);
     const expiresOn = expiryDate(now);

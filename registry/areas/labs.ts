@@ -19,7 +19,10 @@ import {
 import { screening as screeningSchema, type MedicalRecord, type Screening } from "../contract/schemas";
 import { z } from "zod";
 import { ValidationKey } from "../contract/validation-keys";
-import { audit } from "../data/audit";
+import { audit, type Actor } from "../data/audit";
+import { StaffAccountMessage, StaffAccountReason, StaffRole } from "../contract/staff-accounts";
+import { requireGrant, staffBearer } from "../http/staff";
+import { labGrantOf, refuseLabOrder, staffActor } from "./staff-lab-access";
 import { lockScreening } from "../data/center-selection";
 import {
   currentLabOrder,
@@ -78,7 +81,8 @@ function facts(screening: Screening, patient: MedicalRecord, order: LabOrder | n
     status: screening.status,
     preferredCenterId: screening.preferredCenterId,
     isOptedOut: patient.isOptedOut,
-    order: order && { requestedAt: order.requestedAt, approvedAt: order.approvedAt, expiresOn: order.expiresOn },
+    // The newest order is superseded only when a lab declined it (docs/decisions/133): then there is none.
+    order: order && !order.supersededAt ? { requestedAt: order.requestedAt, approvedAt: order.approvedAt, expiresOn: order.expiresOn } : null,
   };
 }
 
@@ -202,34 +206,57 @@ async function labResultsDownload(ctx: Ctx, params: Record<string, string>): Pro
 }
 
 /**
- * LAB-006: the lab staff calls need the lab staff key in X-Lab-Staff-Key (401 otherwise, checked before anything
- * else, so requisition numbers cannot be probed without it). The key is compared first, in constant time: a right key
- * is never counted and never refused (docs/decisions/094); a wrong one counts against the per-client-address limit of
- * wrong keys (docs/decisions/021): 401, and 429 once over it. Then the requisition: trimmed, upper-cased, spaces and
- * hyphens dropped; 400 errors.requisition when it cannot be one; 404 requisitionUnknown when no approved order has it.
+ * LAB-006: who may make the lab staff calls (docs/decisions/133): a signed-in lab person (`Authorization: Bearer st_…`)
+ * of the order's lab; another lab's order answers 404 requisitionUnknown, as an unknown one, audited as
+ * `staff.refused`. Only with STAFF_SHARED_KEYS=on (the changeover), the shared lab key in X-Lab-Staff-Key too: compared
+ * first, in constant time: a right key is never counted and never refused (docs/decisions/094); a wrong one counts
+ * against the per-client-address limit of wrong keys (docs/decisions/021): 401, and 429 once over it. Without
+ * either: 401 before anything else, so requisition numbers cannot be probed. Then the requisition: trimmed,
+ * upper-cased, spaces and hyphens dropped; 400 errors.requisition when it cannot be one; 404 requisitionUnknown when
+ * no approved order has it.
  */
-async function staffOrder(ctx: Ctx, params: Record<string, string>): Promise<LabOrder> {
-  if (!sameStaffKey(ctx.request.headers.get(LAB_STAFF_KEY_HEADER) ?? "", ctx.settings.labStaffKey)) {
-    await limitClient(ctx, RATE_LIMITS.labStaffKey);
-    await audit(ctx.db, { actor: { kind: "anonymous" }, action: "labs.staff.refused", at: ctx.now() });
-    throw new Refusal(401, LabMessage.staffKeyInvalid, { form: LabFormReason.staffKeyInvalid });
+async function staffOrder(ctx: Ctx, params: Record<string, string>): Promise<{ order: LabOrder; actor: Actor }> {
+  const person = staffBearer(ctx.request) !== null ? await requireGrant(ctx, StaffRole.lab) : null;
+  if (!person) {
+    const key = ctx.request.headers.get(LAB_STAFF_KEY_HEADER);
+    if (!ctx.settings.staffSharedKeys && !key) {
+      throw new Refusal(401, StaffAccountMessage[StaffAccountReason.sessionEnded], { form: StaffAccountReason.sessionEnded });
+    }
+    if (!ctx.settings.staffSharedKeys || !sameStaffKey(key ?? "", ctx.settings.labStaffKey)) {
+      await limitClient(ctx, RATE_LIMITS.labStaffKey);
+      await audit(ctx.db, { actor: { kind: "anonymous" }, action: "labs.staff.refused", at: ctx.now() });
+      throw new Refusal(401, LabMessage.staffKeyInvalid, { form: LabFormReason.staffKeyInvalid });
+    }
   }
   const requisition = normalizeRequisition(params.requisition ?? "");
   if (!isRequisitionFormat(requisition)) throw new Refusal(400, RegistryMessage.badRequest, { requisition: ValidationKey.invalidValue });
   const order = await findLabOrderByRequisition(ctx.db, requisition);
-  if (!order) throw new Refusal(404, LabMessage.requisitionUnknown, { form: LabFormReason.requisitionUnknown });
-  return order;
+  if (!person) {
+    if (!order) throw new Refusal(404, LabMessage.requisitionUnknown, { form: LabFormReason.requisitionUnknown });
+    return { order, actor: { kind: "staffKey", role: "lab" } };
+  }
+  const grant = order && labGrantOf(person.staff, order.labId);
+  if (!order || !grant) {
+    await refuseLabOrder(ctx, person.staff, person.grant, { requisition });
+    throw new Refusal(404, LabMessage.requisitionUnknown, { form: LabFormReason.requisitionUnknown });
+  }
+  return { order, actor: staffActor(person.staff, grant) };
 }
 
 /** GET (or POST) /api/pass/update-lab-requisition/{requisition}: the lab received the order. Answers no patient data. */
 async function updateLabRequisition(ctx: Ctx, params: Record<string, string>): Promise<Response> {
-  const order = await staffOrder(ctx, params);
+  const { order, actor } = await staffOrder(ctx, params);
+  await receiveLabOrder(ctx, order, actor);
+  return ok(null, LabMessage.requisitionUpdated);
+}
+
+/** The lab received the order (the first time is kept); audited as `actor`. */
+export async function receiveLabOrder(ctx: Ctx, order: LabOrder, actor: Actor): Promise<void> {
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {
     await markLabOrderReceived(tx, order.id, now);
-    await audit(tx, { actor: { kind: "staffKey", role: "lab" }, action: "labs.requisition.received", detail: { labOrderId: order.id }, at: now });
+    await audit(tx, { actor, action: "labs.requisition.received", detail: { labOrderId: order.id }, at: now });
   });
-  return ok(null, LabMessage.requisitionUpdated);
 }
 
 /**
@@ -238,7 +265,13 @@ async function updateLabRequisition(ctx: Ctx, params: Record<string, string>): P
  * (domain/lab-orders.ts statusAfterResults); emails the patient. Answers no patient data.
  */
 async function processLabResults(ctx: Ctx, params: Record<string, string>): Promise<Response> {
-  const order = await staffOrder(ctx, params);
+  const { order, actor } = await staffOrder(ctx, params);
+  await recordResultsOf(ctx, order, actor);
+  return ok(null, LabMessage.resultsUpdated);
+}
+
+/** The results of an approved order are in (process-lab-results, and the lab's console); audited as `actor`. */
+export async function recordResultsOf(ctx: Ctx, order: LabOrder, actor: Actor): Promise<void> {
   const now = ctx.now();
   const { patient } = await orderPatient(ctx.db, order);
   // The summary is made outside the transaction (PGlite runs one thing at a time); an attached PDF wins over it.
@@ -265,27 +298,26 @@ async function processLabResults(ctx: Ctx, params: Record<string, string>): Prom
       now,
     );
     await audit(tx, {
-      actor: { kind: "staffKey", role: "lab" },
+      actor,
       action: "labs.results.record",
       medicalRecordId: patient.id,
       detail: { labOrderId: order.id },
       at: now,
     });
   });
-  return ok(null, LabMessage.resultsUpdated);
 }
 
 /**
- * POST /api/pass/lab-result-values/{requisition} (docs/decisions/044): the values the lab reported, with the lab staff
- * key (checked first, as on the other staff calls). 400 with `values.{i}.{field}` errors for a bad set, nothing stored.
- * Answers the count only.
+ * POST /api/pass/lab-result-values/{requisition} (docs/decisions/044): the values the lab reported, by a lab person
+ * of the order's lab (or the shared key in the changeover), checked first as on the other staff calls. 400 with
+ * `values.{i}.{field}` errors for a bad set, nothing stored. Answers the count only.
  */
 async function recordLabResultValues(ctx: Ctx, params: Record<string, string>): Promise<Response> {
-  const order = await staffOrder(ctx, params);
+  const { order, actor } = await staffOrder(ctx, params);
   const body = await readJsonObject(ctx.request);
   const checked = checkLabValues(body.values);
   if (!checked.ok) throw new Refusal(400, RegistryMessage.badRequest, problemErrors(checked.problems));
-  const { recorded } = await recordLabValues(ctx.db, order, checked.values, ctx.now(), { kind: "staffKey", role: "lab" });
+  const { recorded } = await recordLabValues(ctx.db, order, checked.values, ctx.now(), actor);
   return ok({ recorded }, LabValuesMessage.recorded);
 }
 
@@ -294,10 +326,10 @@ const langQuery = z.object({
   lang: z.enum(["en", "es"]).optional().describe("The language of `messages` (the patient's preferred one when left out)."),
 });
 const pdf = { file: "application/pdf" } as const;
-const received = { summary: "The lab received the order (answers no patient data).", auth: "lab-staff", answer: z.null() } as const;
+const received = { summary: "The lab received the order (answers no patient data).", auth: ["staff", "lab-staff"], answer: z.null() } as const;
 const processed = {
   summary: "Record the order's results and send the registration to the center (answers no patient data).",
-  auth: "lab-staff",
+  auth: ["staff", "lab-staff"],
   answer: z.null(),
 } as const;
 
@@ -355,7 +387,7 @@ export const labRoutes: Route<Ctx>[] = [
     handle: recordLabResultValues,
     doc: {
       summary: "Record the values the lab reported (replaces the order's whole set).",
-      auth: "lab-staff",
+      auth: ["staff", "lab-staff"],
       body: labValuesBody,
       answer: labValuesRecorded,
     },

@@ -4,9 +4,14 @@
  *   attach-lab-results <requisition> <file.pdf>      attach the lab's results PDF to an approved order
  *   record-lab-values <requisition> <file.csv|file.json>   record the values the lab reported (docs/decisions/044)
  *   list-lab-orders                                  every lab order: ids, dates and states (no patient data)
+ *   add-lab --name "…"                               a new lab (an administrator then grants its staff the lab role)
  */
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
+import { hasDisallowedCharacters } from "../contract/text-rules";
+import { audit } from "../data/audit";
+import { insertLab } from "../data/lab-orders";
+import { uniqueViolation } from "../db/errors";
 import type { Db } from "../db/types";
 import type { RegistryConfig } from "../settings";
 import { onDb, out, type Command, type Write } from "./on-db";
@@ -72,7 +77,24 @@ export async function recordLabValuesCommand(db: Db, args: string[], write: Writ
   write(`recorded ${done.recorded} value${done.recorded === 1 ? "" : "s"} for requisition ${done.requisition}${summary}.\n`);
 }
 
+/** add-lab --name "…": a new lab (docs/decisions/133); prints its id. The name is unique. */
+export async function addLabCommand(db: Db, args: string[], write: Write): Promise<void> {
+  const { values } = parseArgs({ args, options: { name: { type: "string" } }, strict: true });
+  const name = (values.name ?? "").trim();
+  if (!name || name.length > 200 || hasDisallowedCharacters(name)) throw new Error('usage: add-lab --name "<lab name, 1 to 200 characters>"');
+  let id: number;
+  try {
+    id = await insertLab(db, name);
+  } catch (error) {
+    if (uniqueViolation(error)) throw new Error(`a lab is already named ${name}`);
+    throw error;
+  }
+  await audit(db, { actor: { kind: "operator" }, action: "labs.lab.add", detail: { labId: id }, at: new Date() });
+  write(`added lab ${id}: ${name}\n`);
+}
+
 export const labCommands: Record<string, Command> = {
+  "add-lab": onDb((db, _config, args) => addLabCommand(db, args, out)),
   "approve-labs": onDb((db, config, args) => approveLabsCommand(db, config, args, out)),
   "attach-lab-results": onDb((db, _config, args) => attachLabResultsCommand(db, args, out)),
   "list-lab-orders": onDb(async (db) => out(await labOrdersReport(db))),

@@ -95,6 +95,8 @@ export const FIELD_TEXT_RULES: Readonly<Record<string, TextRule>> = {
   primaryGoalOther: { max: 500, multiline: true },
   transplantCenterSituationOther: { max: 500, multiline: true },
   other: { max: 500, multiline: true },
+  // A lab's reason for declining a lab order (contract/staff-lab.ts LAB_DECLINE_REASON_MAX).
+  declineReason: { max: 500, multiline: true },
   // Medical history texts (limits.ts: 1000, the other organ 200).
   addlMedicines: { max: 1000, multiline: true },
   otherOrganTxpDetails: { max: 1000, multiline: true },

@@ -8,6 +8,8 @@ import type { Db } from "../db/types";
 
 export type LabOrder = {
   id: number;
+  /** The lab the order goes to (docs/decisions/126). */
+  labId: number;
   screeningId: number;
   requestedAt: Date;
   approvedAt: Date | null;
@@ -24,6 +26,7 @@ export type LabOrder = {
 
 type Row = {
   id: number;
+  lab_id: number;
   screening_id: number;
   requested_at: Date;
   approved_at: Date | null;
@@ -38,12 +41,13 @@ type Row = {
 };
 
 /** The order columns of Row, of the table aliased `o`. */
-const COLUMNS = `o.id, o.screening_id, o.requested_at, o.approved_at, o.approved_by, o.requisition,
+const COLUMNS = `o.id, o.lab_id, o.screening_id, o.requested_at, o.approved_at, o.approved_by, o.requisition,
   to_char(o.expires_on, 'YYYY-MM-DD') as expires_on, o.superseded_at, o.downloaded_at, o.received_at, o.results_at, o.results_source`;
 
 function toOrder(r: Row): LabOrder {
   return {
     id: r.id,
+    labId: r.lab_id,
     screeningId: r.screening_id,
     requestedAt: r.requested_at,
     approvedAt: r.approved_at,
@@ -136,9 +140,13 @@ export type PendingLabOrder = { id: number; screeningId: number; medicalRecordId
  * Orders waiting for approval, oldest first, locked for this transaction (FOR UPDATE SKIP LOCKED: two approvers never
  * take the same order). Filters: one screening, or requested at or before `requestedBy`.
  */
-export async function pendingLabOrders(db: Db, filter: { screeningId?: number; requestedBy?: Date } = {}): Promise<PendingLabOrder[]> {
+export async function pendingLabOrders(
+  db: Db,
+  filter: { screeningId?: number; requestedBy?: Date; orderId?: number } = {},
+): Promise<PendingLabOrder[]> {
   const where = ["o.approved_at is null", "o.superseded_at is null"];
   const params: unknown[] = [];
+  if (filter.orderId !== undefined) where.push(`o.id = $${params.push(filter.orderId)}`);
   if (filter.screeningId !== undefined) where.push(`o.screening_id = $${params.push(filter.screeningId)}`);
   if (filter.requestedBy !== undefined) where.push(`o.requested_at <= $${params.push(filter.requestedBy)}`);
   const rows = await db.query<{ id: number; screening_id: number; medical_record_id: number; requested_at: Date }>(
@@ -232,4 +240,109 @@ export async function replaceGeneratedResults(db: Db, orderId: number, pdf: Uint
     [orderId, Buffer.from(pdf), now],
   );
   return rows.length > 0;
+}
+
+/** One order by id (any state), or null. */
+export async function findLabOrder(db: Db, orderId: number): Promise<LabOrder | null> {
+  const rows = await db.query<Row>(`select ${COLUMNS} from lab_orders o where o.id = $1`, [orderId]);
+  return rows[0] ? toOrder(rows[0]) : null;
+}
+
+/**
+ * A lab's person declines a waiting order (docs/decisions/133): it is closed (superseded) with when and why, and the
+ * screening no longer shows an order waiting, so the patient may request labs again. False when it was not waiting.
+ */
+export async function declineLabOrder(db: Db, d: { orderId: number; reason: string; now: Date }): Promise<boolean> {
+  const rows = await db.query<{ screening_id: number }>(
+    `update lab_orders set declined_at = $2, decline_reason = $3, superseded_at = $2, updated_at = $2
+      where id = $1 and approved_at is null and superseded_at is null
+      returning screening_id`,
+    [d.orderId, d.now, d.reason],
+  );
+  if (!rows[0]) return false;
+  await db.query(
+    `update screenings set labs_ordered = false, prescription_request_date_time = null, prescription_expiration_date = null,
+            prescription_download_date_time = null, updated_at = $2
+      where id = $1 and labs_uploaded_date_time is null`,
+    [rows[0].screening_id, d.now],
+  );
+  return true;
+}
+
+/** The lists of a lab's console: waiting for approval, approved (no results yet), with results. */
+export type LabOrderListState = "waiting" | "approved" | "results";
+
+/** One order as a lab's person sees it: the dates, and the patient's name and birth date to match a sample. */
+export type LabOrderForLab = LabOrder & {
+  medicalRecordId: number;
+  labName: string;
+  firstName: string;
+  lastName: string;
+  /** YYYY-MM-DD. */
+  birthDate: string;
+  declinedAt: Date | null;
+  declineReason: string | null;
+};
+
+type LabRow = Row & {
+  medical_record_id: number;
+  lab_name: string;
+  first_name: string;
+  last_name: string;
+  birth_date: string;
+  declined_at: Date | null;
+  decline_reason: string | null;
+};
+
+const LAB_COLUMNS = `${COLUMNS}, s.medical_record_id, l.name as lab_name, m.first_name, m.last_name,
+  to_char(m.birth_date, 'YYYY-MM-DD') as birth_date, o.declined_at, o.decline_reason`;
+const LAB_FROM = `lab_orders o join screenings s on s.id = o.screening_id join medical_records m on m.id = s.medical_record_id
+  join labs l on l.id = o.lab_id`;
+
+function toLabOrder(r: LabRow): LabOrderForLab {
+  return {
+    ...toOrder(r),
+    medicalRecordId: r.medical_record_id,
+    labName: r.lab_name,
+    firstName: r.first_name,
+    lastName: r.last_name,
+    birthDate: r.birth_date,
+    declinedAt: r.declined_at,
+    declineReason: r.decline_reason,
+  };
+}
+
+const LIST_WHERE: Record<LabOrderListState, string> = {
+  waiting: "o.approved_at is null and o.superseded_at is null",
+  approved: "o.approved_at is not null and o.results_at is null and o.superseded_at is null",
+  results: "o.results_at is not null",
+};
+const LIST_ORDER: Record<LabOrderListState, string> = {
+  waiting: "o.requested_at, o.id",
+  approved: "o.approved_at desc, o.id desc",
+  results: "o.results_at desc, o.id desc",
+};
+
+/** The orders of these labs in one list: waiting oldest first, the others newest first. */
+export async function labOrdersOfLabs(db: Db, labIds: readonly number[], state: LabOrderListState, limit = 100): Promise<LabOrderForLab[]> {
+  if (labIds.length === 0) return [];
+  const rows = await db.query<LabRow>(
+    `select ${LAB_COLUMNS} from ${LAB_FROM}
+      where o.lab_id = any($1::integer[]) and ${LIST_WHERE[state]}
+      order by ${LIST_ORDER[state]} limit $2`,
+    [[...labIds], limit],
+  );
+  return rows.map(toLabOrder);
+}
+
+/** One order with its patient's name and birth date, or null. */
+export async function findLabOrderForLab(db: Db, orderId: number): Promise<LabOrderForLab | null> {
+  const rows = await db.query<LabRow>(`select ${LAB_COLUMNS} from ${LAB_FROM} where o.id = $1`, [orderId]);
+  return rows[0] ? toLabOrder(rows[0]) : null;
+}
+
+/** A new lab (the `add-lab` command); answers its id. */
+export async function insertLab(db: Db, name: string): Promise<number> {
+  const [row] = await db.query<{ id: number }>("insert into labs (name) values ($1) returning id", [name]);
+  return row!.id;
 }

@@ -61,6 +61,13 @@ export function labOrderApprovedEmail(lang: MessageLang, to: string, expires: st
   return email(lang, to, l.subject, [l.intro, fill(l.instructions, { expires }), { link: dashboardLink, label: l.action }, t.common.signature]);
 }
 
+/** A lab's person declined the lab order (docs/decisions/133): no reason (it may be medical), how to ask again. */
+export function labOrderDeclinedEmail(lang: MessageLang, to: string, dashboardLink: string): OutgoingMessage {
+  const t = textsFor(lang);
+  const l = t.labs.declinedEmail;
+  return email(lang, to, l.subject, [l.intro, l.instructions, { link: dashboardLink, label: l.action }, t.common.signature]);
+}
+
 /** The lab results were recorded and the registration sent to the center (LAB-007). */
 export function labResultsEmail(lang: MessageLang, to: string, dashboardLink: string): OutgoingMessage {
   const t = textsFor(lang);
@@ -144,7 +151,7 @@ export function journeyEmail(
 }
 
 /** The news a text message can carry: each step of the journey, the lab order ready, the lab results received. */
-export type JourneyNews = JourneyEmail["kind"] | "labOrderReady" | "labResults";
+export type JourneyNews = JourneyEmail["kind"] | "labOrderReady" | "labOrderDeclined" | "labResults";
 
 /**
  * The text message of a piece of news (docs/decisions/042, 128): what happened, without medical detail, and the

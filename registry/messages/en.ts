@@ -86,6 +86,12 @@ const en = {
       instructions: "Download and print it from the Lab Tests page of your dashboard, and take it to the lab. The order is valid until {{expires}}.",
       action: "Go to your dashboard",
     },
+    declinedEmail: {
+      subject: "Your lab order was not approved",
+      intro: "The lab could not approve the lab order of your kidney transplant registration.",
+      instructions: "Sign in to your dashboard and choose Request Labs to ask for a new lab order. If this happens again, contact the registry.",
+      action: "Go to your dashboard",
+    },
     resultsEmail: {
       subject: "Your lab results were received",
       intro: "The lab has sent your results to the registry, and your registration has been sent to your transplant center.",
@@ -217,6 +223,7 @@ const en = {
       programCompleted:
         "National Kidney Registry: you have completed every step of the program's registration. Sign in to your dashboard for details.",
       labOrderReady: "National Kidney Registry: your lab order is ready. Sign in to your dashboard to download and print it.",
+      labOrderDeclined: "National Kidney Registry: your lab order was not approved. Sign in to your dashboard to request a new one.",
       labResults:
         "National Kidney Registry: your lab results were received and sent to your transplant center. Sign in to your dashboard for details.",
     },

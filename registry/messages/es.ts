@@ -79,6 +79,13 @@ const es: RegistryTexts = {
         "Descárguela e imprímala desde la página Análisis de laboratorio de su panel, y llévela al laboratorio. La orden es válida hasta el {{expires}}.",
       action: "Ir a su panel",
     },
+    declinedEmail: {
+      subject: "Su orden de laboratorio no fue aprobada",
+      intro: "El laboratorio no pudo aprobar la orden de laboratorio de su registro para un trasplante de riñón.",
+      instructions:
+        "Inicie sesión en su panel y elija Solicitar análisis para pedir una nueva orden de laboratorio. Si vuelve a ocurrir, comuníquese con el registro.",
+      action: "Ir a su panel",
+    },
     resultsEmail: {
       subject: "Recibimos sus resultados de laboratorio",
       intro: "El laboratorio envió sus resultados al registro, y su registro se envió a su centro de trasplante.",
@@ -201,6 +208,7 @@ const es: RegistryTexts = {
       programCompleted:
         "National Kidney Registry: usted completó todos los pasos del registro del programa. Inicie sesión en su panel para ver los detalles.",
       labOrderReady: "National Kidney Registry: su orden de laboratorio está lista. Inicie sesión en su panel para descargarla e imprimirla.",
+      labOrderDeclined: "National Kidney Registry: su orden de laboratorio no fue aprobada. Inicie sesión en su panel para solicitar una nueva.",
       labResults:
         "National Kidney Registry: recibimos sus resultados de laboratorio y los enviamos a su centro de trasplante. Inicie sesión en su panel para ver los detalles.",
     },

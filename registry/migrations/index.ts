@@ -15,6 +15,7 @@ import { staffAccounts } from "./0014_staff_accounts";
 import { signInLinks } from "./0015_sign_in_links";
 import { programStageNotes } from "./0016_program_stage_notes";
 import { centerDecisions } from "./0017_center_decisions";
+import { labOrderDecline } from "./0018_lab_order_decline";
 
 /** A schema change: applied once, in list order, recorded in schema_migrations. Never edit one that has shipped. */
 export type Migration = { id: string; sql: string };
@@ -37,4 +38,5 @@ export const migrations: readonly Migration[] = [
   signInLinks,
   programStageNotes,
   centerDecisions,
+  labOrderDecline,
 ];

@@ -72,7 +72,7 @@ describe("the registry's OpenAPI document", () => {
 
   it("names the credential of each call: the patient's token, a staff key, an invitation", () => {
     expect(operation("/api/pass/{id}", "get").security).toEqual([{ patientToken: [] }]);
-    expect(operation("/api/pass/lab-result-values/{requisition}", "post").security).toEqual([{ labStaffKey: [] }]);
+    expect(operation("/api/pass/lab-result-values/{requisition}", "post").security).toEqual([{ staffToken: [] }, { labStaffKey: [] }]);
     expect(operation("/api/staff/referrals/{referralId}/status", "post").security).toEqual([{ centerStaffKey: [] }]);
     expect(operation("/api/staff/program/{medicalRecordId}/stage", "post").security).toEqual([{ programStaffKey: [] }]);
     expect(operation("/register", "post").security).toEqual([{}, { inviteToken: [] }]);

@@ -44,7 +44,12 @@ const SCHEMES: Record<Exclude<RouteAuth, "none">, { name: string; scheme: JsonSc
   },
   "lab-staff": {
     name: "labStaffKey",
-    scheme: { type: "apiKey", in: "header", name: LAB_STAFF_KEY_HEADER, description: "The lab staff key (setting LAB_STAFF_KEY)." },
+    scheme: {
+      type: "apiKey",
+      in: "header",
+      name: LAB_STAFF_KEY_HEADER,
+      description: "The shared lab staff key (setting LAB_STAFF_KEY), accepted only with STAFF_SHARED_KEYS=on, for the changeover to staff accounts.",
+    },
   },
   "center-staff": {
     name: "centerStaffKey",
@@ -100,6 +105,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   "medical-history": "The medical history of the immune-tolerance program's candidates.",
   "e-sign": "The immune-tolerance program's consent and its signature.",
   staff: "Calls of the transplant centers' and the program's staff.",
+  "staff-lab": "A lab's staff: the orders of their lab, approval, decline, values and results.",
   "my-record": "The patient's own record to download, and closing the account.",
   "answers-pdf": "The patient's own answers as a PDF.",
   sms: "Text messages: the provider's inbound webhook, and whether texts are stopped.",

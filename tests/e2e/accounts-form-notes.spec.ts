@@ -1,6 +1,6 @@
-import { expect, expectAccessible, scriptsRun, test } from "./fixtures";
+import { expect, expectAccessible, test } from "./fixtures";
 
-/** Issue 12, item 16: what the account forms say about the birth date, cleared secrets and the lab staff key. */
+/** Issue 12, item 16: what the account forms say about the birth date and cleared secrets; /update-labs without a key. */
 test.describe("account form details", () => {
   test("the birth date cannot be picked after today (UTC, the registry's rule) nor before 1920", async ({ page }) => {
     await page.goto("register");
@@ -9,32 +9,11 @@ test.describe("account form details", () => {
     await expect(birthDate).toHaveAttribute("min", "1920-01-01");
   });
 
-  test("the lab staff key's toggle names the key; a refused key is cleared with a note to type it again", async ({ page }) => {
+  test("/update-labs has no shared key: signed out, it leads to the staff sign-in (docs/decisions/133)", async ({ page }) => {
     await page.goto("update-labs");
-    const key = page.getByLabel("Lab staff key");
-    await expect(key).toHaveAttribute("type", "password");
-    await expect(page.getByRole("button", { name: "Show password" })).toHaveCount(0);
-    if (scriptsRun()) {
-      await key.fill("not-the-lab-staff-key");
-      await page.getByRole("button", { name: "Show key" }).click();
-      await expect(key).toHaveAttribute("type", "text");
-      await page.getByRole("button", { name: "Hide key" }).click();
-      await expect(key).toHaveAttribute("type", "password");
-    } else {
-      await expect(page.getByRole("button", { name: "Show key" })).toHaveCount(0);
-    }
-    await expect(key).not.toHaveAccessibleDescription(/type it again/);
-
-    await page.getByLabel("Enter the requisition # as provided by the lab provider:").fill("NOPE1234");
-    await key.fill("not-the-lab-staff-key");
-    await page.getByRole("button", { name: "Update Requisition" }).click();
-    const summary = page.getByRole("alert").filter({ hasText: "There is a problem" });
-    // NOPE1234: O, 1 and 2 are not in the requisition alphabet, and the message says which characters are.
-    await expect(summary).toContainText(
-      "The requisition # is 8 characters, as printed on the lab order. It uses only the digits 3, 4, 6, 7 and 9 and the capital letters except B, I, L, O, S and Z",
-    );
-    await expect(page.getByLabel("Lab staff key")).toHaveValue("");
-    await expect(page.getByLabel("Lab staff key")).toHaveAccessibleDescription(/For your security this was not kept\. Please type it again\./);
+    await expect(page).toHaveURL(/\/staff\/sign-in$/);
+    await expect(page.getByText("Please sign in to the staff console.")).toBeVisible();
+    await expect(page.getByLabel("Lab staff key")).toHaveCount(0);
     await expectAccessible(page);
   });
 

@@ -75,7 +75,7 @@ test.describe("dark mode", () => {
       "We are unable to locate an account with those credentials",
     );
     await expectAccessible(page);
-    for (const path of ["register?forgot=1", "register?hipaa=1", "reset-password?h=not-a-real-token", "update-labs"]) await visit(page, path);
+    for (const path of ["register?forgot=1", "register?hipaa=1", "reset-password?h=not-a-real-token", "staff/sign-in"]) await visit(page, path);
   });
 
   test("a new patient's dashboard (email not confirmed yet)", async ({ page }) => {

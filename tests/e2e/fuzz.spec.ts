@@ -116,16 +116,6 @@ function anonymousForms(formIssued: string, taken: { email: string; phone: strin
       weight: 0.5,
     },
     { name: "address step", path: () => "register", fields: [["intent", "address-recommended"]], kept: [] },
-    {
-      name: "update-labs",
-      path: () => "update-labs",
-      fields: [
-        ["intent", "requisition"],
-        ["requisition", "R-000001"],
-        ["labStaffKey", "wrong key"],
-      ],
-      kept: ["requisition"],
-    },
     { name: "keep-alive", path: () => "keep-alive", fields: [], kept: [] },
   ];
 }

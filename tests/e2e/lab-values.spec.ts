@@ -12,12 +12,13 @@ import {
   staffCommandsAvailable,
   withPatient as test,
 } from "./fixtures";
-import { download, labStaffKey, selectCenter } from "./support/labs";
+import { download, selectCenter } from "./support/labs";
+import { personWithRole } from "./support/staff";
 
 /**
- * Issue 12 items 6 and 9: lab staff record the values the lab reported (record-lab-values, docs/decisions/044), process
- * the results on /update-labs with the key the browser remembers for their session (docs/decisions/045), and the
- * patient downloads results that show the values. JavaScript on and off.
+ * Issue 12 items 6 and 9: staff record the values the lab reported (record-lab-values, docs/decisions/044), a lab
+ * person signed in to the staff console processes the results on /update-labs (docs/decisions/133), and the patient
+ * downloads results that show the values. JavaScript on and off.
  */
 
 const CENTER = "Ironbound Kidney Center";
@@ -29,19 +30,11 @@ const VALUES_CSV = [
 ].join("\n");
 
 const requisitionField = (page: Page) => page.getByLabel("Enter the requisition # as provided by the lab provider:");
-const rememberedNote = (page: Page) => page.getByText("This browser remembers your lab staff key", { exact: false });
 
-async function signOut(page: Page, firstName: string) {
-  await page.goto("landing");
-  await page.getByText(`Welcome, ${firstName}`).click();
-  await page.getByRole("button", { name: "Logout" }).click();
-  await expect(page).toHaveURL(/\/register\?logout=true$/);
-}
-
-test.describe("lab values and the remembered lab staff key", () => {
+test.describe("lab values and /update-labs for a lab person", () => {
   test.describe.configure({ timeout: 180_000 });
 
-  test("staff record values, process results with the remembered key; the patient's results PDF shows the values", async ({ page, patient }) => {
+  test("staff record values, a lab person processes the results; the patient's results PDF shows the values", async ({ page, patient, browser }) => {
     test.skip(!staffCommandsAvailable, STAFF_COMMANDS_NEED);
     const id = await createClearedScreening(page.request, patient);
     await page.goto(`select-center/${id}`);
@@ -56,34 +49,30 @@ test.describe("lab values and the remembered lab staff key", () => {
     await writeFile(csv, VALUES_CSV);
     expect(await registryCommand(["record-lab-values", requisition!, csv])).toBe(`recorded 3 values for requisition ${requisition}.\n`);
 
-    // Lab staff: the key typed once...
-    const key = await labStaffKey();
+    // A lab person: /update-labs without signing in leads to the staff sign-in; signed in, no key to type.
     await page.goto("update-labs");
-    await expect(rememberedNote(page)).toHaveCount(0);
-    await requisitionField(page).fill(requisition!);
-    await page.getByLabel("Lab staff key").fill(key);
-    await page.getByRole("button", { name: "Update Requisition" }).click();
-    await expect(page.getByText("Successfully updated lab requisition")).toBeVisible();
-    await expect(rememberedNote(page)).toBeVisible();
-    await expect(page.getByLabel("Lab staff key (optional)")).toHaveValue("");
-    await expectAccessible(page);
-    // ...is never in the page, the address or a readable cookie.
-    expect(await page.content()).not.toContain(key);
-    expect(page.url()).not.toContain(key);
-    for (const cookie of await page.context().cookies()) expect(decodeURIComponent(cookie.value)).not.toContain(key);
+    await expect(page).toHaveURL(/\/staff\/sign-in$/);
+    const lab = await personWithRole(browser, { role: "lab", lab: "Registry laboratory" }, "Val Values");
+    await lab.page.goto("update-labs");
+    await expect(lab.page).toHaveURL(/\/staff\/lab\/update-labs$/);
+    if (scriptsRun()) await expect(lab.page.getByRole("button", { name: "Update Requisition" })).toBeDisabled();
+    await expect(lab.page.getByLabel("Lab staff key")).toHaveCount(0);
+    await expectAccessible(lab.page);
+    await requisitionField(lab.page).fill(requisition!);
+    await lab.page.getByRole("button", { name: "Update Requisition" }).click();
+    await expect(lab.page.getByText("Successfully updated lab requisition")).toBeVisible();
+    await requisitionField(lab.page).fill(requisition!);
+    await lab.page.getByRole("button", { name: "Process Lab Results" }).click();
+    await expect(lab.page.getByText("Successfully updated lab results")).toBeVisible();
 
-    // ...and not typed again for the next requisition.
-    await requisitionField(page).fill(requisition!);
-    await page.getByRole("button", { name: "Process Lab Results" }).click();
-    await expect(page.getByText("Successfully updated lab results")).toBeVisible();
-
-    // A refused requisition keeps the key remembered, and does not ask to type it again.
-    await requisitionField(page).fill(requisition!.startsWith("C") ? "DDDDDDDD" : "CCCCCCCC");
-    await page.getByRole("button", { name: "Update Requisition" }).click();
-    await expect(page.getByRole("alert").filter({ hasText: "There is a problem" })).toContainText("No lab order has this requisition #");
-    await expect(rememberedNote(page)).toBeVisible();
-    await expect(page.getByLabel("Lab staff key (optional)")).not.toHaveAccessibleDescription(/type it again/);
-    await expectAccessible(page);
+    // An unknown requisition: the toast and the field's message; the requisition stays typed.
+    const unknown = requisition!.startsWith("C") ? "DDDDDDDD" : "CCCCCCCC";
+    await requisitionField(lab.page).fill(unknown);
+    await lab.page.getByRole("button", { name: "Update Requisition" }).click();
+    await expect(lab.page.getByText("Unable to update lab requisition")).toBeVisible();
+    await expect(lab.page.getByRole("alert").filter({ hasText: "There is a problem" })).toContainText("No lab order has this requisition #");
+    await expect(requisitionField(lab.page)).toHaveValue(unknown);
+    await expectAccessible(lab.page);
 
     // The patient's results show the values.
     await page.goto(`lab-results/${id}`);
@@ -98,36 +87,5 @@ test.describe("lab values and the remembered lab staff key", () => {
     ]) {
       expect(results.text, expected).toContain(expected);
     }
-
-    // 'Forget the key': the next post needs it again.
-    await page.goto("update-labs");
-    await page.getByRole("button", { name: "Forget the key" }).click();
-    await expect(page.getByText("This browser no longer remembers the lab staff key.")).toBeVisible();
-    await expect(rememberedNote(page)).toHaveCount(0);
-    await requisitionField(page).fill(requisition!);
-    await page.getByRole("button", { name: "Update Requisition" }).click();
-    await expect(page.getByRole("alert").filter({ hasText: "There is a problem" })).toContainText("Enter the lab staff key");
-    await expectAccessible(page);
-
-    // A wrong key typed over a remembered one is refused and forgets it.
-    await page.getByLabel("Lab staff key").fill(key);
-    await page.getByRole("button", { name: "Update Requisition" }).click();
-    await expect(rememberedNote(page)).toBeVisible();
-    await requisitionField(page).fill(requisition!);
-    await page.getByLabel("Lab staff key (optional)").fill("not-the-lab-staff-key");
-    await page.getByRole("button", { name: "Update Requisition" }).click();
-    await expect(page.getByRole("alert").filter({ hasText: "There is a problem" })).toContainText("The lab staff key is not valid");
-    await expect(rememberedNote(page)).toHaveCount(0);
-
-    // Remembered again, then a sign-out on this browser forgets it.
-    await requisitionField(page).fill(requisition!);
-    await page.getByLabel("Lab staff key").fill(key);
-    await page.getByRole("button", { name: "Update Requisition" }).click();
-    await expect(rememberedNote(page)).toBeVisible();
-    await signOut(page, patient.firstName);
-    await page.goto("update-labs");
-    await expect(page.getByRole("heading", { level: 1, name: "Update Labs" })).toBeVisible();
-    await expect(rememberedNote(page)).toHaveCount(0);
-    if (scriptsRun()) await expect(page.getByRole("button", { name: "Update Requisition" })).toBeDisabled();
   });
 });

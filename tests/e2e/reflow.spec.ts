@@ -54,7 +54,7 @@ async function inSpanish(page: Page, to: string) {
 test.describe("at 320 px, without signing in", () => {
   test.use({ viewport: { width: 320, height: 640 } });
   test("the public pages and their dialogs", async ({ page }) => {
-    for (const path of ["register", "register?login=1", "register?forgot=1", "register?hipaa=1", "update-labs", "no-such-page"]) {
+    for (const path of ["register", "register?login=1", "register?forgot=1", "register?hipaa=1", "staff/sign-in", "no-such-page"]) {
       await visit(page, path);
     }
   });
@@ -63,7 +63,7 @@ test.describe("at 320 px, without signing in", () => {
 test.describe("at 320 px with WCAG 1.4.12 text spacing, without signing in", () => {
   test.use({ viewport: { width: 320, height: 640 } });
   test("the public pages and their dialogs, in English and in Spanish", async ({ page }) => {
-    const paths = ["register", "register?login=1", "register?forgot=1", "register?hipaa=1", "update-labs"];
+    const paths = ["register", "register?login=1", "register?forgot=1", "register?hipaa=1", "staff/sign-in"];
     for (const path of paths) await visit(page, path, { textSpacing: true });
     await inSpanish(page, "/register");
     for (const path of paths) await visit(page, path, { textSpacing: true });

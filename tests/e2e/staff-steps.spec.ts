@@ -1,6 +1,4 @@
-import type { Page } from "@playwright/test";
-import { readFile } from "node:fs/promises";
-import path from "node:path";
+import type { Browser, Page } from "@playwright/test";
 import {
   createClearedScreening,
   createPatient,
@@ -15,7 +13,8 @@ import {
   test as plain,
   withPatient as test,
 } from "./fixtures";
-import { dataDir } from "./support/e2e-env";
+import { updateLabsAs } from "./support/labs";
+import { personWithRole } from "./support/staff";
 
 /**
  * Issue 12, items 5 and 9 (docs/decisions/041-043): after the patient's part, a transplant center approves and
@@ -41,18 +40,14 @@ async function referralOf(screeningId: number): Promise<number> {
   return Number(row![0]);
 }
 
-/** The lab staff record the results on /update-labs (the registration is then Sent to Center). */
-async function labResultsRecorded(page: Page, screeningId: number) {
+/** A lab person records the results on /update-labs (the registration is then Sent to Center; docs/decisions/133). */
+async function labResultsRecorded(browser: Browser, screeningId: number) {
   await registryCommand(["approve-labs", "--screening", String(screeningId)]);
   const [order] = await sqlQuery<{ requisition: string }>("select requisition from lab_orders where screening_id = $1 and superseded_at is null", [
     screeningId,
   ]);
-  const secrets = JSON.parse(await readFile(path.join(dataDir, "secrets.json"), "utf8")) as { labStaffKey: string };
-  await page.goto("update-labs");
-  await page.getByLabel("Enter the requisition # as provided by the lab provider:").fill(order!.requisition);
-  await page.getByLabel("Lab staff key").fill(secrets.labStaffKey);
-  await page.getByRole("button", { name: "Process Lab Results" }).click();
-  await expect(page.getByText("Successfully updated lab results")).toBeVisible();
+  const lab = await personWithRole(browser, { role: "lab", lab: "Registry laboratory" }, "Lars Lab");
+  await updateLabsAs(lab.page, order!.requisition, "Process Lab Results");
 }
 
 function referralRow(page: Page) {
@@ -60,7 +55,7 @@ function referralRow(page: Page) {
 }
 
 test.describe("center staff steps", () => {
-  test("a center approves, then completes the referral: the dashboard and the emails follow", async ({ page, patient }) => {
+  test("a center approves, then completes the referral: the dashboard and the emails follow", async ({ page, patient, browser }) => {
     test.skip(!staffCommandsAvailable, STAFF_COMMANDS_NEED);
     // Seven registry commands, each a process of its own.
     test.slow();
@@ -101,7 +96,7 @@ test.describe("center staff steps", () => {
     await expect(registryCommand(["referral-status", "--referral", String(referralId), "--status", "completed"])).rejects.toThrow(
       /not changed: The registration has not been sent to the center yet/,
     );
-    await labResultsRecorded(page, id);
+    await labResultsRecorded(browser, id);
     await registryCommand(["referral-status", "--referral", String(referralId), "--status", "completed"]);
     const completedMail = await latestMessage(page.request, patient.email, "email");
     expect(completedMail.subject).toBe("Your transplant center completed your referral");

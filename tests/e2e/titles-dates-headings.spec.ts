@@ -93,8 +93,10 @@ for (const lang of ["en", "es"] as const) {
     await expectTitle("forgot password", L.forgot.title);
     await page.goto("reset-password?h=not-a-real-token");
     await expectTitle("enter new password", L.reset.title);
+    // /update-labs is a lab person's (docs/decisions/133): signed out, it leads to the staff sign-in.
     await page.goto("update-labs");
-    await expectTitle("update labs", L.updateLabs.title);
+    await expect(page).toHaveURL(/\/staff\/sign-in$/);
+    await expectTitle("update labs, signed out", L.staffConsole.signIn.title);
 
     // Signed in (the page's own cookies).
     const patient = await createPatient(page.request, newPatient(lang === "en" ? "Tilda" : "Tomasa"), { verified: true });

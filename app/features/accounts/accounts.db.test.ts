@@ -12,7 +12,6 @@ import { loginAction } from "./login.server";
 import { forgotAction, resetAction } from "./password.server";
 import { BOT_PURPOSE, registerAction } from "./register.server";
 import type { FormFailure } from "~/forms/types";
-import { updateLabsAction } from "~/features/labs/update-labs.server";
 import type { PortalContext } from "~/platform/context";
 
 /**
@@ -163,7 +162,7 @@ describe.each(testDatabases().slice(0, 1))("account forms against the registry (
     expect(resetView(used.get("resetOutcome"))).toEqual({ kind: "failed", reasonKey: "reset.reasonLinkInvalid" });
   });
 
-  it("over a per-connection limit, sign-in, forgot password, code entry and /update-labs come back as typed with how long to wait", async () => {
+  it("over a per-connection limit, sign-in, forgot password and code entry come back as typed with how long to wait", async () => {
     const address = { "x-client-address": "203.0.113.7" };
     const p = await t.register(1);
     const session = signedIn(p.medicalRecordId);
@@ -177,8 +176,6 @@ describe.each(testDatabases().slice(0, 1))("account forms against the registry (
       });
     }
     for (let i = 0; i < 20; i++) await t.call("POST", `/forgot-password?emailAddress=x${i}%40example.org`, { headers: address });
-    for (let i = 0; i < 10; i++)
-      await t.call("GET", "/api/pass/update-lab-requisition/AAAAAAAA", { headers: { ...address, "x-lab-staff-key": `guess-${i}` } });
 
     const login = await run(loginAction(form({ email: p.email, password: p.password }), context()));
     // ACC-037: the sign-in also says when it opens again (HH:MM UTC) and carries the moment for the countdown.
@@ -190,12 +187,6 @@ describe.each(testDatabases().slice(0, 1))("account forms against the registry (
     const code = await run(verifyAction(form({ code: "123 456" }), context(session)));
     expect(code.failure?.message).toEqual({ key: "limits.tooManyMinutes", params: { minutes: "60" } });
     expect(code.failure?.values).toEqual({ code: "123 456" });
-    const labs = await run(
-      // Another wrong key: refused with the wait (a right key is never held up by wrong ones: decision 094).
-      updateLabsAction(form({ intent: "update-requisition", requisition: "aaaa-aaaa", labStaffKey: "guess-again" }), context()),
-    );
-    expect(labs.failure?.message).toEqual({ key: "limits.tooManyMinutes", params: { minutes: "60" } });
-    expect(labs.failure?.values).toEqual({ requisition: "aaaa-aaaa" });
     // Another connection is not held up.
     const elsewhere = { ...context(), clientAddress: "203.0.113.99" } as PortalContext;
     expect((await run(loginAction(form({ email: p.email, password: p.password }), elsewhere))).location).toBe("/landing");

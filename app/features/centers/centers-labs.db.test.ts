@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ReferralStatus, RegistrationStatus } from "../../../registry/contract/enums";
 import { approveOne, CENTER_A, CENTER_B, patientWithScreening, selectCenter, signIn } from "../../../registry/areas/labs-fixtures";
 import { testDatabases } from "../../../registry/db/test-databases";
-import { TEST_SETTINGS, useRegistry, type TestRegistry } from "../../../registry/testing/harness";
+import { useRegistry, type TestRegistry } from "../../../registry/testing/harness";
 import { LabPageStatus } from "~/features/labs/lab-page-model";
 import { createRegistryClient } from "~/registry/client.server";
 import { Session } from "~/platform/session.server";
@@ -12,6 +12,8 @@ import { selectCenterAction, selectCenterPage } from "./select-center.server";
 import type { FormFailure } from "~/forms/types";
 import { updateLabsAction } from "~/features/labs/update-labs.server";
 import type { PortalContext } from "~/platform/context";
+import type { StaffSessionData } from "~/platform/staff-session";
+import { seededLabId, staffWith } from "../../../registry/testing/staff";
 
 /**
  * The center-selection, change-center, lab-page and update-labs forms of the portal against the reference registry
@@ -53,8 +55,9 @@ describe.each(testDatabases().slice(0, 1))("center selection and labs in the por
       { token: p.token, tokenExpires: new Date(Date.now() + 60 * 60 * 1000).toISOString(), medicalRecordId: p.medicalRecordId, csrf: "c" },
       false,
     );
-  const context = (s: Session): PortalContext =>
-    ({ session: s, registry: client(), lang: "en", clientAddress: "203.0.113.9", log: () => {} }) as unknown as PortalContext;
+  const context = (s: Session, staffSession: Session<StaffSessionData> = new Session<StaffSessionData>({ csrf: "c" }, true)): PortalContext =>
+    ({ session: s, staffSession, registry: client(), lang: "en", clientAddress: "203.0.113.9", log: () => {} }) as unknown as PortalContext;
+  const staffSession = (token: string) => new Session<StaffSessionData>({ token, csrf: "c", signedInAt: Date.now(), lastSeenAt: Date.now() }, false);
   const page = (id: number | string, query = "") => new URL(`http://portal.test/select-center/${id}${query}`);
   const screening = async (p: Patient) => {
     const answer = await client().passRecord(p.medicalRecordId, p.token);
@@ -221,48 +224,30 @@ describe.each(testDatabases().slice(0, 1))("center selection and labs in the por
     expect((await screening(p)).prescriptionDownloadDateTime).not.toBe("");
     expect((await labPageData(context(s), "results", id)).state).toEqual({ status: LabPageStatus.Pending });
 
-    // Lab staff: a wrong key, an unknown requisition, then the results.
-    const staff = new Session({ csrf: "c" }, true);
-    const wrongKey = await outcome(
-      updateLabsAction(form({ intent: "process-results", requisition: approved.requisition, labStaffKey: "wrong-key-0123456789" }), context(staff)),
-    );
-    expect([wrongKey.status, wrongKey.failure?.errors, wrongKey.failure?.values]).toEqual([
+    // A lab person of the order's lab on /update-labs (docs/decisions/133): not signed in, the staff sign-in; an unknown
+    // requisition, then the requisition and the results.
+    const anonymous = await outcome(updateLabsAction(form({ intent: "update-requisition", requisition: "3ACD7EFG" }), context(s)));
+    expect(anonymous.location).toBe("/staff/sign-in");
+    const lab = await staffWith(t, 1, [{ role: "lab", labId: await seededLabId(t) }]);
+    const staff = staffSession(lab.token);
+    const unknown = await outcome(updateLabsAction(form({ intent: "update-requisition", requisition: "3ACD7EFG" }), context(s, staff)));
+    expect([unknown.status, unknown.failure?.errors, unknown.failure?.values]).toEqual([
       200,
-      { labStaffKey: "updateLabs.staffKeyInvalid" },
-      { requisition: approved.requisition },
+      { requisition: "updateLabs.requisitionUnknown" },
+      { requisition: "3ACD7EFG" },
     ]);
-    expect(staff.get("flash")).toEqual([{ kind: "alert", key: "updateLabs.resultsFailed" }]);
-    const unknown = await outcome(
-      updateLabsAction(form({ intent: "update-requisition", requisition: "3ACD7EFG", labStaffKey: TEST_SETTINGS.labStaffKey }), context(staff)),
-    );
-    expect(unknown.failure?.errors).toEqual({ requisition: "updateLabs.requisitionUnknown" });
-    // The registry accepted the key above, so this staff session remembers it (docs/decisions/045): only the requisition is missing.
-    const remembered = await outcome(updateLabsAction(form({ intent: "update-requisition", requisition: "", labStaffKey: "" }), context(staff)));
-    expect([remembered.status, remembered.failure?.errors]).toEqual([400, { requisition: "updateLabs.requisitionRequired" }]);
-    const empty = await outcome(
-      updateLabsAction(form({ intent: "update-requisition", requisition: "", labStaffKey: "" }), context(new Session({ csrf: "c" }, true))),
-    );
-    expect([empty.status, empty.failure?.errors]).toEqual([
-      400,
-      { requisition: "updateLabs.requisitionRequired", labStaffKey: "updateLabs.staffKeyRequired" },
-    ]);
+    expect(staff.get("flash")).toEqual([{ kind: "alert", key: "updateLabs.requisitionFailed" }]);
+    const empty = await outcome(updateLabsAction(form({ intent: "update-requisition", requisition: "" }), context(s, staff)));
+    expect([empty.status, empty.failure?.errors]).toEqual([400, { requisition: "updateLabs.requisitionRequired" }]);
 
-    const done = new Session({ csrf: "c" }, true);
+    const done = staffSession(lab.token);
     const lower = approved.requisition.toLowerCase().replace(/^(....)/, "$1-");
-    expect(
-      (
-        await outcome(
-          updateLabsAction(form({ intent: "update-requisition", requisition: lower, labStaffKey: TEST_SETTINGS.labStaffKey }), context(done)),
-        )
-      ).location,
-    ).toBe("/update-labs");
-    expect(
-      (
-        await outcome(
-          updateLabsAction(form({ intent: "process-results", requisition: lower, labStaffKey: TEST_SETTINGS.labStaffKey }), context(done)),
-        )
-      ).location,
-    ).toBe("/update-labs");
+    expect((await outcome(updateLabsAction(form({ intent: "update-requisition", requisition: lower }), context(s, done)))).location).toBe(
+      "/staff/lab/update-labs",
+    );
+    expect((await outcome(updateLabsAction(form({ intent: "process-results", requisition: lower }), context(s, done)))).location).toBe(
+      "/staff/lab/update-labs",
+    );
     expect(done.get("flash")).toEqual([
       { kind: "status", key: "updateLabs.requisitionUpdated" },
       { kind: "status", key: "updateLabs.resultsUpdated" },
@@ -306,13 +291,11 @@ describe.each(testDatabases().slice(0, 1))("center selection and labs in the por
     const s = session(p);
     expect((await outcome(labDownload(down(s), "results", id))).location).toBe(`/lab-results/${id}`);
     expect(s.get("flash")).toContainEqual({ kind: "alert", key: "labPages.downloadFailed" });
+    const lab = staffSession("st_" + "a".repeat(43));
     const staff = await outcome(
-      updateLabsAction(
-        form({ intent: "update-requisition", requisition: "3acd7efg", labStaffKey: TEST_SETTINGS.labStaffKey }),
-        down(new Session({ csrf: "c" }, true)),
-      ),
+      updateLabsAction(form({ intent: "update-requisition", requisition: "3acd7efg" }), { ...down(session(p)), staffSession: lab }),
     );
-    expect([staff.status, staff.failure?.message, staff.failure?.values]).toEqual([503, { key: "errors.notSaved" }, { requisition: "3acd7efg" }]);
+    expect(staff.status).toBe(503);
     const reason = await outcome(changeCenterAction(form({ screeningId: id, reason: "4", other: "Closer to my family" }), down(session(p)), t.clock));
     expect([reason.status, reason.failure?.values.other, reason.failure?.message]).toEqual([503, "Closer to my family", { key: "errors.notSaved" }]);
   });

@@ -4,8 +4,6 @@ import en from "~/locales/en/labs";
 import es from "~/locales/es/labs";
 import { updateLabsAction, validateUpdateLabs } from "./update-labs-form";
 
-const KEY = "a-lab-staff-key-of-32-characters";
-
 describe("which button (LAB-006)", () => {
   it.each([
     ["update-requisition", "requisition"],
@@ -19,28 +17,24 @@ describe("which button (LAB-006)", () => {
 
 describe("the update-labs form", () => {
   it.each([
-    ["requisition as printed", "update-requisition", "3ACD-7EFG", KEY, { action: "requisition", requisition: "3ACD7EFG", labStaffKey: KEY }],
-    ["lower case and spaces", "process-results", "  3acd 7efg ", ` ${KEY} `, { action: "results", requisition: "3ACD7EFG", labStaffKey: KEY }],
-  ] as const)("%s is accepted", (_n, intent, requisition, labStaffKey, value) => {
-    expect(validateUpdateLabs({ intent, requisition, labStaffKey })).toEqual({ ok: true, value });
+    ["requisition as printed", "update-requisition", "3ACD-7EFG", { action: "requisition", requisition: "3ACD7EFG" }],
+    ["lower case and spaces", "process-results", "  3acd 7efg ", { action: "results", requisition: "3ACD7EFG" }],
+  ] as const)("%s is accepted", (_n, intent, requisition, value) => {
+    expect(validateUpdateLabs({ intent, requisition })).toEqual({ ok: true, value });
   });
 
   it.each([
-    ["empty requisition", "", KEY, { requisition: "updateLabs.requisitionRequired" }],
-    ["blank requisition", " - ", KEY, { requisition: "updateLabs.requisitionRequired" }],
-    ["too short", "3ACD7EF", KEY, { requisition: "updateLabs.requisitionFormat" }],
-    ["too long", "3ACD7EFGH", KEY, { requisition: "updateLabs.requisitionFormat" }],
-    ["look-alike letters (O, 0)", "3ACD7EF0", KEY, { requisition: "updateLabs.requisitionFormat" }],
-    ["no key", "3ACD7EFG", "", { labStaffKey: "updateLabs.staffKeyRequired" }],
-    ["blank key", "3ACD7EFG", "   ", { labStaffKey: "updateLabs.staffKeyRequired" }],
-    ["absurdly long key", "3ACD7EFG", "k".repeat(257), { labStaffKey: "updateLabs.staffKeyInvalid" }],
-    ["both missing", "", "", { requisition: "updateLabs.requisitionRequired", labStaffKey: "updateLabs.staffKeyRequired" }],
-  ] as const)("%s -> errors", (_n, requisition, labStaffKey, errors) => {
-    expect(validateUpdateLabs({ intent: "update-requisition", requisition, labStaffKey })).toEqual({ ok: false, errors });
+    ["empty requisition", "", { requisition: "updateLabs.requisitionRequired" }],
+    ["blank requisition", " - ", { requisition: "updateLabs.requisitionRequired" }],
+    ["too short", "3ACD7EF", { requisition: "updateLabs.requisitionFormat" }],
+    ["too long", "3ACD7EFGH", { requisition: "updateLabs.requisitionFormat" }],
+    ["look-alike letters (O, 0)", "3ACD7EF0", { requisition: "updateLabs.requisitionFormat" }],
+  ] as const)("%s -> errors", (_n, requisition, errors) => {
+    expect(validateUpdateLabs({ intent: "update-requisition", requisition })).toEqual({ ok: false, errors });
   });
 
   it("an unknown button is refused without a field error", () => {
-    expect(validateUpdateLabs({ intent: "other", requisition: "3ACD7EFG", labStaffKey: KEY })).toEqual({ ok: false, errors: {} });
+    expect(validateUpdateLabs({ intent: "other", requisition: "3ACD7EFG" })).toEqual({ ok: false, errors: {} });
   });
 });
 
@@ -50,7 +44,7 @@ describe("the requisition format message explains the alphabet", () => {
   const list = (items: string[], and: string) => `${items.slice(0, -1).join(", ")} ${and} ${items.at(-1)}`;
 
   it("'NOPE1234' is refused with the format message", () => {
-    expect(validateUpdateLabs({ intent: "update-requisition", requisition: "NOPE1234", labStaffKey: KEY })).toEqual({
+    expect(validateUpdateLabs({ intent: "update-requisition", requisition: "NOPE1234" })).toEqual({
       ok: false,
       errors: { requisition: "updateLabs.requisitionFormat" },
     });

@@ -9,6 +9,7 @@ export type StaffArea = { role: StaffRoleValue; to: string; title: TextKey; text
 
 export const STAFF_AREAS: readonly StaffArea[] = [
   { role: "administrator", to: "/staff/people", title: "staffConsole.home.people", text: "staffConsole.home.peopleText" },
+  { role: "lab", to: "/staff/lab", title: "staffLab.area", text: "staffLab.areaText" },
   { role: "center", to: "/staff/center", title: "staffCenter.home.title", text: "staffCenter.home.text" },
   { role: "program", to: "/staff/program", title: "staffProgram.home.program", text: "staffProgram.home.programText" },
   { role: "administrator", to: "/staff/audit", title: "staffProgram.home.audit", text: "staffProgram.home.auditText" },

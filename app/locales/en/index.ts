@@ -7,6 +7,7 @@ import devices from "./devices";
 import staff from "./staff";
 import staffProgram from "./staff-program";
 import staffCenter from "./staff-center";
+import staffLab from "./staff-lab";
 
 /** English: the source of every key. Each area keeps its own file; Spanish mirrors them one to one. */
 const en = {
@@ -19,6 +20,7 @@ const en = {
   ...staff,
   ...staffProgram,
   ...staffCenter,
+  ...staffLab,
   landing: { ...account.landing, ...landingCard },
   validation: { ...account.validation, ...medicalValidation },
 } as const;

@@ -143,13 +143,9 @@ const labs = {
   updateLabs: {
     title: "Update Labs",
     heading: "Update Labs",
-    intro: "For lab provider staff: record that the lab received an order, or that its results are in.",
+    intro: "For lab staff signed in to the staff console: record that the lab received an order, or that its results are in.",
     requisition: "Enter the requisition # as provided by the lab provider:",
     requisitionPlaceholder: "####",
-    staffKey: "Lab staff key",
-    staffKeyHint: "The key your lab provider was given by the registry.",
-    showStaffKey: "Show key",
-    hideStaffKey: "Hide key",
     updateRequisition: "Update Requisition",
     processResults: "Process Lab Results",
     requisitionUpdated: "Successfully updated lab requisition",
@@ -159,14 +155,7 @@ const labs = {
     requisitionRequired: "Enter the requisition #",
     requisitionFormat:
       "The requisition # is 8 characters, as printed on the lab order. It uses only the digits 3, 4, 6, 7 and 9 and the capital letters except B, I, L, O, S and Z (they look like other characters).",
-    staffKeyRequired: "Enter the lab staff key",
-    staffKeyInvalid: "The lab staff key is not valid",
     requisitionUnknown: "No lab order has this requisition #",
-    keyRemembered:
-      "This browser remembers your lab staff key: leave the key empty to use it. It is forgotten after 30 minutes without use, 12 hours after you typed it, or when you choose Forget the key.",
-    staffKeyRememberedHint: "Leave empty to use the key this browser remembers, or type another key.",
-    forgetKey: "Forget the key",
-    keyForgotten: "This browser no longer remembers the lab staff key.",
   },
 } as const;
 

@@ -8,6 +8,7 @@ import devices from "./devices";
 import staff from "./staff";
 import staffProgram from "./staff-program";
 import staffCenter from "./staff-center";
+import staffLab from "./staff-lab";
 
 const es: Messages = {
   ...shell,
@@ -19,6 +20,7 @@ const es: Messages = {
   ...staff,
   ...staffProgram,
   ...staffCenter,
+  ...staffLab,
   landing: { ...account.landing, ...landingCard },
   validation: { ...account.validation, ...medicalValidation },
 };

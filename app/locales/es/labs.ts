@@ -141,13 +141,10 @@ const labs: Widen<typeof labsEn> = {
   updateLabs: {
     title: "Actualizar laboratorios",
     heading: "Actualizar laboratorios",
-    intro: "Para el personal del laboratorio: registre que el laboratorio recibió una orden o que sus resultados están disponibles.",
+    intro:
+      "Para el personal del laboratorio con sesión iniciada en la consola del personal: registre que el laboratorio recibió una orden o que sus resultados están disponibles.",
     requisition: "Ingrese el n.º de requisición que le dio el laboratorio:",
     requisitionPlaceholder: "####",
-    staffKey: "Clave del personal de laboratorio",
-    staffKeyHint: "La clave que el registro le dio a su laboratorio.",
-    showStaffKey: "Mostrar clave",
-    hideStaffKey: "Ocultar clave",
     updateRequisition: "Actualizar requisición",
     processResults: "Procesar resultados de laboratorio",
     requisitionUpdated: "La requisición de laboratorio se actualizó correctamente",
@@ -157,14 +154,7 @@ const labs: Widen<typeof labsEn> = {
     requisitionRequired: "Ingrese el n.º de requisición",
     requisitionFormat:
       "El n.º de requisición tiene 8 caracteres, tal como aparece en la orden de laboratorio. Solo usa los dígitos 3, 4, 6, 7 y 9 y las letras mayúsculas excepto B, I, L, O, S y Z (se confunden con otros caracteres).",
-    staffKeyRequired: "Ingrese la clave del personal de laboratorio",
-    staffKeyInvalid: "La clave del personal de laboratorio no es válida",
     requisitionUnknown: "Ninguna orden de laboratorio tiene este n.º de requisición",
-    keyRemembered:
-      "Este navegador recuerda su clave del personal de laboratorio: deje la clave vacía para usarla. Se olvida después de 30 minutos sin uso, 12 horas después de escribirla o cuando elija Olvidar la clave.",
-    staffKeyRememberedHint: "Déjela vacía para usar la clave que recuerda este navegador, o escriba otra clave.",
-    forgetKey: "Olvidar la clave",
-    keyForgotten: "Este navegador ya no recuerda la clave del personal de laboratorio.",
   },
 };
 

@@ -5,17 +5,24 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { expect, expectAccessible, scriptsRun } from "../fixtures";
-import { dataDir } from "./e2e-env";
 
-/** Helpers of the lab journeys (centers-labs.spec.ts, lab-values.spec.ts, update-labs-key.spec.ts). */
+/** Helpers of the lab journeys (centers-labs.spec.ts, lab-values.spec.ts, staff-lab.spec.ts, staff-steps.spec.ts). */
 
 const execFileAsync = promisify(execFile);
 
-/** The lab staff key of the e2e portal (demo mode keeps it in DATA_DIR/secrets.json, LAB-006). */
-export async function labStaffKey(): Promise<string> {
-  const secrets = JSON.parse(await readFile(path.join(dataDir, "secrets.json"), "utf8")) as { labStaffKey?: string };
-  expect(secrets.labStaffKey, "the demo lab staff key").toBeTruthy();
-  return secrets.labStaffKey!;
+/**
+ * /update-labs as the lab person of `labPage` (signed in to the staff console, docs/decisions/133): the old address
+ * leads to the screen under the console; the requisition, then 'Update Requisition' or 'Process Lab Results'.
+ */
+export async function updateLabsAs(labPage: Page, requisition: string, button: "Update Requisition" | "Process Lab Results"): Promise<void> {
+  await labPage.goto("update-labs");
+  await expect(labPage).toHaveURL(/\/staff\/lab\/update-labs$/);
+  await expect(labPage.getByRole("heading", { level: 1, name: "Update Labs" })).toBeVisible();
+  await labPage.getByLabel("Enter the requisition # as provided by the lab provider:").fill(requisition);
+  await labPage.getByRole("button", { name: button }).click();
+  await expect(
+    labPage.getByText(button === "Update Requisition" ? "Successfully updated lab requisition" : "Successfully updated lab results"),
+  ).toBeVisible();
 }
 
 /** The text of a downloaded PDF (poppler's pdftotext). */
