@@ -157,7 +157,7 @@ describe.each(testDatabases().slice(0, 1))("the phone check on /register ($name)
     const cookie = mark.split(";")[0]!;
     const device = readKnownDevice(cookie, formKey);
     const [ana] = await t.db.query<{ id: number }>("select id from medical_records where email = $1", ["patient6@example.org"]);
-    expect(claimFor(device, formKey, "Patient6@example.org")).toEqual({ deviceId: device!.deviceId, medicalRecordId: ana!.id });
+    expect(claimFor(device, formKey, "Patient6@example.org")).toMatchObject({ deviceId: device!.deviceId, medicalRecordId: ana!.id });
 
     // A second account registered on the same browser joins the first on the same device id.
     const second = (await registerAction(registrationForm(7), ctx, cookie)) as Response;
