@@ -8,16 +8,6 @@ import { ReferralStatus } from "./enums";
  * answered 404 as if unknown, and the refusal is audited.
  */
 
-/** The statuses a referral list can be filtered by. */
-export const CENTER_REFERRAL_STATUSES = [
-  ReferralStatus.PendingCenter,
-  ReferralStatus.CenterApproved,
-  ReferralStatus.CancelledByPatient,
-  ReferralStatus.CompletedByCenter,
-  ReferralStatus.DeclinedByCenter,
-  ReferralStatus.CancelledByCenter,
-] as const;
-
 const positiveId = z
   .string()
   .regex(/^[1-9]\d{0,9}$/)

@@ -242,12 +242,6 @@ export async function replaceGeneratedResults(db: Db, orderId: number, pdf: Uint
   return rows.length > 0;
 }
 
-/** One order by id (any state), or null. */
-export async function findLabOrder(db: Db, orderId: number): Promise<LabOrder | null> {
-  const rows = await db.query<Row>(`select ${COLUMNS} from lab_orders o where o.id = $1`, [orderId]);
-  return rows[0] ? toOrder(rows[0]) : null;
-}
-
 /**
  * A lab's person declines a waiting order (docs/decisions/133): it is closed (superseded) with when and why, and the
  * screening no longer shows an order waiting, so the patient may request labs again. False when it was not waiting.

@@ -121,7 +121,11 @@ export async function welcomeAction(form: FormData, context: PortalContext) {
     const { form: reason, ...fieldErrors } = answer.errors ?? {};
     if (Object.keys(fieldErrors).length) return fail(asFieldErrors(fieldErrors));
     if (answer.status === 429) return fail({}, { key: "staffConsole.signIn.tooMany", params: { seconds: String(answer.retryAfter ?? 60) } }, 429);
-    return fail({}, { key: reason === "staffAccount.linkInvalid" ? "staffConsole.welcome.linkInvalid" : "staffConsole.failed" }, answer.status || 400);
+    return fail(
+      {},
+      { key: reason === "staffAccount.linkInvalid" ? "staffConsole.welcome.linkInvalid" : "staffConsole.failed" },
+      answer.status || 400,
+    );
   }
   endStaffSignIn(session);
   session.set("pending", { token: answer.results.pendingToken, stage: "setup", email: "", expiresAt: Date.now() + STAFF_PENDING_LIMIT_MS });
