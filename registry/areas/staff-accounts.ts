@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { pathId, readBody } from "../http/params";
 import { RegistryMessage } from "../contract/envelope";
 import { isValidEmail } from "../contract/registration";
 import {
@@ -79,13 +80,11 @@ import {
   totpUri,
 } from "../domain/staff-auth";
 import { staffLinkEmail } from "../messages/compose";
-import { readJsonObject } from "../http/body";
 import { clientLimitKey, enforceRateLimit, refundHits } from "../http/client";
 import type { Ctx } from "../http/context";
 import { ok, Refusal } from "../http/respond";
 import type { Route } from "../http/router";
 import { auditStaff, requireGrant, requireStaff, sessionLimits, staffBearer, staffSessionOrigin } from "../http/staff";
-import { bodyFieldErrors } from "../http/validation";
 import { enqueue } from "../outbox/enqueue";
 import type { RegistrySettings } from "../settings";
 
@@ -115,20 +114,6 @@ const TOO_MANY = { form: StaffAccountReason.tooManyTries, message: StaffAccountM
 /** A per-client-address limit of these calls (docs/decisions/021), answered 429 tooManyTries. */
 function limitAddress(ctx: Ctx, limit: RateLimit, item?: string): Promise<number[]> {
   return enforceRateLimit(ctx, limit, clientLimitKey(ctx.request), TOO_MANY, item);
-}
-
-async function readBody<T>(ctx: Ctx, schema: z.ZodType<T>): Promise<T> {
-  const raw = await readJsonObject(ctx.request);
-  const parsed = schema.safeParse(raw);
-  if (!parsed.success) throw new Refusal(400, RegistryMessage.badRequest, bodyFieldErrors(parsed.error, raw));
-  return parsed.data;
-}
-
-/** A positive id from the path, else 400 with the field named. */
-function pathId(value: string | undefined): number {
-  if (!value || !/^[1-9]\d{0,9}$/.test(value) || Number(value) > 2_147_483_647)
-    throw new Refusal(400, RegistryMessage.badRequest, { staffId: ValidationKey.invalidValue });
-  return Number(value);
 }
 
 /** The failure throttle of staff sign-ins counts under its own key, apart from patients' (data/login-throttle.ts). */
@@ -424,7 +409,7 @@ async function invite(ctx: Ctx): Promise<Response> {
 
 /** The person of the path (404 when none), for an administrator's change. */
 async function pathPerson(ctx: Ctx, params: Record<string, string>): Promise<StaffPersonRow> {
-  const person = await findStaffPerson(ctx.db, pathId(params.staffId));
+  const person = await findStaffPerson(ctx.db, pathId(params.staffId, "staffId"));
   if (!person) throw notFound();
   return person;
 }

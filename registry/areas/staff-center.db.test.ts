@@ -215,7 +215,7 @@ describe.each(testDatabases())("the center's staff area on $name", (target) => {
         actor_role: "center",
         actor_organisation: `center:${CENTER_A}`,
         medical_record_id: p.medicalRecordId,
-        detail: expect.objectContaining({ referralId: p.referralId, from: 1, to: 2, by: "console" }),
+        detail: expect.objectContaining({ referralId: p.referralId, from: 1, to: 2, by: "person" }),
       }),
     ]);
   });
@@ -256,7 +256,7 @@ describe.each(testDatabases())("the center's staff area on $name", (target) => {
       expect([closed.status, closed.body.errors]).toEqual([409, { form: StaffReason.referralClosed }]);
     }
     const [row] = await audits(t, "referral.status");
-    expect(row).toMatchObject({ actor_id: a!.id, detail: { from: 1, to: 5, by: "console" } });
+    expect(row).toMatchObject({ actor_id: a!.id, detail: { from: 1, to: 5, by: "person" } });
     expect(JSON.stringify(row!.detail)).not.toContain(reason);
   });
 

@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import { pathId, readBody } from "../http/params";
 import { RegistryMessage } from "../contract/envelope";
 import { REFERRAL_STATUS_TEXT } from "../contract/screening";
 import { StaffRole } from "../contract/staff-accounts";
@@ -15,12 +15,10 @@ import {
   type CenterReferralItem,
 } from "../contract/staff-center";
 import { StaffMessage } from "../contract/staff";
-import { ValidationKey } from "../contract/validation-keys";
 import { findConsentPdf } from "../data/consent-signatures";
 import { currentLabOrder, type LabOrder } from "../data/lab-orders";
 import { centerReferralRecord, centerReferrals, referralOwner } from "../data/staff-center";
 import { grantOrganisation } from "../data/staff-people";
-import { readJsonObject } from "../http/body";
 import type { Ctx } from "../http/context";
 import { fileAnswer, ok, Refusal } from "../http/respond";
 import type { Route } from "../http/router";
@@ -37,20 +35,6 @@ import { audit } from "../data/audit";
  */
 
 type CenterGrant = GrantOf<typeof StaffRole.center>;
-
-/** A positive id from the path, else 400 with the field named. */
-function pathId(value: string | undefined): number {
-  if (!value || !/^[1-9]\d{0,9}$/.test(value) || Number(value) > 2_147_483_647)
-    throw new Refusal(400, RegistryMessage.badRequest, { referralId: ValidationKey.invalidValue });
-  return Number(value);
-}
-
-async function readBody<T>(ctx: Ctx, schema: z.ZodType<T>): Promise<T> {
-  const raw = await readJsonObject(ctx.request);
-  const parsed = schema.safeParse(raw);
-  if (!parsed.success) throw new Refusal(400, RegistryMessage.badRequest, bodyFieldErrors(parsed.error, raw));
-  return parsed.data;
-}
 
 /**
  * The signed-in center person and their grant of the referral's center, with the referral's owner; an unknown
@@ -112,7 +96,7 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** GET /api/staff/center/referrals/{referralId}: what the center needs of the referral and no more; audited as a read. */
 async function detail(ctx: Ctx, params: Record<string, string>): Promise<Response> {
-  const referralId = pathId(params.referralId);
+  const referralId = pathId(params.referralId, "referralId");
   const { staff, grant, medicalRecordId } = await requireReferral(ctx, referralId);
   const r = (await centerReferralRecord(ctx.db, referralId))!;
   const order = await currentLabOrder(ctx.db, r.screeningId);
@@ -141,7 +125,7 @@ async function detail(ctx: Ctx, params: Record<string, string>): Promise<Respons
 
 /** GET /api/staff/center/referrals/{referralId}/consent.pdf: the patient's signed consent; 404 when not signed. Audited. */
 async function consentPdf(ctx: Ctx, params: Record<string, string>): Promise<Response> {
-  const referralId = pathId(params.referralId);
+  const referralId = pathId(params.referralId, "referralId");
   const { staff, grant, medicalRecordId } = await requireReferral(ctx, referralId);
   const pdf = await findConsentPdf(ctx.db, medicalRecordId);
   if (!pdf) throw new Refusal(404, RegistryMessage.notFound);
@@ -155,7 +139,7 @@ async function consentPdf(ctx: Ctx, params: Record<string, string>): Promise<Res
  * (closeReferral). The step's audit row names the person, the role and the center.
  */
 async function setStatus(ctx: Ctx, params: Record<string, string>): Promise<Response> {
-  const referralId = pathId(params.referralId);
+  const referralId = pathId(params.referralId, "referralId");
   const { staff, grant } = await requireReferral(ctx, referralId);
   const body = await readBody(ctx, centerStatusBody);
   const actor = { kind: "staff" as const, id: staff.person.id, role: grant.role, organisation: grantOrganisation(grant) };

@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import { pathId, readBody } from "../http/params";
 import { RegistryMessage } from "../contract/envelope";
 import { StaffMessage } from "../contract/staff";
 import { StaffRole } from "../contract/staff-accounts";
@@ -25,7 +25,6 @@ import { latestMedicalHistory } from "../data/medical-histories";
 import { findParticipant, insertProgramNote, listParticipants, listProgramNotes } from "../data/program-participants";
 import { grantOrganisation } from "../data/staff-people";
 import { csvLine } from "../domain/csv";
-import { readJsonObject } from "../http/body";
 import type { Ctx } from "../http/context";
 import { fileAnswer, ok, Refusal } from "../http/respond";
 import type { Route } from "../http/router";
@@ -40,20 +39,6 @@ import { moveProgramStage, STATUS_OF_REASON } from "./staff";
  * the audit itself.
  */
 
-/** A positive id from the path, else 400 with the field named. */
-function pathId(value: string | undefined): number {
-  if (!value || !/^[1-9]\d{0,9}$/.test(value) || Number(value) > 2_147_483_647)
-    throw new Refusal(400, RegistryMessage.badRequest, { medicalRecordId: ValidationKey.invalidValue });
-  return Number(value);
-}
-
-async function readBody<T>(ctx: Ctx, schema: z.ZodType<T>): Promise<T> {
-  const raw = await readJsonObject(ctx.request);
-  const parsed = schema.safeParse(raw);
-  if (!parsed.success) throw new Refusal(400, RegistryMessage.badRequest, bodyFieldErrors(parsed.error, raw));
-  return parsed.data;
-}
-
 type ProgramGrant = GrantOf<typeof StaffRole.program>;
 
 /**
@@ -61,7 +46,7 @@ type ProgramGrant = GrantOf<typeof StaffRole.program>;
  * the audit as `staff.refused` naming the person.
  */
 async function participantOf(ctx: Ctx, staff: SignedInStaff, grant: ProgramGrant, params: Record<string, string>) {
-  const medicalRecordId = pathId(params.id);
+  const medicalRecordId = pathId(params.id, "medicalRecordId");
   const participant = await findParticipant(ctx.db, medicalRecordId);
   if (participant) return participant;
   await audit(ctx.db, {

@@ -1,5 +1,4 @@
-import type { z } from "zod";
-import { RegistryMessage } from "../contract/envelope";
+import { pathId, readBody } from "../http/params";
 import { ImmunoFreeStatus, ReferralStatus } from "../contract/enums";
 import { REFERRAL_STATUS_TEXT } from "../contract/screening";
 import {
@@ -17,7 +16,6 @@ import {
   type ReferralStatusResult,
   type StaffReasonValue,
 } from "../contract/staff";
-import { ValidationKey } from "../contract/validation-keys";
 import { audit, type Actor } from "../data/audit";
 import { ifStage, setIfStage } from "../data/if-registrations";
 import { RATE_LIMITS } from "../data/rate-limits";
@@ -25,13 +23,11 @@ import { closeReferralByCenter } from "../data/staff-center";
 import { lockReferral, setReferralStatus } from "../data/staff-referrals";
 import type { Db } from "../db/types";
 import { programStep, referralCloseStep, referralStep } from "../domain/staff-steps";
-import { readJsonObject } from "../http/body";
 import { limitClient } from "../http/client";
 import type { Ctx } from "../http/context";
 import { sameStaffKey } from "../http/staff-key";
 import { ok, Refusal } from "../http/respond";
 import type { Route } from "../http/router";
-import { bodyFieldErrors } from "../http/validation";
 import { notifyJourney } from "../outbox/journey";
 import type { RegistrySettings } from "../settings";
 
@@ -58,6 +54,31 @@ const byOf = (actor: StaffActor): string => (typeof actor === "object" ? "person
 /** Audit detail (identifiers only) a step's caller adds, written in the step's transaction (e.g. a note's id). */
 export type StepExtra = (tx: Db, step: { from: number; to: number }) => Promise<Record<string, string | number | boolean>>;
 
+/** The audit row of a referral's new status, and the answer: ids and the status only. */
+async function referralMoved(
+  tx: Db,
+  referral: { id: number; screeningId: number; centerId: number; statusId: number; medicalRecordId: number },
+  statusId: number,
+  actor: StaffActor,
+  now: Date,
+): Promise<StaffOutcome<ReferralStatusResult>> {
+  await audit(tx, {
+    actor: auditActor(actor),
+    action: "referral.status",
+    medicalRecordId: referral.medicalRecordId,
+    detail: { referralId: referral.id, screeningId: referral.screeningId, from: referral.statusId, to: statusId, by: byOf(actor) },
+    at: now,
+  });
+  const value = {
+    referralId: referral.id,
+    screeningId: referral.screeningId,
+    centerId: referral.centerId,
+    statusId,
+    status: REFERRAL_STATUS_TEXT[statusId]!,
+  };
+  return { ok: true, value };
+}
+
 export async function moveReferral(
   db: Db,
   settings: RegistrySettings,
@@ -79,23 +100,7 @@ export async function moveReferral(
       { kind: statusId === ReferralStatus.CenterApproved ? "referralApproved" : "referralCompleted", center: referral.centerName },
       { now },
     );
-    await audit(tx, {
-      actor: auditActor(actor),
-      action: "referral.status",
-      medicalRecordId: referral.medicalRecordId,
-      detail: { referralId: referral.id, screeningId: referral.screeningId, from: referral.statusId, to: statusId, by: byOf(actor) },
-      at: now,
-    });
-    return {
-      ok: true,
-      value: {
-        referralId: referral.id,
-        screeningId: referral.screeningId,
-        centerId: referral.centerId,
-        statusId,
-        status: REFERRAL_STATUS_TEXT[statusId]!,
-      },
-    };
+    return referralMoved(tx, referral, statusId, actor, now);
   });
 }
 
@@ -126,23 +131,7 @@ export async function closeReferral(
       { kind: statusId === ReferralStatus.DeclinedByCenter ? "referralDeclined" : "referralCancelledByCenter", center: referral.centerName },
       { now },
     );
-    await audit(tx, {
-      actor: auditActor(actor),
-      action: "referral.status",
-      medicalRecordId: referral.medicalRecordId,
-      detail: { referralId: referral.id, screeningId: referral.screeningId, from: referral.statusId, to: statusId, by: byOf(actor) },
-      at: now,
-    });
-    return {
-      ok: true,
-      value: {
-        referralId: referral.id,
-        screeningId: referral.screeningId,
-        centerId: referral.centerId,
-        statusId,
-        status: REFERRAL_STATUS_TEXT[statusId]!,
-      },
-    };
+    return referralMoved(tx, referral, statusId, actor, now);
   });
 }
 
@@ -208,20 +197,6 @@ export const STATUS_OF_REASON: Record<StaffReasonValue, number> = {
 export function staffStepAnswer<T>(outcome: StaffOutcome<T>, message: string): Response {
   if (!outcome.ok) throw new Refusal(STATUS_OF_REASON[outcome.reason], StaffMessage[outcome.reason], { form: outcome.reason });
   return ok(outcome.value, message);
-}
-
-/** A positive id from the path, else 400 with the field named. */
-function pathId(value: string | undefined, field: string): number {
-  if (!value || !/^[1-9]\d{0,9}$/.test(value) || Number(value) > 2_147_483_647)
-    throw new Refusal(400, RegistryMessage.badRequest, { [field]: ValidationKey.invalidValue });
-  return Number(value);
-}
-
-async function readBody<T>(ctx: Ctx, schema: z.ZodType<T>): Promise<T> {
-  const raw = await readJsonObject(ctx.request);
-  const parsed = schema.safeParse(raw);
-  if (!parsed.success) throw new Refusal(400, RegistryMessage.badRequest, bodyFieldErrors(parsed.error, raw));
-  return parsed.data;
 }
 
 /** POST /api/staff/referrals/{referralId}/status {statusId: 2|4}, header X-Center-Staff-Key. */
