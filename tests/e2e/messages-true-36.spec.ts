@@ -73,9 +73,9 @@ const EN = {
 };
 const ES = {
   complete:
-    "Le derivaremos a su centro de trasplante después de sus análisis de laboratorio. Le enviaremos un mensaje de texto cuando su orden de laboratorio esté lista.",
+    "Lo derivaremos a su centro de trasplante después de sus análisis de laboratorio. Le enviaremos un mensaje de texto cuando su orden de laboratorio esté lista.",
   thankYou: `Gracias por indicarnos que usted está bajo el cuidado de ${memberCenter.centerName}.`,
-  labs: "Se necesita un sencillo análisis de sangre antes de poder derivarle. Le enviaremos un mensaje de texto cuando su orden de laboratorio esté lista.",
+  labs: "Se necesita un sencillo análisis de sangre antes de poder derivarlo. Le enviaremos un mensaje de texto cuando su orden de laboratorio esté lista.",
   ready: "National Kidney Registry: su orden de laboratorio está lista. Inicie sesión en su panel para descargarla e imprimirla.",
 };
 
