@@ -260,12 +260,13 @@ async function main() {
             say(`# Chromium ${b.v} ${lang}: the journey took ${seconds(walked)}`);
           }
         }
-        // The staff console once, in Chromium 85 (the demo administrator's link works once).
+        if (runCss && b.v === 85) await cssCheck(page, errors, fresh, texts.en, cssPatient);
+        // The staff console once, in Chromium 85 (the demo administrator's link works once), after the CSS check: its
+        // last page's route discovery may still be aborting when the next walk starts.
         if (runJourneys && b.v === 85) {
           await fresh("10.122.85.50");
           await runSteps(`Chromium 85 staff`, page, errors, staffSteps({ page, baseUrl: BASE_URL, t: texts.en, link: () => outboxLink(DEMO_ADMIN) }));
         }
-        if (runCss && b.v === 85) await cssCheck(page, errors, fresh, texts.en, cssPatient);
       } finally {
         await browser.close();
       }
