@@ -101,10 +101,23 @@ export async function findScreening(db: Db, screeningId: number): Promise<Screen
 
 const iso = (d: Date | null) => (d ? d.toISOString() : "");
 
-export function toScreening(r: ScreeningRow, referrals: ReferralRow[]): Screening {
+/** A screening's answers from its row: what the patient's screening and a center's referral both show. */
+export function screeningAnswersOf(
+  r: Pick<
+    ScreeningRow,
+    | "kidney_status"
+    | "kidney_status_other"
+    | "transplant_center_situation"
+    | "willing_to_transfer"
+    | "donor_status"
+    | "donor_status_other"
+    | "primary_goal"
+    | "primary_goal_other"
+    | "transplant_type"
+    | "antigen_match"
+  >,
+) {
   return {
-    id: r.id,
-    status: r.status,
     kidneyStatus: r.kidney_status,
     kidneyStatusOther: r.kidney_status_other,
     transplantCenterSituation: r.transplant_center_situation,
@@ -115,6 +128,14 @@ export function toScreening(r: ScreeningRow, referrals: ReferralRow[]): Screenin
     primaryGoalOther: r.primary_goal_other,
     transplantType: r.transplant_type,
     antigenMatch: r.antigen_match,
+  };
+}
+
+export function toScreening(r: ScreeningRow, referrals: ReferralRow[]): Screening {
+  return {
+    id: r.id,
+    status: r.status,
+    ...screeningAnswersOf(r),
     isCleared: r.is_cleared,
     isImmunoFreeCandidate: r.is_immuno_free_candidate,
     isCenterConfirmed: r.is_center_confirmed,

@@ -1,4 +1,5 @@
 import type { Db } from "../db/types";
+import { screeningAnswersOf } from "./screenings";
 
 /** SQL of the transplant center's staff area (docs/decisions/133). */
 
@@ -107,18 +108,7 @@ export async function centerReferralRecord(db: Db, referralId: number): Promise<
       email: r.email,
       phoneNumber: r.phone_number,
     },
-    screening: {
-      kidneyStatus: r.kidney_status,
-      kidneyStatusOther: r.kidney_status_other,
-      transplantCenterSituation: r.transplant_center_situation,
-      willingToTransfer: r.willing_to_transfer,
-      donorStatus: r.donor_status,
-      donorStatusOther: r.donor_status_other,
-      primaryGoal: r.primary_goal,
-      primaryGoalOther: r.primary_goal_other,
-      transplantType: r.transplant_type,
-      antigenMatch: r.antigen_match,
-    },
+    screening: screeningAnswersOf(r),
     consentSignedAt: r.signed_at,
   };
 }
