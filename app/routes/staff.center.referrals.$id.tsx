@@ -1,16 +1,16 @@
 import type { Route } from "./+types/staff.center.referrals.$id";
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import { ReferralStatus } from "../../registry/contract/enums";
 import { useTranslation } from "~/texts/use-translation";
 import type { RouteHandle } from "~/components/document-title";
-import { CsrfField } from "~/components/csrf-field";
 import { ErrorSummary } from "~/components/error-summary";
 import { TextAreaField } from "~/components/fields";
-import { FormState, useFormAnswer } from "~/components/form-context";
+import { useFormAnswer } from "~/components/form-context";
 import { PageFlash } from "~/components/flash-messages";
 import { RegistryDownPage } from "~/components/registry-down-page";
 import { AnswerSummary } from "~/features/screening/answer-summary";
 import { answerSummary } from "~/features/screening/answer-summary-model";
+import { StaffActionForm } from "~/features/staff/action-form";
 import { reasonForm } from "~/features/staff/center-form";
 import { centerReferralAction, centerReferralData } from "~/features/staff/center.server";
 import { readForm } from "~/forms/form.server";
@@ -147,39 +147,41 @@ export default function StaffCenterReferral({ loaderData: data }: Route.Componen
         <>
           {r.statusId === ReferralStatus.PendingCenter ? (
             <section aria-labelledby="approve-title">
-              <h3 id="approve-title">{t("staffCenter.referral.approveTitle")}</h3>
-              <p>{t("staffCenter.referral.approveText")}</p>
-              <Form method="post" reloadDocument>
-                <CsrfField />
-                <button type="submit" name="intent" value="approve">
-                  {t("staffCenter.referral.approveSubmit")}
-                </button>
-              </Form>
+              <StaffActionForm
+                title={t("staffCenter.referral.approveTitle")}
+                titleLevel={3}
+                titleId="approve-title"
+                text={t("staffCenter.referral.approveText")}
+                intent="approve"
+                submit={t("staffCenter.referral.approveSubmit")}
+              />
             </section>
           ) : null}
           <section aria-labelledby="complete-title">
-            <h3 id="complete-title">{t("staffCenter.referral.completeTitle")}</h3>
-            <p>{t("staffCenter.referral.completeText")}</p>
-            <Form method="post" reloadDocument>
-              <CsrfField />
-              <button type="submit" name="intent" value="complete" className="secondary">
-                {t("staffCenter.referral.completeSubmit")}
-              </button>
-            </Form>
+            <StaffActionForm
+              title={t("staffCenter.referral.completeTitle")}
+              titleLevel={3}
+              titleId="complete-title"
+              text={t("staffCenter.referral.completeText")}
+              intent="complete"
+              submit={t("staffCenter.referral.completeSubmit")}
+              variant="secondary"
+            />
           </section>
           {(["decline", "cancel"] as const).map((action) => (
             <section key={action} aria-labelledby={`${action}-title`}>
-              <h3 id={`${action}-title`}>{t(`staffCenter.referral.${action}Title`)}</h3>
-              <p>{t(`staffCenter.referral.${action}Text`)}</p>
-              <Form method="post" noValidate className="stacked-form" aria-labelledby={`${action}-title`} reloadDocument>
-                <CsrfField />
-                <FormState id={reasonForm(action)}>
-                  <TextAreaField name="reason" label={t("staffCenter.referral.reasonLabel")} rows={3} maxLength={500} />
-                </FormState>
-                <button type="submit" name="intent" value={action} className="contrast">
-                  {t(`staffCenter.referral.${action}Submit`)}
-                </button>
-              </Form>
+              <StaffActionForm
+                title={t(`staffCenter.referral.${action}Title`)}
+                titleLevel={3}
+                titleId={`${action}-title`}
+                text={t(`staffCenter.referral.${action}Text`)}
+                intent={action}
+                submit={t(`staffCenter.referral.${action}Submit`)}
+                variant="contrast"
+                form={reasonForm(action)}
+              >
+                <TextAreaField name="reason" label={t("staffCenter.referral.reasonLabel")} rows={3} maxLength={500} />
+              </StaffActionForm>
             </section>
           ))}
         </>

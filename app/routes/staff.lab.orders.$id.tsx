@@ -1,15 +1,15 @@
 import type { Route } from "./+types/staff.lab.orders.$id";
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import { patientDate } from "../../registry/contract/patient-dates";
 import { LAB_VALUE_FLAGS } from "../../registry/contract/labs";
 import { useTranslation } from "~/texts/use-translation";
 import type { RouteHandle } from "~/components/document-title";
-import { CsrfField } from "~/components/csrf-field";
 import { ErrorSummary } from "~/components/error-summary";
 import { SelectField, TextAreaField, TextField } from "~/components/fields";
-import { FormState, useFormAnswer } from "~/components/form-context";
+import { useFormAnswer } from "~/components/form-context";
 import { PageFlash } from "~/components/flash-messages";
 import { RegistryDownPage } from "~/components/registry-down-page";
+import { StaffActionForm } from "~/features/staff/action-form";
 import { LAB_DECLINE_FORM, LAB_VALUE_ROWS, LAB_VALUES_FORM, valueDefaults, valueField } from "~/features/staff/lab-form";
 import { labOrderAction, labOrderData } from "~/features/staff/lab.server";
 import { readForm } from "~/forms/form.server";
@@ -67,70 +67,54 @@ export default function StaffLabOrder({ loaderData: data }: Route.ComponentProps
       </table>
       {order.state === "waiting" ? (
         <>
-          <h2>{t("staffLab.approveTitle")}</h2>
-          <p>{t("staffLab.approveText")}</p>
-          <Form method="post" reloadDocument>
-            <CsrfField />
-            <button type="submit" name="intent" value="approve">
-              {t("staffLab.approveSubmit")}
-            </button>
-          </Form>
-          <h2 id="decline-title">{t("staffLab.declineTitle")}</h2>
-          <p>{t("staffLab.declineText")}</p>
-          <Form method="post" noValidate className="stacked-form" aria-labelledby="decline-title" reloadDocument>
-            <CsrfField />
-            <FormState id={LAB_DECLINE_FORM}>
-              <TextAreaField name="declineReason" label={t("staffLab.declineReason")} rows={3} />
-            </FormState>
-            <button type="submit" name="intent" value="decline" className="contrast">
-              {t("staffLab.declineSubmit")}
-            </button>
-          </Form>
+          <StaffActionForm
+            title={t("staffLab.approveTitle")}
+            text={t("staffLab.approveText")}
+            intent="approve"
+            submit={t("staffLab.approveSubmit")}
+          />
+          <StaffActionForm
+            title={t("staffLab.declineTitle")}
+            titleId="decline-title"
+            text={t("staffLab.declineText")}
+            intent="decline"
+            submit={t("staffLab.declineSubmit")}
+            variant="contrast"
+            form={LAB_DECLINE_FORM}
+          >
+            <TextAreaField name="declineReason" label={t("staffLab.declineReason")} rows={3} />
+          </StaffActionForm>
         </>
       ) : null}
       {approved ? (
-        <>
-          <h2 id="values-title">{t("staffLab.valuesTitle")}</h2>
-          <p>{t("staffLab.valuesText")}</p>
-          <Form method="post" noValidate className="stacked-form" aria-labelledby="values-title" reloadDocument>
-            <CsrfField />
-            <FormState id={LAB_VALUES_FORM} defaults={valueDefaults(values)}>
-              {Array.from({ length: LAB_VALUE_ROWS }, (_, i) => (
-                <fieldset key={i}>
-                  <legend>{t("staffLab.valueRow", { n: String(i + 1) })}</legend>
-                  <TextField name={valueField("name", i)} label={t("staffLab.valueName")} autoComplete="off" optional={i > 0} />
-                  <TextField name={valueField("value", i)} label={t("staffLab.valueValue")} autoComplete="off" optional={i > 0} />
-                  <TextField name={valueField("unit", i)} label={t("staffLab.valueUnit")} autoComplete="off" optional />
-                  <TextField name={valueField("range", i)} label={t("staffLab.valueRange")} autoComplete="off" optional />
-                  <SelectField
-                    name={valueField("flag", i)}
-                    label={t("staffLab.valueFlag")}
-                    optional
-                    options={[
-                      { value: "", label: t("staffLab.noFlag") },
-                      ...LAB_VALUE_FLAGS.map((f) => ({ value: f, label: t(`staffLab.flags.${f}`) })),
-                    ]}
-                  />
-                </fieldset>
-              ))}
-            </FormState>
-            <button type="submit" name="intent" value="values">
-              {t("staffLab.valuesSubmit")}
-            </button>
-          </Form>
-        </>
+        <StaffActionForm
+          title={t("staffLab.valuesTitle")}
+          titleId="values-title"
+          text={t("staffLab.valuesText")}
+          intent="values"
+          submit={t("staffLab.valuesSubmit")}
+          form={LAB_VALUES_FORM}
+          defaults={valueDefaults(values)}
+        >
+          {Array.from({ length: LAB_VALUE_ROWS }, (_, i) => (
+            <fieldset key={i}>
+              <legend>{t("staffLab.valueRow", { n: String(i + 1) })}</legend>
+              <TextField name={valueField("name", i)} label={t("staffLab.valueName")} autoComplete="off" optional={i > 0} />
+              <TextField name={valueField("value", i)} label={t("staffLab.valueValue")} autoComplete="off" optional={i > 0} />
+              <TextField name={valueField("unit", i)} label={t("staffLab.valueUnit")} autoComplete="off" optional />
+              <TextField name={valueField("range", i)} label={t("staffLab.valueRange")} autoComplete="off" optional />
+              <SelectField
+                name={valueField("flag", i)}
+                label={t("staffLab.valueFlag")}
+                optional
+                options={[{ value: "", label: t("staffLab.noFlag") }, ...LAB_VALUE_FLAGS.map((f) => ({ value: f, label: t(`staffLab.flags.${f}`) }))]}
+              />
+            </fieldset>
+          ))}
+        </StaffActionForm>
       ) : null}
       {order.state === "approved" ? (
-        <>
-          <h2>{t("staffLab.resultsTitle")}</h2>
-          <p>{t("staffLab.resultsText")}</p>
-          <Form method="post" reloadDocument>
-            <CsrfField />
-            <button type="submit" name="intent" value="results">
-              {t("staffLab.resultsSubmit")}
-            </button>
-          </Form>
-        </>
+        <StaffActionForm title={t("staffLab.resultsTitle")} text={t("staffLab.resultsText")} intent="results" submit={t("staffLab.resultsSubmit")} />
       ) : null}
       <p>
         <Link to="/staff/lab">{t("staffLab.back")}</Link>

@@ -1,13 +1,13 @@
 import type { Route } from "./+types/staff.people.$id";
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import { useTranslation } from "~/texts/use-translation";
 import type { RouteHandle } from "~/components/document-title";
-import { CsrfField } from "~/components/csrf-field";
 import { ErrorSummary } from "~/components/error-summary";
 import { CheckboxField, SelectField } from "~/components/fields";
-import { FormState, useFormAnswer } from "~/components/form-context";
+import { useFormAnswer } from "~/components/form-context";
 import { PageFlash } from "~/components/flash-messages";
 import { RegistryDownPage } from "~/components/registry-down-page";
+import { StaffActionForm } from "~/features/staff/action-form";
 import { grantValues } from "~/features/staff/people-form";
 import { peopleData, personAction, personOf } from "~/features/staff/people.server";
 import { readForm } from "~/forms/form.server";
@@ -40,53 +40,49 @@ export default function StaffPerson({ loaderData: data }: Route.ComponentProps) 
       <ErrorSummary failure={answer} />
       <h1>{t("staffConsole.people.personTitle", { name: person.name })}</h1>
       <p>{person.email}</p>
-      <h2 id="roles-title">{t("staffConsole.people.rolesTitle")}</h2>
-      <Form method="post" noValidate className="stacked-form" aria-labelledby="roles-title" reloadDocument>
-        <CsrfField />
+      <StaffActionForm
+        title={t("staffConsole.people.rolesTitle")}
+        titleId="roles-title"
+        intent="grants"
+        submit={t("staffConsole.people.rolesSubmit")}
+        form="staff-grants"
+        defaults={grantValues(person.grants)}
+      >
         <p className="hint">{t("staffConsole.people.rolesHint")}</p>
-        <FormState id="staff-grants" defaults={grantValues(person.grants)}>
-          <CheckboxField name="administrator" label={t("staffConsole.roles.administrator")} />
-          <CheckboxField name="program" label={t("staffConsole.roles.program")} />
-          <CheckboxField name="lab" label={t("staffConsole.roles.lab")} />
-          <SelectField
-            name="labId"
-            label={t("staffConsole.people.lab")}
-            optional
-            options={data.organisations.labs.map((l) => ({ value: String(l.id), label: l.name }))}
-          />
-          <CheckboxField name="center" label={t("staffConsole.roles.center")} />
-          <SelectField
-            name="centerId"
-            label={t("staffConsole.people.center")}
-            optional
-            options={data.organisations.centers.map((c) => ({ value: String(c.id), label: c.name }))}
-          />
-        </FormState>
-        <button type="submit" name="intent" value="grants">
-          {t("staffConsole.people.rolesSubmit")}
-        </button>
-      </Form>
+        <CheckboxField name="administrator" label={t("staffConsole.roles.administrator")} />
+        <CheckboxField name="program" label={t("staffConsole.roles.program")} />
+        <CheckboxField name="lab" label={t("staffConsole.roles.lab")} />
+        <SelectField
+          name="labId"
+          label={t("staffConsole.people.lab")}
+          optional
+          options={data.organisations.labs.map((l) => ({ value: String(l.id), label: l.name }))}
+        />
+        <CheckboxField name="center" label={t("staffConsole.roles.center")} />
+        <SelectField
+          name="centerId"
+          label={t("staffConsole.people.center")}
+          optional
+          options={data.organisations.centers.map((c) => ({ value: String(c.id), label: c.name }))}
+        />
+      </StaffActionForm>
       {person.status !== "disabled" ? (
         <>
-          <h2>{t("staffConsole.people.linkTitle")}</h2>
-          <p>{t("staffConsole.people.linkText")}</p>
-          <Form method="post" reloadDocument>
-            <CsrfField />
-            <button type="submit" name="intent" value="link" className="secondary">
-              {t("staffConsole.people.linkSubmit")}
-            </button>
-          </Form>
+          <StaffActionForm
+            title={t("staffConsole.people.linkTitle")}
+            text={t("staffConsole.people.linkText")}
+            intent="link"
+            submit={t("staffConsole.people.linkSubmit")}
+            variant="secondary"
+          />
           {data.own ? null : (
-            <>
-              <h2>{t("staffConsole.people.disableTitle")}</h2>
-              <p>{t("staffConsole.people.disableText")}</p>
-              <Form method="post" reloadDocument>
-                <CsrfField />
-                <button type="submit" name="intent" value="disable" className="contrast">
-                  {t("staffConsole.people.disableSubmit")}
-                </button>
-              </Form>
-            </>
+            <StaffActionForm
+              title={t("staffConsole.people.disableTitle")}
+              text={t("staffConsole.people.disableText")}
+              intent="disable"
+              submit={t("staffConsole.people.disableSubmit")}
+              variant="contrast"
+            />
           )}
         </>
       ) : null}

@@ -1,13 +1,13 @@
 import type { Route } from "./+types/staff.people._index";
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import { useTranslation } from "~/texts/use-translation";
 import type { RouteHandle } from "~/components/document-title";
-import { CsrfField } from "~/components/csrf-field";
 import { ErrorSummary } from "~/components/error-summary";
 import { RadioGroup, SelectField, TextField } from "~/components/fields";
-import { FormState, useFormAnswer } from "~/components/form-context";
+import { useFormAnswer } from "~/components/form-context";
 import { PageFlash } from "~/components/flash-messages";
 import { RegistryDownPage } from "~/components/registry-down-page";
+import { StaffActionForm } from "~/features/staff/action-form";
 import { grantLabel } from "~/features/staff/areas";
 import { inviteAction, peopleData } from "~/features/staff/people.server";
 import { readForm } from "~/forms/form.server";
@@ -82,41 +82,42 @@ export default function StaffPeople({ loaderData: data }: Route.ComponentProps) 
           </tbody>
         </table>
       </div>
-      <h2 id="invite-title">{t("staffConsole.people.inviteTitle")}</h2>
-      <p>{t("staffConsole.people.inviteIntro")}</p>
-      <Form method="post" noValidate className="stacked-form" aria-labelledby="invite-title" reloadDocument>
-        <CsrfField />
-        <FormState id="staff-invite" defaults={{ lang: "en" }}>
-          <TextField name="name" label={t("staffConsole.people.name")} autoComplete="off" />
-          <TextField name="email" type="email" label={t("staffConsole.people.email")} autoComplete="off" spellCheck={false} />
-          <RadioGroup
-            name="lang"
-            legend={t("staffConsole.people.lang")}
-            options={[
-              { value: "en", label: t("language.en") },
-              { value: "es", label: t("language.es") },
-            ]}
-          />
-          <SelectField
-            name="role"
-            label={t("staffConsole.people.role")}
-            options={(["lab", "center", "program", "administrator"] as const).map((r) => ({ value: r, label: t(`staffConsole.roles.${r}`) }))}
-          />
-          <SelectField
-            name="labId"
-            label={t("staffConsole.people.lab")}
-            optional
-            options={data.organisations.labs.map((l) => ({ value: String(l.id), label: l.name }))}
-          />
-          <SelectField
-            name="centerId"
-            label={t("staffConsole.people.center")}
-            optional
-            options={data.organisations.centers.map((c) => ({ value: String(c.id), label: c.name }))}
-          />
-        </FormState>
-        <button type="submit">{t("staffConsole.people.inviteSubmit")}</button>
-      </Form>
+      <StaffActionForm
+        title={t("staffConsole.people.inviteTitle")}
+        titleId="invite-title"
+        text={t("staffConsole.people.inviteIntro")}
+        submit={t("staffConsole.people.inviteSubmit")}
+        form="staff-invite"
+        defaults={{ lang: "en" }}
+      >
+        <TextField name="name" label={t("staffConsole.people.name")} autoComplete="off" />
+        <TextField name="email" type="email" label={t("staffConsole.people.email")} autoComplete="off" spellCheck={false} />
+        <RadioGroup
+          name="lang"
+          legend={t("staffConsole.people.lang")}
+          options={[
+            { value: "en", label: t("language.en") },
+            { value: "es", label: t("language.es") },
+          ]}
+        />
+        <SelectField
+          name="role"
+          label={t("staffConsole.people.role")}
+          options={(["lab", "center", "program", "administrator"] as const).map((r) => ({ value: r, label: t(`staffConsole.roles.${r}`) }))}
+        />
+        <SelectField
+          name="labId"
+          label={t("staffConsole.people.lab")}
+          optional
+          options={data.organisations.labs.map((l) => ({ value: String(l.id), label: l.name }))}
+        />
+        <SelectField
+          name="centerId"
+          label={t("staffConsole.people.center")}
+          optional
+          options={data.organisations.centers.map((c) => ({ value: String(c.id), label: c.name }))}
+        />
+      </StaffActionForm>
     </main>
   );
 }

@@ -1,16 +1,16 @@
 import type { Route } from "./+types/staff.program.$id";
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import { useTranslation } from "~/texts/use-translation";
 import type { RouteHandle } from "~/components/document-title";
-import { CsrfField } from "~/components/csrf-field";
 import { ErrorSummary } from "~/components/error-summary";
 import { TextAreaField } from "~/components/fields";
-import { FormState, useFormAnswer } from "~/components/form-context";
+import { useFormAnswer } from "~/components/form-context";
 import { PageFlash } from "~/components/flash-messages";
 import { PatientDate } from "~/components/patient-date";
 import { RegistryDownPage } from "~/components/registry-down-page";
 import { answersFromSubmission } from "~/features/medical-history/draft";
 import { reviewAnswerText, reviewRows } from "~/features/medical-history/review";
+import { StaffActionForm } from "~/features/staff/action-form";
 import { nextProgramStage, stageKey } from "~/features/staff/program-form";
 import { moveAction, participantData } from "~/features/staff/program.server";
 import { readForm } from "~/forms/form.server";
@@ -69,18 +69,16 @@ export default function StaffParticipant({ loaderData: data }: Route.ComponentPr
       )}
 
       {next !== null ? (
-        <>
-          <h2 id="move-title">{t("staffProgram.participant.moveTitle", { stage: t(stageKey(next)) })}</h2>
-          <p>{t("staffProgram.participant.moveText")}</p>
-          <Form method="post" noValidate className="stacked-form" aria-labelledby="move-title" reloadDocument>
-            <CsrfField />
-            <input type="hidden" name="stage" value={next} />
-            <FormState id="program-move">
-              <TextAreaField name="programNote" label={t("staffProgram.participant.note")} hint={t("staffProgram.participant.noteHint")} rows={4} />
-            </FormState>
-            <button type="submit">{t("staffProgram.participant.moveSubmit", { stage: t(stageKey(next)) })}</button>
-          </Form>
-        </>
+        <StaffActionForm
+          title={t("staffProgram.participant.moveTitle", { stage: t(stageKey(next)) })}
+          titleId="move-title"
+          text={t("staffProgram.participant.moveText")}
+          submit={t("staffProgram.participant.moveSubmit", { stage: t(stageKey(next)) })}
+          form="program-move"
+          hidden={{ stage: String(next) }}
+        >
+          <TextAreaField name="programNote" label={t("staffProgram.participant.note")} hint={t("staffProgram.participant.noteHint")} rows={4} />
+        </StaffActionForm>
       ) : null}
 
       <h2>{t("staffProgram.participant.notesTitle")}</h2>
