@@ -517,19 +517,23 @@ export function patientValidation(p: Patient): Record<string, string> {
 /**
  * An immune-tolerance candidate (DSH-013), signed in through `api`: invited by registry staff (a registry command,
  * so only with the e2e portal on PostgreSQL), registered with the invite, confirmed, and screened as a candidate, so
- * the medical history is open to them. Answers the patient and a CSRF token of the session.
+ * the medical history is open to them; in Spanish with `spanish`. Answers the patient and a CSRF token of the session.
  */
-export async function createCandidate(api: APIRequestContext, p: Patient = newPatient("Icand")): Promise<{ patient: Patient; csrf: string }> {
+export async function createCandidate(
+  api: APIRequestContext,
+  p: Patient = newPatient("Icand"),
+  { spanish = false }: { spanish?: boolean } = {},
+): Promise<{ patient: Patient; csrf: string }> {
   const created = await registryCommand(["create-invite", "--first-name", p.firstName, "--last-name", p.lastName, "--email", p.email]);
   const inviteToken = /\/register\?token=([^\s&]+)/.exec(created)?.[1];
   expect(inviteToken, created).toBeTruthy();
-  await createPatient(api, p, { verified: true, inviteToken: decodeURIComponent(inviteToken!) });
+  await createPatient(api, p, { verified: true, inviteToken: decodeURIComponent(inviteToken!), spanish });
   const csrf = hiddenValue(await (await api.get("landing")).text(), "_csrf");
   const post = formPoster(api, csrf);
   await post("landing", { intent: "start-screening" });
   await post("screening/patient-situation", { intent: "continue", kidneyStatus: "2", kidneyStatusOther: "" });
   await post("screening/post-transplant", { intent: "continue", transplantType: "3", antigenMatch: "1" });
-  await post("screening/patient-validation", patientValidation(p));
+  await post("screening/patient-validation", { ...patientValidation(p), preferredLanguage: spanish ? "2" : "1" });
   return { patient: p, csrf };
 }
 
@@ -549,12 +553,12 @@ export async function sqlQuery<Row extends Record<string, unknown> = Record<stri
  * A screening cleared to select a transplant center (SCR-015), answered with the plain form posts a browser without
  * JavaScript sends, through `request` (the signed-in patient's cookies): on dialysis, not registered with a center,
  * a willing donor, goal 'Find a transplant center' (or the given donor status and goal), personal information
- * confirmed. Answers the screening's id.
+ * confirmed (the preferred language Spanish with `spanish`, else English). Answers the screening's id.
  */
 export async function createClearedScreening(
   request: APIRequestContext,
   p: Patient,
-  answers: { donorStatus?: string; primaryGoal?: string } = {},
+  answers: { donorStatus?: string; primaryGoal?: string; spanish?: boolean } = {},
 ): Promise<number> {
   const csrf = hiddenValue(await (await request.get("landing")).text(), "_csrf");
   const post = formPoster(request, csrf);
@@ -563,7 +567,7 @@ export async function createClearedScreening(
   await post("screening/transplant-center-registration", { intent: "continue", transplantCenterSituation: "2" });
   await post("screening/donor-situation", { intent: "continue", donorStatus: answers.donorStatus ?? "1", donorStatusOther: "" });
   await post("screening/primary-goal", { intent: "continue", primaryGoal: answers.primaryGoal ?? "2", primaryGoalOther: "" });
-  await post("screening/patient-validation", patientValidation(p));
+  await post("screening/patient-validation", { ...patientValidation(p), preferredLanguage: answers.spanish ? "2" : "1" });
   const complete = await (await request.get("screening/complete")).text();
   const id = /\/select-center\/(\d+)"/.exec(complete)?.[1];
   expect(id, "the Complete page leads to /select-center/{id}").toBeTruthy();

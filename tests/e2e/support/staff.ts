@@ -7,12 +7,13 @@ import { createSessionStore } from "../../../app/platform/session.server";
 import { STAFF_COOKIE, STAFF_COOKIE_PURPOSE, type StaffSessionData } from "../../../app/platform/staff-session";
 import { expect, expectAccessible, latestLinkPath, registryCommand } from "../fixtures";
 import { dataDir } from "./e2e-env";
+import { portalText, type Lang } from "./texts";
 
 /**
  * A staff person as the console's journeys know them (docs/decisions/126, 127): what they typed and what the set-up
  * page showed them. Codes come from the key, as their authenticator app makes them.
  */
-export type StaffPerson = { name: string; email: string; password: string; key: string; recoveryCodes: string[] };
+export type StaffPerson = { name: string; email: string; lang?: Lang; password: string; key: string; recoveryCodes: string[] };
 
 export const STAFF_PASSWORD = "a long staff password 2026";
 const STEP_MS = 30_000;
@@ -32,8 +33,8 @@ export function staffEmail(who: string): string {
 }
 
 /** The first administrator's link, as `create-admin` prints it, as a path on the e2e portal. */
-export async function createAdminLink(email: string, name: string): Promise<string> {
-  const printed = await registryCommand(["create-admin", "--email", email, "--name", name]);
+export async function createAdminLink(email: string, name: string, lang?: Lang): Promise<string> {
+  const printed = await registryCommand(["create-admin", "--email", email, "--name", name, ...(lang ? ["--lang", lang] : [])]);
   const link = /https?:\/\/\S+/.exec(printed)?.[0];
   expect(link, `a link in: ${printed}`).toBeTruthy();
   const url = new URL(link!);
@@ -47,54 +48,57 @@ export function emailedLink(request: APIRequestContext, email: string): Promise<
 
 /**
  * Follows a set-up link to the console: the password twice, the authenticator's key (read from the page, as a person
- * who cannot scan types it), its first code, the recovery codes. Checks each page as a patient's page is checked.
+ * who cannot scan types it), its first code, the recovery codes. Checks each page as a patient's page is checked. The
+ * pages' texts are in `who.lang` (English unless given): the language the browser asks for.
  */
 export async function setUpFromLink(
   page: Page,
   linkPath: string,
-  who: { name: string; email: string },
+  who: { name: string; email: string; lang?: Lang },
   /** More checks on each page (the reflow at 320 px). */
   onPage: (what: string) => Promise<void> = async () => {},
 ): Promise<StaffPerson> {
+  const t = (key: string, vars?: Record<string, string>) => portalText(who.lang ?? "en", `staffConsole.${key}`, vars);
   await page.goto(linkPath);
   // The token leaves the address at once.
   await expect(page).toHaveURL(/\/staff\/welcome$/);
-  await expect(page.getByRole("heading", { level: 1, name: "Set up your staff account" })).toBeVisible();
-  await expect(page.getByText(`Welcome, ${who.name}.`)).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: t("welcome.title") })).toBeVisible();
+  await expect(page.getByText(t("welcome.intro", { name: who.name, email: who.email }))).toBeVisible();
   await expectAccessible(page);
   await onPage("/staff/welcome");
-  await page.getByLabel("New password", { exact: true }).fill(STAFF_PASSWORD);
-  await page.getByLabel("Confirm new password").fill(STAFF_PASSWORD);
-  await page.getByRole("button", { name: "Save password" }).click();
+  await page.getByLabel(t("welcome.password"), { exact: true }).fill(STAFF_PASSWORD);
+  await page.getByLabel(t("welcome.confirmPassword")).fill(STAFF_PASSWORD);
+  await page.getByRole("button", { name: t("welcome.submit") }).click();
 
-  await expect(page.getByRole("heading", { level: 1, name: "Set up your authenticator app" })).toBeVisible();
-  await expect(page.getByRole("img", { name: "QR code to add your staff account to an authenticator app" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: t("setup.title") })).toBeVisible();
+  await expect(page.getByRole("img", { name: t("setup.qrAlt") })).toBeVisible();
   await expectAccessible(page);
   await onPage("/staff/setup");
   const key = (await page.locator(".staff-key").innerText()).replace(/\s+/g, "");
   expect(key).toMatch(/^[A-Z2-7]{16,}$/);
-  await page.getByLabel("Code", { exact: true }).fill(codeFor(key));
-  await page.getByRole("button", { name: "Finish set-up" }).click();
+  await page.getByLabel(t("setup.code"), { exact: true }).fill(codeFor(key));
+  await page.getByRole("button", { name: t("setup.submit") }).click();
 
-  await expect(page.getByRole("heading", { level: 1, name: "Save your recovery codes" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: t("recovery.title") })).toBeVisible();
   await expectAccessible(page);
   await onPage("/staff/recovery-codes");
   const recoveryCodes = await page.locator(".recovery-codes code").allInnerTexts();
   expect(recoveryCodes).toHaveLength(10);
-  await page.getByRole("button", { name: "I have saved my recovery codes" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Staff console" })).toBeVisible();
+  await page.getByRole("button", { name: t("recovery.done") }).click();
+  await expect(page.getByRole("heading", { level: 1, name: t("home.title") })).toBeVisible();
   return { ...who, password: STAFF_PASSWORD, key, recoveryCodes };
 }
 
-/** Signs in with the password and a code (the next step's, by default). */
+/** Signs in with the password and a code (the next step's, by default), on pages in the person's language. */
 export async function staffSignIn(page: Page, person: StaffPerson, code = nextCode(person.key)): Promise<void> {
+  const t = (key: string) => portalText(person.lang ?? "en", `staffConsole.${key}`);
   await page.goto("staff/sign-in");
-  await page.getByLabel("Work email").fill(person.email);
-  await page.getByLabel("Password", { exact: true }).fill(person.password);
-  await page.getByRole("button", { name: "Continue" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Enter your code" })).toBeVisible();
-  await page.getByLabel("Code", { exact: true }).fill(code);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByLabel(t("signIn.email")).fill(person.email);
+  await page.getByLabel(t("signIn.password"), { exact: true }).fill(person.password);
+  await page.getByRole("button", { name: t("signIn.submit") }).click();
+  await expect(page.getByRole("heading", { level: 1, name: t("code.title") })).toBeVisible();
+  await page.getByLabel(t("code.code"), { exact: true }).fill(code);
+  await page.getByRole("button", { name: t("code.submit") }).click();
 }
 
 /** Moves the staff session's times as a later clock would see them (the e2e portal's own demo secret). */
@@ -153,7 +157,7 @@ export async function personWithRole(
 }
 
 /** The test's project's browser settings, for a second browser of the same kind (base URL, JavaScript, headers). */
-function projectUse() {
+export function projectUse() {
   const use = playwrightTest.info().project.use;
   return { baseURL: use.baseURL, javaScriptEnabled: use.javaScriptEnabled, extraHTTPHeaders: use.extraHTTPHeaders, locale: use.locale };
 }
