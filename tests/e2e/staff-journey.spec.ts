@@ -133,7 +133,9 @@ test("every role, one journey: create-admin, invitations, the lab, the center, t
 
   // 4. A patient registers (in the journey's language), takes news by email and text, is screened, and chooses the
   //    center on /select-center.
-  const patient = await createPatient(page.request, newPatient("Journey"), { verified: true, spanish: lang === "es" });
+  // A name of their own: the center's list shows names, and other journeys refer patients to the same center.
+  const letters = Array.from({ length: 6 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join("");
+  const patient = await createPatient(page.request, newPatient(`Jour${letters}`), { verified: true, spanish: lang === "es" });
   const patientName = `${patient.firstName} ${patient.lastName}`;
   await newsByEmailAndText(page.request, patient);
   const screeningId = await createClearedScreening(page.request, patient, { spanish: lang === "es" });
