@@ -21,7 +21,7 @@ import { issueFormStamp } from "~/features/accounts/bot-check.server";
 import { HONEYPOT_FIELD, ISSUED_FIELD } from "~/features/accounts/bot-fields";
 import { formAnswer, linkValue, readForm } from "~/forms/form.server";
 import { loginAction } from "~/features/accounts/login.server";
-import { signInSurge } from "~/features/accounts/sign-in-surge.server";
+import { surgeChallenge } from "~/features/accounts/sign-in-surge.server";
 import { forgotAction, resetAction } from "~/features/accounts/password.server";
 import { addressStep, BOT_PURPOSE, hipaaStep, registerAction } from "~/features/accounts/register.server";
 import type { FormFailure } from "~/forms/types";
@@ -56,11 +56,9 @@ async function readInvite(token: string, context: PortalContext): Promise<Invite
   return { status: "invalid" };
 }
 
-/** During a sign-in surge, the dialog's challenge (docs/decisions/087); none otherwise. */
+/** During a sign-in surge, the dialog's challenge for this browser and address (docs/decisions/087, 135); none otherwise. */
 function signInChallenge(context: PortalContext, now: number): string | undefined {
-  if (!(context.signInSurgePerMinute > 0)) return undefined;
-  const surge = signInSurge(context.signInSurgePerMinute, context.formKey, context.log);
-  return surge.active(now) ? surge.issue(now) : undefined;
+  return surgeChallenge(context, context.session, now);
 }
 
 export const loader = withTexts("register", async function loader({ url, context: routerContext }: Route.LoaderArgs) {
