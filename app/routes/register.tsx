@@ -22,6 +22,7 @@ import { HONEYPOT_FIELD, ISSUED_FIELD } from "~/features/accounts/bot-fields";
 import { formAnswer, linkValue, readForm } from "~/forms/form.server";
 import { loginAction } from "~/features/accounts/login.server";
 import { surgeChallenge } from "~/features/accounts/sign-in-surge.server";
+import { CHALLENGE_FIELD } from "~/features/accounts/proof-of-work";
 import { forgotAction, resetAction } from "~/features/accounts/password.server";
 import { addressStep, BOT_PURPOSE, hipaaStep, registerAction } from "~/features/accounts/register.server";
 import type { FormFailure } from "~/forms/types";
@@ -142,7 +143,7 @@ export default function Register({ loaderData: data }: Route.ComponentProps) {
   const phoneCheck = usePhoneCheck();
 
   const view: AccountDialogView = loginFailure
-    ? { kind: "login", challenge: data.view.kind === "login" ? data.view.challenge : undefined }
+    ? { kind: "login", challenge: loginFailure.values[CHALLENGE_FIELD] || (data.view.kind === "login" ? data.view.challenge : undefined) }
     : forgotFailure
       ? { kind: "forgot", sent: false }
       : resetFailure

@@ -165,7 +165,11 @@ describe.each(testDatabases())("password hashing when the pool is full, on $name
     const p = await t.register(1);
     const hitsBefore = await t.count("rate_limit_hits");
     const clinic = { "x-client-address": "2001:db8:77:1::5" };
-    const busy = occupy();
+    // The pool kept full for the whole flood of refusals (one hash after another in its only worker).
+    let holding = true;
+    const busy = (async () => {
+      while (holding) await occupy();
+    })();
     for (let i = 0; i <= RATE_LIMITS.signIn.max; i++) {
       const refused = await t.call("POST", "/authenticate", { body: { email: p.email, password: p.password }, headers: clinic }, handler);
       expect(refused.status).toBe(503);
@@ -178,6 +182,7 @@ describe.each(testDatabases())("password hashing when the pool is full, on $name
       expect(staff.status).toBe(503);
     }
     expect(await t.count("rate_limit_hits")).toBe(hitsBefore);
+    holding = false;
     await busy;
     expect(
       (await t.call("POST", "/api/staff/sign-in", { body: { email: "someone@clinic.test", password: "a password" }, headers: clinic }, handler))

@@ -3,7 +3,11 @@ import { SIGN_IN_CHALLENGES } from "../../../registry/contract/sign-in";
 import { testDatabases } from "../../../registry/db/test-databases";
 import { useRegistry } from "../../../registry/testing/harness";
 import { createRegistryClient } from "~/registry/client.server";
-import { createSignInSurge, SURGE, spendThroughRegistry } from "./sign-in-surge.server";
+import { Session } from "~/platform/session.server";
+import type { PortalContext } from "~/platform/context";
+import { loginAction } from "./login.server";
+import { CHALLENGE_FIELD, PROOF_FIELD, solveChallenge } from "./proof-of-work";
+import { createSignInSurge, signInSurge, SURGE, spendThroughRegistry, surgeChallenge } from "./sign-in-surge.server";
 
 const KEY = new Uint8Array(32).fill(3);
 
@@ -67,5 +71,49 @@ describe.each(testDatabases().slice(0, 1))("the surge step with two portals on o
         reason: "unreachable",
       },
     );
+  });
+
+  it("through the sign-in action: another session's challenge is held back; a refused post hands the dialog a fresh one", async () => {
+    const p = await t.register(1);
+    const contextOf = (session: Session) =>
+      ({
+        session,
+        registry: registry(),
+        clientAddress: "198.51.100.30",
+        formKey: KEY,
+        signInSurgePerMinute: 5,
+        log: () => {},
+        lang: "en",
+        basePath: "/",
+        isSecure: false,
+      }) as unknown as PortalContext;
+    const mine = new Session({}, true);
+    const other = new Session({}, true);
+    // A surge on (five unknown-device attempts within the minute), at its lowest difficulty.
+    for (let i = 0; i < 5; i++) signInSurge(5, KEY).note(Date.now());
+    const { webcrypto } = await import("node:crypto");
+    const post = async (session: Session, password: string, challenge: string) => {
+      const form = new FormData();
+      form.set("email", p.email);
+      form.set("password", password);
+      form.set(CHALLENGE_FIELD, challenge);
+      form.set(PROOF_FIELD, (await solveChallenge(challenge, webcrypto.subtle as SubtleCrypto)) ?? "");
+      const result: unknown = await loginAction(form, contextOf(session));
+      if (result instanceof Response)
+        return { status: result.status, location: result.headers.get("Location"), values: {} as Record<string, string> };
+      const d = result as { data: { values: Record<string, string>; message?: { key: string } }; init?: { status?: number } };
+      return { status: d.init?.status ?? 200, key: d.data.message?.key, values: d.data.values };
+    };
+    const challenge = surgeChallenge(contextOf(mine), mine, Date.now())!;
+    expect(mine.get("surgeBrowser")).toMatch(/^[\w-]{22}$/);
+    const held = await post(other, p.password, challenge);
+    expect(held).toMatchObject({ status: 429, key: "login.checking" });
+    const wrong = await post(mine, "not the password", challenge);
+    expect(wrong).toMatchObject({ status: 401, key: "login.failed" });
+    const fresh = wrong.values[CHALLENGE_FIELD]!;
+    expect(fresh).toMatch(/^c1\./);
+    expect(fresh).not.toBe(challenge);
+    expect(await post(mine, p.password, challenge)).toMatchObject({ status: 429, key: "login.checking" });
+    expect(await post(mine, p.password, fresh)).toMatchObject({ status: 302, location: "/landing" });
   });
 });
