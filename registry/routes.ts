@@ -1,5 +1,6 @@
 import { answersPdfRoutes } from "./areas/answers-pdf";
 import { authRoutes } from "./areas/auth";
+import { signInChallengeRoutes } from "./areas/sign-in-challenges";
 import { centersRoutes } from "./areas/centers";
 import { demoRoutes } from "./areas/demo";
 import { devicesRoutes } from "./areas/devices";
@@ -33,7 +34,7 @@ import { openApiDocument } from "./openapi/document";
  */
 const AREAS = {
   register: registerRoutes,
-  auth: authRoutes,
+  auth: [...authRoutes, ...signInChallengeRoutes],
   password: passwordRoutes,
   mfa: mfaRoutes,
   lookup: lookupRoutes,

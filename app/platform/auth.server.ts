@@ -32,6 +32,7 @@ const PATIENT_KEYS: Record<Exclude<keyof SessionData, "flash" | "csrf" | "lang">
   medicalHistoryDraft: true,
   cancelCenter: true,
   carriedForm: true,
+  surgeBrowser: true,
   // ACC-052: outlive a sign-in that lapsed (the limits, toRegister) for the same patient's next sign-in only (114).
   lapsedSignIn: true,
   profileDraft: true,

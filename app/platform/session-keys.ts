@@ -73,6 +73,8 @@ export type SessionData = {
    * for the page in the other language, once, for CARRIED_FORM_MS at most (docs/decisions/054).
    */
   carriedForm?: { form: string; values: Record<string, string>; expiresAt: number };
+  /** A random value of this browser, which the sign-in surge's challenges are bound to (docs/decisions/135). */
+  surgeBrowser?: string;
 };
 
 export type ContactKind = "email" | "text";

@@ -20,6 +20,7 @@ const SIGN_IN_KEYS: Record<Exclude<keyof StaffSessionData, "flash" | "csrf" | "l
   pending: true,
   link: true,
   recoveryCodes: true,
+  surgeBrowser: true,
 };
 
 /** Forgets the staff sign-in (and a sign-in half done); `flash` says why on the next page. */

@@ -28,6 +28,8 @@ export type StaffSessionData = {
   link?: { token: string; expiresAt: number };
   /** The recovery codes, shown once after the authenticator is set up, until the person says they saved them. */
   recoveryCodes?: string[];
+  /** A random value of this browser, which the sign-in surge's challenges are bound to (docs/decisions/135). */
+  surgeBrowser?: string;
 };
 
 export type StaffLimit = "anonymous" | "active" | "idle" | "absolute";

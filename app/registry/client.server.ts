@@ -36,7 +36,7 @@ import {
   type ScreeningBody,
   type SelectCenterBody,
 } from "../../registry/contract";
-import { KNOWN_DEVICE_HEADER, knownDeviceHeader, type KnownDeviceClaim } from "../../registry/contract/sign-in";
+import { KNOWN_DEVICE_HEADER, knownDeviceHeader, spendChallengeResult, type KnownDeviceClaim } from "../../registry/contract/sign-in";
 import { textMessagesState } from "../../registry/contract/text-messages";
 import { closeAccountResult, MY_RECORD_CONTENT_TYPE, MY_RECORD_FILE, myRecordFile, type MyRecordFormat } from "../../registry/contract/my-record";
 import { ANSWERS_PDF_FILE, type AnswersPdfBody, type AnswersPdfKind } from "../../registry/contract/answers-pdf";
@@ -397,6 +397,14 @@ function clientMethods(opts: Shared, origin: ForwardedOrigin | undefined) {
     /** POST /authenticate; `knownDevice`: the browser's verified known-device mark for an account (docs/decisions/087). */
     authenticate: async (email: string, password: string, clientAddress?: string, knownDevice?: KnownDeviceClaim) =>
       strip(await call("POST", "/authenticate", authResult, { body: { email, password }, clientAddress, knownDevice })),
+    /**
+     * POST /sign-in-challenges: spends a surge challenge once across every portal process, within the address's
+     * allowance a minute (docs/decisions/135). `nonceHash`: the SHA-256 (hex) of the challenge's nonce.
+     */
+    spendSignInChallenge: async (nonceHash: string, expiresAt: Date, clientAddress: string) =>
+      strip(
+        await call("POST", "/sign-in-challenges", spendChallengeResult, { body: { nonceHash, expiresAt: expiresAt.toISOString() }, clientAddress }),
+      ),
     /** POST /sign-in-link {token}: signs in with a one-time link emailed over the cap (docs/decisions/132). */
     signInWithLink: async (token: string, clientAddress?: string) =>
       strip(await call("POST", "/sign-in-link", authResult, { body: { token }, clientAddress })),

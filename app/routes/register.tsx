@@ -21,7 +21,8 @@ import { issueFormStamp } from "~/features/accounts/bot-check.server";
 import { HONEYPOT_FIELD, ISSUED_FIELD } from "~/features/accounts/bot-fields";
 import { formAnswer, linkValue, readForm } from "~/forms/form.server";
 import { loginAction } from "~/features/accounts/login.server";
-import { signInSurge } from "~/features/accounts/sign-in-surge.server";
+import { surgeChallenge } from "~/features/accounts/sign-in-surge.server";
+import { CHALLENGE_FIELD } from "~/features/accounts/proof-of-work";
 import { forgotAction, resetAction } from "~/features/accounts/password.server";
 import { addressStep, BOT_PURPOSE, hipaaStep, registerAction } from "~/features/accounts/register.server";
 import type { FormFailure } from "~/forms/types";
@@ -56,11 +57,9 @@ async function readInvite(token: string, context: PortalContext): Promise<Invite
   return { status: "invalid" };
 }
 
-/** During a sign-in surge, the dialog's challenge (docs/decisions/087); none otherwise. */
+/** During a sign-in surge, the dialog's challenge for this browser and address (docs/decisions/087, 135); none otherwise. */
 function signInChallenge(context: PortalContext, now: number): string | undefined {
-  if (!(context.signInSurgePerMinute > 0)) return undefined;
-  const surge = signInSurge(context.signInSurgePerMinute, context.formKey, context.log);
-  return surge.active(now) ? surge.issue(now) : undefined;
+  return surgeChallenge(context, context.session, now);
 }
 
 export const loader = withTexts("register", async function loader({ url, context: routerContext }: Route.LoaderArgs) {
@@ -144,7 +143,7 @@ export default function Register({ loaderData: data }: Route.ComponentProps) {
   const phoneCheck = usePhoneCheck();
 
   const view: AccountDialogView = loginFailure
-    ? { kind: "login", challenge: data.view.kind === "login" ? data.view.challenge : undefined }
+    ? { kind: "login", challenge: loginFailure.values[CHALLENGE_FIELD] || (data.view.kind === "login" ? data.view.challenge : undefined) }
     : forgotFailure
       ? { kind: "forgot", sent: false }
       : resetFailure

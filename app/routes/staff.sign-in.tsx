@@ -8,6 +8,8 @@ import { TextField } from "~/components/fields";
 import { FormState, useFormAnswer } from "~/components/form-context";
 import { PageFlash } from "~/components/flash-messages";
 import { signInAction } from "~/features/staff/sign-in.server";
+import { surgeChallenge, surgeStep } from "~/features/accounts/sign-in-surge.server";
+import { CHALLENGE_FIELD } from "~/features/accounts/proof-of-work";
 import { readForm } from "~/forms/form.server";
 import { portalContext } from "~/platform/context";
 import { withTexts } from "~/texts/texts.server";
@@ -18,15 +20,17 @@ export const handle: RouteHandle = { titleKey: "staffConsole.signIn.title" };
 export const loader = withTexts("staff.sign-in", async function loader({ context: routerContext }: Route.LoaderArgs) {
   const context = routerContext.get(portalContext);
   if (context.staffSession.get("token")) throw redirect("/staff");
-  return {};
+  // During a sign-in surge, the patients' step (docs/decisions/135): a challenge for this browser and address, taken
+  // unsolved once a few seconds old (the time it takes to type an email and a password).
+  return { challenge: surgeChallenge(context, context.staffSession, Date.now()) };
 });
 
 export async function action({ request, context: routerContext }: Route.ActionArgs) {
   const context = routerContext.get(portalContext);
-  return signInAction(await readForm(request, context.staffSession), context);
+  return signInAction(await readForm(request, context.staffSession), context, (form) => surgeStep(form, context, context.staffSession));
 }
 
-export default function StaffSignIn() {
+export default function StaffSignIn({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const answer = useFormAnswer("staff-sign-in");
   return (
@@ -37,6 +41,7 @@ export default function StaffSignIn() {
       <p>{t("staffConsole.signIn.intro")}</p>
       <Form method="post" noValidate className="stacked-form" reloadDocument>
         <CsrfField />
+        {loaderData.challenge ? <input type="hidden" name={CHALLENGE_FIELD} value={loaderData.challenge} /> : null}
         <FormState id="staff-sign-in">
           <TextField name="email" type="email" label={t("staffConsole.signIn.email")} autoComplete="username" spellCheck={false} />
           <TextField name="password" type="password" label={t("staffConsole.signIn.password")} autoComplete="current-password" />

@@ -19,7 +19,7 @@ import { createSession, renewSession, touchSession, type SessionOrigin } from ".
 import { currentOrigin } from "../http/origin";
 import { RATE_LIMITS } from "../data/rate-limits";
 import { readJsonObject } from "../http/body";
-import { limitClient, refundHits } from "../http/client";
+import { limitClientAll, refundHits } from "../http/client";
 import type { Ctx } from "../http/context";
 import { bearerToken, checkToken, requirePatient } from "../http/patient";
 import { ok, reply, Refusal } from "../http/respond";
@@ -80,10 +80,15 @@ async function authenticate(ctx: Ctx): Promise<Response> {
         ? null
         : claim.deviceId
       : null;
-  const hits = device ? [] : [...(await limitClient(ctx, RATE_LIMITS.signIn)), ...(await limitClient(ctx, RATE_LIMITS.signInEmails, email))];
+  // Only real tries (a password checked) spend the address's budget: a refusal before any hashing (the account
+  // throttled, the hashing pool busy) gives its hits back (docs/decisions/135).
+  const hits = device ? [] : await limitClientAll(ctx, [{ limit: RATE_LIMITS.signIn }, { limit: RATE_LIMITS.signInEmails, item: email }]);
   const capped = !device && (await overCap(ctx.db, email, null, now));
   const reservation = await reserveTry(ctx.db, email, device, now);
-  if (!reservation.reserved) throw lockedOut(reservation.waitMs);
+  if (!reservation.reserved) {
+    await refundHits(ctx, hits);
+    throw lockedOut(reservation.waitMs);
+  }
 
   if (login === undefined) login = await findLogin(ctx.db, email);
   // The email of an account its owner closed (docs/decisions/107, ACC-046): said plainly to its right password only, a
@@ -93,8 +98,10 @@ async function authenticate(ctx: Ctx): Promise<Response> {
   try {
     matches = await ctx.passwords.verify(password, login ? login.passwordHash : closedHash, device ? "priority" : "common");
   } catch (error) {
-    // Refused before any hashing (the pool is full, decision 020): no try was made, so none is counted.
+    // Refused before any hashing (the pool is full, decision 020): no try was made, so none is counted, neither for
+    // the account nor for the address (docs/decisions/135).
     await releaseTry(ctx.db, reservation);
+    await refundHits(ctx, hits);
     throw error;
   }
   if (!login && closedHash && matches) {

@@ -159,4 +159,35 @@ describe.each(testDatabases())("password hashing when the pool is full, on $name
     // The unknown-email path made its comparison hash again after being refused.
     expect((await t.call("POST", "/authenticate", { body: { email: "nobody@example.org", password: p.password } }, handler)).status).toBe(401);
   }, 30_000);
+
+  it("a busy refusal never spends the address's budget: a patient refused busy more times than the limit still signs in (docs/decisions/135)", async () => {
+    const handler = createRegistryHandler({ db: t.db, settings: t.settings, now: () => t.clock, scryptPool: pool });
+    const p = await t.register(1);
+    const hitsBefore = await t.count("rate_limit_hits");
+    const clinic = { "x-client-address": "2001:db8:77:1::5" };
+    // The pool kept full for the whole flood of refusals (one hash after another in its only worker).
+    let holding = true;
+    const busy = (async () => {
+      while (holding) await occupy();
+    })();
+    for (let i = 0; i <= RATE_LIMITS.signIn.max; i++) {
+      const refused = await t.call("POST", "/authenticate", { body: { email: p.email, password: p.password }, headers: clinic }, handler);
+      expect(refused.status).toBe(503);
+      const staff = await t.call(
+        "POST",
+        "/api/staff/sign-in",
+        { body: { email: "someone@clinic.test", password: "a password" }, headers: clinic },
+        handler,
+      );
+      expect(staff.status).toBe(503);
+    }
+    expect(await t.count("rate_limit_hits")).toBe(hitsBefore);
+    holding = false;
+    await busy;
+    expect(
+      (await t.call("POST", "/api/staff/sign-in", { body: { email: "someone@clinic.test", password: "a password" }, headers: clinic }, handler))
+        .status,
+    ).toBe(401);
+    expect((await t.call("POST", "/authenticate", { body: { email: p.email, password: p.password }, headers: clinic }, handler)).status).toBe(200);
+  }, 60_000);
 });

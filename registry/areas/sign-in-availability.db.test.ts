@@ -47,6 +47,21 @@ describe.each(testDatabases())("sign-in availability on $name", (target) => {
     });
   });
 
+  it("a sign-in refused by the account's throttle spends nothing of the address's budget (docs/decisions/135)", async () => {
+    const p = await patient(1);
+    for (let i = 0; i < SIGN_IN_THROTTLE.maxFailures; i++) expect((await login(p.email, `wrong-${i}`, `203.0.113.${i + 1}`)).status).toBe(401);
+    const hits = await t.count("rate_limit_hits");
+    // A household behind one address: more refusals than the address's limit, none of them a try.
+    for (let i = 0; i <= RATE_LIMITS.signIn.max; i++) {
+      const refused = await login(p.email, p.password, "198.51.100.77");
+      expect(refused.status).toBe(429);
+      expect(refused.body.message).toBe(RegistryMessage.lockedOut);
+    }
+    expect(await t.count("rate_limit_hits")).toBe(hits);
+    t.advance(SIGN_IN_THROTTLE.spacingMs);
+    expect((await login(p.email, p.password, "198.51.100.77")).status).toBe(200);
+  });
+
   describe("known devices", () => {
     it("the owner's known browser signs in after 10 strangers' failures from 10 addresses; an unknown device waits a minute", async () => {
       const p = await patient(1);

@@ -80,7 +80,7 @@ import {
   totpUri,
 } from "../domain/staff-auth";
 import { staffLinkEmail } from "../messages/compose";
-import { clientLimitKey, enforceRateLimit, refundHits } from "../http/client";
+import { clientLimitKey, enforceRateLimit, limitClientAll, refundHits } from "../http/client";
 import type { Ctx } from "../http/context";
 import { ok, Refusal } from "../http/respond";
 import type { Route } from "../http/router";
@@ -184,15 +184,20 @@ async function wrongCode(ctx: Ctx, session: StaffSessionRow, action: string): Pr
 async function signIn(ctx: Ctx): Promise<Response> {
   const body = await readBody(ctx, staffSignInBody);
   const email = body.email.trim().toLowerCase();
-  const hits = [...(await limitAddress(ctx, RATE_LIMITS.staffSignIn)), ...(await limitAddress(ctx, RATE_LIMITS.staffSignInEmails, email))];
+  // Only real tries spend the address's budget: a throttled or busy refusal gives its hits back (docs/decisions/135).
+  const hits = await limitClientAll(ctx, [{ limit: RATE_LIMITS.staffSignIn }, { limit: RATE_LIMITS.staffSignInEmails, item: email }], TOO_MANY);
   const now = ctx.now();
   const waitMs = await signInWaitMs(ctx.db, throttleKey(email), THROTTLE_DEVICE, now);
   if (waitMs > 0) {
+    await refundHits(ctx, hits);
     await audit(ctx.db, { actor: { kind: "anonymous" }, action: "staff.sign-in.throttled", at: now });
     throw refusal(StaffAccountReason.tooManyTries, { "retry-after": String(Math.max(1, Math.ceil(waitMs / 1000))) });
   }
   const person = email ? await findStaffByEmail(ctx.db, email) : null;
-  const matches = await ctx.passwords.verify(body.password, person?.passwordHash);
+  const matches = await ctx.passwords.verify(body.password, person?.passwordHash).catch(async (error: unknown) => {
+    await refundHits(ctx, hits);
+    throw error;
+  });
   if (!person || !person.passwordHash || !matches || person.disabledAt) {
     const outcome = await recordLoginFailure(ctx.db, throttleKey(email), now, THROTTLE_DEVICE);
     await audit(ctx.db, {

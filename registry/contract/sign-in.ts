@@ -67,3 +67,23 @@ export const SignInMessage = {
 
 /** POST /sign-in-link {token}: a one-time sign-in link's token (from the email's `?h=`). */
 export const signInLinkRequest = z.object({ token: z.string().max(200) });
+
+/**
+ * The sign-in surge step's challenges (docs/decisions/135): each is spent through the registry, so two portal processes
+ * on one database never both accept it, and at most `spentPerAddressPerMinute` are spent per client address (an IPv6
+ * /64 as one) a minute. `nonceHash`: the SHA-256 (hex) of the challenge's nonce; `expiresAt`: when the challenge
+ * expires (kept at most `keptAtMostMs` from now).
+ */
+export const SIGN_IN_CHALLENGES = {
+  spentPerAddressPerMinute: 10,
+  windowMs: 60 * 1000,
+  keptAtMostMs: 15 * 60 * 1000,
+} as const;
+export const spendChallengeRequest = z.object({
+  nonceHash: z.string().regex(/^[0-9a-f]{64}$/),
+  expiresAt: z.string().datetime(),
+});
+/** `spent`: this call spent it; `used`: it was spent before; `over`: this address spent its allowance this minute. */
+export const ChallengeOutcome = { spent: "spent", used: "used", over: "over" } as const;
+export const spendChallengeResult = z.object({ outcome: z.enum(["spent", "used", "over"]) });
+export type SpendChallengeResult = z.infer<typeof spendChallengeResult>;

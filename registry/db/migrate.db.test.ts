@@ -81,7 +81,7 @@ describe.skipIf(!pgUrl)("migrations on one PostgreSQL shared by several registry
       await fresh.db.exec(`drop schema ${fresh.schema} cascade; create schema ${fresh.schema};`);
       const dbs = await Promise.all([1, 2, 3, 4].map(() => openDriverDb({ databaseUrl: fresh.url })));
       expect(await dbs[0]!.query("select count(*)::int as n from schema_migrations")).toEqual([{ n: migrations.length }]);
-      expect(await dbs[0]!.query("select count(*)::int as n from pg_tables where schemaname = $1", [fresh.schema])).toEqual([{ n: 33 }]); // 21 through 0010, then sms_stops, sms_webhook_seen, message_choices, sign_in_sessions, 0014's six (labs, staff_*), 0015's sign_in_links and 0016's program_stage_notes
+      expect(await dbs[0]!.query("select count(*)::int as n from pg_tables where schemaname = $1", [fresh.schema])).toEqual([{ n: 34 }]); // 21 through 0010, then sms_stops, sms_webhook_seen, message_choices, sign_in_sessions, 0014's six (labs, staff_*), 0015's sign_in_links, 0016's program_stage_notes and 0019's sign_in_challenges
       await Promise.all(dbs.map((d) => d.close()));
     } finally {
       await fresh.close();

@@ -49,3 +49,22 @@ export function limitClient(ctx: Ctx, limit: RateLimit, item?: string): Promise<
 export function refundHits(ctx: Ctx, hits: number[]): Promise<void> {
   return refundRateLimit(ctx.db, hits);
 }
+
+/**
+ * Per-client-address limits taken in turn (docs/decisions/021): when one refuses, the hits the others took are given
+ * back, so a refused attempt spends nothing of the address's budget (docs/decisions/135). Answers every hit taken.
+ */
+export async function limitClientAll(
+  ctx: Ctx,
+  limits: readonly { limit: RateLimit; item?: string }[],
+  reason: { form: string; message: string } = CONNECTION_LIMIT,
+): Promise<number[]> {
+  const hits: number[] = [];
+  try {
+    for (const { limit, item } of limits) hits.push(...(await enforceRateLimit(ctx, limit, clientLimitKey(ctx.request), reason, item)));
+  } catch (error) {
+    await refundHits(ctx, hits);
+    throw error;
+  }
+  return hits;
+}

@@ -16,6 +16,7 @@ import { signInLinks } from "./0015_sign_in_links";
 import { programStageNotes } from "./0016_program_stage_notes";
 import { centerDecisions } from "./0017_center_decisions";
 import { labOrderDecline } from "./0018_lab_order_decline";
+import { signInChallenges } from "./0019_sign_in_challenges";
 
 /** A schema change: applied once, in list order, recorded in schema_migrations. Never edit one that has shipped. */
 export type Migration = { id: string; sql: string };
@@ -39,4 +40,5 @@ export const migrations: readonly Migration[] = [
   programStageNotes,
   centerDecisions,
   labOrderDecline,
+  signInChallenges,
 ];

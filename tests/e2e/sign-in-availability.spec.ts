@@ -129,10 +129,44 @@ test.describe.serial("during a surge of unknown-device sign-ins (docs/decisions/
       const held = await strangerPost(stranger, "someone@example.org", "another guess");
       expect(held.status()).toBe(429);
       expect(await held.text()).toContain("One moment: we are checking this sign-in");
+      // docs/decisions/135: a challenge is its browser's (session) and its address's: one taken elsewhere is held back.
+      const harvested = await (await stranger.get("register?login=1")).text();
+      const challenge = hiddenValue(harvested, "signInChallenge");
+      expect(challenge).toMatch(/^c1\./);
+      const thief = await playwright.request.newContext({ baseURL: base, extraHTTPHeaders: { "X-Forwarded-For": "172.23.0.2" } });
+      try {
+        const own = await (await thief.get("register?login=1")).text();
+        const stolen = await thief.post("register?login=1", {
+          form: { _csrf: hiddenValue(own, "_csrf"), intent: "login", email: "someone@example.org", password: "a guess", signInChallenge: challenge },
+          maxRedirects: 0,
+        });
+        expect(stolen.status()).toBe(429);
+        expect(await stolen.text()).toContain("One moment: we are checking this sign-in");
+      } finally {
+        await thief.dispose();
+      }
+      const moved = await stranger.post("register?login=1", {
+        form: {
+          _csrf: hiddenValue(harvested, "_csrf"),
+          intent: "login",
+          email: "someone@example.org",
+          password: "a guess",
+          signInChallenge: challenge,
+        },
+        headers: { "X-Forwarded-For": "172.23.0.99" },
+        maxRedirects: 0,
+      });
+      expect(moved.status()).toBe(429);
 
       await page.goto(`${base}register?login=1`);
       await expect(page.locator('input[name="signInChallenge"]')).toHaveCount(1);
       const dialog = page.getByRole("dialog", { name: "Already Registered?" });
+      // A mistyped password spends the challenge; the answer brings a fresh one, so the next try goes through.
+      await dialog.getByLabel("Email").fill(patient.email);
+      await dialog.getByLabel("Password").fill("not-the-password");
+      await dialog.getByRole("button", { name: "Login" }).click();
+      await expect(page.getByText("We are unable to locate an account with those credentials").first()).toBeVisible({ timeout: 20_000 });
+      await expect(page.locator('input[name="signInChallenge"]')).toHaveCount(1);
       await dialog.getByLabel("Email").fill(patient.email);
       await dialog.getByLabel("Password").fill(patient.password);
       if (scriptsRun()) await expect(page.locator('input[name="signInProof"]')).toHaveValue(/^\d+$/);

@@ -11,8 +11,8 @@ import type { FieldErrors } from "~/forms/types";
 import type { TextKey } from "~/texts/texts";
 import { claimFor, knownDeviceCookie, readKnownDevice, type KnownDevice } from "./known-device.server";
 import type { AuthResult } from "../../../registry/contract/schemas";
-import { CHALLENGE_FIELD, PROOF_FIELD } from "./proof-of-work";
-import { signInSurge } from "./sign-in-surge.server";
+import { CHALLENGE_FIELD } from "./proof-of-work";
+import { surgeChallenge, surgeStep } from "./sign-in-surge.server";
 import type { PortalContext } from "~/platform/context";
 
 const LOGIN_FIELDS = ["email", "password"] as const;
@@ -32,20 +32,24 @@ export async function loginAction(form: FormData, context: PortalContext, reques
   const errors: FieldErrors = {};
   if (!values.email.trim()) errors.email = "login.emailRequired";
   if (!values.password) errors.password = "login.passwordRequired";
-  const fail = (e: FieldErrors, key?: TextKey, status = 400, params?: Record<string, string>) =>
-    formFailure("login", values, e, LOGIN_FIELDS, key ? { key, params } : undefined, status);
+  // Once the surge step took the post's challenge (spent, or not this browser's), a refusal hands the dialog a fresh
+  // one, so the next try is not held back (docs/decisions/135).
+  let surged = false;
+  const fail = (e: FieldErrors, key?: TextKey, status = 400, params?: Record<string, string>) => {
+    const challenge = surged ? surgeChallenge(context, context.session, Date.now()) : undefined;
+    const kept = challenge ? { ...values, [CHALLENGE_FIELD]: challenge } : values;
+    return formFailure("login", kept, e, LOGIN_FIELDS, key ? { key, params } : undefined, status);
+  };
   if (Object.keys(errors).length) return fail(errors);
   const email = values.email.trim();
   const device = readKnownDevice(request?.headers.get("cookie"), context.formKey, context.hostPrefixedCookie);
   const claim = claimFor(device, context.formKey, email);
   if (!claim && context.signInSurgePerMinute > 0) {
-    const surge = signInSurge(context.signInSurgePerMinute, context.formKey, context.log);
-    const now = Date.now();
-    if (surge.note(now)) {
-      const verdict = surge.check(String(form.get(CHALLENGE_FIELD) ?? ""), String(form.get(PROOF_FIELD) ?? ""), now);
-      if (!verdict.ok) return fail({}, "login.checking", 429);
-      if (verdict.waitMs > 0) await sleep(verdict.waitMs);
-    }
+    // docs/decisions/135: the challenge is this browser's and this address's, spent once through the registry.
+    surged = true;
+    const verdict = await surgeStep(form, context, context.session);
+    if (!verdict.ok) return verdict.reason === "unreachable" ? fail({}, "errors.registryDown", 503) : fail({}, "login.checking", 429);
+    if (verdict.waitMs > 0) await sleep(verdict.waitMs);
   }
   const sent = await reach(context.registry.authenticate(email, values.password, context.clientAddress, claim));
   if (!sent.reached) return fail({}, unavailableMessageKey(sent.error), 503);

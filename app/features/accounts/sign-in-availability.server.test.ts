@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import {
   claimFor,
@@ -9,7 +10,7 @@ import {
   renewedKnownDeviceCookie,
 } from "./known-device.server";
 import { challengeBits, hasLeadingZeroBits, solveChallenge } from "./proof-of-work";
-import { createSignInSurge, SURGE } from "./sign-in-surge.server";
+import { createSignInSurge, noScriptWaitMs, SURGE, surgeBits } from "./sign-in-surge.server";
 
 const KEY = new Uint8Array(32).fill(7);
 const OTHER_KEY = new Uint8Array(32).fill(8);
@@ -84,7 +85,21 @@ describe("the known-device mark bound to the password (docs/decisions/132)", () 
   });
 });
 
-describe("the surge step (docs/decisions/087)", () => {
+describe("the surge step (docs/decisions/087, 135)", () => {
+  const ME = { browser: "browser-me-0123456789a", address: "2001:db8:5:6::1" };
+  /** The registry's spends, in memory: once per nonce, at most `max` per address key (one minute is all a test spans). */
+  const memorySpends = (max = 1000) => {
+    const spent = new Set<string>();
+    let n = 0;
+    return async (nonceHash: string) => {
+      if (spent.has(nonceHash)) return "used" as const;
+      if (n >= max) return "over" as const;
+      spent.add(nonceHash);
+      n += 1;
+      return "spent" as const;
+    };
+  };
+
   it("starts at the threshold of unknown-device sign-ins in a minute, and ends 5 minutes after the last minute over it", () => {
     const surge = createSignInSurge({ perMinute: 5, formKey: KEY });
     for (let i = 0; i < 4; i++) expect(surge.note(1_000 + i * 10_000)).toBe(false);
@@ -99,30 +114,92 @@ describe("the surge step (docs/decisions/087)", () => {
 
   it("takes a challenge solved in the browser once, at once; a forged, reused, wrongly solved or expired one never", async () => {
     const surge = createSignInSurge({ perMinute: 1, formKey: KEY });
+    const spend = memorySpends();
     const now = 1_000_000;
-    const challenge = surge.issue(now);
+    const challenge = surge.issue(now, ME)!;
     expect(challengeBits(challenge)).toBe(SURGE.bits);
     const { webcrypto } = await import("node:crypto");
     const proof = await solveChallenge(challenge, webcrypto.subtle as SubtleCrypto);
     expect(proof).toMatch(/^\d+$/);
-    expect(surge.check(challenge, String(Number(proof) + 1), now + 100)).toEqual({ ok: false });
-    expect(surge.check(challenge, proof!, now + 100)).toEqual({ ok: true, waitMs: 0 });
-    expect(surge.check(challenge, proof!, now + 200)).toEqual({ ok: false });
+    expect(await surge.check(challenge, String(Number(proof) + 1), now + 100, ME, spend)).toEqual({ ok: false, reason: "invalid" });
+    expect(await surge.check(challenge, proof!, now + 100, ME, spend)).toEqual({ ok: true, waitMs: 0 });
+    expect(await surge.check(challenge, proof!, now + 200, ME, spend)).toEqual({ ok: false, reason: "used" });
     const forged = `${challenge.slice(0, -4)}AAAA`;
-    expect(surge.check(forged, "1", now)).toEqual({ ok: false });
-    expect(createSignInSurge({ perMinute: 1, formKey: OTHER_KEY }).check(surge.issue(now), "", now + 5_000)).toEqual({ ok: false });
-    const old = surge.issue(now);
-    expect(surge.check(old, "", now + SURGE.challengeTtlMs + 1)).toEqual({ ok: false });
+    expect(await surge.check(forged, "1", now, ME, spend)).toEqual({ ok: false, reason: "invalid" });
+    const elsewhere = createSignInSurge({ perMinute: 1, formKey: OTHER_KEY });
+    expect(await elsewhere.check(surge.issue(now, ME)!, "", now + 5_000, ME, spend)).toEqual({ ok: false, reason: "invalid" });
+    const old = surge.issue(now, ME)!;
+    expect(await surge.check(old, "", now + SURGE.challengeTtlMs + 1, ME, spend)).toEqual({ ok: false, reason: "invalid" });
   });
 
-  it("without JavaScript, takes an unsolved challenge once it is a few seconds old (the server waits the rest)", () => {
+  it("refuses a challenge fetched by another browser (session) or from another address; another address of the same /64 is the same", async () => {
     const surge = createSignInSurge({ perMinute: 1, formKey: KEY });
-    const a = surge.issue(0);
-    expect(surge.check(a, "", 1_000)).toEqual({ ok: true, waitMs: SURGE.noScriptWaitMs - 1_000 });
-    expect(surge.check(a, "", 9_000)).toEqual({ ok: false });
-    const b = surge.issue(0);
-    expect(surge.check(b, "", 30_000)).toEqual({ ok: true, waitMs: 0 });
-    expect(surge.check("", "", 0)).toEqual({ ok: false });
+    const spend = memorySpends();
+    const challenge = surge.issue(0, ME)!;
+    expect(await surge.check(challenge, "", 10_000, { ...ME, browser: "browser-other-456789ab" }, spend)).toEqual({ ok: false, reason: "invalid" });
+    expect(await surge.check(challenge, "", 10_000, { ...ME, browser: "" }, spend)).toEqual({ ok: false, reason: "invalid" });
+    expect(await surge.check(challenge, "", 10_000, { ...ME, address: "2001:db8:5:7::1" }, spend)).toEqual({ ok: false, reason: "invalid" });
+    expect(await surge.check(challenge, "", 10_000, { ...ME, address: "203.0.113.9" }, spend)).toEqual({ ok: false, reason: "invalid" });
+    expect(await surge.check(challenge, "", 10_000, { ...ME, address: "2001:db8:5:6::ffff" }, spend)).toEqual({ ok: true, waitMs: 0 });
+  });
+
+  it("without JavaScript, takes an unsolved challenge once it is a few seconds old (the server waits the rest)", async () => {
+    const surge = createSignInSurge({ perMinute: 1, formKey: KEY });
+    const spend = memorySpends();
+    const a = surge.issue(0, ME)!;
+    expect(await surge.check(a, "", 1_000, ME, spend)).toEqual({ ok: true, waitMs: SURGE.noScriptWaitMs - 1_000 });
+    expect(await surge.check(a, "", 9_000, ME, spend)).toEqual({ ok: false, reason: "used" });
+    const b = surge.issue(0, ME)!;
+    expect(await surge.check(b, "", 30_000, ME, spend)).toEqual({ ok: true, waitMs: 0 });
+    expect(await surge.check("", "", 0, ME, spend)).toEqual({ ok: false, reason: "invalid" });
+  });
+
+  it("passes on only what the registry spent: a challenge spent by another portal process, or over the address's allowance, is refused", async () => {
+    const surge = createSignInSurge({ perMinute: 1, formKey: KEY });
+    const challenge = surge.issue(0, ME)!;
+    expect(await surge.check(challenge, "", 5_000, ME, async () => "used")).toEqual({ ok: false, reason: "used" });
+    expect(await surge.check(challenge, "", 5_000, ME, async () => "over")).toEqual({ ok: false, reason: "over" });
+    expect(await surge.check(challenge, "", 5_000, ME, async () => "unreachable")).toEqual({ ok: false, reason: "unreachable" });
+    // Refused there, so not remembered as spent here.
+    expect(await surge.check(challenge, "", 5_000, ME, async () => "spent")).toEqual({ ok: true, waitMs: 0 });
+  });
+
+  it(`issues at most ${SURGE.issuedPerAddress} challenges to an address (/64) a minute`, () => {
+    const surge = createSignInSurge({ perMinute: 1, formKey: KEY });
+    for (let i = 0; i < SURGE.issuedPerAddress; i++) expect(surge.issue(1_000 + i, { ...ME, address: `2001:db8:5:6::${i + 1}` })).not.toBeNull();
+    expect(surge.issue(2_000, ME)).toBeNull();
+    expect(surge.issue(2_000, { ...ME, address: "2001:db8:5:9::1" })).not.toBeNull();
+    expect(surge.issue(1_000 + SURGE.windowMs, ME)).not.toBeNull();
+  });
+
+  it("raises the difficulty with the surge's size, bounded, and the wait without JavaScript with it", async () => {
+    expect(surgeBits(100, 100)).toBe(SURGE.bits);
+    expect(surgeBits(199, 100)).toBe(12);
+    expect(surgeBits(200, 100)).toBe(14);
+    expect(surgeBits(400, 100)).toBe(16);
+    expect(surgeBits(800, 100)).toBe(18);
+    expect(surgeBits(100_000, 100)).toBe(SURGE.maxBits);
+    expect(noScriptWaitMs(12)).toBe(4_000);
+    expect(noScriptWaitMs(18)).toBe(16_000);
+
+    const surge = createSignInSurge({ perMinute: 10, formKey: KEY });
+    for (let i = 0; i < 10; i++) surge.note(1_000 + i);
+    expect(challengeBits(surge.issue(2_000, ME)!)).toBe(12);
+    for (let i = 0; i < 20; i++) surge.note(2_000 + i);
+    const harder = surge.issue(3_000, ME)!;
+    expect(challengeBits(harder)).toBe(14);
+    for (let i = 0; i < 200; i++) surge.note(3_000 + i);
+    expect(challengeBits(surge.issue(4_000, ME)!)).toBe(SURGE.maxBits);
+    // Without JavaScript the harder challenge must be older.
+    expect(await surge.check(harder, "", 4_000, ME, memorySpends())).toEqual({ ok: true, waitMs: noScriptWaitMs(14) - 1_000 });
+    // A proof of 12 bits does not do for a challenge of more.
+    const hardest = surge.issue(5_000, ME)!;
+    let weak = 0;
+    for (; ; weak++) {
+      const digest = createHash("sha256").update(`${hardest}:${weak}`).digest();
+      if (hasLeadingZeroBits(digest, 12) && !hasLeadingZeroBits(digest, SURGE.maxBits)) break;
+    }
+    expect(await surge.check(hardest, String(weak), 6_000, ME, memorySpends())).toEqual({ ok: false, reason: "invalid" });
   });
 
   it("counts leading zero bits exactly", () => {

@@ -24,8 +24,14 @@ const LINK_KEPT_MS = 60 * 60 * 1000;
 
 const pendingPage = { code: "/staff/code", setup: "/staff/setup" } as const;
 
-/** POST /staff/sign-in: email and password; then the code (or the authenticator's set-up). */
-export async function signInAction(form: FormData, context: PortalContext) {
+/** The sign-in surge step's verdict on a post (the route passes the patients' one in: docs/decisions/135). */
+export type SurgeCheck = (form: FormData) => Promise<{ ok: true; waitMs: number } | { ok: false; reason: string }>;
+
+/**
+ * POST /staff/sign-in: email and password; then the code (or the authenticator's set-up). During a sign-in surge the
+ * post first passes `surge` (the challenge on the page, bound to this browser and address, spent once), as a patient's.
+ */
+export async function signInAction(form: FormData, context: PortalContext, surge?: SurgeCheck) {
   const values = textFields(form, SIGN_IN_FIELDS);
   const refused = inputFailure("staff-sign-in", values, SIGN_IN_FIELDS);
   if (refused) return refused;
@@ -35,6 +41,14 @@ export async function signInAction(form: FormData, context: PortalContext) {
   if (!values.email.trim()) errors.email = "validation.emailRequired";
   if (!values.password) errors.password = "validation.passwordRequired";
   if (Object.keys(errors).length) return fail(errors);
+  const verdict = surge ? await surge(form) : { ok: true as const, waitMs: 0 };
+  if (!verdict.ok)
+    return fail(
+      {},
+      { key: verdict.reason === "unreachable" ? "errors.registryDown" : "staffConsole.signIn.checking" },
+      verdict.reason === "unreachable" ? 503 : 429,
+    );
+  if (verdict.waitMs > 0) await new Promise((resolve) => setTimeout(resolve, verdict.waitMs));
   const sent = await reach(context.registry.staff.signIn(values.email.trim(), values.password));
   if (!sent.reached) return fail({}, { key: unavailableMessageKey(sent.error) }, 503);
   const answer = sent.answer;

@@ -20,6 +20,8 @@ const staff = {
       submit: "Continue",
       invalid: "The email or password is not right, or the account is not active.",
       tooMany: "Too many tries. Wait {{seconds}} seconds, then try again.",
+      checking:
+        "One moment: we are checking this sign-in because many are being tried just now. Please enter your password and select Continue again.",
       patientLink: "Are you a patient? Go to the registration page",
     },
     code: {

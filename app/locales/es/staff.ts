@@ -24,6 +24,8 @@ const staff: Pick<Messages, "staffConsole"> = {
       submit: "Continuar",
       invalid: "El correo electrónico o la contraseña no son correctos, o la cuenta no está activa.",
       tooMany: "Demasiados intentos. Espere {{seconds}} segundos y vuelva a intentarlo.",
+      checking:
+        "Un momento: estamos comprobando este inicio de sesión porque ahora se están intentando muchos. Escriba su contraseña y seleccione «Continuar» de nuevo.",
       patientLink: "¿Es usted paciente? Vaya a la página de registro",
     },
     code: {
