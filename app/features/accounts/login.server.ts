@@ -44,7 +44,7 @@ export async function loginAction(form: FormData, context: PortalContext, reques
     if (surge.note(now)) {
       const verdict = surge.check(String(form.get(CHALLENGE_FIELD) ?? ""), String(form.get(PROOF_FIELD) ?? ""), now);
       if (!verdict.ok) return fail({}, "login.checking", 429);
-      if (verdict.waitMs > 0) await sleep(verdict.waitMs);
+      if (verdict.waitMs > 0) await (context.park ?? sleep)(verdict.waitMs);
     }
   }
   const sent = await reach(context.registry.authenticate(email, values.password, context.clientAddress, claim));
