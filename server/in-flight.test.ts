@@ -149,8 +149,8 @@ describe("AdmissionGate (docs/decisions/134)", () => {
     expect(gate.current("page")).toBe(5);
   });
 
-  it("derives the rules from MAX_REQUESTS_IN_FLIGHT: a quarter kept for patients, a quarter at most for sign-in posts", () => {
-    expect(admissionRules(64)).toMatchObject({ max: 64, patientReserve: 16, signInMax: 16, perKey: 8, line: 64 });
+  it("derives the rules from MAX_REQUESTS_IN_FLIGHT: half kept for patients, an eighth at most for sign-in posts", () => {
+    expect(admissionRules(64)).toMatchObject({ max: 64, patientReserve: 32, signInMax: 8, perKey: 8, line: 64 });
     expect(admissionRules(1)).toMatchObject({ max: 1, patientReserve: 0, signInMax: 1 });
   });
 });

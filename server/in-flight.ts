@@ -35,14 +35,17 @@ export type AdmissionRules = {
   maxParked: number;
 };
 
-/** The rules for a cap of `max` (docs/decisions/134): a quarter kept for patients, a quarter at most for sign-in posts. */
+/**
+ * The rules for a cap of `max` (docs/decisions/134): half the places kept for patients (every place in flight is a turn
+ * of the one event loop that the patient's page waits behind, so strangers' work in flight is what a patient waits
+ * for), an eighth at most for sign-in posts, an eighth per address or account.
+ */
 export function admissionRules(max: number): AdmissionRules {
   const cap = Math.max(1, Math.floor(max));
-  const patientReserve = cap >= 4 ? Math.ceil(cap / 4) : 0;
   return {
     max: cap,
-    patientReserve,
-    signInMax: Math.max(1, Math.ceil(cap / 4)),
+    patientReserve: cap >= 2 ? Math.ceil(cap / 2) : 0,
+    signInMax: Math.max(1, Math.ceil(cap / 8)),
     perKey: Math.max(2, Math.ceil(cap / 8)),
     line: cap,
     lineWaitMs: 1_000,
