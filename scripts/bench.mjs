@@ -107,7 +107,8 @@ async function floodPatients(lib, base) {
 async function admissionOnly() {
   const startedAt = new Date();
   ensureInstalled();
-  if (!buildIsCurrent()) {
+  // BENCH_USE_BUILD=1: the build in BUILD_DIR as it is (an older revision's, for a before/after).
+  if (process.env.BENCH_USE_BUILD !== "1" && !buildIsCurrent()) {
     console.log("Building the portal…");
     const { build } = await import("./build.mjs");
     build();
