@@ -84,16 +84,18 @@ async function centersOnly() {
 }
 
 /**
- * Patients for the overload run: `n` registered at once (each from its own address, their emails a few milliseconds
- * apart), their signed-in cookies.
+ * Patients for the overload run: `n` registered two at a time (each from its own address, the two emails a few
+ * milliseconds apart; more at once overflow the password hashing pool's queue on a busy machine), their sign-ins.
  */
 async function overloadPatients(lib, base, n, firstAddress = 50) {
-  const patients = await Promise.all(
-    Array.from({ length: n }, async (_, i) => {
-      await new Promise((resolve) => setTimeout(resolve, 3 * i));
-      return lib.signedInPatient(base, { ...BROWSER_HEADERS, "X-Forwarded-For": `192.0.2.${firstAddress + i}` });
-    }),
-  );
+  const patients = [];
+  for (let i = 0; i < n; i += 2) {
+    const batch = Array.from({ length: Math.min(2, n - i) }, async (_, j) => {
+      await new Promise((resolve) => setTimeout(resolve, 3 * j));
+      return lib.signedInPatient(base, { ...BROWSER_HEADERS, "X-Forwarded-For": `192.0.2.${firstAddress + i + j}` });
+    });
+    patients.push(...(await Promise.all(batch)));
+  }
   return patients;
 }
 

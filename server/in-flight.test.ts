@@ -34,6 +34,8 @@ const rules = (over: Partial<AdmissionRules> = {}): AdmissionRules => ({
   line: 0,
   lineWaitMs: 50,
   maxParked: 100,
+  targetLatencyMs: 500,
+  minMax: 8,
   ...over,
 });
 
@@ -147,6 +149,32 @@ describe("AdmissionGate (docs/decisions/134)", () => {
     expect(waiting.ticket).toBeUndefined();
     expect(waiting.refused).toBe(false);
     expect(gate.current("page")).toBe(5);
+  });
+
+  it("while full, cuts the places to what the process answers in targetLatencyMs; back to the cap once not full", () => {
+    let now = 0;
+    const gate = new AdmissionGate(rules({ max: 64, patientReserve: 32, signInMax: 8, perKey: 8, minMax: 4 }), () => now);
+    const held = Array.from({ length: 64 }, () => arrive(gate, "patient"));
+    expect(arrive(gate, "patient").refused).toBe(true);
+    // Ten answers in the second (a starved process: 10 a second): the places become 10 x 0.5 s = 5.
+    for (const h of held.slice(0, 10)) {
+      now += 100;
+      h.ticket!.leave();
+    }
+    expect(gate.places()).toBe(5);
+    // 54 still in flight: nobody new until they are under 5.
+    expect(arrive(gate, "patient").refused).toBe(true);
+    // The shares follow: of 5 places, the anonymous ones may hold 5 - ceil(32 x 5 / 64) = 2.
+    for (const h of held.slice(10)) h.ticket!.leave();
+    expect(arrive(gate, "page").ticket).toBeDefined();
+    expect(arrive(gate, "page").ticket).toBeDefined();
+    expect(arrive(gate, "page").refused).toBe(true);
+    // A second with no refusal and no line: the cap again.
+    now += 1_000;
+    arrive(gate, "patient").ticket!.leave();
+    now += 1_000;
+    arrive(gate, "patient");
+    expect(gate.places()).toBe(64);
   });
 
   it("derives the rules from MAX_REQUESTS_IN_FLIGHT: half kept for patients, an eighth at most for sign-in posts", () => {

@@ -33,6 +33,13 @@ export type AdmissionRules = {
   lineWaitMs: number;
   /** Requests parked at once (docs/decisions/134): beyond it a wait keeps its place in the count, as before. */
   maxParked: number;
+  /**
+   * While the gate is full, the places in flight are cut to what the process answers in this long (its answers per
+   * second, measured each second, times this): by Little's law, what an admitted request then waits. Never below
+   * `minMax`; back to `max` after a second without a refusal or a line.
+   */
+  targetLatencyMs: number;
+  minMax: number;
 };
 
 /**
@@ -50,6 +57,8 @@ export function admissionRules(max: number): AdmissionRules {
     line: cap,
     lineWaitMs: 1_000,
     maxParked: 16 * cap,
+    targetLatencyMs: 500,
+    minMax: Math.min(cap, 8),
   };
 }
 
@@ -78,8 +87,41 @@ export class AdmissionGate {
   private readonly lines: Record<AdmissionClass, Waiter[]> = { patient: [], page: [], "sign-in": [] };
   private parkedNow = 0;
 
-  constructor(rules: AdmissionRules) {
+  /** The places in flight now: `rules.max`, or fewer while the gate is full (`targetLatencyMs`). */
+  private limit: number;
+  private readonly now: () => number;
+  private windowStart: number;
+  private windowDone = 0;
+  private windowFull = false;
+
+  constructor(rules: AdmissionRules, now: () => number = () => performance.now()) {
     this.rules = rules;
+    this.limit = rules.max;
+    this.now = now;
+    this.windowStart = now();
+  }
+
+  /** The places in flight now (the cap, or fewer while the gate is full and the process slow). */
+  places(): number {
+    return this.limit;
+  }
+
+  /**
+   * Each second: when the gate was full (a refusal or a line), the places become what the process answered in that
+   * second times targetLatencyMs; when it was not, the cap. So a starved process (a busy machine, a slow database)
+   * keeps few requests in flight and answers them promptly instead of many slowly (docs/decisions/134).
+   */
+  private tick(done: number) {
+    this.windowDone += done;
+    const now = this.now();
+    const elapsed = now - this.windowStart;
+    if (elapsed < 1_000) return;
+    const r = this.rules;
+    const perSecond = (this.windowDone * 1_000) / elapsed;
+    this.limit = this.windowFull ? Math.max(r.minMax, Math.min(r.max, Math.ceil((perSecond * r.targetLatencyMs) / 1_000))) : r.max;
+    this.windowStart = now;
+    this.windowDone = 0;
+    this.windowFull = false;
   }
 
   /** Admitted and not yet answered (parked ones not counted), in one class or in all. */
@@ -103,13 +145,18 @@ export class AdmissionGate {
   /** Whether the class has a place now (the total, the patients' reserve, the sign-in posts' share). */
   private classHasRoom(className: AdmissionClass): boolean {
     const r = this.rules;
-    if (this.total >= r.max) return false;
+    const max = this.limit;
+    if (this.total >= max) return false;
     if (className === "patient") return true;
-    if (this.byClass.page + this.byClass["sign-in"] >= r.max - r.patientReserve) return false;
-    return className !== "sign-in" || this.byClass["sign-in"] < r.signInMax;
+    // The shares scale with the places there are now.
+    const others = max - Math.ceil((r.patientReserve * max) / r.max);
+    if (this.byClass.page + this.byClass["sign-in"] >= others) return false;
+    return className !== "sign-in" || this.byClass["sign-in"] < Math.max(1, Math.ceil((r.signInMax * max) / r.max));
   }
   private keysHaveRoom(keys: readonly string[]): boolean {
-    return keys.every((key) => (this.byKey.get(key) ?? 0) < this.rules.perKey);
+    const r = this.rules;
+    const share = Math.max(2, Math.ceil((r.perKey * this.limit) / r.max));
+    return keys.every((key) => (this.byKey.get(key) ?? 0) < share);
   }
 
   private count(admission: Admission, delta: 1 | -1) {
@@ -127,6 +174,7 @@ export class AdmissionGate {
     this.count(admission, 1);
     const out = () => {
       this.count(admission, -1);
+      this.tick(1);
       this.drain();
     };
     return {
@@ -162,10 +210,12 @@ export class AdmissionGate {
    * (its client left before it was admitted).
    */
   enter(admission: Admission, admit: (ticket: Ticket) => void, refuse: () => void): () => void {
+    this.tick(0);
     const refuseNow = () => {
       this.refusedByClass[admission.className] += 1;
       refuse();
     };
+    // Over its key's share: refused, and no sign that the gate is full (one greedy client never shrinks the places).
     if (!this.keysHaveRoom(admission.keys)) {
       refuseNow();
       return () => {};
@@ -176,9 +226,11 @@ export class AdmissionGate {
       return () => {};
     }
     if (line.length >= this.rules.line) {
+      this.windowFull = true;
       refuseNow();
       return () => {};
     }
+    this.windowFull = true;
     const waiter: Waiter = { admission, admit, refuse: refuseNow };
     waiter.timer = setTimeout(() => {
       const at = line.indexOf(waiter);
