@@ -59,7 +59,7 @@ async function signInOnce({ base, headers, address, cookies = [], email, passwor
     timeoutMs: 30_000,
   });
   const pageMs = performance.now() - t0;
-  if (page.status !== 200) return { step: "page", status: page.status, headers: page.headers, pageMs };
+  if (page.status !== 200) return { step: "page", status: page.status, headers: page.headers, pageMs, busy: isBusyPage(page) };
   const html = page.body.toString("utf8");
   const session = cookieFrom(page.headers, "pass_session") ?? "";
   const challenge = hiddenInput(html, "signInChallenge");
@@ -74,11 +74,13 @@ async function signInOnce({ base, headers, address, cookies = [], email, passwor
     body: new URLSearchParams(fields).toString(),
     timeoutMs: 30_000,
   });
-  return { step: "post", status: answer.status, headers: answer.headers, pageMs, postMs: performance.now() - t0 - pageMs };
+  return { step: "post", status: answer.status, headers: answer.headers, pageMs, postMs: performance.now() - t0 - pageMs, busy: isBusyPage(answer) };
 }
 
+/** The admission's refusal (server/in-flight.ts): 503 with the short "very busy" page, not an answer of the app. */
+const isBusyPage = (a) => a.status === 503 && a.body.toString("utf8").includes("<h1>Very busy just now</h1>");
 const signedIn = (a) => a.step === "post" && a.status === 302 && String(a.headers.location ?? "").endsWith("/landing");
-const label = (a) => (signedIn(a) ? "signed in" : `${a.step} ${a.status}`);
+const label = (a) => (signedIn(a) ? "signed in" : `${a.step} ${a.status}${a.busy ? " busy" : ""}`);
 
 /** `loops` connections running `attempt(i, n)` until stopped; answers by label. */
 function flood(loops, attempt) {
@@ -136,6 +138,7 @@ export async function measureFlood({ base, headers, owner, newcomer }) {
         request(`${base}${DIALOG}`, { headers: { ...headers, "X-Forwarded-For": floodAddress(i, n) }, timeoutMs: 30_000 }).then((a) => ({
           step: "page",
           ...a,
+          busy: isBusyPage(a),
         })),
     },
   ];
@@ -209,8 +212,9 @@ export function floodSection(results, { table }) {
       ]),
     ),
     "",
-    "Answers: `page 503` the dialog's page refused (very busy), `post 429` a limit or the surge step, `post 503` the",
-    "registry's hashing pool full, `post 401` a wrong password (hashed), `page 200` a page served (the page-load flood).",
+    "Answers: `… 503 busy` refused by the admission (the short 'very busy' page), `post 503` the registry's answer that",
+    "its password hashing pool is full, `post 429` a limit or the surge step, `post 401` a wrong password (hashed),",
+    "`page 200` a page served (the page-load flood).",
     "",
   ].join("\n");
 }

@@ -83,23 +83,32 @@ describe("AdmissionGate (docs/decisions/134)", () => {
     expect(arrive(gate, "page", ["a:198.51.100.7"]).ticket).toBeDefined();
   });
 
-  it("parks a waiting request outside the count and takes it back in after, past the cap if need be", async () => {
+  it("parks a waiting request outside the count; it comes back when its class has room, never refused", async () => {
     const gate = new AdmissionGate(rules());
     const posts = [arrive(gate, "sign-in", ["a:x"]), arrive(gate, "sign-in", ["a:x"])];
     expect(arrive(gate, "sign-in").refused).toBe(true);
     let release!: () => void;
-    const parked = posts[0]!.ticket!.park(new Promise<void>((resolve) => (release = resolve)));
+    let back = false;
+    const parked = posts[0]!.ticket!.park(new Promise<void>((resolve) => (release = resolve))).then(() => (back = true));
     expect(gate.current("sign-in")).toBe(1);
     expect(gate.parked()).toBe(1);
     expect(gate.heldBy("a:x")).toBe(1);
     // Its place is someone else's meanwhile.
-    expect(arrive(gate, "sign-in").ticket).toBeDefined();
+    const other = arrive(gate, "sign-in");
+    expect(other.ticket).toBeDefined();
     release();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    // The class is full: it waits, parked, in the class's line.
+    expect(back).toBe(false);
+    expect(gate.waiting("sign-in")).toBe(1);
+    expect(gate.current("sign-in")).toBe(2);
+    other.ticket!.leave();
     await parked;
     expect(gate.parked()).toBe(0);
-    expect(gate.current("sign-in")).toBe(3);
-    for (const t of [posts[0], posts[1]]) t!.ticket!.leave();
-    expect(gate.current("sign-in")).toBe(1);
+    expect(gate.current("sign-in")).toBe(2);
+    expect(gate.heldBy("a:x")).toBe(2);
+    for (const t of posts) t.ticket!.leave();
+    expect(gate.current()).toBe(0);
   });
 
   it("a client that leaves while parked is out of the count for good", async () => {

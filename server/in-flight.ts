@@ -70,7 +70,14 @@ export type Ticket = {
   park<T>(wait: Promise<T>): Promise<T>;
 };
 
-type Waiter = { admission: Admission; admit: (ticket: Ticket) => void; refuse: () => void; timer?: ReturnType<typeof setTimeout> };
+type Waiter = {
+  admission: Admission;
+  admit: (ticket: Ticket) => void;
+  refuse: () => void;
+  timer?: ReturnType<typeof setTimeout>;
+  /** A parked request coming back: it waits for its class's room without a limit and is never refused. */
+  resume?: () => void;
+};
 
 /**
  * The admission gate (docs/decisions/086, 134): counts the requests in flight by class and by key and decides, for each
@@ -190,16 +197,21 @@ export class AdmissionGate {
         state = "parked";
         this.parkedNow += 1;
         out();
+        let result: T;
         try {
-          return await wait;
+          result = await wait;
         } finally {
-          // Back into the count unless the client left meanwhile.
-          if (state === "parked") {
+          // Back into the count (unless the client left meanwhile) when its class has room: after the patients' line,
+          // behind its own class's. It was admitted once, so it waits as long as it takes and is never refused; while
+          // it waits it still counts as parked (at most maxParked).
+          await this.resume(admission, () => {
+            if (state !== "parked") return;
             this.parkedNow -= 1;
             state = "in";
             this.count(admission, 1);
-          }
+          });
         }
+        return result;
       },
     };
   }
@@ -246,6 +258,22 @@ export class AdmissionGate {
     };
   }
 
+  /** Resolves when `admission`'s class has room for a parked request coming back (at once when it has). */
+  private resume(admission: Admission, comeIn: () => void): Promise<void> {
+    const line = this.lines[admission.className];
+    if (line.length === 0 && this.classHasRoom(admission.className)) {
+      comeIn();
+      return Promise.resolve();
+    }
+    return new Promise<void>((resolve) => {
+      const resume = () => {
+        comeIn();
+        resolve();
+      };
+      line.push({ admission, admit: () => {}, refuse: () => {}, resume });
+    });
+  }
+
   /** A place freed: the lines' first requests that now fit go in, the patients' line first. */
   private drain() {
     for (const className of ADMISSION_CLASSES) {
@@ -254,6 +282,11 @@ export class AdmissionGate {
         const waiter = line.shift()!;
         clearTimeout(waiter.timer);
         // Its key took its share meanwhile (another request of the same client went in): refused, as it would be now.
+        // A parked request coming back: counted by its ticket when it resumes (in this same turn, before the next).
+        if (waiter.resume) {
+          waiter.resume();
+          continue;
+        }
         if (!this.keysHaveRoom(waiter.admission.keys)) waiter.refuse();
         else waiter.admit(this.ticket(waiter.admission));
       }
