@@ -18,7 +18,7 @@ import { checkDataDir, DataDirOpenError, PRIVATE_UMASK } from "./registry/db/dat
 import { describeThisProcess } from "./registry/db/data-dir-lock";
 import { endSignInAtLimit } from "./app/platform/auth.server";
 import { settleFlash } from "./app/platform/flash.server";
-import { languageFromHeaders } from "./app/platform/i18n.server";
+import { languageFromHeaders, languageNow } from "./app/platform/i18n.server";
 import { createRegistryClient } from "./app/registry/client.server";
 import { createSessionStore } from "./app/platform/session.server";
 import { staffSessionAtRequest } from "./app/platform/staff-auth.server";
@@ -34,7 +34,8 @@ import { basePathSlash } from "./server/base-path-slash";
 import { routeConsoleToLog } from "./server/console-to-log";
 import { createRequestHandler } from "./server/react-router-handler";
 import { shortPageHtml, type ShortPage } from "./server/short-page";
-import { inFlightLimit } from "./server/in-flight";
+import { admissionLimit, admissionRules, parkFor } from "./server/in-flight";
+import { admissionClassifier, type ReadSessions } from "./server/admission-class";
 import { registerPortalMetrics } from "./server/metrics";
 import { createMetricsRegistry, serveMetrics } from "./registry/metrics";
 import { withTimeout } from "./registry/db/faults";
@@ -115,15 +116,33 @@ async function main() {
   let draining = false;
   const languageOf = (req: IncomingMessage, patientLang = sessions.read(req.headers.cookie).get("lang")) =>
     languageFromHeaders({ acceptLanguage: req.headers["accept-language"], cookie: req.headers.cookie }, patientLang);
+  // The short pages, made once per language; the session the admission read (docs/decisions/134) gives the language,
+  // so a refusal decrypts nothing more and computes no page: it must stay the cheapest answer.
+  const shortPages = new Map<string, Buffer>();
   const shortPage = (page: ShortPage, status: number) => (req: IncomingMessage, res: express.Response) => {
-    void languageOf(req).then((lang) => {
-      res.status(status).setHeader("Cache-Control", "no-store");
-      res.type("html").send(shortPageHtml(page, lang, settings.basePath));
-    });
+    const read = res.locals.sessions as ReadSessions | undefined;
+    const patientLang = (read?.session ?? sessions.read(req.headers.cookie)).get("lang");
+    const lang = languageNow({ acceptLanguage: req.headers["accept-language"], cookie: req.headers.cookie }, patientLang);
+    let html = shortPages.get(`${page}.${lang}`);
+    if (!html) shortPages.set(`${page}.${lang}`, (html = Buffer.from(shortPageHtml(page, lang, settings.basePath))));
+    res.status(status).setHeader("Cache-Control", "no-store");
+    res.setHeader("Content-Type", "text/html; charset=utf-8");
+    res.end(html);
   };
 
-  // docs/decisions/086: pages and data requests beyond MAX_REQUESTS_IN_FLIGHT get 503 and Retry-After at once.
-  const busyLimit = inFlightLimit(settings.maxRequestsInFlight, shortPage("busy", 503));
+  // docs/decisions/086, 134: pages and data requests in flight, shared by class (signed-in patients and known devices,
+  // anonymous pages, sign-in posts) with a fair share per address; beyond it 503 and Retry-After.
+  const busyLimit = admissionLimit(
+    admissionRules(settings.maxRequestsInFlight),
+    admissionClassifier({
+      sessions,
+      staffSessions,
+      formKey,
+      hostPrefixedCookie: settings.hostPrefixedCookie && settings.basePath === "/",
+      basePath: settings.basePath,
+    }),
+    shortPage("busy", 503),
+  );
 
   const app = express();
   app.disable("x-powered-by");
@@ -135,7 +154,7 @@ async function main() {
         registry: metrics,
         build: typeof build === "function" ? undefined : build,
         basePath: settings.basePath,
-        inFlight: [busyLimit],
+        admission: busyLimit.gate,
         signInSurgePerMinute: settings.signInSurgePerMinute,
       }),
     );
@@ -208,7 +227,9 @@ async function main() {
       build,
       mode: dev ? "development" : "production",
       getLoadContext: async (req, res) => {
-        const session = sessions.read(req.headers.cookie);
+        // Read once, by the admission (docs/decisions/134).
+        const read = res.locals.sessions as ReadSessions | undefined;
+        const session = read?.session ?? sessions.read(req.headers.cookie);
         const now = Date.now();
         const limit = sessionLimit(session.data, now);
         if (limit === "idle" || limit === "absolute") {
@@ -225,7 +246,7 @@ async function main() {
         }
         // The staff console's session: read only under /staff (its cookie goes nowhere else), with its own limits.
         const staff = isStaffPath(req.path, base);
-        const staffSession = staffSessions.read(staff ? req.headers.cookie : undefined);
+        const staffSession = read?.staffSession ?? staffSessions.read(staff ? req.headers.cookie : undefined);
         if (staff) {
           const asking = req.path === `${base}${STAFF_PATH}/${SESSION_STATUS_PATH}` || req.path === `${base}${ROUTE_DISCOVERY_PATH}`;
           staffSessionAtRequest(staffSession, now, { activity: !asking, resolutionMs: LAST_SEEN_RESOLUTION_MS });
@@ -264,6 +285,8 @@ async function main() {
           formKey,
           granularCenterSteps: settings.granularCenterSteps,
           signInSurgePerMinute: settings.signInSurgePerMinute,
+          // docs/decisions/134: a wait (the no-JavaScript sign-in's surge wait) outside the admission count.
+          park: parkFor,
         };
         // v8_middleware (docs/decisions/125): loaders and actions read it with `context.get(portalContext)`.
         return routerContextFor(portal);

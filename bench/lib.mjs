@@ -212,6 +212,8 @@ export function hiddenInput(html, name) {
 }
 
 const SESSION_COOKIE = "pass_session";
+/** Patients registered by this process: part of each email, so that two registered in the same millisecond differ. */
+let patientSerial = 0;
 
 /**
  * Registers a patient without a browser (GET /register, POST with every field valid after the bot check's 3 s),
@@ -226,7 +228,8 @@ export async function signedInPatient(base, headers) {
   if (form.status !== 200 || !anonCookie || !csrf) {
     throw new Error(`GET /register answered ${form.status}, cookie ${anonCookie ? "set" : "missing"}, _csrf ${csrf ? "found" : "missing"}`);
   }
-  const unique = `${Date.now()}${process.pid}`;
+  const serial = (patientSerial += 1);
+  const unique = `${Date.now()}${process.pid}${serial}`;
   const digits = unique.slice(-7);
   const fields = {
     _csrf: csrf,
@@ -240,7 +243,7 @@ export async function signedInPatient(base, headers) {
     lastName: "Martinez",
     preferredName: "Rosa",
     birthDate: "1961-04-12",
-    email: `bench.${Date.now().toString(36)}${process.pid.toString(36)}@example.org`,
+    email: `bench.${Date.now().toString(36)}${process.pid.toString(36)}${serial}@example.org`,
     // A possible US number (docs/decisions/090): area code 3N5, exchange 5NN.
     phoneNumber: `(3${digits[0]}5) 5${digits.slice(1, 3)}-${digits.slice(3, 7)}`,
     password: "correct horse battery staple 42",

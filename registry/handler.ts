@@ -41,6 +41,11 @@ export function createRegistryHandler(deps: {
   log?: (entry: LogEntry) => void;
   /** The password hashing pool (one per process); made from the settings when left out. */
   scryptPool?: ScryptPool;
+  /**
+   * How a refusal's delay is waited (a timer when left out). In the portal's process it is waited outside the portal's
+   * count of requests in flight (docs/decisions/134): a sleeping refusal holds no admission place.
+   */
+  pause?: (ms: number) => Promise<void>;
 }): RegistryHandler {
   const { db, settings } = deps;
   const now = deps.now ?? (() => new Date());
@@ -59,8 +64,9 @@ export function createRegistryHandler(deps: {
    * it costs a timer, and a client that sends its next attempt when answered is slowed to one per delay.
    */
   const refusalDelayMs = settings.refusalDelayMs ?? DEFAULT_REFUSAL_DELAY_MS;
+  const pause = deps.pause ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const slowly = async (refusal: Refusal): Promise<Response> => {
-    if (refusalDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, refusalDelayMs));
+    if (refusalDelayMs > 0) await pause(refusalDelayMs);
     return refusal.toResponse();
   };
 

@@ -7,7 +7,10 @@
 // manifest (bench/route-weights.mjs) and each page on an emulated old phone in Chromium (bench/tti.mjs);
 // The JavaScript budget: both against a stock React Router page built and served beside the portal
 // (bench/stock-budget.mjs, bench/stock-page/). BENCH_ONLY=client runs only that part with the page weights. Last, hostile traffic (bench/hostile.mjs): GET /register while sign-in is
-// flooded from one and from six addresses, and ten 20 MB posts.
+// flooded from one and from six addresses, and ten 20 MB posts. The admission (docs/decisions/134): goodput under 2,500
+// signed-in dashboards honouring Retry-After (bench/overload.mjs) and who still signs in under a sign-in flood and a
+// page-load flood (bench/flood.mjs); BENCH_ONLY=admission runs only those two on a portal of their own
+// (BENCH_CPU_PROF=<dir>: that portal writes a CPU profile there when it stops).
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -80,8 +83,78 @@ async function centersOnly() {
   console.log(`\n${section}\nReport: ${path.relative(root, file)}`);
 }
 
+/**
+ * Patients for the overload run: `n` registered two at a time (each from its own address, the two emails a few
+ * milliseconds apart; more at once overflow the password hashing pool's queue on a busy machine), their sign-ins.
+ */
+async function overloadPatients(lib, base, n, firstAddress = 50) {
+  const patients = [];
+  for (let i = 0; i < n; i += 2) {
+    const batch = Array.from({ length: Math.min(2, n - i) }, async (_, j) => {
+      await new Promise((resolve) => setTimeout(resolve, 3 * j));
+      return lib.signedInPatient(base, { ...BROWSER_HEADERS, "X-Forwarded-For": `192.0.2.${firstAddress + i + j}` });
+    });
+    patients.push(...(await Promise.all(batch)));
+  }
+  return patients;
+}
+
+/** Two more patients for the floods: the known browser's owner and the new browser's. */
+async function floodPatients(lib, base) {
+  const [owner, newcomer] = await overloadPatients(lib, base, 2, 70);
+  return { owner: owner.credentials, newcomer: newcomer.credentials };
+}
+
+/** BENCH_ONLY=admission: the overload's goodput and the floods, on a portal of their own. */
+async function admissionOnly() {
+  const startedAt = new Date();
+  ensureInstalled();
+  // BENCH_USE_BUILD=1: the build in BUILD_DIR as it is (an older revision's, for a before/after).
+  if (process.env.BENCH_USE_BUILD !== "1" && !buildIsCurrent()) {
+    console.log("Building the portal…");
+    const { build } = await import("./build.mjs");
+    build();
+  }
+  const lib = await import("../bench/lib.mjs");
+  const loadAvgAtStart = lib.machineInfo().loadAvg;
+  const dataDir = path.join(root, ".cache", "bench-data", "portal-admission");
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const profile = process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`] : [];
+  const portal = await lib.startServer({
+    name: "the portal",
+    args: [...profile, path.join(root, buildDir(), "server.js")],
+    cwd: root,
+    readyPath: "/readyz",
+    timeoutMs: 180_000,
+    port: await lib.freePort(),
+    env: { DATA_DIR: dataDir, NODE_ENV: "development", DEMO_MODE: "true", LOG_LEVEL: "error", TRUST_PROXY_HOPS: "1" },
+  });
+  try {
+    const base = portal.baseUrl;
+    const { measureOverload, overloadSection, OVERLOAD } = await import("../bench/overload.mjs");
+    const { measureFlood, floodSection } = await import("../bench/flood.mjs");
+    const parts = [];
+    if (process.env.BENCH_ADMISSION !== "flood") {
+      const patients = await overloadPatients(lib, base, OVERLOAD.unloadedConnections);
+      const overload = await measureOverload({ base, headers: BROWSER_HEADERS, cookies: patients.map((p) => p.patientCookie) });
+      parts.push(overloadSection(overload, lib));
+    }
+    if (process.env.BENCH_ADMISSION !== "overload") {
+      const floods = await measureFlood({ base, headers: BROWSER_HEADERS, ...(await floodPatients(lib, base)) });
+      parts.push(floodSection(floods, lib));
+    }
+    const m = lib.machineInfo();
+    const head = `# Admission benchmark — ${startedAt.toISOString().replace("T", " ").slice(0, 16)} UTC\n\n${m.cores} cores (${m.cpuModel}), Node.js ${m.node}, load average ${loadAvgAtStart} → ${m.loadAvg}, revision ${gitRevision()}\n\n`;
+    writeReport(`${stamp(startedAt)}-admission.md`, `${head}${parts.join("\n")}`, false);
+  } finally {
+    await portal.stop(30_000);
+  }
+}
+
 async function main() {
   if (process.env.BENCH_ONLY === "centers") return centersOnly();
+  if (process.env.BENCH_ONLY === "admission") return admissionOnly();
   const startedAt = new Date();
   const t0 = performance.now();
   ensureInstalled();
@@ -196,10 +269,14 @@ async function main() {
     const afterLoad = readMemory(portal.pid);
     // 2,500 signed-in dashboards at once: answers by status, no 500 (bench/overload.mjs, docs/decisions/086).
     const { measureOverload, overloadSection } = await import("../bench/overload.mjs");
-    const overload = await measureOverload({ base, headers: { ...BROWSER_HEADERS, Cookie: await patient.signIn() } });
+    const overloadCookies = (await overloadPatients(lib, base, 7)).map((p) => p.patientCookie);
+    const overload = await measureOverload({ base, headers: BROWSER_HEADERS, cookies: [await patient.signIn(), ...overloadCookies] });
     // After the load runs: the flood uses up its addresses' sign-in limits, and the big posts grow the memory.
     const { measureHostile, hostileSection } = await import("../bench/hostile.mjs");
     const hostile = await measureHostile({ base, pid: portal.pid, headers: BROWSER_HEADERS });
+    // Issue 35: the known browser's owner and a new browser's patient under a sign-in flood and a page-load flood.
+    const { measureFlood, floodSection } = await import("../bench/flood.mjs");
+    const floods = await measureFlood({ base, headers: BROWSER_HEADERS, ...(await floodPatients(lib, base)) });
     const stderrTail = portal.stderr().trim();
     await portal.stop();
 
@@ -272,7 +349,11 @@ async function main() {
       table,
       gzipSize,
     });
-    writeReport(`${stamp(startedAt)}.md`, `${report}\n${overloadSection(overload, { table })}\n${hostileSection(hostile, { table, mib })}`, true);
+    writeReport(
+      `${stamp(startedAt)}.md`,
+      `${report}\n${overloadSection(overload, { table })}\n${hostileSection(hostile, { table, mib })}\n${floodSection(floods, { table })}`,
+      true,
+    );
     const anyErrors = [...Object.values(portalLoads), ...Object.values(serial), ...Object.values(bareLoads)].some(
       (l) => l.non2xx || l.errors || l.timeouts,
     );

@@ -9,7 +9,7 @@ import { testDatabases, type TestDb } from "../registry/db/test-databases";
 import { ScryptPool } from "../registry/domain/scrypt-pool";
 import { countDbErrors, createMetricsRegistry, registerRegistryMetrics, serveMetrics } from "../registry/metrics";
 import { enqueueMessage } from "../registry/outbox/outbox";
-import { inFlightLimit } from "./in-flight";
+import { admissionLimit, admissionRules } from "./in-flight";
 import { registerPortalMetrics } from "./metrics";
 
 /** A build's route list as React Router writes it (flat, by parent): the root, /records/:id, /profile/devices. */
@@ -48,9 +48,14 @@ describe.each(testDatabases())("metrics ($name)", (target) => {
     count.dbError = registryMetrics.dbError;
     registryMetrics.outboxBatch({ sent: 2, failed: 1, givenUp: 1 });
 
-    const limit = inFlightLimit(1, (_req, res) => void res.status(503).send("busy"));
+    const limit = admissionLimit(
+      // No line: the second request is refused at once.
+      { ...admissionRules(1), line: 0 },
+      () => ({ className: "patient", keys: [] }),
+      (_req, res) => void res.status(503).send("busy"),
+    );
     const web = express();
-    web.use(registerPortalMetrics({ registry, build, basePath: "/", inFlight: [limit], signInSurgePerMinute: 3 }));
+    web.use(registerPortalMetrics({ registry, build, basePath: "/", admission: limit.gate, signInSurgePerMinute: 3 }));
     web.use("/", limit);
     web.get("/records/:id", (_req, res) => void setTimeout(() => res.send("record"), 150));
     web.get("/profile/devices", (_req, res) => void res.send("devices"));
@@ -92,8 +97,13 @@ describe.each(testDatabases())("metrics ($name)", (target) => {
       'http_requests_total{method="GET",route="/profile/devices",status="200"} 1',
       'http_request_duration_seconds_bucket{le="0.005",method="GET",route="/profile/devices",status_class="2xx"}',
       'http_request_duration_seconds_count{method="GET",route="/records/:id",status_class="2xx"} 1',
-      'http_requests_in_flight{class="app"} 0',
-      'http_requests_refused_total{class="app"} 1',
+      'http_requests_in_flight{class="patient"} 0',
+      'http_requests_in_flight{class="page"} 0',
+      'http_requests_in_flight{class="sign-in"} 0',
+      'http_requests_waiting{class="patient"} 0',
+      "http_requests_parked 0",
+      'http_requests_refused_total{class="patient"} 1',
+      'http_requests_refused_total{class="sign-in"} 0',
       'password_hash_pool_workers{state="max"} 1',
       'password_hash_pool_queue_length{lane="common"} 0',
       'password_hash_pool_queue_length{lane="priority"} 0',

@@ -3,13 +3,14 @@ import path from "node:path";
 import client from "prom-client";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import { currentSignInSurge } from "../app/features/accounts/sign-in-surge.server";
-import type { InFlightLimit } from "./in-flight";
+import { ADMISSION_CLASSES, type AdmissionGate } from "./in-flight";
 
 /**
  * The portal's own series (docs/decisions/131), next to the registry's (registry/metrics.ts) on METRICS_PORT:
  * - `http_requests_total{method, route, status}` and `http_request_duration_seconds{method, route, status_class}`: the
  *   route is the pattern (`/records/:id`), never the raw path: no ids, tokens or emails in a label;
- * - `http_requests_in_flight{class}` and `http_requests_refused_total{class}`: the admission limits (server/in-flight.ts);
+ * - `http_requests_in_flight{class}`, `http_requests_waiting{class}`, `http_requests_refused_total{class}` and
+ *   `http_requests_parked`: the admission (server/in-flight.ts, docs/decisions/134), by class `patient`, `page`, `sign-in`;
  * - `sign_in_surge_active`, `sign_in_surge_attempts_last_minute`, `sign_in_surge_threshold_per_minute`.
  */
 
@@ -54,8 +55,8 @@ export type PortalMetricsOptions = {
   registry: client.Registry;
   build: ServerBuild | undefined;
   basePath: string;
-  /** The admission limits, each by its class label. */
-  inFlight: InFlightLimit[];
+  /** The admission gate: its counts by class. */
+  admission: AdmissionGate;
   signInSurgePerMinute: number;
 };
 
@@ -95,7 +96,24 @@ export function registerPortalMetrics(o: PortalMetricsOptions): RequestHandler {
     labelNames: ["class"],
     registers,
     collect() {
-      for (const limit of o.inFlight) this.set({ class: limit.className }, limit.current());
+      for (const c of ADMISSION_CLASSES) this.set({ class: c }, o.admission.current(c));
+    },
+  });
+  new client.Gauge({
+    name: "http_requests_waiting",
+    help: "Requests waiting in their class's short line for a place, by admission class",
+    labelNames: ["class"],
+    registers,
+    collect() {
+      for (const c of ADMISSION_CLASSES) this.set({ class: c }, o.admission.waiting(c));
+    },
+  });
+  new client.Gauge({
+    name: "http_requests_parked",
+    help: "Admitted requests waiting on a timer outside the count (a sign-in's surge wait, a refusal's delay)",
+    registers,
+    collect() {
+      this.set(o.admission.parked());
     },
   });
   const refusedSeen = new Map<string, number>();
@@ -105,10 +123,10 @@ export function registerPortalMetrics(o: PortalMetricsOptions): RequestHandler {
     labelNames: ["class"],
     registers,
     collect() {
-      for (const limit of o.inFlight) {
-        const refused = limit.refused();
-        this.inc({ class: limit.className }, Math.max(0, refused - (refusedSeen.get(limit.className) ?? 0)));
-        refusedSeen.set(limit.className, refused);
+      for (const c of ADMISSION_CLASSES) {
+        const refused = o.admission.refused(c);
+        this.inc({ class: c }, Math.max(0, refused - (refusedSeen.get(c) ?? 0)));
+        refusedSeen.set(c, refused);
       }
     },
   });

@@ -12,6 +12,7 @@ import { registrySettingsFromEnv } from "../registry/settings";
 import { countDbErrors, registerRegistryMetrics, type RegistryMetrics } from "../registry/metrics";
 import type { Registry as MetricsRegistry } from "prom-client";
 import type { Log } from "./logger";
+import { parkFor } from "./in-flight";
 
 export type RegistryRuntime = {
   fetch: (request: Request) => Promise<Response>;
@@ -60,7 +61,8 @@ export async function startRegistry(
   let registryMetrics: RegistryMetrics | undefined;
   const db = metrics ? countDbErrors(opened, (error) => registryMetrics?.dbError(error)) : opened;
   if (metrics) registryMetrics = registerRegistryMetrics(metrics, { db, scryptPool });
-  const handler = createRegistryHandler({ db, settings: config.settings, log, scryptPool });
+  // docs/decisions/134: a refusal's delay (REFUSAL_DELAY_MS) is waited outside the portal's admission count.
+  const handler = createRegistryHandler({ db, settings: config.settings, log, scryptPool, pause: parkFor });
   log({ msg: "registry in process", database: config.databaseUrl ? "postgresql" : "pglite" });
   if (demoMode) {
     // LAB-006: in demo mode the lab staff key is generated on first start and printed in the server log.

@@ -31,6 +31,11 @@ export type PortalContext = {
   granularCenterSteps: boolean;
   /** SIGN_IN_SURGE_PER_MINUTE: unknown-device sign-ins a minute that start a surge (docs/decisions/087). */
   signInSurgePerMinute: number;
+  /**
+   * Waits `ms` without holding the request's admission place (docs/decisions/134): what sleeps holds no place that a
+   * patient's page could use. Left out in tests, where a plain timer waits.
+   */
+  park?: (ms: number) => Promise<void>;
 };
 
 /**

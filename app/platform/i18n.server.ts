@@ -21,7 +21,12 @@ const MAX_REMEMBERED_HEADERS = 500;
 const MAX_REMEMBERED_LENGTH = 256;
 
 /** PLT-005 order: the switch's cookie, the signed-in patient's preferred language, Accept-Language, English. */
-export async function languageFromHeaders(headers: { acceptLanguage?: string | null; cookie?: string | null }, patientLang?: string): Promise<Lang> {
+export function languageFromHeaders(headers: { acceptLanguage?: string | null; cookie?: string | null }, patientLang?: string): Promise<Lang> {
+  return Promise.resolve(languageNow(headers, patientLang));
+}
+
+/** languageFromHeaders without a promise, for the answers that must stay cheapest (the busy refusal, docs/decisions/134). */
+export function languageNow(headers: { acceptLanguage?: string | null; cookie?: string | null }, patientLang?: string): Lang {
   const chosen = cookieFromHeader(headers.cookie, LANGUAGE_COOKIE);
   if (isLang(chosen)) return chosen;
   if (isLang(patientLang)) return patientLang;

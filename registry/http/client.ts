@@ -1,7 +1,7 @@
 import { FormReason, AccountMessage } from "../contract/accounts";
 import { CLIENT_ADDRESS_HEADER } from "../contract/e-sign";
 import { refundRateLimit, takeRateLimit, type RateLimit } from "../data/rate-limits";
-import { addressLimitKey } from "./address-key";
+import { addressLimitKey } from "../contract/address-key";
 import type { Ctx } from "./context";
 import { Refusal } from "./respond";
 

@@ -20,8 +20,10 @@ test.describe("metrics on a port of their own (docs/decisions/131)", () => {
     for (const name of [
       "http_requests_total",
       "http_request_duration_seconds_bucket",
-      'http_requests_in_flight{class="app"}',
-      'http_requests_refused_total{class="app"}',
+      'http_requests_in_flight{class="patient"}',
+      'http_requests_in_flight{class="page"}',
+      'http_requests_refused_total{class="sign-in"}',
+      "http_requests_parked",
       "password_hash_pool_queue_length",
       "password_hash_pool_wait_seconds",
       "sign_in_surge_active",

@@ -58,7 +58,8 @@ test.describe("a crowd of signed-in dashboards", () => {
     expect(byStatus[500], JSON.stringify(byStatus)).toBeUndefined();
     expect(byStatus[0], JSON.stringify(byStatus)).toBeUndefined();
     expect((byStatus[200] ?? 0) + (byStatus[503] ?? 0), JSON.stringify(byStatus)).toBe(CROWD);
-    expect(byStatus[200]).toBeGreaterThanOrEqual(8);
+    // One patient's crowd: held to the account's share of the places (docs/decisions/134: an eighth of the cap, at least 2).
+    expect(byStatus[200]).toBeGreaterThanOrEqual(2);
     expect(byStatus[503]).toBeGreaterThan(0);
     for (const page of answers.filter((a) => a.status === 200)) expect(page.body).toContain("Dashboard");
     for (const busy of answers.filter((a) => a.status === 503)) {

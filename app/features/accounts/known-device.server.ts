@@ -1,68 +1,34 @@
-import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from "node:crypto";
-import { DEVICE_ID_PATTERN, type KnownDeviceClaim } from "../../../registry/contract/sign-in";
+import { randomBytes } from "node:crypto";
+import type { KnownDeviceClaim } from "../../../registry/contract/sign-in";
+import {
+  HOST_KNOWN_DEVICE_COOKIE,
+  KNOWN_DEVICE_COOKIE,
+  knownDeviceCookieName as cookieName,
+  markMac as mac,
+  MAX_ACCOUNTS,
+  readKnownDevice,
+  type KnownDevice,
+} from "~/platform/known-device-mark.server";
+
+export { HOST_KNOWN_DEVICE_COOKIE, KNOWN_DEVICE_COOKIE, MAX_ACCOUNTS, readKnownDevice, type KnownDevice };
 
 /**
  * The "known device" mark (docs/decisions/087): after a successful sign-in the portal gives the browser a long-lived
  * cookie, signed with HMAC-SHA256 under a key derived from SESSION_SECRET, holding a random device id and, for each
  * account that signed in on it (at most MAX_ACCOUNTS, newest first), the medical record id and a keyed tag of the
  * email (never the email itself). On a later sign-in whose email matches a tag, the portal tells the registry that
- * this device is known for that record; the registry then spares it strangers' failures and serves it first.
- */
-export const KNOWN_DEVICE_COOKIE = "pass_device";
-/** Its name when the portal serves `/` over HTTPS (docs/decisions/019, 132): no sibling subdomain or path can set it. */
-export const HOST_KNOWN_DEVICE_COOKIE = `__Host-${KNOWN_DEVICE_COOKIE}`;
-/** 180 days, renewed by every sign-in (browsers keep a cookie at most 400 days). */
+ * this device is known for that record; the registry then spares it strangers' failures and serves it first. Reading
+ * the mark lives below the features (app/platform/known-device-mark.server.ts): server.ts's admission reads it too.
+ *
+ * 180 days, renewed by every sign-in (browsers keep a cookie at most 400 days). */
 export const KNOWN_DEVICE_MAX_AGE_S = 180 * 24 * 60 * 60;
-/** A family computer, a clinic's kiosk: the last few accounts signed in on this browser. */
-export const MAX_ACCOUNTS = 5;
-
-/**
- * An account's entry: its record id, the keyed tag of its email, and `since`, the Unix seconds of the sign-in that
- * wrote it: the registry honours the entry only when written under the account's current password (docs/decisions/132).
- */
-export type KnownDevice = { deviceId: string; accounts: { medicalRecordId: number; tag: string; since: number }[] };
 
 /** Where the mark goes: `hostPrefixed` when PUBLIC_URL is https and BASE_PATH is `/` (then always Secure, Path=/). */
 export type KnownDeviceCookieOptions = { path: string; secure: boolean; hostPrefixed?: boolean };
 
-const cookieName = (hostPrefixed: boolean | undefined) => (hostPrefixed ? HOST_KNOWN_DEVICE_COOKIE : KNOWN_DEVICE_COOKIE);
-
-const keys = new WeakMap<Uint8Array, Buffer>();
-/** The mark's own key, derived from the form key (itself derived from SESSION_SECRET in server.ts). */
-function deviceKey(formKey: Uint8Array): Buffer {
-  let key = keys.get(formKey);
-  if (!key) {
-    key = Buffer.from(hkdfSync("sha256", formKey, "pass-portal", "known-device-v1", 32));
-    keys.set(formKey, key);
-  }
-  return key;
-}
-
-const mac = (formKey: Uint8Array, text: string) => createHmac("sha256", deviceKey(formKey)).update(text).digest("base64url");
-
 /** The keyed tag of a (lower-case) email: tells a typed email from another without keeping it. */
 export function emailTag(formKey: Uint8Array, email: string): string {
   return mac(formKey, `email\n${email.trim().toLowerCase()}`).slice(0, 16);
-}
-
-/** The mark of a Cookie header when present and signed by this portal, else null. */
-export function readKnownDevice(cookieHeader: string | null | undefined, formKey: Uint8Array, hostPrefixed = false): KnownDevice | null {
-  const raw = cookieValue(cookieHeader ?? "", cookieName(hostPrefixed));
-  if (!raw || raw.length > 600) return null;
-  const parts = raw.split(".");
-  if (parts.length !== 4 || parts[0] !== "d1") return null;
-  const [, deviceId = "", list = "", signature = ""] = parts;
-  const expected = Buffer.from(mac(formKey, `d1.${deviceId}.${list}`));
-  const given = Buffer.from(signature);
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-  if (!DEVICE_ID_PATTERN.test(deviceId)) return null;
-  const accounts = list
-    .split("~")
-    .map((entry) => /^([1-9]\d{0,9})_([A-Za-z0-9_-]{16})(?:_(\d{1,12}))?$/.exec(entry))
-    .filter((m): m is RegExpExecArray => m !== null)
-    .map((m) => ({ medicalRecordId: Number(m[1]), tag: m[2]!, since: Number(m[3] ?? 0) }))
-    .slice(0, MAX_ACCOUNTS);
-  return { deviceId, accounts };
 }
 
 /** The claim to send with a sign-in for `email`: when this browser signed in to that email's account before. */
@@ -120,12 +86,4 @@ function markCookie(deviceId: string, entries: KnownDevice["accounts"], formKey:
   const path = cookie.hostPrefixed ? "/" : cookie.path;
   const attributes = [`Path=${path}`, `Max-Age=${KNOWN_DEVICE_MAX_AGE_S}`, "HttpOnly", "SameSite=Lax", ...(secure ? ["Secure"] : [])];
   return `${cookieName(cookie.hostPrefixed)}=${value}; ${attributes.join("; ")}`;
-}
-
-function cookieValue(header: string, name: string): string | null {
-  for (const part of header.split(";")) {
-    const index = part.indexOf("=");
-    if (index > 0 && part.slice(0, index).trim() === name) return part.slice(index + 1).trim();
-  }
-  return null;
 }

@@ -49,7 +49,7 @@ export async function loginAction(form: FormData, context: PortalContext, reques
     surged = true;
     const verdict = await surgeStep(form, context, context.session);
     if (!verdict.ok) return verdict.reason === "unreachable" ? fail({}, "errors.registryDown", 503) : fail({}, "login.checking", 429);
-    if (verdict.waitMs > 0) await sleep(verdict.waitMs);
+    if (verdict.waitMs > 0) await (context.park ?? sleep)(verdict.waitMs);
   }
   const sent = await reach(context.registry.authenticate(email, values.password, context.clientAddress, claim));
   if (!sent.reached) return fail({}, unavailableMessageKey(sent.error), 503);

@@ -48,7 +48,8 @@ export async function signInAction(form: FormData, context: PortalContext, surge
       { key: verdict.reason === "unreachable" ? "errors.registryDown" : "staffConsole.signIn.checking" },
       verdict.reason === "unreachable" ? 503 : 429,
     );
-  if (verdict.waitMs > 0) await new Promise((resolve) => setTimeout(resolve, verdict.waitMs));
+  // docs/decisions/134: the wait is parked outside the count of requests in flight.
+  if (verdict.waitMs > 0) await (context.park ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))))(verdict.waitMs);
   const sent = await reach(context.registry.staff.signIn(values.email.trim(), values.password));
   if (!sent.reached) return fail({}, { key: unavailableMessageKey(sent.error) }, 503);
   const answer = sent.answer;

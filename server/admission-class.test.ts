@@ -1,0 +1,97 @@
+import express from "express";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { markMac } from "../app/platform/known-device-mark.server";
+import { createSessionStore } from "../app/platform/session.server";
+import type { StaffSessionData } from "../app/platform/staff-session";
+import { admissionClassifier } from "./admission-class";
+import { admissionLimit, admissionRules, type AdmissionLimit } from "./in-flight";
+
+/**
+ * docs/decisions/134 on a real HTTP server behind one trusted proxy hop: anonymous page loads from many addresses fill
+ * their share of the places, and a browser with this portal's known-device mark, or a signed-in session, still gets in;
+ * a forged mark or session is a stranger's.
+ */
+describe("admission by class on an express app", () => {
+  const secret = "a-test-secret-of-enough-length-0123456789abcdef";
+  const formKey = new Uint8Array(32).fill(7);
+  const sessions = createSessionStore({ secret, path: "/" });
+  const staffSessions = createSessionStore<StaffSessionData>({ secret, path: "/staff", cookie: "staff_session", purpose: "staff-v1" });
+  let server: http.Server;
+  let base = "";
+  let limit: AdmissionLimit;
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 200 });
+
+  const deviceId = "AAAAAAAAAAAAAAAAAAAAAA";
+  const list = `4711_${"t".repeat(16)}_${Math.floor(Date.now() / 1000)}`;
+  const mark = `pass_device=d1.${deviceId}.${list}.${markMac(formKey, `d1.${deviceId}.${list}`)}`;
+  const forged = `pass_device=d1.${deviceId}.${list}.${markMac(new Uint8Array(32).fill(8), `d1.${deviceId}.${list}`)}`;
+  const now = Date.now();
+
+  const sessionCookie = () => {
+    const session = sessions.read(undefined);
+    session.set("token", "tok");
+    session.set("medicalRecordId", 4711);
+    session.set("signedInAt", now);
+    session.set("lastSeenAt", now);
+    return sessions.write(session, false).split(";")[0]!;
+  };
+
+  beforeAll(async () => {
+    const app = express();
+    app.set("trust proxy", 1);
+    limit = admissionLimit(
+      { ...admissionRules(8), line: 0 },
+      admissionClassifier({ sessions, staffSessions, formKey, hostPrefixedCookie: false, basePath: "/" }),
+      (_req, res) => void res.status(503).send("busy"),
+    );
+    app.use("/", limit);
+    app.get("/page", (_req, res) => void setTimeout(() => res.send("page"), 1_000));
+    server = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    agent.destroy();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  const get = (headers: Record<string, string>) =>
+    new Promise<number>((resolve, reject) => {
+      http
+        .get(`${base}/page`, { agent, headers }, (res) => {
+          res.resume();
+          res.on("end", () => resolve(res.statusCode ?? 0));
+        })
+        .on("error", reject);
+    });
+
+  it("a known device and a signed-in patient are admitted while anonymous traffic fills its share; forgeries are not", async () => {
+    // 30 anonymous page loads, each from its own address: the places not kept for patients, the rest refused.
+    const pagePlaces = admissionRules(8).max - admissionRules(8).patientReserve;
+    const flood = Array.from({ length: 30 }, (_, i) => get({ "X-Forwarded-For": `198.18.0.${i + 1}` }));
+    await vi.waitFor(() => expect(limit.gate.refused("page")).toBe(30 - pagePlaces), { timeout: 3_000 });
+    expect(limit.gate.current("page")).toBe(pagePlaces);
+    const [known, patient, fake, fakeSession] = await Promise.all([
+      get({ "X-Forwarded-For": "192.0.2.10", Cookie: mark }),
+      get({ "X-Forwarded-For": "192.0.2.11", Cookie: sessionCookie() }),
+      get({ "X-Forwarded-For": "192.0.2.12", Cookie: forged }),
+      get({ "X-Forwarded-For": "192.0.2.13", Cookie: `${sessionCookie().slice(0, -4)}AAAA` }),
+    ]);
+    expect(known).toBe(200);
+    expect(patient).toBe(200);
+    expect(fake).toBe(503);
+    expect(fakeSession).toBe(503);
+    const answers = await Promise.all(flood);
+    expect(answers.filter((s) => s === 200)).toHaveLength(pagePlaces);
+    expect(limit.gate.refused("page")).toBe(32 - pagePlaces);
+  });
+
+  it("one address (an IPv6 /64 as one) holds at most its share", async () => {
+    const rules = admissionRules(8);
+    const mine = await Promise.all(Array.from({ length: 6 }, (_, i) => get({ "X-Forwarded-For": `2001:db8:1:2::${i + 1}` })));
+    expect(mine.filter((s) => s === 200)).toHaveLength(rules.perKey);
+    expect(mine.filter((s) => s === 503)).toHaveLength(6 - rules.perKey);
+  });
+});
