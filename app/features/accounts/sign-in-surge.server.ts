@@ -1,5 +1,5 @@
 import { createHash, createHmac, hkdfSync, randomBytes, timingSafeEqual } from "node:crypto";
-import { addressLimitKey } from "../../../registry/http/address-key";
+import { addressLimitKey } from "../../../registry/contract/address-key";
 import type { PortalContext } from "~/platform/context";
 import { reach } from "~/registry/reach.server";
 import { CHALLENGE_FIELD, challengeBits, hasLeadingZeroBits, PROOF_FIELD } from "./proof-of-work";
