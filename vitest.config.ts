@@ -32,12 +32,11 @@ export default defineConfig({
       exclude: ["**/*.test.{ts,tsx}", "**/testing/**", "**/*.d.ts"],
       reporter: ["text-summary", "json-summary"],
       reportsDirectory: ".cache/coverage",
-      // The floor: today's figures less about a point for runs that differ (app 47.5 % of statements and 44.3 % of
-      // branches: most of its pages are walked by the end-to-end journeys, which this does not count; the staff
-      // console's pages (decisions 127, 133) are walked only there so far, which took app from 56.4 % and 50.8 %;
-      // registry 93 % and 87 %). Raise it by hand when they rise: portal-level tests of app/features/staff are owed.
+      // The floor: today's figures rounded down (app 52.9 % of statements and 48.9 % of branches: most of its pages are
+      // walked by the end-to-end journeys, which this does not count; the staff console's steps and forms have their
+      // portal-level tests since decision 136; registry 93 % and 87 %). Raise it by hand when they rise.
       thresholds: {
-        "app/**": { statements: 46, branches: 43 },
+        "app/**": { statements: 52, branches: 48 },
         "registry/**": { statements: 92, branches: 86 },
       },
     },

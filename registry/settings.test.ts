@@ -93,6 +93,23 @@ describe("registrySettingsFromEnv", () => {
     expect(() => registrySettingsFromEnv({ DATA_DIR: tmp(), CENTER_STAFF_KEY: "short" })).toThrow(/CENTER_STAFF_KEY must be at least 16 characters/);
   });
 
+  it("LAB_STAFF_KEY (docs/decisions/136): needed in production only with STAFF_SHARED_KEYS=on; generated in demo mode only", () => {
+    const { LAB_STAFF_KEY: _lab, ...withoutLabKey } = PROD;
+    const production = registrySettingsFromEnv({ ...withoutLabKey, DATA_DIR: tmp() });
+    expect(production.settings.labStaffKey).toBeUndefined();
+    expect(production.secretsFile).toBeUndefined();
+    expect(() => registrySettingsFromEnv({ ...withoutLabKey, STAFF_SHARED_KEYS: "off", DATA_DIR: tmp() })).not.toThrow();
+    expect(() => registrySettingsFromEnv({ ...withoutLabKey, STAFF_SHARED_KEYS: "on", DATA_DIR: tmp() })).toThrow(
+      /LAB_STAFF_KEY is required with STAFF_SHARED_KEYS=on and NODE_ENV=production/,
+    );
+    expect(registrySettingsFromEnv({ ...PROD, STAFF_SHARED_KEYS: "on", DATA_DIR: tmp() }).settings.labStaffKey).toBe(PROD.LAB_STAFF_KEY);
+    // Outside demo mode, unset means none (no key is generated into secrets.json).
+    const dir = tmp();
+    expect(registrySettingsFromEnv({ DATA_DIR: dir, DEMO_MODE: "false", TOKEN_SECRET: "t".repeat(40) }).settings.labStaffKey).toBeUndefined();
+    expect(registrySettingsFromEnv({ DATA_DIR: dir, DEMO_MODE: "false" }).settings.labStaffKey).toBeUndefined();
+    expect(Object.keys(JSON.parse(readFileSync(path.join(dir, "secrets.json"), "utf8")))).toEqual(["tokenSecret"]);
+  });
+
   it("the shared staff keys' calls (docs/decisions/133): off unless STAFF_SHARED_KEYS=on, for the changeover", () => {
     expect(registrySettingsFromEnv({ DATA_DIR: tmp() }).settings.staffSharedKeys).toBe(false);
     expect(registrySettingsFromEnv({ DATA_DIR: tmp(), STAFF_SHARED_KEYS: "off" }).settings.staffSharedKeys).toBe(false);
@@ -155,7 +172,8 @@ describe("registrySettingsFromEnv", () => {
   });
 
   it("production refuses to start without its secrets, naming each", () => {
-    expect(() => registrySettingsFromEnv({ NODE_ENV: "production", DATA_DIR: tmp() })).toThrow(/TOKEN_SECRET.*LAB_STAFF_KEY.*PUBLIC_URL/);
+    expect(() => registrySettingsFromEnv({ NODE_ENV: "production", DATA_DIR: tmp() })).toThrow(/TOKEN_SECRET.*PUBLIC_URL/);
+    expect(() => registrySettingsFromEnv({ NODE_ENV: "production", DATA_DIR: tmp() })).not.toThrow(/LAB_STAFF_KEY/);
     expect(() => registrySettingsFromEnv({ ...PROD, TOKEN_SECRET: undefined })).toThrow(/TOKEN_SECRET is required/);
     expect(() => registrySettingsFromEnv({ ...PROD, DEMO_MODE: "true" })).toThrow(/DEMO_MODE/);
   });

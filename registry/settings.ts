@@ -23,7 +23,11 @@ export type RegistrySettings = {
   passwordHashing?: { workers: number; queue: number };
   /** Milliseconds before a 429 or 503-busy refusal is answered (REFUSAL_DELAY_MS, docs/decisions/022). Left out: 1000. */
   refusalDelayMs?: number;
-  labStaffKey: string;
+  /**
+   * The shared lab key (LAB_STAFF_KEY), accepted on /update-labs' calls only with STAFF_SHARED_KEYS=on (docs/decisions/133,
+   * 136). Generated in demo mode; elsewhere only set, and required in production only with STAFF_SHARED_KEYS=on.
+   */
+  labStaffKey?: string;
   /**
    * Keys of the staff calls after the patient's part (docs/decisions/041): transplant-center staff set referral
    * statuses (CENTER_STAFF_KEY), the immune-tolerance program's staff set program stages (PROGRAM_STAFF_KEY).
@@ -156,7 +160,8 @@ const envSchema = z.object({
 
 /**
  * Reads and checks the registry's environment (the portal reuses it for the in-process registry).
- * - NODE_ENV=production: TOKEN_SECRET, LAB_STAFF_KEY and PUBLIC_URL are required and demo mode is off
+ * - NODE_ENV=production: TOKEN_SECRET and PUBLIC_URL are required (LAB_STAFF_KEY too, with STAFF_SHARED_KEYS=on only:
+ *   lab staff sign in with their own accounts, docs/decisions/136) and demo mode is off
  *   (DEMO_MODE=true is refused: demo pages never exist in production); every secret given must pass the rules of
  *   domain/secret-rules.ts (32+ characters, 10+ different, no placeholder, none equal to another) and PUBLIC_URL must
  *   be https:// (docs/decisions/088).
@@ -187,7 +192,8 @@ export function registrySettingsFromEnv(env: Record<string, string | undefined>)
   if (production) {
     if (e.DEMO_MODE) problems.push("DEMO_MODE=true is not allowed with NODE_ENV=production");
     if (!e.TOKEN_SECRET) problems.push("TOKEN_SECRET is required with NODE_ENV=production");
-    if (!e.LAB_STAFF_KEY) problems.push("LAB_STAFF_KEY is required with NODE_ENV=production");
+    if (e.STAFF_SHARED_KEYS === "on" && !e.LAB_STAFF_KEY)
+      problems.push("LAB_STAFF_KEY is required with STAFF_SHARED_KEYS=on and NODE_ENV=production");
     if (!e.PUBLIC_URL) problems.push("PUBLIC_URL is required with NODE_ENV=production");
     // docs/decisions/106: a provider's texts need the number they come from and the key of its inbound webhook.
     if ((e.SMS_URL || e.SMS_WEBHOOK_SECRET) && !e.SMS_FROM)
@@ -199,21 +205,19 @@ export function registrySettingsFromEnv(env: Record<string, string | undefined>)
   if (problems.length) throw new Error(`Invalid registry environment: ${problems.join("; ")}`);
 
   let tokenSecret = e.TOKEN_SECRET;
-  let labStaffKey = e.LAB_STAFF_KEY;
   let secretsFile: string | undefined;
-  if (!tokenSecret || !labStaffKey) {
+  if (!tokenSecret) {
     secretsFile = path.resolve(e.DATA_DIR, "secrets.json");
-    tokenSecret ??= keptSecret(secretsFile, "tokenSecret");
-    labStaffKey ??= keptSecret(secretsFile, "labStaffKey");
+    tokenSecret = keptSecret(secretsFile, "tokenSecret");
   }
-  // docs/decisions/041: demo mode generates the center and program staff keys too; elsewhere they are only set.
+  // docs/decisions/041, 136: demo mode generates the lab, center and program staff keys; elsewhere they are only set.
   const demoMode = !production && e.DEMO_MODE !== false;
   const staffKey = (given: string | undefined, name: string) =>
     given ?? (demoMode ? keptSecret((secretsFile ??= path.resolve(e.DATA_DIR, "secrets.json")), name) : undefined);
   return {
     settings: {
       tokenSecret,
-      labStaffKey,
+      labStaffKey: staffKey(e.LAB_STAFF_KEY, "labStaffKey"),
       centerStaffKey: staffKey(e.CENTER_STAFF_KEY, "centerStaffKey"),
       programStaffKey: staffKey(e.PROGRAM_STAFF_KEY, "programStaffKey"),
       staffSharedKeys: e.STAFF_SHARED_KEYS === "on",

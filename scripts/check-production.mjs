@@ -42,7 +42,6 @@ const env = {
   DATA_DIR: path.join(dir, "data"),
   SESSION_SECRET: secret(),
   TOKEN_SECRET: secret(),
-  LAB_STAFF_KEY: secret(),
   PUBLIC_URL: "https://portal.example.org/",
   LOG_LEVEL: "info",
 };

@@ -14,7 +14,6 @@ import {
   FormReason,
   inviteInfo,
   LAB_RESULTS_FILE,
-  LAB_STAFF_KEY_HEADER,
   LAB_TESTS_FILE,
   labReadiness,
   lookupData,
@@ -168,7 +167,6 @@ function clientMethods(opts: Shared, origin: ForwardedOrigin | undefined) {
     token?: string;
     body?: unknown;
     clientAddress?: string;
-    labStaffKey?: string;
     accept?: string;
     userAgent?: string;
     inviteToken?: string;
@@ -186,8 +184,6 @@ function clientMethods(opts: Shared, origin: ForwardedOrigin | undefined) {
     // (docs/decisions/085).
     const clientAddress = init.clientAddress || origin?.clientAddress;
     if (clientAddress) headers.set(CLIENT_ADDRESS_HEADER, clientAddress);
-    // The two lab staff calls (LAB-006).
-    if (init.labStaffKey) headers.set(LAB_STAFF_KEY_HEADER, init.labStaffKey);
     // The browser's user agent, stored with an e-signature (ESG-003) and in the audit log.
     const userAgent = init.userAgent || origin?.userAgent;
     if (userAgent) headers.set(CLIENT_USER_AGENT_HEADER, userAgent.slice(0, USER_AGENT_MAX));
@@ -543,19 +539,6 @@ function clientMethods(opts: Shared, origin: ForwardedOrigin | undefined) {
     /** POST /api/pass/{id}/close-account {currentPassword} -> closed (ACC-045); 400 errors.currentPassword, nothing changed. */
     closeAccount: async (token: string, medicalRecordId: number, currentPassword: string) =>
       strip(await call("POST", `/api/pass/${medicalRecordId}/close-account`, closeAccountResult, { token, body: { currentPassword } })),
-    /** GET /api/pass/update-lab-requisition/{requisition} (lab staff key): the lab got the order; 401/404 errors.form = LabFormReason. */
-    updateLabRequisition: async (requisition: string, labStaffKey: string, clientAddress?: string) =>
-      strip(
-        await call("GET", `/api/pass/update-lab-requisition/${encodeURIComponent(requisition.trim() || "-")}`, z.null(), {
-          labStaffKey,
-          clientAddress,
-        }),
-      ),
-    /** GET /api/pass/process-lab-results/{requisition} (lab staff key): records the results, status -> SentToCenter. */
-    processLabResults: async (requisition: string, labStaffKey: string, clientAddress?: string) =>
-      strip(
-        await call("GET", `/api/pass/process-lab-results/${encodeURIComponent(requisition.trim() || "-")}`, z.null(), { labStaffKey, clientAddress }),
-      ),
 
     // --- Medical history and e-sign (MHX-005, MHX-006, ESG-001, ESG-003; contract/medical-history.ts, e-sign.ts) ---
     /** POST /api/pass/{id}/medical-history -> the stored submission; 400 field keys (validation.*, MedicalHistoryKey). */

@@ -220,6 +220,73 @@ describe.each(testDatabases())("staff accounts on $name", (target) => {
     expect((await t.call("POST", "/api/staff/links/check", { body: { token: tokenOf(older.link) } })).status).toBe(404);
   });
 
+  it("keeps the authenticator secret encrypted at rest: no base32 secret in the row, pending or confirmed", async () => {
+    const { link } = await createAdmin(t.db, t.settings, ADMIN, t.clock);
+    const accepted = await t.call("POST", "/api/staff/links/accept", { body: { token: tokenOf(link), password: PASSWORD } });
+    const pending = accepted.body.results.pendingToken as string;
+    const secret = (await t.call("GET", "/api/staff/setup", { token: pending })).body.results.secret as string;
+    const rowOf = async () =>
+      (
+        await t.db.query<{ id: number; totp_secret: string | null; totp_pending_secret: string | null }>(
+          "select id, totp_secret, totp_pending_secret from staff_people where email = $1",
+          [ADMIN.email],
+        )
+      )[0]!;
+    const whilePending = await rowOf();
+    expect(whilePending.totp_pending_secret).toMatch(/^v1:[A-Za-z0-9_-]+$/);
+    expect(whilePending.totp_pending_secret).not.toContain(secret);
+    expect(whilePending.totp_pending_secret).not.toMatch(/[A-Z2-7]{32}/);
+
+    const done = await t.call("POST", "/api/staff/setup", { token: pending, body: { code: totpCode(secret, t.clock) } });
+    const confirmed = await rowOf();
+    expect(confirmed.totp_pending_secret).toBeNull();
+    expect(confirmed.totp_secret).toMatch(/^v1:[A-Za-z0-9_-]+$/);
+    expect(confirmed.totp_secret).not.toContain(secret);
+    expect(JSON.stringify(await t.db.query("select * from staff_people"))).not.toContain(secret);
+
+    // Opened with the person's id only: a sealed secret copied to another person's row does not sign them in.
+    const admin: Staff = { id: confirmed.id, email: ADMIN.email, password: PASSWORD, secret, token: done.body.results.token, recoveryCodes: [] };
+    const other = await invited(t, admin, 2, [{ role: "program" }]);
+    await t.db.query("update staff_people set totp_secret = $2 where id = $1", [other.id, confirmed.totp_secret]);
+    t.advance(STEP);
+    const otherPending = await pendingOf(t, other.email, other.password);
+    const refused = await t.call("POST", "/api/staff/sign-in/code", {
+      token: otherPending.body.results.pendingToken,
+      body: { code: totpCode(secret, t.clock) },
+    });
+    expect(form(refused)).toBe(StaffAccountReason.codeWrong);
+  });
+
+  it("seals a secret stored plain before encryption at its next use (read-time upgrade), and still accepts its codes", async () => {
+    const admin = await firstAdmin(t);
+    // A row as written before decision 136: the base32 secret itself.
+    await t.db.query("update staff_people set totp_secret = $2 where id = $1", [admin.id, admin.secret]);
+    const token = await signIn(t, admin);
+    expect(token).toMatch(/^st_/);
+    const [row] = await t.db.query<{ totp_secret: string }>("select totp_secret from staff_people where id = $1", [admin.id]);
+    expect(row!.totp_secret).toMatch(/^v1:/);
+    expect(row!.totp_secret).not.toContain(admin.secret);
+    // Sealed, it keeps working.
+    expect(await signIn(t, admin)).toMatch(/^st_/);
+
+    // A pending secret stored plain is sealed when the setup page reads it, and confirms.
+    const email = "staff3@center.example";
+    const added = await t.call("POST", "/api/staff/people", {
+      token: await signIn(t, admin),
+      body: { name: "Staff 3", email, lang: "en", grants: [{ role: "program" }] },
+    });
+    const id = added.body.results.id as number;
+    const accepted = await t.call("POST", "/api/staff/links/accept", { body: { token: tokenOf(await emailedLink(t, email)), password: PASSWORD } });
+    const pending = accepted.body.results.pendingToken as string;
+    const plain = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
+    await t.db.query("update staff_people set totp_pending_secret = $2 where id = $1", [id, plain]);
+    expect((await t.call("GET", "/api/staff/setup", { token: pending })).body.results.secret).toBe(plain);
+    const [sealed] = await t.db.query<{ totp_pending_secret: string }>("select totp_pending_secret from staff_people where id = $1", [id]);
+    expect(sealed!.totp_pending_secret).toMatch(/^v1:/);
+    const done = await t.call("POST", "/api/staff/setup", { token: pending, body: { code: totpCode(plain, t.clock) } });
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+  });
+
   it("takes a recovery code once, without case or dash", async () => {
     const admin = await firstAdmin(t);
     const code = admin.recoveryCodes[3]!;

@@ -37,6 +37,7 @@ import { RATE_LIMITS, type RateLimit } from "../data/rate-limits";
 import { findStaffLink, insertStaffLink, spendStaffLink } from "../data/staff-links";
 import {
   confirmTotpSecret,
+  resealTotpSecret,
   disableStaffPerson,
   findStaffByEmail,
   findStaffPerson,
@@ -79,6 +80,7 @@ import {
   normaliseRecoveryCode,
   totpUri,
 } from "../domain/staff-auth";
+import { openTotpSecret, sealTotpSecret, totpKey } from "../domain/totp-secret-box";
 import { staffLinkEmail } from "../messages/compose";
 import { clientLimitKey, enforceRateLimit, limitClientAll, refundHits } from "../http/client";
 import type { Ctx } from "../http/context";
@@ -217,6 +219,29 @@ async function signIn(ctx: Ctx): Promise<Response> {
 }
 
 /**
+ * A person's authenticator secret (confirmed, or pending while being set up), opened with the key derived from
+ * TOKEN_SECRET (docs/decisions/136); a secret stored plain before encryption is sealed now (read-time upgrade). Null
+ * when there is none or it cannot be opened (then no code is accepted: an administrator's new link starts again).
+ */
+async function totpSecretOf(ctx: Ctx, person: StaffPersonRow, which: "confirmed" | "pending"): Promise<{ secret: string; stored: string } | null> {
+  const stored = which === "confirmed" ? person.totpSecret : person.totpPendingSecret;
+  if (!stored) return null;
+  const key = totpKey(ctx.settings.tokenSecret);
+  const opened = openTotpSecret(key, person.id, stored);
+  if (!opened) {
+    ctx.log({ level: "warn", event: "staff.totp-secret-unreadable", staffId: person.id, which });
+    return null;
+  }
+  if (opened.plain) {
+    const column = which === "confirmed" ? "totp_secret" : "totp_pending_secret";
+    const sealed = sealTotpSecret(key, person.id, opened.secret);
+    await resealTotpSecret(ctx.db, person.id, column, stored, sealed);
+    return { secret: opened.secret, stored: sealed };
+  }
+  return { secret: opened.secret, stored };
+}
+
+/**
  * POST /api/staff/sign-in/code {code} with the pending `code` token: the second factor, an authenticator code (never
  * one of a step already accepted) or an unused recovery code (used up). A right code answers the session.
  */
@@ -227,7 +252,8 @@ async function signInCode(ctx: Ctx): Promise<Response> {
   const now = ctx.now();
   let by: "authenticator" | "recovery" | null = null;
   if (isTotpForm(code)) {
-    const step = person.totpSecret ? acceptedTotpStep(person.totpSecret, code, now, person.totpLastStep) : null;
+    const opened = await totpSecretOf(ctx, person, "confirmed");
+    const step = opened ? acceptedTotpStep(opened.secret, code, now, person.totpLastStep) : null;
     if (step !== null && (await takeTotpStep(ctx.db, person.id, step))) by = "authenticator";
   } else if (normaliseRecoveryCode(code) && (await spendRecoveryCode(ctx.db, person.id, hashRecoveryCode(code), now))) {
     by = "recovery";
@@ -294,10 +320,10 @@ async function acceptLink(ctx: Ctx): Promise<Response> {
  */
 async function setupInfo(ctx: Ctx): Promise<Response> {
   const { person } = await requirePending(ctx, "setup");
-  let secret = person.totpPendingSecret;
+  let secret = (await totpSecretOf(ctx, person, "pending"))?.secret;
   if (!secret) {
     secret = newTotpSecret();
-    await setPendingTotpSecret(ctx.db, person.id, secret);
+    await setPendingTotpSecret(ctx.db, person.id, sealTotpSecret(totpKey(ctx.settings.tokenSecret), person.id, secret));
   }
   return ok({ secret, otpauthUri: totpUri(secret, person.email), email: person.email });
 }
@@ -311,12 +337,12 @@ async function confirmSetup(ctx: Ctx): Promise<Response> {
   const { session, person } = await requirePending(ctx, "setup");
   const { code } = await readBody(ctx, staffCodeBody);
   const now = ctx.now();
-  const secret = person.totpPendingSecret;
-  const step = secret ? acceptedTotpStep(secret, code, now, null) : null;
-  if (!secret || step === null) return wrongCode(ctx, session, "staff.setup.code-wrong");
+  const pending = await totpSecretOf(ctx, person, "pending");
+  const step = pending ? acceptedTotpStep(pending.secret, code, now, null) : null;
+  if (!pending || step === null) return wrongCode(ctx, session, "staff.setup.code-wrong");
   const recoveryCodes = newRecoveryCodes();
   const answer = await ctx.db.transaction(async (tx) => {
-    if (!(await endStaffSession(tx, session.tokenHash, now)) || !(await confirmTotpSecret(tx, person.id, secret, step))) {
+    if (!(await endStaffSession(tx, session.tokenHash, now)) || !(await confirmTotpSecret(tx, person.id, pending.stored, step))) {
       throw refusal(StaffAccountReason.pendingEnded);
     }
     await replaceRecoveryCodes(tx, person.id, recoveryCodes.map(hashRecoveryCode));

@@ -85,9 +85,11 @@ export const centerReferral = z.object({
  * The screening list item (SCR-020). status is the registry's (SCR-014); preferredCenterId 0 = none.
  * Lab times are ISO 8601 and prescriptionExpirationDate YYYY-MM-DD; an empty text means not set.
  */
-export const screening = z.object({
-  id: z.number().int(),
-  status: z.number().int(),
+/**
+ * A screening's answers (registry/contract/enums.ts codes; the `…Other` texts where the patient chose Other): the
+ * patient's screening and a center's referral (contract/staff-center.ts) both carry them.
+ */
+export const screeningAnswers = z.object({
   kidneyStatus: z.number().int(),
   kidneyStatusOther: z.string(),
   transplantCenterSituation: z.number().int(),
@@ -98,6 +100,13 @@ export const screening = z.object({
   primaryGoalOther: z.string(),
   transplantType: z.number().int(),
   antigenMatch: z.number().int(),
+});
+export type ScreeningAnswers = z.infer<typeof screeningAnswers>;
+
+export const screening = z.object({
+  id: z.number().int(),
+  status: z.number().int(),
+  ...screeningAnswers.shape,
   isCleared: z.boolean(),
   isImmunoFreeCandidate: z.boolean(),
   isCenterConfirmed: z.boolean(),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ReferralStatus } from "./enums";
+import { screeningAnswers } from "./schemas";
 
 /**
  * The transplant center's area of the staff console (docs/decisions/133): the referrals to the person's center(s),
@@ -63,18 +64,7 @@ export const centerReferralDetail = z.object({
     phoneNumber: z.string(),
   }),
   /** The screening's answers (registry/contract/enums.ts codes; the `…Other` texts where the patient chose Other). */
-  screening: z.object({
-    kidneyStatus: z.number().int(),
-    kidneyStatusOther: z.string(),
-    transplantCenterSituation: z.number().int(),
-    willingToTransfer: z.number().int(),
-    donorStatus: z.number().int(),
-    donorStatusOther: z.string(),
-    primaryGoal: z.number().int(),
-    primaryGoalOther: z.string(),
-    transplantType: z.number().int(),
-    antigenMatch: z.number().int(),
-  }),
+  screening: screeningAnswers,
   lab: z.object({
     status: z.enum([CenterLabStatus.none, CenterLabStatus.ordered, CenterLabStatus.approved, CenterLabStatus.resultsReceived]),
     requisition: z.string().nullable(),

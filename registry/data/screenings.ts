@@ -1,6 +1,6 @@
 import { ImmunoFreeStatus } from "../contract/enums";
 import type { ScreeningBody } from "../contract/screening";
-import type { Screening } from "../contract/schemas";
+import type { Screening, ScreeningAnswers } from "../contract/schemas";
 import type { Db } from "../db/types";
 import { listReferralsOfRecord, type ReferralRow } from "./center-referrals";
 
@@ -116,7 +116,7 @@ export function screeningAnswersOf(
     | "transplant_type"
     | "antigen_match"
   >,
-) {
+): ScreeningAnswers {
   return {
     kidneyStatus: r.kidney_status,
     kidneyStatusOther: r.kidney_status_other,

@@ -77,18 +77,29 @@ export async function setStaffPassword(db: Db, id: number, passwordHash: string)
   await db.query("update staff_people set password_hash = $2 where id = $1", [id, passwordHash]);
 }
 
-/** The authenticator secret being set up (kept until confirmed by a first code). */
-export async function setPendingTotpSecret(db: Db, id: number, secret: string): Promise<void> {
-  await db.query("update staff_people set totp_pending_secret = $2 where id = $1", [id, secret]);
+/** The authenticator secret being set up, sealed (kept until confirmed by a first code; docs/decisions/136). */
+export async function setPendingTotpSecret(db: Db, id: number, sealed: string): Promise<void> {
+  await db.query("update staff_people set totp_pending_secret = $2 where id = $1", [id, sealed]);
 }
 
-/** The pending secret becomes the authenticator's, with the step of its first code as the last accepted. */
-export async function confirmTotpSecret(db: Db, id: number, secret: string, step: number): Promise<boolean> {
+/**
+ * The pending secret (sealed, as stored) becomes the authenticator's, with the step of its first code as the last
+ * accepted; false when the pending secret changed meanwhile.
+ */
+export async function confirmTotpSecret(db: Db, id: number, sealed: string, step: number): Promise<boolean> {
   const rows = await db.query(
     "update staff_people set totp_secret = $2, totp_pending_secret = null, totp_last_step = $3 where id = $1 and totp_pending_secret = $2 returning id",
-    [id, secret, step],
+    [id, sealed, step],
   );
   return rows.length === 1;
+}
+
+/**
+ * Read-time upgrade (docs/decisions/136): a secret stored plain before encryption is replaced by its sealed form,
+ * only while the row still holds that plain value.
+ */
+export async function resealTotpSecret(db: Db, id: number, column: "totp_secret" | "totp_pending_secret", plain: string, sealed: string): Promise<void> {
+  await db.query(`update staff_people set ${column} = $3 where id = $1 and ${column} = $2`, [id, plain, sealed]);
 }
 
 /**

@@ -8,7 +8,7 @@ import type { RegistrySettings } from "../settings";
 import { checkedHandler } from "./answer-check";
 
 /** Fast scrypt for tests (production uses N=2^17). */
-export const TEST_SETTINGS: RegistrySettings = {
+export const TEST_SETTINGS = {
   tokenSecret: "test-token-secret-0123456789abcdefghijklmnop",
   publicUrl: "http://portal.test",
   demoMode: true,
@@ -21,7 +21,7 @@ export const TEST_SETTINGS: RegistrySettings = {
   // Refusals answered at once (production waits a second: docs/decisions/022); client-limits.db.test.ts checks the wait.
   refusalDelayMs: 0,
   messaging: { smtpUrl: undefined, mailFrom: "Kidney Registry <registration@portal.test>", smsUrl: undefined, smsToken: undefined },
-};
+} satisfies RegistrySettings;
 
 export const START = new Date("2025-03-10T15:00:00.000Z");
 

@@ -8,10 +8,12 @@ import {
   formPoster,
   hiddenValue,
   newPatient,
+  STAFF_COMMANDS_NEED,
   staffCommandsAvailable,
   test,
 } from "./fixtures";
 import { badSegment, badValue, fuzzSeed, htmlEscaped, prng, STACK_TRACE, type Rng, type Wire } from "./support/fuzz-input";
+import { codeFor, createAdminLink, STAFF_PASSWORD, staffEmail } from "./support/staff";
 
 /**
  * The fuzz test of issue 11 (docs/decisions/027): every form action and every route parameter of the portal, with
@@ -437,6 +439,167 @@ async function run(api: APIRequestContext, count: number, next: (r: Rng) => Case
   return failures;
 }
 
+/**
+ * The staff console's forms (docs/decisions/127, 133, 136) as a visitor sees them: the sign-in steps and set-up link
+ * with nobody signed in (their answers change nothing: no password is right, no step is pending, no link kept).
+ */
+function staffAnonymousForms(): FormTarget[] {
+  return [
+    {
+      name: "staff sign-in",
+      path: () => "staff/sign-in",
+      fields: [
+        ["email", "fuzz.staff@hospital.example.org"],
+        ["password", "not the password 1"],
+      ],
+      kept: ["email"],
+      weight: 0.15,
+    },
+    { name: "staff code", path: () => "staff/code", fields: [["code", "123456"]], kept: [] },
+    { name: "staff setup", path: () => "staff/setup", fields: [["code", "123456"]], kept: [] },
+    {
+      name: "staff welcome",
+      path: () => "staff/welcome",
+      fields: [
+        ["password", "a long staff password 1"],
+        ["confirmPassword", "a long staff password 1"],
+      ],
+      kept: [],
+      weight: 0.3,
+    },
+    { name: "staff sign-out", path: () => "staff/sign-out", fields: [], kept: [] },
+    { name: "staff keep-alive", path: () => "staff/keep-alive", fields: [], kept: [] },
+  ];
+}
+
+/**
+ * A signed-in staff person's forms, each aimed so that even its good values change nothing: an invitation of the
+ * person's own email (taken), their own roles without the administrator role and their own disabling (both refused:
+ * ownAccount), and every order, referral, participant and person of an id nobody has. Sign-out is left out (as the
+ * patients' is): a right one would end the session the run needs.
+ */
+function staffForms(me: { id: number; email: string }, labId: string, centerId: string): FormTarget[] {
+  const NOBODY = "2000000001";
+  return [
+    {
+      name: "staff invite",
+      path: () => "staff/people",
+      fields: [
+        ["name", "Fuzz Invitee"],
+        ["email", me.email],
+        ["lang", "es"],
+        ["role", "center"],
+        ["labId", ""],
+        ["centerId", centerId],
+      ],
+      kept: ["name", "email"],
+    },
+    {
+      name: "staff own roles",
+      path: () => `staff/people/${me.id}`,
+      fields: [
+        ["intent", "grants"],
+        ["program", "true"],
+        ["lab", "true"],
+        ["labId", labId],
+      ],
+      kept: [],
+    },
+    { name: "staff own disable", path: () => `staff/people/${me.id}`, fields: [["intent", "disable"]], kept: [] },
+    { name: "staff nobody's link", path: () => `staff/people/${NOBODY}`, fields: [["intent", "link"]], kept: [] },
+    {
+      name: "staff lab decline",
+      path: () => `staff/lab/orders/${NOBODY}`,
+      fields: [
+        ["intent", "decline"],
+        ["declineReason", "Sample haemolysed"],
+      ],
+      kept: ["declineReason"],
+    },
+    {
+      name: "staff lab values",
+      path: () => `staff/lab/orders/${NOBODY}`,
+      fields: [
+        ["intent", "values"],
+        ["name1", "Creatinine"],
+        ["value1", "1.1"],
+        ["unit1", "mg/dL"],
+        ["range1", "0.6-1.2"],
+        ["flag1", ""],
+      ],
+      kept: [],
+    },
+    { name: "staff lab approve", path: () => `staff/lab/orders/${NOBODY}`, fields: [["intent", "approve"]], kept: [] },
+    {
+      name: "staff update-labs",
+      path: () => "staff/lab/update-labs",
+      fields: [
+        ["intent", "update-requisition"],
+        ["requisition", "ZZ99999999"],
+      ],
+      kept: [],
+    },
+    {
+      name: "staff center decline",
+      path: () => `staff/center/referrals/${NOBODY}`,
+      fields: [
+        ["intent", "decline"],
+        ["reason", "Outside our area"],
+      ],
+      kept: [],
+    },
+    {
+      name: "staff program move",
+      path: () => `staff/program/${NOBODY}`,
+      fields: [
+        ["stage", "4"],
+        ["programNote", "Labs drawn"],
+      ],
+      kept: [],
+    },
+    { name: "staff code signed in", path: () => "staff/code", fields: [["code", "123456"]], kept: [] },
+    { name: "staff keep-alive signed in", path: () => "staff/keep-alive", fields: [], kept: [] },
+    { name: "staff recovery codes", path: () => "staff/recovery-codes", fields: [], kept: [] },
+  ];
+}
+
+/** The staff console's pages with one route parameter or query value replaced by garbage. */
+function staffParamPaths(r: Rng, signedIn: boolean): { method: "GET" | "POST"; path: string } {
+  const seg = badSegment(r);
+  const q = badValue(r).wire;
+  const paths = [
+    `staff/people/${seg}`,
+    `staff/lab/orders/${seg}`,
+    `staff/center/referrals/${seg}`,
+    `staff/center/referrals/${seg}/consent`,
+    `staff/program/${seg}`,
+    `staff/program/${seg}/consent.pdf`,
+    `staff/center?status=${q}`,
+    `staff/lab?state=${q}`,
+    `staff/audit?medicalRecordId=${q}&staffId=${badValue(r).wire}&from=${badValue(r).wire}&to=${badValue(r).wire}&page=${badValue(r).wire}`,
+    `staff/audit.csv?medicalRecordId=${badValue(r).wire}&from=${q}`,
+    `staff/session-status?${q}`,
+    `staff/${seg}`,
+    `staff?${q}`,
+    `staff/sign-in?${q}`,
+    // A link's token: it ends any sign-in on the browser, so only without one.
+    ...(signedIn ? [] : [`staff/welcome?token=${q}`]),
+  ];
+  const path = r.pick(paths);
+  const method = /^staff\/(people|lab|center|program)\//.test(path) && r.chance(0.3) ? "POST" : "GET";
+  return { method, path };
+}
+
+/** What a staff person's page shows of their account (name, roles ticked, status), without its flash and form token. */
+const accountShown = (html: string) => (/<h1[\s\S]*<\/main>/.exec(html)?.[0] ?? "").replace(/name="_csrf" value="[^"]*"/g, "");
+
+/** FUZZ_TIMING=1: the time taken and the statuses answered, by form. */
+function printTiming() {
+  if (!process.env.FUZZ_TIMING) return;
+  const lines = [...[...timing].sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k}: ${v} ms`), ...[...statuses].sort().map(([k, v]) => `${k}: ${v}`)];
+  process.stdout.write(lines.map((l) => `${l}\n`).join(""));
+}
+
 function weighted(r: Rng, forms: FormTarget[]): FormTarget {
   const total = forms.reduce((sum, f) => sum + (f.weight ?? 1), 0);
   let at = r.next() * total;
@@ -487,17 +650,88 @@ test.describe("fuzz: malformed input in every form and route parameter", () => {
     ];
     await anonymous.dispose();
     await candidate?.dispose();
-    if (process.env.FUZZ_TIMING)
-      process.stdout.write(
-        [...timing]
-          .sort((a, b) => b[1] - a[1])
-          .map(([k, v]) => `${k}: ${v} ms\n`)
-          .join("") +
-          [...statuses]
-            .sort()
-            .map(([k, v]) => `${k}: ${v}\n`)
-            .join(""),
-      );
+    printTiming();
     expect(failures.slice(0, 25), `${failures.length} failures with FUZZ_SEED=${seed}`).toEqual([]);
+  });
+});
+
+test.describe("fuzz: the staff console's pages and posts", () => {
+  test.skip(() => test.info().project.name !== "js", "runs once, in the js project (plain HTTP, no browser)");
+  test.skip(!staffCommandsAvailable, STAFF_COMMANDS_NEED);
+  test.setTimeout(600_000);
+
+  test("signed out and signed in: no server error, no stack trace, the input kept, nothing changed", async ({ baseURL }) => {
+    const seed = fuzzSeed() ^ 0x5f4ff;
+    const count = Math.max(100, Math.floor(COUNT / 4));
+    process.stdout.write(`staff fuzz seed ${seed}: repeat with FUZZ_SEED (FUZZ_COUNT=${COUNT}: ${count} staff requests)\n`);
+    const headers = { "X-Forwarded-For": `10.198.${seed & 255}.9` };
+    const anonymous = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: headers });
+    const staff = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: headers });
+
+    // The first administrator, set up over plain HTTP: the link, a password, the authenticator's first code.
+    const email = staffEmail("fuzz-admin");
+    await staff.get(await createAdminLink(email, "Fuzz Admin"));
+    const welcome = await (await staff.get("staff/welcome")).text();
+    const post = (api: APIRequestContext, path: string, csrf: string, fields: Record<string, string>) =>
+      api.post(path, { form: { _csrf: csrf, ...fields }, maxRedirects: 0 });
+    const csrfOf = async (api: APIRequestContext, path: string) => hiddenValue(await (await api.get(path)).text(), "_csrf");
+    await post(staff, "staff/welcome", hiddenValue(welcome, "_csrf"), { password: STAFF_PASSWORD, confirmPassword: STAFF_PASSWORD });
+    const setupPage = await (await staff.get("staff/setup")).text();
+    const key = (/class="staff-key"[^>]*>([^<]+)</.exec(setupPage)?.[1] ?? "").replace(/\s+/g, "");
+    expect(key).toMatch(/^[A-Z2-7]{16,}$/);
+    const setUp = await post(staff, "staff/setup", hiddenValue(setupPage, "_csrf"), { code: codeFor(key) });
+    expect(setUp.headers()["location"], "the recovery codes after the set-up").toMatch(/recovery-codes/);
+    // Every role, so each area's pages and posts are the person's own.
+    const people = await (await staff.get("staff/people")).text();
+    const row = new RegExp(`${email.replace(/[.]/g, "\\.")}[\\s\\S]*?/staff/people/(\\d+)`).exec(people);
+    const me = { id: Number(row?.[1]), email };
+    const option = (name: string) => new RegExp(`name="${name}"[\\s\\S]*?<option value="(\\d+)"`).exec(people)?.[1] ?? "";
+    const [labId, centerId] = [option("labId"), option("centerId")];
+    expect([me.id, labId, centerId].every(Boolean), "the person's id, a lab and a center").toBe(true);
+    const staffCsrf = hiddenValue(people, "_csrf");
+    const grants = { intent: "grants", administrator: "true", program: "true", lab: "true", labId, center: "true", centerId };
+    expect((await post(staff, `staff/people/${me.id}`, staffCsrf, grants)).status()).toBeLessThan(400);
+    const before = accountShown(await (await staff.get(`staff/people/${me.id}`)).text());
+    expect(before).toContain("Fuzz Admin");
+
+    const anonCsrf = await csrfOf(anonymous, "staff/sign-in");
+    const mixed =
+      (forms: FormTarget[], csrf: string, signedIn: boolean) =>
+      (r: Rng): Case => {
+        if (r.chance(0.35)) return { name: "staff param", ...staffParamPaths(r, signedIn), expectKept: [] };
+        return formCase(r, weighted(r, forms), csrf);
+      };
+    const half = Math.floor(count / 2);
+    const failures = [
+      ...(await run(anonymous, half, mixed(staffAnonymousForms(), anonCsrf, false), seed)),
+      ...(await run(staff, count - half, mixed(staffForms(me, labId, centerId), staffCsrf, true), seed + 1)),
+    ];
+
+    // A 20 MB body, signed out and signed in: refused before it is read, never a server error.
+    const big = `_csrf=${encodeURIComponent(staffCsrf)}&name=${"x".repeat(20 * 1024 * 1024)}`;
+    for (const [api, path] of [
+      [anonymous, "staff/sign-in"],
+      [staff, "staff/people"],
+    ] as const) {
+      const answer = await api.post(path, {
+        data: big,
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        maxRedirects: 0,
+        failOnStatusCode: false,
+      });
+      expect(answer.status(), `20 MB to /${path}`).toBe(413);
+    }
+    // A post with the wrong token changes nothing and says so (403).
+    expect((await post(staff, `staff/people/${me.id}`, `${staffCsrf}x`, { intent: "disable" })).status()).toBe(403);
+
+    // Nothing changed: the person is still signed in, with the same account, roles and status.
+    const after = await staff.get(`staff/people/${me.id}`, { maxRedirects: 0 });
+    expect(after.status()).toBe(200);
+    expect(accountShown(await after.text())).toBe(before);
+    expect(await (await staff.get("staff/people")).text()).not.toContain("Fuzz Invitee");
+    await anonymous.dispose();
+    await staff.dispose();
+    printTiming();
+    expect(failures.slice(0, 25), `${failures.length} failures with FUZZ_SEED giving staff seed ${seed}`).toEqual([]);
   });
 });

@@ -55,7 +55,11 @@ describe("environment file samples", () => {
     ) as Record<string, string>;
   // As `openssl rand -base64 48` (the samples' advice) makes them: production refuses weak or equal ones (docs/decisions/088).
   const secret = () => randomBytes(48).toString("base64");
-  const secrets = { SESSION_SECRET: secret(), TOKEN_SECRET: secret(), LAB_STAFF_KEY: secret() };
+  const secrets = { SESSION_SECRET: secret(), TOKEN_SECRET: secret() };
+
+  it("the samples set no LAB_STAFF_KEY: staff sign in with their own accounts (docs/decisions/136)", () => {
+    for (const file of ["deploy/systemd/portal.env.example", "deploy/systemd/registry.env.example"]) expect(read(file)).not.toMatch(/LAB_STAFF_KEY/);
+  });
 
   it("portal.env.example with its secrets filled in passes the portal's and the registry's checks in production", () => {
     const env = { ...envOf("deploy/systemd/portal.env.example"), ...secrets, NODE_ENV: "production", DATA_DIR: os.tmpdir() };

@@ -84,6 +84,8 @@ export async function personAction(form: FormData, context: PortalContext, idPar
     if (!sent.reached) return fail({}, { key: unavailableMessageKey(sent.error) }, 503);
     return sent.answer.success ? done("staffConsole.people.rolesSaved") : fail({}, problem(sent.answer), 409);
   }
+  // Anything else (a missing or unknown intent) asks for nothing: a new link resets the person's factors.
+  if (intent !== "disable" && intent !== "link") throw data({ message: "errors.forbidden" }, { status: 400 });
   const sent = await reach(intent === "disable" ? context.registry.staff.disable(token, id) : context.registry.staff.newLink(token, id));
   if (!sent.reached) {
     addFlash(context.staffSession, { kind: "alert", key: unavailableMessageKey(sent.error) });
