@@ -14,7 +14,7 @@ import { envelope, RegistryMessage } from "../contract/envelope";
 import { centerSelection, LabFormReason } from "../contract/labs";
 import { referralCloseOuts } from "../data/center-selection";
 import { testDatabases } from "../db/test-databases";
-import { START, useRegistry } from "../testing/harness";
+import { START, expectRefused, useRegistry } from "../testing/harness";
 import {
   CENTER_A,
   CENTER_B,
@@ -156,8 +156,7 @@ describe.each(testDatabases())("center selection on $name", (target) => {
   ])("refuses %s with field keys and changes nothing", async (_name, body, errors) => {
     const p = await patientWithScreening(t);
     const a = await t.call("POST", path(p), { token: p.token, body });
-    expect(a.status).toBe(400);
-    expect(a.body).toEqual({ success: false, results: null, message: RegistryMessage.badRequest, errors });
+    expectRefused(a, errors);
     expect(await t.db.query("select count(*)::int as n from center_referrals")).toEqual([{ n: 0 }]);
     expect(await t.db.query("select count(*)::int as n from lab_orders")).toEqual([{ n: 0 }]);
   });

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, beforeEach } from "vitest";
+import { afterAll, beforeAll, beforeEach, expect } from "vitest";
+import { RegistryMessage } from "../contract/envelope";
 import type { TestDb, TestDbTarget } from "../db/test-databases";
 import type { Db, DriverDb } from "../db/types";
 import { ScryptPool } from "../domain/scrypt-pool";
@@ -29,6 +30,23 @@ export const START = new Date("2025-03-10T15:00:00.000Z");
 export type Answer = { status: number; headers: Headers; body: any };
 export type CallOptions = { body?: unknown; rawBody?: BodyInit; token?: string; headers?: Record<string, string> };
 
+/** A refused request: 400, the registry's bad-request message and exactly these field errors (message keys), no results. */
+export function expectRefused(a: Answer, errors: Record<string, string>): void {
+  expect(a.status).toBe(400);
+  expect(a.body).toEqual({ success: false, results: null, message: RegistryMessage.badRequest, errors });
+}
+
+/** The address of validRegistration's patients (Springfield, IL), as the registry answers it back. */
+export const TEST_ADDRESS = {
+  addressLine1: "12 Main Street",
+  addressLine2: "Apt 3",
+  city: "Springfield",
+  usState: 14,
+  province: "",
+  postalCode: "62701",
+  country: 1,
+};
+
 /** A valid registration payload (ACC-002) for a unique patient number n. */
 export function validRegistration(n = 1, overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
@@ -45,13 +63,7 @@ export function validRegistration(n = 1, overrides: Record<string, unknown> = {}
     phoneNumber: `(555) 210-${String(n).padStart(4, "0")}`,
     phoneNumberSecondary: "",
     agreedToHipaa: true,
-    addressLine1: "12 Main Street",
-    addressLine2: "Apt 3",
-    city: "Springfield",
-    usState: 14,
-    province: "",
-    postalCode: "62701",
-    country: 1,
+    ...TEST_ADDRESS,
     entryreferrer: "newsletter",
     ...overrides,
   };
