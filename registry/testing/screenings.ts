@@ -9,6 +9,7 @@ import {
   TransplantCenterSituation,
 } from "../contract/enums";
 import type { Screening } from "../contract/schemas";
+import type { OutcomeFields } from "../contract/save-outcome";
 
 /**
  * Test fixtures shared by the portal's and the registry's tests: a stored screening as the registry answers it, and
@@ -40,6 +41,22 @@ export function aScreening(patch: Partial<Screening> = {}): Screening {
     prescriptionRequestDateTime: "",
     prescriptionExpirationDate: "",
     labsUploadedDateTime: "",
+    ...patch,
+  };
+}
+
+/** The fields that decide that screening's outcome (contract/save-outcome.ts): cleared, with a willing donor. */
+export function anOutcome(patch: Partial<OutcomeFields> = {}): OutcomeFields {
+  const s = aScreening();
+  return {
+    donorStatus: s.donorStatus,
+    transplantCenterSituation: s.transplantCenterSituation,
+    willingToTransfer: s.willingToTransfer,
+    preferredCenterId: s.preferredCenterId,
+    primaryGoal: s.primaryGoal,
+    isCleared: s.isCleared,
+    isCenterConfirmed: s.isCenterConfirmed,
+    isImmunoFreeCandidate: s.isImmunoFreeCandidate,
     ...patch,
   };
 }
