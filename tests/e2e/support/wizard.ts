@@ -8,6 +8,17 @@ export async function continueTo(page: Page, next: string, button = "Continue") 
   await expectAccessible(page);
 }
 
+/** The Complete page of a patient who stays with a non-member center: it says so, and Return to Dashboard leads there. */
+export async function staysNonMemberToDashboard(page: Page) {
+  await expect(
+    page.getByText(
+      "We are glad you are satisfied with your current transplant center and do not wish to transfer your care. You may return to the dashboard.",
+    ),
+  ).toBeVisible();
+  await page.getByRole("button", { name: "Return to Dashboard" }).click();
+  await expect(page).toHaveURL(/\/landing$/);
+}
+
 /** Chooses an answer (a radio's label) and presses Continue, then checks the next page. */
 export async function answer(page: Page, label: string, next: string) {
   await page.getByLabel(label, { exact: true }).check();
