@@ -8,9 +8,8 @@ import {
   formPoster,
   hiddenValue,
   hydrated,
+  needsStaffCommands,
   selectFirstCenter,
-  STAFF_COMMANDS_NEED,
-  staffCommandsAvailable,
   test,
   withPatient,
 } from "./fixtures";
@@ -102,7 +101,7 @@ withPatient.describe("at 320 px in Spanish", () => {
   });
 
   test("the medical history's review", async ({ page }) => {
-    test.skip(!staffCommandsAvailable, STAFF_COMMANDS_NEED);
+    needsStaffCommands();
     const { csrf } = await createCandidate(page.request);
     const post = formPoster(page.request, csrf);
     for (const q of QUESTIONS) {
@@ -152,7 +151,7 @@ withPatient.describe("at 320 px, signed in", () => {
   });
 
   withPatient("medical history, its review and the e-sign page", async ({ page }) => {
-    withPatient.skip(!staffCommandsAvailable, STAFF_COMMANDS_NEED);
+    needsStaffCommands();
     const { csrf } = await createCandidate(page.request);
     const post = formPoster(page.request, csrf);
     await visit(page, "landing");
