@@ -18,7 +18,7 @@ import { upsertCenters } from "../data/centers";
 import { testDatabases } from "../db/test-databases";
 import { START, expectRefused, useRegistry } from "../testing/harness";
 import { aCenterRecord } from "../testing/centers";
-import { aScreeningBody } from "../testing/screenings";
+import { aCandidateScreeningBody, aScreeningBody } from "../testing/screenings";
 
 const MEMBER = 101;
 const NON_MEMBER = 102;
@@ -46,16 +46,7 @@ const OUTCOMES = [
   },
   {
     name: "an immune-tolerance candidate -> IfPassCandidate",
-    body: body({
-      kidneyStatus: KidneyStatus.Transplanted,
-      transplantType: BiologicalRelative.Sibling,
-      antigenMatch: AntigenMatch.Yes,
-      transplantCenterSituation: TransplantCenterSituation.Unknown,
-      isWillingToTransfer: Transfer.Unknown,
-      donorStatus: DonorStatus.Unknown,
-      primaryGoal: PrimaryGoal.Unknown,
-      isImmunoFreeCandidate: true,
-    }),
+    body: aCandidateScreeningBody(),
     status: RegistrationStatus.IfPassCandidate,
     stored: { is_cleared: true, is_center_confirmed: false, preferred_center_id: null },
   },

@@ -81,3 +81,21 @@ export function aScreeningBody(overrides: Record<string, unknown> = {}): Record<
     ...overrides,
   };
 }
+
+/**
+ * The server-bound body of an immune-tolerance candidate (SCR-005, SCR-020): transplanted, the kidney from a sibling
+ * with matching antigens; no center, donor or goal answered.
+ */
+export function aCandidateScreeningBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return aScreeningBody({
+    kidneyStatus: KidneyStatus.Transplanted,
+    transplantType: BiologicalRelative.Sibling,
+    antigenMatch: AntigenMatch.Yes,
+    transplantCenterSituation: TransplantCenterSituation.Unknown,
+    isWillingToTransfer: Transfer.Unknown,
+    donorStatus: DonorStatus.Unknown,
+    primaryGoal: PrimaryGoal.Unknown,
+    isImmunoFreeCandidate: true,
+    ...overrides,
+  });
+}
