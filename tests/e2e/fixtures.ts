@@ -521,6 +521,11 @@ export function formPoster(api: APIRequestContext, csrf: string) {
   };
 }
 
+/** formPoster for the signed-in session of `api`, with the CSRF token of one of its pages (the dashboard unless named). */
+export async function sessionPoster(api: APIRequestContext, from = "landing") {
+  return formPoster(api, hiddenValue(await (await api.get(from)).text(), "_csrf"));
+}
+
 /** The screening's last step, 'Confirm & Validate Information', with the patient's own details. */
 export function patientValidation(p: Patient): Record<string, string> {
   return {

@@ -8,7 +8,6 @@ import {
   createPatient,
   expect,
   formPoster,
-  hiddenValue,
   latestCode,
   needsStaffCommands,
   newPatient,
@@ -16,6 +15,7 @@ import {
   patientValidation,
   registryCommand,
   selectFirstCenter,
+  sessionPoster,
   staffCommandsAvailable,
   test,
 } from "./fixtures";
@@ -119,7 +119,7 @@ for (const lang of ["en", "es"] as const) {
     await expectTitle("a lab results page that is not there", L.errors.notFoundTitle, { samePageAs: "a lab page that is not there" });
 
     // The screening: the steps on the tracker by number, the two pages off it by their own names.
-    const post = formPoster(page.request, hiddenValue(await (await page.request.get("landing")).text(), "_csrf"));
+    const post = await sessionPoster(page.request);
     await post("landing", { intent: "start-screening" });
     await page.goto("screening/patient-situation");
     await expectTitle("screening: health status", stepTitle(L, 1, "healthStatus"));
@@ -232,14 +232,14 @@ async function expectHeadingOrder(page: Page, what: string) {
 
 /** Signs the page's session out (the header's logout form, as a browser without JavaScript posts it). */
 async function signOut(page: Page) {
-  const csrf = hiddenValue(await (await page.request.get("landing")).text(), "_csrf");
-  await formPoster(page.request, csrf)("logout", {});
+  await (
+    await sessionPoster(page.request)
+  )("logout", {});
 }
 
 /** Confirms the signed-in patient's email with the code from the outbox (as createPatient's `verified` does). */
 async function confirmEmail(page: Page, p: Patient) {
-  const csrf = hiddenValue(await (await page.request.get("confirm")).text(), "_csrf");
-  const post = formPoster(page.request, csrf);
+  const post = await sessionPoster(page.request, "confirm");
   await post("confirm", { intent: "send-email", value: p.email });
   await post("confirm?code=email", { intent: "verify", code: await latestCode(page.request, p.email, "email") });
 }
@@ -254,7 +254,7 @@ test("the dashboard's headings skip no level, in each of its states", async ({ p
     await expect(page.getByRole("list", { name: en.medical.stages.title })).toBeVisible();
     await expectHeadingOrder(page, "invited, before screening");
     await expect(page.getByRole("heading", { level: 3, name: en.medical.stages.title })).toBeVisible();
-    const post = formPoster(page.request, hiddenValue(await (await page.request.get("landing")).text(), "_csrf"));
+    const post = await sessionPoster(page.request);
     await post("landing", { intent: "start-screening" });
     await post("screening/patient-situation", { intent: "continue", kidneyStatus: "2", kidneyStatusOther: "" });
     await post("screening/post-transplant", { intent: "continue", transplantType: "3", antigenMatch: "1" });

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, expectAccessible, formPoster, hiddenValue } from "../fixtures";
+import { expect, expectAccessible, sessionPoster } from "../fixtures";
 
 /** Presses a wizard button (Continue by default), then checks the page it leads to and its accessibility. */
 export async function continueTo(page: Page, next: string, button = "Continue") {
@@ -30,8 +30,7 @@ export async function answer(page: Page, label: string, next: string) {
  * with a center, a willing donor, and the primary goal given (the summary's Validate step comes next).
  */
 export async function postAnswersUpToGoal(page: Page, goal: { primaryGoal: string; primaryGoalOther: string }) {
-  const csrf = hiddenValue(await (await page.request.get("landing")).text(), "_csrf");
-  const post = formPoster(page.request, csrf);
+  const post = await sessionPoster(page.request);
   await post("landing", { intent: "start-screening" });
   await post("screening/patient-situation", { intent: "continue", kidneyStatus: "1", kidneyStatusOther: "" });
   await post("screening/transplant-center-registration", { intent: "continue", transplantCenterSituation: "2" });
