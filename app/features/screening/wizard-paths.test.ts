@@ -56,10 +56,16 @@ const D = DonorStatus;
 const G = PrimaryGoal;
 const S = TransplantCenterSituation;
 
+type Answer = Partial<ScreeningAnswers>;
 /** The answers of a patient registered with a center: Yes, then the center. */
-const registeredWith = (centerId: number): Array<Partial<ScreeningAnswers>> => [
-  { transplantCenterSituation: S.Selected },
-  { preferredCenterId: centerId },
+const registeredWith = (centerId: number): Answer[] => [{ transplantCenterSituation: S.Selected }, { preferredCenterId: centerId }];
+/** The answers of a patient registered with no center, from the health status to the summary's Validate. */
+const notRegistered = (health: Answer, donor: Answer, goal: Answer): Answer[] => [
+  health,
+  { transplantCenterSituation: S.NotSelected },
+  donor,
+  goal,
+  {},
 ];
 /** The granular steps up to the center's name, and from the donor to the end. */
 const TO_CENTER_SELECTION = ["PatientSituation", "TransplantCenterRegistration", "TransplantCenterSelection"];
@@ -68,13 +74,7 @@ const DONOR_TO_COMPLETE = ["DonorSituation", "PrimaryGoal", "PatientValidation",
 const cases: PathCase[] = [
   {
     name: "dialysis, willing donor, no center, find a center -> cleared, select center",
-    answers: [
-      { kidneyStatus: K.DialysisNow },
-      { transplantCenterSituation: S.NotSelected },
-      { donorStatus: D.HasDonor },
-      { primaryGoal: G.FindCenter },
-      {},
-    ],
+    answers: notRegistered({ kidneyStatus: K.DialysisNow }, { donorStatus: D.HasDonor }, { primaryGoal: G.FindCenter }),
     steps: ["PatientSituation", "TransplantCenterRegistration", ...DONOR_TO_COMPLETE],
     save: "complete",
     draft: {
@@ -210,13 +210,11 @@ const cases: PathCase[] = [
   },
   {
     name: "goal Other -> not cleared, ruled out",
-    answers: [
+    answers: notRegistered(
       { kidneyStatus: K.Other, kidneyStatusOther: "kidney disease, stage 4" },
-      { transplantCenterSituation: S.NotSelected },
       { donorStatus: D.HasDonor },
       { primaryGoal: G.Other, primaryGoalOther: "  just exploring  " },
-      {},
-    ],
+    ),
     steps: ["PatientSituation", "TransplantCenterRegistration", ...DONOR_TO_COMPLETE],
     save: "complete",
     draft: { isCleared: false, primaryGoal: G.Other, primaryGoalOther: "just exploring", kidneyStatusOther: "kidney disease, stage 4" },
@@ -228,13 +226,7 @@ const cases: PathCase[] = [
   {
     name: "combined screen: not registered -> donor, goal, cleared",
     granular: false,
-    answers: [
-      { kidneyStatus: K.DialysisNow },
-      { transplantCenterSituation: S.NotSelected },
-      { donorStatus: D.FindDonor },
-      { primaryGoal: G.TransferToKidneyForLifeCenter },
-      {},
-    ],
+    answers: notRegistered({ kidneyStatus: K.DialysisNow }, { donorStatus: D.FindDonor }, { primaryGoal: G.TransferToKidneyForLifeCenter }),
     steps: ["PatientSituation", "TransplantCenterSituation#1", ...DONOR_TO_COMPLETE],
     save: "complete",
     draft: { isCleared: true, willingToTransfer: Transfer.Yes, preferredCenterId: 0 },
