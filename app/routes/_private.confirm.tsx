@@ -9,7 +9,7 @@ import { CsrfField } from "~/components/csrf-field";
 import { CancelLink, Dialog } from "~/components/dialog";
 import type { RouteHandle } from "~/components/document-title";
 import { ErrorSummary } from "~/components/error-summary";
-import { TextField } from "~/components/fields";
+import { CodeField, TextField } from "~/components/fields";
 import { FormState, useField, useFormFailure } from "~/components/form-context";
 import { useHydrated } from "~/components/use-hydrated";
 import { contactView, continueView } from "~/features/accounts/confirm-screen";
@@ -203,13 +203,9 @@ function CodeDialog({ kind, value }: { kind: ContactKind; value: string }) {
         <p>{kind === "email" ? t("confirm.codeSentEmail", { value }) : t("confirm.codeSentText", { value })}</p>
         <Form method="post" action={`/confirm?code=${kind}`} noValidate>
           <CsrfField />
-          <TextField
-            name="code"
+          <CodeField
             label={t("confirm.codeLabel")}
             hint={t("confirm.codeHint")}
-            autoComplete="one-time-code"
-            inputMode="numeric"
-            spellCheck={false}
             maxLength={20}
             onInput={(event) => setCode(event.currentTarget.value)}
           />
