@@ -5,8 +5,8 @@ import { createRegistryHandler } from "../handler";
 import type { Route } from "../http/router";
 import { registryDocument, registryRoutes } from "../routes";
 import { answerChecker, checkedHandler, UndocumentedAnswer } from "../testing/answer-check";
-import { TEST_SETTINGS } from "../testing/harness";
 import { NO_DB } from "../testing/no-db";
+import { TEST_SETTINGS } from "../testing/settings";
 import type { RegistrySettings } from "../settings";
 import { OPENAPI_FILE, OPENAPI_PATH, openApiDocument, openApiFileText, openApiPath, operationIdOf } from "./document";
 
