@@ -18,14 +18,13 @@ const portalEnv = {
 };
 
 type WebServer = Extract<NonNullable<PlaywrightTestConfig["webServer"]>, { command: string }>;
+/** How each portal the run starts is waited for and heard from: a fresh one every run, only its errors shown. */
+const portalServer = { timeout: 120_000, reuseExistingServer: false, stdout: "ignore", stderr: "pipe" } as const;
 const proxyServers: WebServer[] = [
   {
     command: `rm -rf ${dataDir}-proxied && node build-portal/server.js`,
     url: `http://127.0.0.1:${PROXIED_PORT}/portal/readyz`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: "ignore",
-    stderr: "pipe",
+    ...portalServer,
     env: {
       ...portalEnv,
       PORT: String(PROXIED_PORT),
@@ -38,10 +37,8 @@ const proxyServers: WebServer[] = [
   {
     command: `node tests/e2e/proxy/run-nginx.mjs ${PROXY_PORT} ${PROXIED_PORT}`,
     url: `http://127.0.0.1:${PROXY_PORT}/portal/healthz`,
+    ...portalServer,
     timeout: 30_000,
-    reuseExistingServer: false,
-    stdout: "ignore",
-    stderr: "pipe",
   },
 ];
 
@@ -92,10 +89,7 @@ export default defineConfig<TestOptions>({
     {
       command: `rm -rf ${dataDir} ${axeShapesDir} && node --import tsx tests/e2e/support/write-geoip.ts ${geoipDatabase} && ${databaseUrl ? "node tests/e2e/support/reset-database.mjs && " : ""}node ${buildDir}/server.js`,
       url: `http://127.0.0.1:${E2E_PORT}/readyz`,
-      timeout: 120_000,
-      reuseExistingServer: false,
-      stdout: "ignore",
-      stderr: "pipe",
+      ...portalServer,
       // One trusted proxy hop, so each test can be its own client (X-Forwarded-For, tests/e2e/fixtures.ts): the
       // registry rate-limits registrations and sign-ins per client address (docs/decisions/007 and 021).
       env: {

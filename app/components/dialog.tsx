@@ -56,6 +56,16 @@ function focusOpener(previous: HTMLElement | null, selector: string | null) {
   });
 }
 
+/** A dialog's Cancel: a link back to the page without the dialog, so it works without JavaScript too. */
+export function CancelLink({ to }: { to: string }) {
+  const { t } = useTranslation();
+  return (
+    <Link to={to} role="button" className="secondary">
+      {t("common.cancel")}
+    </Link>
+  );
+}
+
 /**
  * Where focus goes once the dialog is a modal, when not the browser's first control: an error summary the dialog opens
  * with, else its first field (`field`, when it has one), else its heading (`heading`: a dialog whose first control is

@@ -101,6 +101,14 @@ type TextFieldProps = {
   retypeNote?: boolean;
 } & Omit<InputHTMLAttributes<HTMLInputElement>, "name" | "type" | "id" | "defaultValue" | "value">;
 
+/**
+ * A one-time code's field (a confirmation or sign-in code): named `code`, filled from the code the device received,
+ * never spell-checked; a numeric keyboard unless `inputMode` says otherwise.
+ */
+export function CodeField({ inputMode = "numeric", ...rest }: Omit<TextFieldProps, "name" | "type">) {
+  return <TextField name="code" autoComplete="one-time-code" inputMode={inputMode} spellCheck={false} {...rest} />;
+}
+
 /** A labelled input with its hint and its inline error above it (GOV.UK order). Passwords get a show/hide button with JavaScript (ACC-003). */
 export function TextField({
   name,

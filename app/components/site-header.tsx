@@ -53,6 +53,21 @@ function FormDefaultSubmit() {
 }
 
 /**
+ * Sign out: a full page load, never a client-side one: the page after sign-out is a new document, so the tab keeps no
+ * patient data in the router's state or the first page's inline data (088).
+ */
+function SignOutForm({ action, buttonClass, label }: { action: string; buttonClass: string; label: string }) {
+  return (
+    <Form method="post" action={action} className="logout-form" reloadDocument>
+      <CsrfField />
+      <button type="submit" className={buttonClass}>
+        {label}
+      </button>
+    </Form>
+  );
+}
+
+/**
  * The staff console's side of the header (docs/decisions/127): who is signed in and Sign out, a full page load as
  * for patients; nothing of the patient's side (no "Already Registered?").
  */
@@ -65,12 +80,7 @@ function StaffAccount({ staff }: { staff: { name: string } | null }) {
         <span className="staff-name">{t("staffConsole.signedInAs", { name: staff.name })}</span>
       </li>
       <li>
-        <Form method="post" action="/staff/sign-out" className="logout-form" reloadDocument>
-          <CsrfField />
-          <button type="submit" className="outline">
-            {t("staffConsole.signOut")}
-          </button>
-        </Form>
+        <SignOutForm action="/staff/sign-out" buttonClass="outline" label={t("staffConsole.signOut")} />
       </li>
     </>
   );
@@ -148,14 +158,7 @@ export function SiteHeader({
                     <Link to="/confirm">{t("header.accountVerification")}</Link>
                   </li>
                   <li dir="ltr">
-                    {/* A full page load, never a client-side one: the page after sign-out is a new document, so the
-                        tab keeps no patient data in the router's state or the first page's inline data (088). */}
-                    <Form method="post" action="/logout" className="logout-form" reloadDocument>
-                      <CsrfField />
-                      <button type="submit" className="link-button">
-                        {t("header.logout")}
-                      </button>
-                    </Form>
+                    <SignOutForm action="/logout" buttonClass="link-button" label={t("header.logout")} />
                   </li>
                 </ul>
               </details>

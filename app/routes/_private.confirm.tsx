@@ -6,10 +6,10 @@ import { Country } from "../../registry/contract/enums";
 import { displayPhone, formatUsPhone } from "../../registry/contract/phone";
 import { recordPage } from "~/platform/record-page.server";
 import { CsrfField } from "~/components/csrf-field";
-import { Dialog } from "~/components/dialog";
+import { CancelLink, Dialog } from "~/components/dialog";
 import type { RouteHandle } from "~/components/document-title";
 import { ErrorSummary } from "~/components/error-summary";
-import { TextField } from "~/components/fields";
+import { CodeField, TextField } from "~/components/fields";
 import { FormState, useField, useFormFailure } from "~/components/form-context";
 import { useHydrated } from "~/components/use-hydrated";
 import { contactView, continueView } from "~/features/accounts/confirm-screen";
@@ -183,9 +183,7 @@ function SendDialog({
             <button type="submit" name="intent" value={kind === "email" ? "send-email" : "send-text"}>
               {kind === "email" ? t("confirm.sendEmail") : t("confirm.sendText")}
             </button>
-            <Link to="/confirm" role="button" className="secondary">
-              {t("common.cancel")}
-            </Link>
+            <CancelLink to="/confirm" />
           </div>
         </Form>
       </FormState>
@@ -205,13 +203,9 @@ function CodeDialog({ kind, value }: { kind: ContactKind; value: string }) {
         <p>{kind === "email" ? t("confirm.codeSentEmail", { value }) : t("confirm.codeSentText", { value })}</p>
         <Form method="post" action={`/confirm?code=${kind}`} noValidate>
           <CsrfField />
-          <TextField
-            name="code"
+          <CodeField
             label={t("confirm.codeLabel")}
             hint={t("confirm.codeHint")}
-            autoComplete="one-time-code"
-            inputMode="numeric"
-            spellCheck={false}
             maxLength={20}
             onInput={(event) => setCode(event.currentTarget.value)}
           />
@@ -219,9 +213,7 @@ function CodeDialog({ kind, value }: { kind: ContactKind; value: string }) {
             <button type="submit" name="intent" value="verify" disabled={hydrated && code.trim() === ""}>
               {t("confirm.confirmCode")}
             </button>
-            <Link to="/confirm" role="button" className="secondary">
-              {t("common.cancel")}
-            </Link>
+            <CancelLink to="/confirm" />
           </div>
           <p>
             <button type="submit" name="intent" value="resend" formNoValidate className="link-button">

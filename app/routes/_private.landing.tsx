@@ -5,7 +5,7 @@ import { OptInOutType } from "../../registry/contract/enums";
 import { addFlash, readPassRecord, withPatient } from "~/platform/auth.server";
 import { recordPage } from "~/platform/record-page.server";
 import { CsrfField } from "~/components/csrf-field";
-import { Dialog } from "~/components/dialog";
+import { CancelLink, Dialog } from "~/components/dialog";
 import type { RouteHandle } from "~/components/document-title";
 import { isVerified } from "~/platform/verification";
 import { dashboardBeforeScreening } from "~/features/dashboard/dashboard";
@@ -119,9 +119,7 @@ function OptDialog({ kind }: { kind: "out" | "in" }) {
         <button type="submit" name="intent" value={kind === "out" ? "opt-out" : "opt-in"}>
           {kind === "out" ? t("landing.optOutConfirm") : t("landing.optInConfirm")}
         </button>
-        <Link to="/landing" role="button" className="secondary">
-          {t("common.cancel")}
-        </Link>
+        <CancelLink to="/landing" />
       </Form>
     </Dialog>
   );

@@ -3,6 +3,7 @@
 export const PAGE_KEYS = {
   root: [
     "common.appName",
+    "common.cancel",
     "common.close",
     "common.dismissMessage",
     "common.skipToContent",
@@ -45,7 +46,6 @@ export const PAGE_KEYS = {
     "staffConsole.signedInAs",
   ],
   "_private.confirm": [
-    "common.cancel",
     "common.continue",
     "common.hidePassword",
     "common.optional",
@@ -470,7 +470,6 @@ export const PAGE_KEYS = {
     "changeCenter.reasonNotAGoodFit",
     "changeCenter.reasonOther",
     "changeCenter.reasonPlaceholder",
-    "common.cancel",
     "common.hidePassword",
     "common.optional",
     "common.printedFor",
@@ -1874,7 +1873,6 @@ export const PAGE_KEYS = {
     "address.submittedHeading",
     "address.title",
     "address.useRecommended",
-    "common.cancel",
     "common.hidePassword",
     "common.optional",
     "common.showPassword",

@@ -15,6 +15,22 @@ import { START, useRegistry } from "../testing/harness";
 
 const centersAnswer = envelope(z.array(transplantCenter));
 
+/** What a fixture center takes part in and its numbers, unless a center says otherwise. */
+const PROGRAMS = {
+  isKidneyForLifeParticipant: true,
+  isMicrositeCenterOfExcellence: false,
+  isMicrositeParticipant: false,
+  isMemberCenter: true,
+  isRecipientShieldParticipant: true,
+  performsNonSteroidProtocol: false,
+  hasVoucherProgram: true,
+  lowEpletTransplantsLast12Months: 5,
+  nkrTransplantsLast12Months: 20,
+  yearRangeLdNkrFacilitated: 6,
+  allLivingDonorTransplantsPriorYear: 60,
+  nkrPercentLdTransplants: 10,
+} satisfies Partial<CenterRecord>;
+
 /** A center at a real ZIP code's centroid. */
 function center(centerId: number, centerName: string, zip: string, overrides: Partial<CenterRecord> = {}): CenterRecord {
   const z = lookupZip(zip);
@@ -27,18 +43,7 @@ function center(centerId: number, centerName: string, zip: string, overrides: Pa
     postalCode: zip,
     latitude: z.latitude,
     longitude: z.longitude,
-    isKidneyForLifeParticipant: true,
-    isMicrositeCenterOfExcellence: false,
-    isMicrositeParticipant: false,
-    isMemberCenter: true,
-    isRecipientShieldParticipant: true,
-    performsNonSteroidProtocol: false,
-    hasVoucherProgram: true,
-    lowEpletTransplantsLast12Months: 5,
-    nkrTransplantsLast12Months: 20,
-    yearRangeLdNkrFacilitated: 6,
-    allLivingDonorTransplantsPriorYear: 60,
-    nkrPercentLdTransplants: 10,
+    ...PROGRAMS,
     yearRangeLastDate: "2024-12-31",
     isDemo: false,
     ...overrides,
@@ -98,18 +103,7 @@ describe.each(testDatabases())("transplant centers on $name", (target) => {
       centerName: "Chicago Lakes Kidney Center",
       stateAbbr: "IL",
       distanceInMiles: 179,
-      isKidneyForLifeParticipant: true,
-      isMicrositeCenterOfExcellence: false,
-      isMicrositeParticipant: false,
-      isMemberCenter: true,
-      isRecipientShieldParticipant: true,
-      performsNonSteroidProtocol: false,
-      hasVoucherProgram: true,
-      lowEpletTransplantsLast12Months: 5,
-      nkrTransplantsLast12Months: 20,
-      yearRangeLdNkrFacilitated: 6,
-      allLivingDonorTransplantsPriorYear: 60,
-      nkrPercentLdTransplants: 10,
+      ...PROGRAMS,
       yearRangeLastDate: "12/31/2024",
     });
     // The Chicago center (179 miles) is in at 300 and out at 100; the non-member next door never shows.

@@ -243,12 +243,17 @@ async function staffOrder(ctx: Ctx, params: Record<string, string>): Promise<{ o
   return { order, actor: staffActor(person.staff, grant) };
 }
 
-/** GET (or POST) /api/pass/update-lab-requisition/{requisition}: the lab received the order. Answers no patient data. */
-async function updateLabRequisition(ctx: Ctx, params: Record<string, string>): Promise<Response> {
-  const { order, actor } = await staffOrder(ctx, params);
-  await receiveLabOrder(ctx, order, actor);
-  return ok(null, LabMessage.requisitionUpdated);
+/** A lab's call on one order: staffOrder's checks, then `act` as the order's actor, answered with `message` only. */
+function orderCall(act: (ctx: Ctx, order: LabOrder, actor: Actor) => Promise<void>, message: string) {
+  return async (ctx: Ctx, params: Record<string, string>): Promise<Response> => {
+    const { order, actor } = await staffOrder(ctx, params);
+    await act(ctx, order, actor);
+    return ok(null, message);
+  };
 }
+
+/** GET (or POST) /api/pass/update-lab-requisition/{requisition}: the lab received the order. Answers no patient data. */
+const updateLabRequisition = orderCall(receiveLabOrder, LabMessage.requisitionUpdated);
 
 /** The lab received the order (the first time is kept); audited as `actor`. */
 export async function receiveLabOrder(ctx: Ctx, order: LabOrder, actor: Actor): Promise<void> {
@@ -264,11 +269,7 @@ export async function receiveLabOrder(ctx: Ctx, order: LabOrder, actor: Actor): 
  * (attach-lab-results), else a generated summary — sets labsUploadedDateTime and moves the status to SentToCenter
  * (domain/lab-orders.ts statusAfterResults); emails the patient. Answers no patient data.
  */
-async function processLabResults(ctx: Ctx, params: Record<string, string>): Promise<Response> {
-  const { order, actor } = await staffOrder(ctx, params);
-  await recordResultsOf(ctx, order, actor);
-  return ok(null, LabMessage.resultsUpdated);
-}
+const processLabResults = orderCall(recordResultsOf, LabMessage.resultsUpdated);
 
 /** The results of an approved order are in (process-lab-results, and the lab's console); audited as `actor`. */
 export async function recordResultsOf(ctx: Ctx, order: LabOrder, actor: Actor): Promise<void> {
@@ -333,6 +334,30 @@ const processed = {
   answer: z.null(),
 } as const;
 
+/** A lab document's two calls: whether the patient can download it (409 with the reasons not), and the PDF. */
+function documentRoutes(
+  document: "lab-tests" | "lab-results",
+  ready: Route<Ctx>["handle"],
+  download: Route<Ctx>["handle"],
+  summary: { ready: string; download: string },
+): Route<Ctx>[] {
+  const refusals = { 409: labReadiness };
+  return [
+    {
+      method: "GET",
+      pattern: `/api/pass/screening/:screeningId/${document}/ready`,
+      handle: ready,
+      doc: { summary: summary.ready, auth: "patient", query: langQuery, answer: labReadiness, refusals },
+    },
+    {
+      method: "GET",
+      pattern: `/api/pass/screening/:screeningId/${document}/download`,
+      handle: download,
+      doc: { summary: summary.download, auth: "patient", query: langQuery, answer: pdf, refusals },
+    },
+  ];
+}
+
 export const labRoutes: Route<Ctx>[] = [
   {
     method: "POST",
@@ -340,42 +365,14 @@ export const labRoutes: Route<Ctx>[] = [
     handle: orderLabs,
     doc: { summary: "Request Labs: place a new lab order for the screening.", auth: "patient", answer: screeningSchema },
   },
-  {
-    method: "GET",
-    pattern: "/api/pass/screening/:screeningId/lab-tests/ready",
-    handle: labTestsReady,
-    doc: {
-      summary: "Whether the lab order can be downloaded (409 with the reasons it cannot).",
-      auth: "patient",
-      query: langQuery,
-      answer: labReadiness,
-      refusals: { 409: labReadiness },
-    },
-  },
-  {
-    method: "GET",
-    pattern: "/api/pass/screening/:screeningId/lab-tests/download",
-    handle: labTestsDownload,
-    doc: { summary: "The lab order (lab-tests.pdf).", auth: "patient", query: langQuery, answer: pdf, refusals: { 409: labReadiness } },
-  },
-  {
-    method: "GET",
-    pattern: "/api/pass/screening/:screeningId/lab-results/ready",
-    handle: labResultsReady,
-    doc: {
-      summary: "Whether the lab results can be downloaded (409 with the reasons they cannot).",
-      auth: "patient",
-      query: langQuery,
-      answer: labReadiness,
-      refusals: { 409: labReadiness },
-    },
-  },
-  {
-    method: "GET",
-    pattern: "/api/pass/screening/:screeningId/lab-results/download",
-    handle: labResultsDownload,
-    doc: { summary: "The lab results (lab-results.pdf).", auth: "patient", query: langQuery, answer: pdf, refusals: { 409: labReadiness } },
-  },
+  ...documentRoutes("lab-tests", labTestsReady, labTestsDownload, {
+    ready: "Whether the lab order can be downloaded (409 with the reasons it cannot).",
+    download: "The lab order (lab-tests.pdf).",
+  }),
+  ...documentRoutes("lab-results", labResultsReady, labResultsDownload, {
+    ready: "Whether the lab results can be downloaded (409 with the reasons they cannot).",
+    download: "The lab results (lab-results.pdf).",
+  }),
   // GET as the spec's call table has them (PLT-019); POST too, for clients that should not repeat them on a reload.
   { method: "GET", pattern: "/api/pass/update-lab-requisition/:requisition", handle: updateLabRequisition, doc: received },
   { method: "POST", pattern: "/api/pass/update-lab-requisition/:requisition", handle: updateLabRequisition, doc: received },

@@ -1,14 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  AntigenMatch,
-  BiologicalRelative,
-  DonorStatus,
-  ImmunoFreeStatus,
-  KidneyStatus,
-  PrimaryGoal,
-  Transfer,
-  TransplantCenterSituation,
-} from "../contract/enums";
+import { ImmunoFreeStatus, KidneyStatus } from "../contract/enums";
 import { envelope, RegistryMessage } from "../contract/envelope";
 import { medicalHistory, MedicalHistoryKey } from "../contract/medical-history";
 import { MedicalHistoryMessage, MedicalHistoryReason } from "../contract/medical-history-refusal";
@@ -18,6 +9,7 @@ import { insertIfRegistration } from "../data/if-registrations";
 import { testDatabases } from "../db/test-databases";
 import { START, useRegistry } from "../testing/harness";
 import { HISTORY } from "../testing/medical-histories";
+import { aCandidateScreeningBody } from "../testing/screenings";
 
 /** A valid submission (MHX-007): a kidney recipient, no other organ, high blood pressure. */
 function history(overrides: Record<string, unknown> = {}): Record<string, unknown> {
@@ -34,22 +26,7 @@ function history(overrides: Record<string, unknown> = {}): Record<string, unknow
 }
 
 /** The server-bound screening body of an immune-tolerance candidate (SCR-005, SCR-020). */
-const CANDIDATE_SCREENING = {
-  kidneyStatus: KidneyStatus.Transplanted,
-  kidneyStatusOther: "",
-  transplantCenterSituation: TransplantCenterSituation.Unknown,
-  isWillingToTransfer: Transfer.Unknown,
-  donorStatus: DonorStatus.Unknown,
-  donorStatusOther: "",
-  primaryGoal: PrimaryGoal.Unknown,
-  primaryGoalOther: "",
-  transplantType: BiologicalRelative.Sibling,
-  antigenMatch: AntigenMatch.Yes,
-  isCleared: true,
-  isCenterConfirmed: false,
-  isImmunoFreeCandidate: true,
-  preferredCenterId: 0,
-};
+const CANDIDATE_SCREENING = aCandidateScreeningBody();
 
 describe.each(testDatabases())("medical history on $name", (target) => {
   const t = useRegistry(target);

@@ -11,7 +11,7 @@ import { listScreenings } from "../data/screenings";
 import { testDatabases } from "../db/test-databases";
 import { issueToken } from "../domain/tokens";
 import { aCenterRecord } from "../testing/centers";
-import { START, TEST_SETTINGS, useRegistry } from "../testing/harness";
+import { START, TEST_ADDRESS, TEST_SETTINGS, useRegistry } from "../testing/harness";
 import { aScreeningBody } from "../testing/screenings";
 
 describe.each(testDatabases())("GET /api/pass/{id} on $name", (target) => {
@@ -33,13 +33,7 @@ describe.each(testDatabases())("GET /api/pass/{id} on $name", (target) => {
         preferredLanguage: 2,
         gender: 2,
         addressIsUs: true,
-        addressLine1: "12 Main Street",
-        addressLine2: "Apt 3",
-        city: "Springfield",
-        usState: 14,
-        province: "",
-        postalCode: "62701",
-        country: 1,
+        ...TEST_ADDRESS,
         email: "patient1@example.org",
         phoneNumber: "(555) 210-0001",
         phoneNumberSecondary: "(555) 222-3333",

@@ -5,7 +5,7 @@ import { medicalRecord, refreshResult } from "../contract/schemas";
 import { testDatabases } from "../db/test-databases";
 import { verifyPassword } from "../domain/passwords";
 import { verifyToken } from "../domain/tokens";
-import { TEST_SETTINGS, useRegistry, validRegistration, type TestRegistry } from "../testing/harness";
+import { TEST_SETTINGS, expectRefused, useRegistry, validRegistration, type TestRegistry } from "../testing/harness";
 
 const MINUTE = 60 * 1000;
 type Patient = Awaited<ReturnType<TestRegistry["register"]>>;
@@ -100,20 +100,14 @@ describe.each(testDatabases())("the patient's data (/api/pass/{id}/...) on $name
         token: p.token,
         body: profile({ firstName: "", birthDate: "2030-01-01", gender: 0, city: "", usState: 0, postalCode: "", country: 7, middleInitial: "AB" }),
       });
-      expect(a.status).toBe(400);
-      expect(a.body).toEqual({
-        success: false,
-        results: null,
-        message: RegistryMessage.badRequest,
-        errors: {
-          firstName: "validation.firstNameRequired",
-          birthDate: "validation.birthDateRequired",
-          gender: "validation.genderRequired",
-          city: "validation.cityRequired",
-          postalCode: "validation.postalCodeRequired",
-          country: "validation.countryRequired",
-          middleInitial: "validation.middleInitialTooLong",
-        },
+      expectRefused(a, {
+        firstName: "validation.firstNameRequired",
+        birthDate: "validation.birthDateRequired",
+        gender: "validation.genderRequired",
+        city: "validation.cityRequired",
+        postalCode: "validation.postalCodeRequired",
+        country: "validation.countryRequired",
+        middleInitial: "validation.middleInitialTooLong",
       });
       const types = await t.call("POST", `/api/pass/${p.medicalRecordId}/update-medical-record`, { token: p.token, body: profile({ city: ["x"] }) });
       expect(types.body.errors).toEqual({ city: "validation.invalidValue" });
@@ -223,13 +217,7 @@ describe.each(testDatabases())("the patient's data (/api/pass/{id}/...) on $name
       const [before] = await t.db.query<{ password_hash: string }>("select password_hash from accounts");
       const body = { currentPassword: "not-my-password-at-all", password: "new-kidney-passphrase", confirmPassword: "new-kidney-passphrase" };
       const a = await t.call("POST", `/api/pass/${p.medicalRecordId}/update-password`, { token: p.token, body });
-      expect(a.status).toBe(400);
-      expect(a.body).toEqual({
-        success: false,
-        results: null,
-        message: RegistryMessage.badRequest,
-        errors: { currentPassword: "validation.currentPasswordWrong" },
-      });
+      expectRefused(a, { currentPassword: "validation.currentPasswordWrong" });
       const [after] = await t.db.query<{ password_hash: string }>("select password_hash from accounts");
       expect(after!.password_hash).toBe(before!.password_hash);
       expect((await t.call("GET", `/api/pass/${p.medicalRecordId}`, { token: p.token })).status).toBe(200);
@@ -270,8 +258,7 @@ describe.each(testDatabases())("the patient's data (/api/pass/{id}/...) on $name
       const p = await t.register(1);
       const withCurrent = "currentPassword" in errors ? body : { currentPassword: p.password, ...body };
       const a = await t.call("POST", `/api/pass/${p.medicalRecordId}/update-password`, { token: p.token, body: withCurrent });
-      expect(a.status).toBe(400);
-      expect(a.body).toEqual({ success: false, results: null, message: RegistryMessage.badRequest, errors });
+      expectRefused(a, errors);
       expect((await t.call("GET", `/api/pass/${p.medicalRecordId}`, { token: p.token })).status).toBe(200);
     });
   });

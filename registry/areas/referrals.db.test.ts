@@ -1,20 +1,11 @@
 import { describe, expect, it } from "vitest";
-import {
-  KidneyStatus,
-  ReferralStatus,
-  RegistrationStatus,
-  Transfer,
-  TransplantCenterSituation,
-  BiologicalRelative,
-  AntigenMatch,
-  DonorStatus,
-  PrimaryGoal,
-} from "../contract/enums";
+import { ReferralStatus, RegistrationStatus, BiologicalRelative, AntigenMatch, DonorStatus, PrimaryGoal } from "../contract/enums";
 import { envelope, RegistryMessage } from "../contract/envelope";
 import { centerSelection, LabFormReason } from "../contract/labs";
 import { referralCloseOuts } from "../data/center-selection";
 import { testDatabases } from "../db/test-databases";
-import { START, useRegistry } from "../testing/harness";
+import { START, expectRefused, useRegistry } from "../testing/harness";
+import { aCandidateScreeningBody } from "../testing/screenings";
 import {
   CENTER_A,
   CENTER_B,
@@ -156,8 +147,7 @@ describe.each(testDatabases())("center selection on $name", (target) => {
   ])("refuses %s with field keys and changes nothing", async (_name, body, errors) => {
     const p = await patientWithScreening(t);
     const a = await t.call("POST", path(p), { token: p.token, body });
-    expect(a.status).toBe(400);
-    expect(a.body).toEqual({ success: false, results: null, message: RegistryMessage.badRequest, errors });
+    expectRefused(a, errors);
     expect(await t.db.query("select count(*)::int as n from center_referrals")).toEqual([{ n: 0 }]);
     expect(await t.db.query("select count(*)::int as n from lab_orders")).toEqual([{ n: 0 }]);
   });
@@ -179,19 +169,7 @@ describe.each(testDatabases())("center selection on $name", (target) => {
         primaryGoalOther: "Not interested in finding a living donor",
       }),
     ],
-    [
-      "an immune-tolerance candidate",
-      clearedBody({
-        kidneyStatus: KidneyStatus.Transplanted,
-        transplantType: BiologicalRelative.Parent,
-        antigenMatch: AntigenMatch.Unknown,
-        transplantCenterSituation: TransplantCenterSituation.Unknown,
-        isWillingToTransfer: Transfer.Unknown,
-        donorStatus: DonorStatus.Unknown,
-        primaryGoal: PrimaryGoal.Unknown,
-        isImmunoFreeCandidate: true,
-      }),
-    ],
+    ["an immune-tolerance candidate", aCandidateScreeningBody({ transplantType: BiologicalRelative.Parent, antigenMatch: AntigenMatch.Unknown })],
   ])("refuses a screening that is %s (409 center.notAvailable)", async (_name, body) => {
     const p = await patientWithScreening(t, 1, body);
     const a = await selectCenter(t, p, CENTER_A);

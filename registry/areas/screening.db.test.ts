@@ -16,9 +16,9 @@ import { passRecord, screening } from "../contract/schemas";
 import { insertReferral } from "../data/center-referrals";
 import { upsertCenters } from "../data/centers";
 import { testDatabases } from "../db/test-databases";
-import { START, useRegistry } from "../testing/harness";
+import { START, expectRefused, useRegistry } from "../testing/harness";
 import { aCenterRecord } from "../testing/centers";
-import { aScreeningBody } from "../testing/screenings";
+import { aCandidateScreeningBody, aScreeningBody } from "../testing/screenings";
 
 const MEMBER = 101;
 const NON_MEMBER = 102;
@@ -46,16 +46,7 @@ const OUTCOMES = [
   },
   {
     name: "an immune-tolerance candidate -> IfPassCandidate",
-    body: body({
-      kidneyStatus: KidneyStatus.Transplanted,
-      transplantType: BiologicalRelative.Sibling,
-      antigenMatch: AntigenMatch.Yes,
-      transplantCenterSituation: TransplantCenterSituation.Unknown,
-      isWillingToTransfer: Transfer.Unknown,
-      donorStatus: DonorStatus.Unknown,
-      primaryGoal: PrimaryGoal.Unknown,
-      isImmunoFreeCandidate: true,
-    }),
+    body: aCandidateScreeningBody(),
     status: RegistrationStatus.IfPassCandidate,
     stored: { is_cleared: true, is_center_confirmed: false, preferred_center_id: null },
   },
@@ -375,8 +366,7 @@ describe.each(testDatabases())("screenings on $name", (target) => {
     const sent = body(overrides);
     for (const [k, v] of Object.entries(overrides)) if (v === undefined) delete sent[k];
     const a = await t.call("POST", `/api/pass/${p.medicalRecordId}/screening`, { token: p.token, body: sent });
-    expect(a.status).toBe(400);
-    expect(a.body).toEqual({ success: false, results: null, message: RegistryMessage.badRequest, errors });
+    expectRefused(a, errors);
     expect(await t.db.query("select count(*)::int as n from screenings")).toEqual([{ n: 0 }]);
   });
 

@@ -12,21 +12,13 @@ import {
   type OutcomeFields,
   type SaveSource,
 } from "./save-outcome";
+import { anOutcome } from "../testing/screenings";
 
 const D = DonorStatus;
 const S = TransplantCenterSituation;
 const G = PrimaryGoal;
-const base: OutcomeFields = {
-  donorStatus: D.HasDonor,
-  transplantCenterSituation: S.NotSelected,
-  willingToTransfer: Transfer.Yes,
-  preferredCenterId: 0,
-  primaryGoal: G.FindCenter,
-  isCleared: false,
-  isCenterConfirmed: false,
-  isImmunoFreeCandidate: false,
-};
-const o = (patch: Partial<OutcomeFields>): OutcomeFields => ({ ...base, ...patch });
+/** Not registered with a center, a willing donor, goal 'Find a transplant center', not cleared yet (the save decides). */
+const o = (patch: Partial<OutcomeFields>): OutcomeFields => anOutcome({ isCleared: false, ...patch });
 
 describe("outcome corrections (SCR-014)", () => {
   it.each([

@@ -3,29 +3,15 @@ import type { Db } from "../db/types";
 import { usDate } from "../domain/dates";
 import { boundingBox, distanceInMiles, roundMiles, type LatLng } from "../domain/distance";
 
-/** A transplant center as stored (table transplant_centers, migration 0003). */
-export type CenterRecord = {
-  centerId: number;
-  centerName: string;
+/**
+ * A transplant center as stored (table transplant_centers, migration 0003): the facts the contract answers
+ * (yearRangeLastDate as YYYY-MM-DD here), its place, and whether it is a demo center.
+ */
+export type CenterRecord = Omit<TransplantCenter, "distanceInMiles"> & {
   city: string;
-  stateAbbr: string;
   postalCode: string;
   latitude: number;
   longitude: number;
-  isKidneyForLifeParticipant: boolean;
-  isMicrositeCenterOfExcellence: boolean;
-  isMicrositeParticipant: boolean;
-  isMemberCenter: boolean;
-  isRecipientShieldParticipant: boolean;
-  performsNonSteroidProtocol: boolean;
-  hasVoucherProgram: boolean;
-  lowEpletTransplantsLast12Months: number | null;
-  nkrTransplantsLast12Months: number;
-  yearRangeLdNkrFacilitated: number;
-  allLivingDonorTransplantsPriorYear: number | null;
-  nkrPercentLdTransplants: number;
-  /** YYYY-MM-DD. */
-  yearRangeLastDate: string;
   isDemo: boolean;
 };
 

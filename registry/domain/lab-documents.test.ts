@@ -1,20 +1,13 @@
 import { describe, expect, it } from "vitest";
 import type { LabValue } from "../contract/labs";
-import { labResultsSummaryPdf, type LabDocumentFacts } from "./lab-documents";
+import { labResultsSummaryPdf } from "./lab-documents";
 import { columnWidths } from "./pdf";
+import { aLabDocument } from "../testing/lab-documents";
 import { itWithPoppler, pdfText } from "../testing/pdf-text";
 
 /** The lab results PDF's values table (LAB-007): units are one token, never cut across lines. */
 
-const facts: LabDocumentFacts = {
-  lang: "en",
-  patient: { firstName: "Ana", middleInitial: "", lastName: "Lopez", birthDate: "1980-05-17" },
-  requisition: "K7P4ACDE",
-  orderedAt: new Date("2025-03-10T12:00:00Z"),
-  expiresOn: "2025-06-08",
-  centerName: "Lakeside Kidney Institute",
-  now: new Date("2025-03-10T12:00:00Z"),
-};
+const facts = aLabDocument();
 
 const values: LabValue[] = [
   { name: "eGFR", value: "58", unit: "mL/min/1.73m2", referenceRange: "> 60", flag: "low" },

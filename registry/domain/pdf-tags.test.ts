@@ -1,8 +1,9 @@
 import { PDFArray, PDFBool, PDFDict, PDFDocument, PDFName, PDFNumber, PDFRef, PDFString, PDFHexString } from "@cantoo/pdf-lib";
 import { describe, expect, it } from "vitest";
 import { consentDocument, signedConsentPdf } from "../areas/e-sign-document";
-import { labOrderPdf, labResultsSummaryPdf, type LabDocumentFacts } from "./lab-documents";
+import { labOrderPdf, labResultsSummaryPdf } from "./lab-documents";
 import { renderPdf } from "./pdf";
+import { aLabDocument } from "../testing/lab-documents";
 import { hasPoppler, itWithPoppler, pdfInfo } from "../testing/pdf-text";
 
 /** Tagged PDFs (docs/decisions/046): the catalog entries, read with pdf-lib, and the structure as poppler reads it. */
@@ -132,15 +133,7 @@ describe("tagged PDFs", () => {
     expect(structure).not.toContain("página");
   });
 
-  const facts: LabDocumentFacts = {
-    lang: "en",
-    patient: { firstName: "Ana", middleInitial: "M", lastName: "Lopez", birthDate: "1980-05-17" },
-    requisition: "K7P4ACDE",
-    orderedAt: new Date("2025-03-10T12:00:00Z"),
-    expiresOn: "2025-06-08",
-    centerName: "Lakeside Kidney Institute",
-    now: new Date("2025-03-10T12:00:00Z"),
-  };
+  const facts = aLabDocument({ patient: { firstName: "Ana", middleInitial: "M", lastName: "Lopez", birthDate: "1980-05-17" } });
   const documents: Array<[string, () => Promise<Uint8Array>, string, string]> = [
     ["the lab order", () => labOrderPdf(facts), "en", "Lab Order"],
     [

@@ -6,6 +6,7 @@ import type { Route } from "../http/router";
 import { registryDocument, registryRoutes } from "../routes";
 import { answerChecker, checkedHandler, UndocumentedAnswer } from "../testing/answer-check";
 import { NO_DB } from "../testing/no-db";
+import { TEST_SETTINGS } from "../testing/settings";
 import type { RegistrySettings } from "../settings";
 import { OPENAPI_FILE, OPENAPI_PATH, openApiDocument, openApiFileText, openApiPath, operationIdOf } from "./document";
 
@@ -172,14 +173,8 @@ describe("the answer check", () => {
 });
 
 describe(`GET ${OPENAPI_PATH}`, () => {
-  const settings: RegistrySettings = {
-    tokenSecret: "openapi-test-token-secret-0123456789abcdef",
-    publicUrl: "http://portal.test",
-    demoMode: false,
-    scrypt: { N: 2 ** 10, r: 8, p: 1 },
-    labStaffKey: "openapi-test-lab-staff-key",
-    messaging: { smtpUrl: undefined, mailFrom: "registry@portal.test", smsUrl: undefined, smsToken: undefined },
-  };
+  // The tests' settings in production mode (no demo routes).
+  const settings: RegistrySettings = { ...TEST_SETTINGS, demoMode: false };
   // The document comes from code, not the database.
   const handler = checkedHandler(createRegistryHandler({ db: NO_DB, settings, log: () => {} }));
 

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, beforeEach } from "vitest";
+import { afterAll, beforeAll, beforeEach, expect } from "vitest";
+import { RegistryMessage } from "../contract/envelope";
 import type { TestDb, TestDbTarget } from "../db/test-databases";
 import type { Db, DriverDb } from "../db/types";
 import { ScryptPool } from "../domain/scrypt-pool";
@@ -6,28 +7,32 @@ import { createRegistryHandler, type RegistryHandler } from "../handler";
 import type { LogEntry } from "../http/context";
 import type { RegistrySettings } from "../settings";
 import { checkedHandler } from "./answer-check";
+import { TEST_SETTINGS } from "./settings";
 
-/** Fast scrypt for tests (production uses N=2^17). */
-export const TEST_SETTINGS = {
-  tokenSecret: "test-token-secret-0123456789abcdefghijklmnop",
-  publicUrl: "http://portal.test",
-  demoMode: true,
-  scrypt: { N: 2 ** 10, r: 8, p: 1 },
-  labStaffKey: "test-lab-staff-key-0123",
-  centerStaffKey: "test-center-staff-key-0123",
-  programStaffKey: "test-program-staff-key-0123",
-  // The shared keys' tests need them on (the changeover setting, STAFF_SHARED_KEYS); staff-lab.db.test.ts checks it off.
-  staffSharedKeys: true,
-  // Refusals answered at once (production waits a second: docs/decisions/022); client-limits.db.test.ts checks the wait.
-  refusalDelayMs: 0,
-  messaging: { smtpUrl: undefined, mailFrom: "Kidney Registry <registration@portal.test>", smsUrl: undefined, smsToken: undefined },
-} satisfies RegistrySettings;
+export { TEST_SETTINGS };
 
 export const START = new Date("2025-03-10T15:00:00.000Z");
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read answers loosely and assert field by field
 export type Answer = { status: number; headers: Headers; body: any };
 export type CallOptions = { body?: unknown; rawBody?: BodyInit; token?: string; headers?: Record<string, string> };
+
+/** A refused request: 400, the registry's bad-request message and exactly these field errors (message keys), no results. */
+export function expectRefused(a: Answer, errors: Record<string, string>): void {
+  expect(a.status).toBe(400);
+  expect(a.body).toEqual({ success: false, results: null, message: RegistryMessage.badRequest, errors });
+}
+
+/** The address of validRegistration's patients (Springfield, IL), as the registry answers it back. */
+export const TEST_ADDRESS = {
+  addressLine1: "12 Main Street",
+  addressLine2: "Apt 3",
+  city: "Springfield",
+  usState: 14,
+  province: "",
+  postalCode: "62701",
+  country: 1,
+};
 
 /** A valid registration payload (ACC-002) for a unique patient number n. */
 export function validRegistration(n = 1, overrides: Record<string, unknown> = {}): Record<string, unknown> {
@@ -45,13 +50,7 @@ export function validRegistration(n = 1, overrides: Record<string, unknown> = {}
     phoneNumber: `(555) 210-${String(n).padStart(4, "0")}`,
     phoneNumberSecondary: "",
     agreedToHipaa: true,
-    addressLine1: "12 Main Street",
-    addressLine2: "Apt 3",
-    city: "Springfield",
-    usState: 14,
-    province: "",
-    postalCode: "62701",
-    country: 1,
+    ...TEST_ADDRESS,
     entryreferrer: "newsletter",
     ...overrides,
   };

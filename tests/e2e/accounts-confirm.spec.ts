@@ -4,13 +4,12 @@ import {
   expect,
   expectAccessible,
   latestCode,
+  MAIN_JOURNEY,
+  needsStaffCommands,
   newPatient,
   register,
   sqlQuery,
-  STAFF_COMMANDS_NEED,
-  staffCommandsAvailable,
   test,
-  MAIN_JOURNEY,
 } from "./fixtures";
 
 test.describe("confirm email and mobile (ACC-025, ACC-026, ACC-027, ACC-028, ACC-035)", () => {
@@ -148,7 +147,7 @@ test.describe("confirm email and mobile (ACC-025, ACC-026, ACC-027, ACC-028, ACC
   });
 
   test("an email code past its 30 minutes reads 'The code you entered has expired'; a fresh code confirms", async ({ page }) => {
-    test.skip(!staffCommandsAvailable, STAFF_COMMANDS_NEED);
+    needsStaffCommands();
     const patient = await createPatient(page.request, newPatient("Teresa"));
     await page.goto("confirm");
     await page.getByRole("button", { name: "Send Confirmation Email" }).click();

@@ -5,10 +5,9 @@ import {
   expectAccessible,
   latestCode,
   latestMessage,
+  needsStaffCommands,
   newPatient,
   scriptsRun,
-  STAFF_COMMANDS_NEED,
-  staffCommandsAvailable,
   withPatient as test,
 } from "./fixtures";
 
@@ -34,7 +33,7 @@ async function thiefWith(browser: Browser, baseURL: string, cookies: Awaited<Ret
 
 test.describe("a copied cookie after sign-out (ACC-032, docs/decisions/023)", () => {
   test("opens no health answers and cannot keep the session alive", async ({ page, browser, baseURL }) => {
-    test.skip(!staffCommandsAvailable, STAFF_COMMANDS_NEED);
+    needsStaffCommands();
     // An immune-tolerance candidate (only they have a medical history) starts it: the answers wait in the encrypted
     // session cookie.
     const { patient } = await createCandidate(page.request);

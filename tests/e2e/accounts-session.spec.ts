@@ -5,10 +5,9 @@ import {
   expect,
   expectAccessible,
   idleOnServer,
+  needsStaffCommands,
   newPatient,
   sqlQuery,
-  STAFF_COMMANDS_NEED,
-  staffCommandsAvailable,
   test as plainTest,
   withPatient as test,
 } from "./fixtures";
@@ -95,7 +94,7 @@ plainTest.describe("signed out pages (docs/decisions/040)", () => {
   });
 
   plainTest("a Spanish-speaking patient who signs out reads the sign-out page in Spanish", async ({ page }) => {
-    plainTest.skip(!staffCommandsAvailable, STAFF_COMMANDS_NEED);
+    needsStaffCommands();
     const patient = await createPatient(page.request, newPatient("Lucia"), { verified: true });
     await sqlQuery("update medical_records set preferred_language = 2 where lower(email) = lower($1)", [patient.email]);
     await page.context().clearCookies();

@@ -1,14 +1,5 @@
 import type { Page } from "@playwright/test";
-import {
-  createCandidate,
-  expect,
-  expectAccessible,
-  formPoster,
-  registryCommand,
-  STAFF_COMMANDS_NEED,
-  staffCommandsAvailable,
-  test,
-} from "./fixtures";
+import { createCandidate, expect, expectAccessible, formPoster, needsStaffCommands, registryCommand, test } from "./fixtures";
 import { answersByPage } from "../../app/features/medical-history/test-answers";
 
 /**
@@ -35,7 +26,7 @@ test.describe("Requirement PLT-005: axe in Spanish", () => {
   test.describe.configure({ timeout: 480_000 });
 
   test("every page of the portal, in Spanish, passes axe", async ({ page }) => {
-    test.skip(!staffCommandsAvailable, STAFF_COMMANDS_NEED);
+    needsStaffCommands();
 
     // Signed out: registration (and its errors), the sign-in dialog, a reset link.
     await page.goto(`language?lng=es&to=${encodeURIComponent("/register")}`);

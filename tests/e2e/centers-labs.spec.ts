@@ -3,15 +3,15 @@ import {
   createClearedScreening,
   expect,
   expectAccessible,
+  MAIN_JOURNEY,
+  needsStaffCommands,
   registryCommand,
   sqlQuery,
-  STAFF_COMMANDS_NEED,
-  staffCommandsAvailable,
   withPatient as test,
-  MAIN_JOURNEY,
 } from "./fixtures";
 import { download, selectCenter } from "./support/labs";
 import { personWithRole } from "./support/staff";
+import { openDashboard, registrationCard, stepCard } from "./support/dashboard";
 
 /**
  * Center selection (CEN-001, CEN-003, CEN-004, CEN-006), the change of center (CEN-009), the lab pages and downloads
@@ -23,18 +23,6 @@ import { personWithRole } from "./support/staff";
 const NEAR = "Ironbound Kidney Center";
 const SECOND = "Elm Shore Renal Institute";
 
-const card = (page: Page) => page.locator("article.registration-card").first();
-const stepCard = (page: Page, title: string) =>
-  card(page)
-    .locator("li.step-card")
-    .filter({ has: page.getByRole("heading", { name: title }) });
-
-async function dashboard(page: Page) {
-  await page.goto("landing");
-  await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
-  await expectAccessible(page);
-}
-
 /** The cells of one column of a section's table (0 = center name, 1 = Select). */
 async function column(table: Locator, index: number): Promise<string[]> {
   // A one-off read (no retry): the page it reads must be the whole new page, not the old one or a part of the new.
@@ -43,7 +31,7 @@ async function column(table: Locator, index: number): Promise<string[]> {
 }
 
 async function referrals(page: Page): Promise<string[][]> {
-  const table = card(page).getByRole("table", { name: "Transplant centers you were referred to" });
+  const table = registrationCard(page).getByRole("table", { name: "Transplant centers you were referred to" });
   await page.waitForLoadState("load");
   return table.locator("tbody tr").evaluateAll((rows) => rows.map((r) => [...r.children].map((c) => (c as HTMLElement).innerText.trim())));
 }
@@ -56,7 +44,7 @@ test.describe("center selection and labs", () => {
     "a cleared patient filters, sorts, selects a center, gets the lab order and its results",
     { tag: MAIN_JOURNEY },
     async ({ page, patient, browser }) => {
-      test.skip(!staffCommandsAvailable, STAFF_COMMANDS_NEED);
+      needsStaffCommands();
       const id = await createClearedScreening(page.request, patient);
 
       // The select-center page (CEN-001): 300 miles by default, both sections, the postal code.
@@ -121,9 +109,9 @@ test.describe("center selection and labs", () => {
       await selectCenter(page, NEAR);
 
       // The dashboard: thank-you, the lab order waiting for approval, the referral.
-      await dashboard(page);
-      await expect(card(page).getByText(`Thank you for selecting ${NEAR}.`)).toBeVisible();
-      await expect(card(page).getByText("Pending Completion of Lab Tests")).toBeVisible();
+      await openDashboard(page);
+      await expect(registrationCard(page).getByText(`Thank you for selecting ${NEAR}.`)).toBeVisible();
+      await expect(registrationCard(page).getByText("Pending Completion of Lab Tests")).toBeVisible();
       await expect(stepCard(page, "Lab Tests").getByText("Lab Order Requested")).toBeVisible();
       expect(await referrals(page)).toEqual([[NEAR, expect.stringMatching(/^\d{2}\/\d{2}\/\d{4}$/), "Pending Center"]]);
       await page.goto(`lab-tests/${id}`);
@@ -132,7 +120,7 @@ test.describe("center selection and labs", () => {
 
       // Registry staff approve the order (LAB-002); 'Download Labs' appears.
       await registryCommand(["approve-labs", "--screening", String(id)]);
-      await dashboard(page);
+      await openDashboard(page);
       await stepCard(page, "Lab Tests").getByRole("button", { name: "Download Labs" }).click();
       await expect(page).toHaveURL(new RegExp(`/lab-tests/${id}$`));
       await expect(page.getByRole("heading", { level: 1, name: "Lab Tests" })).toBeVisible();
@@ -143,14 +131,14 @@ test.describe("center selection and labs", () => {
       expect(order.text).toContain(`${patient.firstName} ${patient.lastName}`);
       const requisition = /Requisition number:? ?([3-9A-Z]{8})\b/.exec(order.text)?.[1];
       expect(requisition, `a requisition number in: ${order.text}`).toBeTruthy();
-      await dashboard(page);
+      await openDashboard(page);
       await expect(stepCard(page, "Lab Tests").getByText("Lab tests downloaded")).toBeVisible();
 
       // A lab person on /update-labs (LAB-006; docs/decisions/133).
       await updateLabs(browser, requisition!);
 
       // The results: 'Download Results', the Lab Results page, the PDF; the card shows Sent to Center.
-      await dashboard(page);
+      await openDashboard(page);
       await expect(stepCard(page, "Sent to Center").getByText("Complete")).toBeVisible();
       await expect(stepCard(page, "Lab Tests").getByText("Complete")).toBeVisible();
       await stepCard(page, "Lab Tests").getByRole("button", { name: "Download Results" }).click();
@@ -167,7 +155,7 @@ test.describe("center selection and labs", () => {
   );
 
   test("changing center: the 3-day wait, then a reason, a second referral and the first cancelled", async ({ page, patient }) => {
-    test.skip(!staffCommandsAvailable, STAFF_COMMANDS_NEED);
+    needsStaffCommands();
     const id = await createClearedScreening(page.request, patient);
 
     // Bad addresses say so and change nothing.
@@ -181,13 +169,13 @@ test.describe("center selection and labs", () => {
     await expect(page.getByLabel("Distance from your postal code")).toHaveValue("300");
 
     // First selection from the dashboard's Select Center button.
-    await dashboard(page);
+    await openDashboard(page);
     await stepCard(page, "Select Transplant Center").getByRole("button", { name: "Select Center" }).click();
     await expect(page).toHaveURL(new RegExp(`/select-center/${id}$`));
     await selectCenter(page, NEAR);
 
     // Within 3 days: 'Please Give Additional Time'.
-    await dashboard(page);
+    await openDashboard(page);
     await stepCard(page, "Select Transplant Center").getByRole("button", { name: "Change Center" }).click();
     const wait = page.getByRole("dialog", { name: "Please Give Additional Time" });
     await expect(wait).toBeVisible();
@@ -203,7 +191,7 @@ test.describe("center selection and labs", () => {
 
     // Four days later (the referral backdated): the Additional Center Registration with its reason.
     await sqlQuery("update center_referrals set date_referred = date_referred - interval '4 days' where screening_id = $1", [id]);
-    await dashboard(page);
+    await openDashboard(page);
     await stepCard(page, "Select Transplant Center").getByRole("button", { name: "Change Center" }).click();
     const reason = page.getByRole("dialog", { name: "Additional Center Registration" });
     await expect(reason).toBeVisible();
@@ -226,8 +214,8 @@ test.describe("center selection and labs", () => {
     // The current center cannot be selected again; the second one can.
     await expect(page.getByRole("button", { name: `Select ${NEAR}` })).toBeDisabled();
     await selectCenter(page, SECOND);
-    await dashboard(page);
-    await expect(card(page).getByText(`Thank you for selecting ${SECOND}.`)).toBeVisible();
+    await openDashboard(page);
+    await expect(registrationCard(page).getByText(`Thank you for selecting ${SECOND}.`)).toBeVisible();
     const rows = await referrals(page);
     expect(rows.map((r) => [r[0], r[2]])).toEqual([
       [SECOND, "Pending Center"],

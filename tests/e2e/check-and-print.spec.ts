@@ -3,16 +3,7 @@ import type { Locator, Page } from "@playwright/test";
 import { answersByPage } from "../../app/features/medical-history/test-answers";
 import { patientDate } from "../../registry/contract/patient-dates";
 import { pdfReadingText } from "../../registry/testing/pdf-text";
-import {
-  createCandidate,
-  expect,
-  expectAccessible,
-  formPoster,
-  STAFF_COMMANDS_NEED,
-  staffCommandsAvailable,
-  test as base,
-  withPatient as test,
-} from "./fixtures";
+import { createCandidate, expect, expectAccessible, formPoster, needsStaffCommands, test as base, withPatient as test } from "./fixtures";
 import { postAnswersUpToGoal } from "./support/wizard";
 
 /**
@@ -167,7 +158,7 @@ base.describe("Medical history review", () => {
   base(
     "English: Change an answer, back on the review; the review prints alone and downloads as a PDF (MHX-008, MHX-009, MHX-010)",
     async ({ page }) => {
-      base.skip(!staffCommandsAvailable, STAFF_COMMANDS_NEED);
+      needsStaffCommands();
       const { patient, csrf } = await createCandidate(page.request);
       const post = formPoster(page.request, csrf);
       for (const [slug, fields] of answersByPage) await post(`medical-history/${slug}`, { intent: "next", ...fields });

@@ -8,10 +8,9 @@ import {
   expectAccessible,
   formPoster,
   hydrated,
+  needsStaffCommands,
   newPatient,
   selectFirstCenter,
-  STAFF_COMMANDS_NEED,
-  staffCommandsAvailable,
   test,
   withPatient,
 } from "./fixtures";
@@ -127,7 +126,7 @@ test.describe("dark mode", () => {
   });
 
   test("the medical history with an error, its review and the e-sign page", async ({ page }) => {
-    test.skip(!staffCommandsAvailable, STAFF_COMMANDS_NEED);
+    needsStaffCommands();
     test.slow();
     const { csrf } = await createCandidate(page.request);
     const post = formPoster(page.request, csrf);

@@ -4,17 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { answersByPage } from "../../app/features/medical-history/test-answers";
-import {
-  createCandidate,
-  expect,
-  expectAccessible,
-  formPoster,
-  registryCommand,
-  sqlQuery,
-  STAFF_COMMANDS_NEED,
-  staffCommandsAvailable,
-  test,
-} from "./fixtures";
+import { createCandidate, expect, expectAccessible, formPoster, needsStaffCommands, registryCommand, sqlQuery, test } from "./fixtures";
 
 /**
  * Decision 095, JavaScript on and off: the ImmunoFree consent a patient reads and signs says who
@@ -30,7 +20,7 @@ const COSTS = "The pre-workup laboratory tests arranged by the program's team ar
 const FALSE_PROMISE = "ordered through this portal";
 
 test("the signed ImmunoFree consent says the program's team arranges the pre-workup lab tests, on the page and in the PDF", async ({ page }) => {
-  test.skip(!staffCommandsAvailable, STAFF_COMMANDS_NEED);
+  needsStaffCommands();
   test.setTimeout(180_000);
   const { patient, csrf } = await createCandidate(page.request);
   const post = formPoster(page.request, csrf);

@@ -291,12 +291,29 @@ export async function confirmContact(page: Page, p: Patient, kind: "email" | "te
   const send = kind === "email" ? "Send Confirmation Email" : "Send Confirmation Text";
   await page.getByRole("button", { name: send }).first().click();
   await page.getByRole("dialog").getByRole("button", { name: send }).click();
+  await expect(page.getByRole("dialog", { name: "Enter Confirmation Code" })).toBeVisible();
+  await enterConfirmationCode(page, kind === "email" ? p.email : p.phone, kind === "email" ? "email" : "sms");
+}
+
+/**
+ * On /confirm, Send Confirmation Text for the mobile number `e164` (as the page shows it): both dialogs name the number,
+ * and the code is texted to it. The code dialog stays open.
+ */
+export async function sendTextCode(page: Page, e164: string) {
+  await page.getByRole("button", { name: "Send Confirmation Text" }).click();
+  const send = page.getByRole("dialog", { name: "Confirm Your Mobile Number" });
+  await expect(send).toContainText(`We will text a numeric confirmation code to ${e164}.`);
+  await send.getByRole("button", { name: "Send Confirmation Text" }).click();
+  await expect(page.getByRole("dialog", { name: "Enter Confirmation Code" })).toContainText(`We texted a confirmation code to ${e164}.`);
+  expect((await latestMessage(page.request, e164, "sms")).to).toBe(e164);
+}
+
+/** In the open 'Enter Confirmation Code' dialog: the latest code sent to `to`, confirmed; the page says the contact is. */
+export async function enterConfirmationCode(page: Page, to: string, channel: "email" | "sms") {
   const dialog = page.getByRole("dialog", { name: "Enter Confirmation Code" });
-  await expect(dialog).toBeVisible();
-  const code = await latestCode(page.request, kind === "email" ? p.email : p.phone, kind === "email" ? "email" : "sms");
-  await dialog.getByLabel("Confirmation Code").fill(code);
+  await dialog.getByLabel("Confirmation Code").fill(await latestCode(page.request, to, channel));
   await dialog.getByRole("button", { name: "Confirm Code" }).click();
-  await expect(page.getByRole("status")).toContainText(kind === "email" ? "Your email address is confirmed." : "Your mobile number is confirmed.");
+  await expect(page.getByRole("status")).toContainText(channel === "email" ? "Your email address is confirmed." : "Your mobile number is confirmed.");
 }
 
 /** The value of a hidden field (the CSRF token, the bot check's time stamp) in a page's HTML. */
@@ -467,6 +484,11 @@ export { expect };
 export const staffCommandsAvailable = Boolean(databaseUrl);
 export const STAFF_COMMANDS_NEED = "registry commands need the e2e portal on PostgreSQL: set E2E_DATABASE_URL (npm test does)";
 
+/** Skips the test it is called in (or, in a describe block, every test of it) where registry commands cannot run. */
+export function needsStaffCommands(): void {
+  test.skip(!staffCommandsAvailable, STAFF_COMMANDS_NEED);
+}
+
 /**
  * Runs the staff command `<args>` from the build under test (`node build/registry.js`, as staff do on a production
  * install) against the e2e portal's database and data directory; answers its stdout.
@@ -497,6 +519,11 @@ export function formPoster(api: APIRequestContext, csrf: string) {
     const answer = await api.post(where, { form: { _csrf: csrf, ...fields }, maxRedirects: 0 });
     expect(answer.status(), `${where}: ${answer.status()}`).toBe(302);
   };
+}
+
+/** formPoster for the signed-in session of `api`, with the CSRF token of one of its pages (the dashboard unless named). */
+export async function sessionPoster(api: APIRequestContext, from = "landing") {
+  return formPoster(api, hiddenValue(await (await api.get(from)).text(), "_csrf"));
 }
 
 /** The screening's last step, 'Confirm & Validate Information', with the patient's own details. */

@@ -11,15 +11,14 @@ import {
   fillRegistrationFields,
   humanPause,
   latestLinkPath,
+  MAIN_JOURNEY,
+  needsStaffCommands,
   newPatient,
+  type Patient,
   registryCommand,
   scriptsRun,
   sqlQuery,
-  STAFF_COMMANDS_NEED,
-  staffCommandsAvailable,
   test,
-  type Patient,
-  MAIN_JOURNEY,
 } from "./fixtures";
 
 /**
@@ -112,7 +111,7 @@ function reviewAnswer(page: Page, label: string): Locator {
 }
 
 test("an invited transplant patient completes the medical history and e-signs the consent", { tag: MAIN_JOURNEY }, async ({ page }) => {
-  test.skip(!staffCommandsAvailable, STAFF_COMMANDS_NEED);
+  needsStaffCommands();
   test.setTimeout(300_000);
   const p = newPatient("Rosa");
   const fullName = `${p.firstName} ${p.lastName}`;
@@ -200,16 +199,17 @@ test("an invited transplant patient completes the medical history and e-signs th
   await expect(page.getByLabel("Female", { exact: true })).toBeChecked();
   await press(page, "Next");
 
-  await onQuestion(page, "Do you have any heart (cardiac) problems?", 9, 14);
-  await answerYesNo(page, "No");
-  await onQuestion(page, "Do you have any lung (pulmonary) problems?", 10, 14);
-  await answerYesNo(page, "No");
-  await onQuestion(page, "Do you have an autoimmune disease or another disease of the immune system?", 11, 14);
-  await answerYesNo(page, "No");
-  await onQuestion(page, "Do you have high blood pressure?", 12, 14);
-  await answerYesNo(page, "Yes");
-  await onQuestion(page, "Do you have any allergies?", 13, 14);
-  await answerYesNo(page, "No");
+  // The yes/no questions about the patient's health, questions 9 to 13 of 14.
+  for (const [number, question, choice] of [
+    [9, "Do you have any heart (cardiac) problems?", "No"],
+    [10, "Do you have any lung (pulmonary) problems?", "No"],
+    [11, "Do you have an autoimmune disease or another disease of the immune system?", "No"],
+    [12, "Do you have high blood pressure?", "Yes"],
+    [13, "Do you have any allergies?", "No"],
+  ] as const) {
+    await onQuestion(page, question, number, 14);
+    await answerYesNo(page, choice);
+  }
   await onQuestion(page, "Is there anything else about your health that you would like us to know?", 14, 14);
   await expect(page.getByRole("button", { name: "Next", exact: true })).toHaveCount(0);
   await press(page, "Review");

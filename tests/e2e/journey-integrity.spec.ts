@@ -7,15 +7,15 @@ import {
   expectAccessible,
   latestLinkPath,
   latestMessage,
+  needsStaffCommands,
   newPatient,
   registryCommand,
   sqlQuery,
-  STAFF_COMMANDS_NEED,
-  staffCommandsAvailable,
   test as plain,
   withPatient as test,
 } from "./fixtures";
-import { answer, continueTo } from "./support/wizard";
+import { answer, continueTo, staysNonMemberToDashboard } from "./support/wizard";
+import { registrationCard, stepCard } from "./support/dashboard";
 
 /**
  * Issue 12: what the patient, the center and the registry see must agree. Each test walks one of the journeys that
@@ -29,12 +29,6 @@ const nonMemberCenter = centers.find((c) => !c.isMemberCenter)!.centerName;
 const NEAR = "Ironbound Kidney Center";
 const SECOND = "Elm Shore Renal Institute";
 const centerId = (name: string) => centers.find((c) => c.centerName === name)!.centerId;
-
-const card = (page: Page) => page.locator("article.registration-card").first();
-const stepCard = (page: Page, title: string) =>
-  card(page)
-    .locator("li.step-card")
-    .filter({ has: page.getByRole("heading", { name: title }) });
 
 /** The patient's only screening id (read in the e2e database). */
 async function screeningOf(email: string): Promise<number> {
@@ -86,7 +80,7 @@ async function screeningRow(id: number) {
 
 test.describe("journey integrity (issue 12)", () => {
   test("1. a finished registration cannot be reopened and saved again from the wizard (SCR-016)", async ({ page, patient }) => {
-    test.skip(!staffCommandsAvailable, STAFF_COMMANDS_NEED);
+    needsStaffCommands();
     await memberCenterWithDonorCompleted(page);
     await expectAccessible(page);
     // The saved pass has no way back.
@@ -124,7 +118,7 @@ test.describe("journey integrity (issue 12)", () => {
   });
 
   test("3. a patient staying with a member center is referred after the lab tests: page, dashboard and email agree", async ({ page, patient }) => {
-    test.skip(!staffCommandsAvailable, STAFF_COMMANDS_NEED);
+    needsStaffCommands();
     await memberCenterWithDonorCompleted(page);
     await expect(
       page.getByText("You will be referred to your transplant center after your lab tests. Please check your email for lab instructions."),
@@ -137,15 +131,15 @@ test.describe("journey integrity (issue 12)", () => {
     expect(mail.subject).toBe("Your lab order is ready");
 
     await page.goto("landing");
-    await expect(card(page).getByText(`Thank you for telling us that you are in the care of ${memberCenter}.`)).toBeVisible();
+    await expect(registrationCard(page).getByText(`Thank you for telling us that you are in the care of ${memberCenter}.`)).toBeVisible();
     await expect(
-      card(page).getByText("A simple blood test is needed before we can refer you. Please check your email for instructions."),
+      registrationCard(page).getByText("A simple blood test is needed before we can refer you. Please check your email for instructions."),
     ).toBeVisible();
     const labs = stepCard(page, "Lab Tests");
     await expect(labs.getByText("Pending Lab Test Results")).toBeVisible();
     await expect(labs.getByRole("button", { name: "Download Labs" })).toHaveAttribute("href", new RegExp(`/lab-tests/${id}$`));
     await expect(stepCard(page, "Sent to Center").getByText("Pending Lab Test Completions")).toBeVisible();
-    const referred = card(page).getByRole("table", { name: "Transplant centers you were referred to" });
+    const referred = registrationCard(page).getByRole("table", { name: "Transplant centers you were referred to" });
     await expect(referred.locator("tbody tr")).toHaveCount(1);
     await expect(referred.locator("tbody tr").first()).toContainText(memberCenter);
     await expect(referred.locator("tbody tr").first()).toContainText("Pending Center");
@@ -153,7 +147,7 @@ test.describe("journey integrity (issue 12)", () => {
   });
 
   test("3. the same patient with no donor is Not Eligible on the page and on the dashboard", async ({ page, patient }) => {
-    test.skip(!staffCommandsAvailable, STAFF_COMMANDS_NEED);
+    needsStaffCommands();
     await registeredWithMemberCenter(page);
     await answer(page, "I do not have a donor and am not interested in finding one", "not-eligible");
     await expect(page.getByRole("button", { name: "Previous" })).toHaveCount(0);
@@ -170,7 +164,7 @@ test.describe("journey integrity (issue 12)", () => {
   });
 
   test("4. a lab order placed at Sent to Center by a change of center can be downloaded once approved", async ({ page, patient }) => {
-    test.skip(!staffCommandsAvailable, STAFF_COMMANDS_NEED);
+    needsStaffCommands();
     const id = await createClearedScreening(page.request, patient);
     // A registration sent to its member center with no referral and no lab order (as saved before decision 035).
     await sqlQuery("update screenings set status = 40, preferred_center_id = $2, is_center_confirmed = true where id = $1", [id, centerId(NEAR)]);
@@ -231,14 +225,8 @@ test.describe("journey integrity (issue 12)", () => {
     );
     await continueTo(page, "transplant-center-transfer");
     await answer(page, "No, I would like to stay with my current center", "complete");
-    await expect(
-      page.getByText(
-        "We are glad you are satisfied with your current transplant center and do not wish to transfer your care. You may return to the dashboard.",
-      ),
-    ).toBeVisible();
-    await page.getByRole("button", { name: "Return to Dashboard" }).click();
     // The Complete page has a 'Show Results' of its own (decision 050): wait for the dashboard's.
-    await expect(page).toHaveURL(/\/landing$/);
+    await staysNonMemberToDashboard(page);
     await page.getByRole("button", { name: "Show Results" }).click();
     await expect(page.getByRole("dialog", { name: "Screening Results" }).getByText(`${nonMemberCenter}.`)).toBeVisible();
   });
@@ -254,7 +242,7 @@ test.describe("journey integrity (issue 12)", () => {
     await page.getByRole("button", { name: "Return to Dashboard" }).click();
     await expect(page).toHaveURL(/\/landing$/);
     await expect(
-      card(page).getByText(
+      registrationCard(page).getByText(
         `You are staying with ${nonMemberCenter}, which is not a member center of the registry: no lab tests or referral are needed. If you would like to transfer your care to a member center, choose Change Center.`,
       ),
     ).toBeVisible();

@@ -2,16 +2,7 @@ import type { Page } from "@playwright/test";
 import { mkdtemp, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import {
-  createClearedScreening,
-  expect,
-  expectAccessible,
-  registryCommand,
-  scriptsRun,
-  STAFF_COMMANDS_NEED,
-  staffCommandsAvailable,
-  withPatient as test,
-} from "./fixtures";
+import { createClearedScreening, expect, expectAccessible, needsStaffCommands, registryCommand, scriptsRun, withPatient as test } from "./fixtures";
 import { download, selectCenter } from "./support/labs";
 import { personWithRole } from "./support/staff";
 
@@ -35,7 +26,7 @@ test.describe("lab values and /update-labs for a lab person", () => {
   test.describe.configure({ timeout: 180_000 });
 
   test("staff record values, a lab person processes the results; the patient's results PDF shows the values", async ({ page, patient, browser }) => {
-    test.skip(!staffCommandsAvailable, STAFF_COMMANDS_NEED);
+    needsStaffCommands();
     const id = await createClearedScreening(page.request, patient);
     await page.goto(`select-center/${id}`);
     await selectCenter(page, CENTER);

@@ -7,13 +7,12 @@ import {
   expect,
   expectAccessible,
   latestMessage,
+  needsStaffCommands,
   newPatient,
   outbox,
   registryCommand,
   scriptsRun,
   sqlQuery,
-  STAFF_COMMANDS_NEED,
-  staffCommandsAvailable,
   test as plain,
   withPatient as test,
 } from "./fixtures";
@@ -66,7 +65,7 @@ async function signInElsewhere(browser: Browser, baseURL: string | undefined, pa
 }
 
 test("email only for decisions: the center's approval is emailed and no text is sent", async ({ page, patient }) => {
-  test.skip(!staffCommandsAvailable, STAFF_COMMANDS_NEED);
+  needsStaffCommands();
   test.slow();
   // The mobile number counts as confirmed: without the choice, a center's decision is also texted (docs/decisions/042).
   await sqlQuery("update accounts set is_mobile_verified = true where medical_record_id = (select id from medical_records where email = $1)", [

@@ -1,7 +1,4 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { execFile } from "node:child_process";
-import path from "node:path";
-import { promisify } from "node:util";
 import { demoCenters } from "../../registry/data/demo-centers";
 import {
   confirmContact,
@@ -11,17 +8,16 @@ import {
   expectAccessible,
   formPoster,
   hiddenValue,
+  needsStaffCommands,
   newPatient,
   outbox,
+  type Patient,
   patientValidation,
   registryCommand,
   sqlQuery,
-  STAFF_COMMANDS_NEED,
-  staffCommandsAvailable,
   test,
-  type Patient,
 } from "./fixtures";
-import { buildDir, dataDir, e2eRegistryEnv } from "./support/e2e-env";
+import { e164, smsReply } from "./support/sms";
 
 /**
  * Issue 36, "What patients read" (docs/decisions/128), JavaScript on and off, English and Spanish:
@@ -33,7 +29,6 @@ import { buildDir, dataDir, e2eRegistryEnv } from "./support/e2e-env";
  */
 
 const memberCenter = demoCenters().find((c) => c.isMemberCenter)!;
-const e164 = (p: Patient) => `+1${p.phone.replace(/\D/g, "")}`;
 const recordId = async (p: Patient) =>
   (await sqlQuery<{ id: number }>("select id from medical_records where lower(email) = lower($1)", [p.email]))[0]!.id;
 
@@ -87,7 +82,7 @@ for (const lang of ["en", "es"] as const) {
   test(`items 1 and 8 (${lang}): lab news by text only, in the care of a member center: no page says to check email, the text carries its news`, async ({
     page,
   }) => {
-    test.skip(!staffCommandsAvailable, STAFF_COMMANDS_NEED);
+    needsStaffCommands();
     test.slow();
     const p = await createPatient(page.request, newPatient("Tomas"), { verified: true, spanish: lang === "es" });
     await labNewsByText(page.request, p);
@@ -120,7 +115,7 @@ for (const lang of ["en", "es"] as const) {
 test("item 2: before the screening one next step; a participant who completed every step is not 'Pending' nor 'may be eligible'", async ({
   page,
 }) => {
-  test.skip(!staffCommandsAvailable, STAFF_COMMANDS_NEED);
+  needsStaffCommands();
   test.slow();
   // An invited participant before the screening: the program waits for it.
   const invited = newPatient("Ines");
@@ -163,21 +158,11 @@ test("item 2: before the screening one next step; a participant who completed ev
   await expectAccessible(page);
 });
 
-/** The patient replies `text` from their phone: `sms-inbound` from the build under test, as sms-keywords.spec.ts does. */
-async function reply(p: Patient, text: string): Promise<void> {
-  const env = { ...process.env, ...e2eRegistryEnv, DATA_DIR: dataDir, DEMO_MODE: "true", NODE_ENV: "development" as const, LOG_LEVEL: "error" };
-  const run = await promisify(execFile)(process.execPath, [path.resolve(buildDir, "registry.js"), "sms-inbound", "--from", e164(p), "--text", text], {
-    env,
-    timeout: 60_000,
-  });
-  expect(run.stdout).toContain(`from ${e164(p)}; 1 patient record(s) with that number`);
-}
-
 test("item 4: after STOP, /confirm says texts to the mobile number are stopped, in English and in Spanish", async ({ page }) => {
   test.slow();
   const p = await createPatient(page.request, newPatient("Marta"), { verified: true });
   await confirmContact(page, p, "text");
-  await reply(p, "STOP");
+  await smsReply(p, "STOP");
 
   await page.goto("confirm");
   const mobileStatus = page.locator(".contact-status").nth(1);
@@ -194,7 +179,7 @@ test("item 4: after STOP, /confirm says texts to the mobile number are stopped, 
   await expect(page.getByRole("region", { name: "Mensajes de texto" })).toContainText("Detenidos el");
   await expectAccessible(page);
 
-  await reply(p, "START");
+  await smsReply(p, "START");
   await page.goto("confirm");
   await expect(page.locator(".contact-status").nth(1)).toHaveText("Confirmado");
   await expect(page.getByRole("region", { name: "Mensajes de texto" })).toHaveCount(0);

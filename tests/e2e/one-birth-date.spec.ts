@@ -1,7 +1,7 @@
 import en, { type Messages } from "../../app/locales/en/index";
 import es from "../../app/locales/es/index";
 import { answersByPage } from "../../app/features/medical-history/test-answers";
-import { createCandidate, expect, expectAccessible, formPoster, STAFF_COMMANDS_NEED, staffCommandsAvailable, test } from "./fixtures";
+import { createCandidate, expect, expectAccessible, formPoster, needsStaffCommands, test } from "./fixtures";
 
 /**
  * One birth date per person (docs/decisions/129), with JavaScript on and off, in English and in
@@ -14,7 +14,7 @@ const TEXTS: Record<"en" | "es", Messages> = { en, es };
 
 for (const lang of ["en", "es"] as const) {
   test(`the medical history refuses a birth date other than the registered one, in ${lang === "en" ? "English" : "Spanish"}`, async ({ page }) => {
-    test.skip(!staffCommandsAvailable, STAFF_COMMANDS_NEED);
+    needsStaffCommands();
     test.setTimeout(120_000);
     const L = TEXTS[lang];
     const { patient, csrf } = await createCandidate(page.request);

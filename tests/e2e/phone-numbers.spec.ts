@@ -1,13 +1,14 @@
 import {
   createPatient,
+  enterConfirmationCode,
   expect,
   expectAccessible,
   fillRegistration,
   humanPause,
-  latestCode,
   latestMessage,
   newPatient,
   scriptsRun,
+  sendTextCode,
   test,
 } from "./fixtures";
 
@@ -68,12 +69,9 @@ test.describe("a US number pasted with its country code (issue 23, item 0)", () 
     await expect(page.getByLabel("Mobile number", { exact: true })).toHaveValue(shown);
     await page.getByRole("button", { name: "Send Confirmation Text" }).click();
     await page.getByRole("dialog", { name: "Confirm Your Mobile Number" }).getByRole("button", { name: "Send Confirmation Text" }).click();
-    const codeDialog = page.getByRole("dialog", { name: "Enter Confirmation Code" });
-    await expect(codeDialog).toBeVisible();
+    await expect(page.getByRole("dialog", { name: "Enter Confirmation Code" })).toBeVisible();
     expect((await latestMessage(page.request, e164, "sms")).to).toBe(e164);
-    await codeDialog.getByLabel("Confirmation Code").fill(await latestCode(page.request, e164, "sms"));
-    await codeDialog.getByRole("button", { name: "Confirm Code" }).click();
-    await expect(page.getByRole("status")).toContainText("Your mobile number is confirmed.");
+    await enterConfirmationCode(page, e164, "sms");
     await expect(page.locator("#contacts-phoneNumber-status")).toHaveText("Confirmed");
   });
 });
@@ -102,12 +100,7 @@ test.describe("an international number is kept whole (issue 23, items 0 and 2)",
 
     await page.goto("confirm");
     await expect(page.getByLabel("Mobile number", { exact: true })).toHaveValue(e164);
-    await page.getByRole("button", { name: "Send Confirmation Text" }).click();
-    const send = page.getByRole("dialog", { name: "Confirm Your Mobile Number" });
-    await expect(send).toContainText(`We will text a numeric confirmation code to ${e164}.`);
-    await send.getByRole("button", { name: "Send Confirmation Text" }).click();
-    await expect(page.getByRole("dialog", { name: "Enter Confirmation Code" })).toContainText(`We texted a confirmation code to ${e164}.`);
-    expect((await latestMessage(page.request, e164, "sms")).to).toBe(e164);
+    await sendTextCode(page, e164);
   });
 
   test("with the United States as the country, another country's number is refused with a word about the country", async ({ page }) => {
@@ -144,12 +137,9 @@ test.describe("the confirm screen's new mobile number with its country code (iss
     const send = page.getByRole("dialog", { name: "Confirm Your Mobile Number" });
     await expect(send).toContainText(`We will text a numeric confirmation code to ${typed}.`);
     await send.getByRole("button", { name: "Send Confirmation Text" }).click();
-    const codeDialog = page.getByRole("dialog", { name: "Enter Confirmation Code" });
-    await expect(codeDialog).toBeVisible();
+    await expect(page.getByRole("dialog", { name: "Enter Confirmation Code" })).toBeVisible();
     expect((await latestMessage(page.request, e164, "sms")).to).toBe(e164);
-    await codeDialog.getByLabel("Confirmation Code").fill(await latestCode(page.request, e164, "sms"));
-    await codeDialog.getByRole("button", { name: "Confirm Code" }).click();
-    await expect(page.getByRole("status")).toContainText("Your mobile number is confirmed.");
+    await enterConfirmationCode(page, e164, "sms");
     await expect(page.getByLabel("Mobile number", { exact: true })).toHaveValue(shown);
     await expect(page.locator("#contacts-phoneNumber-status")).toHaveText("Confirmed");
     await expectAccessible(page);

@@ -6,11 +6,10 @@ import {
   createClearedScreening,
   expect,
   formPoster,
-  hiddenValue,
   hydrated,
+  needsStaffCommands,
   selectFirstCenter,
-  STAFF_COMMANDS_NEED,
-  staffCommandsAvailable,
+  sessionPoster,
   test,
   withPatient,
 } from "./fixtures";
@@ -76,8 +75,9 @@ withPatient.describe("at 320 px with WCAG 1.4.12 text spacing, signed in", () =>
     const paths = ["landing", "profile", "confirm", "confirm?confirm=email"];
     for (const path of paths) await visit(page, path, { textSpacing: true });
     await expect(page.locator(".account-menu summary")).toContainText(patient.firstName);
-    const csrf = hiddenValue(await (await page.request.get("landing")).text(), "_csrf");
-    await formPoster(page.request, csrf)("landing", { intent: "start-screening" });
+    await (
+      await sessionPoster(page.request)
+    )("landing", { intent: "start-screening" });
     await visit(page, "screening/patient-situation", { textSpacing: true });
     await inSpanish(page, "/landing");
     for (const path of [...paths, "screening/patient-situation"]) await visit(page, path, { textSpacing: true });
@@ -102,7 +102,7 @@ withPatient.describe("at 320 px in Spanish", () => {
   });
 
   test("the medical history's review", async ({ page }) => {
-    test.skip(!staffCommandsAvailable, STAFF_COMMANDS_NEED);
+    needsStaffCommands();
     const { csrf } = await createCandidate(page.request);
     const post = formPoster(page.request, csrf);
     for (const q of QUESTIONS) {
@@ -121,8 +121,7 @@ withPatient.describe("at 320 px, signed in", () => {
   withPatient("dashboard, profile, confirm and its dialog, the screening steps", async ({ page, patient }) => {
     for (const path of ["landing", "profile", "confirm", "confirm?confirm=email", "confirm?confirm=text"]) await visit(page, path);
     await expect(page.locator(".account-menu summary")).toContainText(patient.firstName);
-    const csrf = hiddenValue(await (await page.request.get("landing")).text(), "_csrf");
-    const post = formPoster(page.request, csrf);
+    const post = await sessionPoster(page.request);
     await post("landing", { intent: "start-screening" });
     const steps: Array<[string, Record<string, string>]> = [
       ["screening/patient-situation", { intent: "continue", kidneyStatus: "1", kidneyStatusOther: "" }],
@@ -152,7 +151,7 @@ withPatient.describe("at 320 px, signed in", () => {
   });
 
   withPatient("medical history, its review and the e-sign page", async ({ page }) => {
-    withPatient.skip(!staffCommandsAvailable, STAFF_COMMANDS_NEED);
+    needsStaffCommands();
     const { csrf } = await createCandidate(page.request);
     const post = formPoster(page.request, csrf);
     await visit(page, "landing");

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { createClearedScreening, expect, expectAccessible, formPoster, hiddenValue, withPatient as test } from "./fixtures";
+import { createClearedScreening, expect, expectAccessible, sessionPoster, withPatient as test } from "./fixtures";
 import { postAnswersUpToGoal } from "./support/wizard";
 
 /**
@@ -59,8 +59,7 @@ test.describe("Requirement DSH-010: Screening Results dialog after the save", ()
   });
 
   test("no donor: the Not Eligible page's dialog gives the eligibility explanation", async ({ page, patient: _signedIn }) => {
-    const csrf = hiddenValue(await (await page.request.get("landing")).text(), "_csrf");
-    const post = formPoster(page.request, csrf);
+    const post = await sessionPoster(page.request);
     await post("landing", { intent: "start-screening" });
     await post("screening/patient-situation", { intent: "continue", kidneyStatus: "1", kidneyStatusOther: "" });
     await post("screening/transplant-center-registration", { intent: "continue", transplantCenterSituation: "2" });

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { demoCenters } from "../../registry/data/demo-centers";
 import { expect, expectAccessible, MAIN_JOURNEY, withPatient as test, type Patient } from "./fixtures";
-import { answer, continueTo } from "./support/wizard";
+import { answer, continueTo, staysNonMemberToDashboard } from "./support/wizard";
 
 /**
  * The screening questionnaire (SCR-001, SCR-002, SCR-003, SCR-004, SCR-005, SCR-007, SCR-009, SCR-010, SCR-011, SCR-013,
@@ -130,13 +130,7 @@ test.describe("screening questionnaire", () => {
     await expect(page.getByRole("radio", { checked: true })).toHaveCount(0);
     await answer(page, "No, I would like to stay with my current center", "complete");
     await heading(page, "You have completed the questionnaire");
-    await expect(
-      page.getByText(
-        "We are glad you are satisfied with your current transplant center and do not wish to transfer your care. You may return to the dashboard.",
-      ),
-    ).toBeVisible();
-    await page.getByRole("button", { name: "Return to Dashboard" }).click();
-    await expect(page).toHaveURL(/\/landing$/);
+    await staysNonMemberToDashboard(page);
     await expect(page.getByRole("heading", { name: "In Need of a Kidney Transplant" })).toBeVisible();
     await expectAccessible(page);
   });

@@ -1,23 +1,19 @@
 import type { Page } from "@playwright/test";
-import { execFile } from "node:child_process";
-import path from "node:path";
-import { promisify } from "node:util";
 import {
   confirmContact,
   createPatient,
   expect,
   expectAccessible,
+  needsStaffCommands,
   newPatient,
   outbox,
+  type Patient,
   registryCommand,
   sqlQuery,
-  STAFF_COMMANDS_NEED,
-  staffCommandsAvailable,
   test as plain,
   withPatient as test,
-  type Patient,
 } from "./fixtures";
-import { buildDir, dataDir, e2eRegistryEnv } from "./support/e2e-env";
+import { e164, smsReply } from "./support/sms";
 
 /**
  * Text-message keywords (docs/decisions/106; ACC-040, ACC-041, ACC-042): a patient replies STOP to a text (the staff command
@@ -25,19 +21,6 @@ import { buildDir, dataDir, e2eRegistryEnv } from "./support/e2e-env";
  * no text goes to the number any more (a staff step's update, a code on /confirm) but the confirmation, and START
  * resumes them. In English and in Spanish, with JavaScript on and off.
  */
-
-/** The patient's number as texts are addressed (the fixtures' patients have US numbers). */
-const e164 = (p: Patient) => `+1${p.phone.replace(/\D/g, "")}`;
-
-/** The patient replies `text` from their phone: `sms-inbound` from the build under test (it needs no database). */
-async function reply(p: Patient, text: string): Promise<void> {
-  const env = { ...process.env, ...e2eRegistryEnv, DATA_DIR: dataDir, DEMO_MODE: "true", NODE_ENV: "development" as const, LOG_LEVEL: "error" };
-  const run = await promisify(execFile)(process.execPath, [path.resolve(buildDir, "registry.js"), "sms-inbound", "--from", e164(p), "--text", text], {
-    env,
-    timeout: 60_000,
-  });
-  expect(run.stdout).toContain(`from ${e164(p)}; 1 patient record(s) with that number`);
-}
 
 /** The texts sent to the patient's number, oldest first, as the demo outbox shows them. */
 async function textsTo(page: Page, p: Patient): Promise<string[]> {
@@ -62,7 +45,7 @@ const STARTED_EN = "National Kidney Registry: you will receive our text messages
 const UPDATE_EN = "National Kidney Registry: you have completed every step of the program's registration. Sign in to your dashboard for details.";
 
 test("STOP stops every text but its confirmation, /profile says so, START resumes them", async ({ page, patient }) => {
-  test.skip(!staffCommandsAvailable, STAFF_COMMANDS_NEED);
+  needsStaffCommands();
   test.slow();
   await confirmContact(page, patient, "text");
   // The patient is in the immune-tolerance program at E-Sign, so the program's staff can record the next stages.
@@ -71,7 +54,7 @@ test("STOP stops every text but its confirmation, /profile says so, START resume
     record!.id,
   ]);
 
-  await reply(patient, "Stop");
+  await smsReply(patient, "Stop");
   await expect.poll(() => textsTo(page, patient)).toContain(STOPPED_EN);
   await page.goto("profile");
   const texts = page.getByRole("region", { name: "Text messages" });
@@ -89,7 +72,7 @@ test("STOP stops every text but its confirmation, /profile says so, START resume
   const afterStop = await textsTo(page, patient);
   expect(afterStop.at(-1)).toBe(STOPPED_EN);
 
-  await reply(patient, "START");
+  await smsReply(patient, "START");
   await expect.poll(() => textsTo(page, patient)).toContain(STARTED_EN);
   await page.goto("profile");
   await expect(page.getByRole("heading", { level: 2, name: "Personal Information" })).toBeVisible();
@@ -103,7 +86,7 @@ plain("en español: ALTO, AYUDA y COMENZAR, con las respuestas y el perfil en es
   await page.goto("language?lng=es&to=%2Fprofile");
   await expect(page.locator("html")).toHaveAttribute("lang", "es");
 
-  await reply(patient, "¡Alto!");
+  await smsReply(patient, "¡Alto!");
   await expect
     .poll(() => textsTo(page, patient))
     .toEqual([
@@ -120,8 +103,8 @@ plain("en español: ALTO, AYUDA y COMENZAR, con las respuestas y el perfil en es
     "Los mensajes de texto a este número están detenidos",
   );
 
-  await reply(patient, "ayuda");
-  await reply(patient, "Comenzar");
+  await smsReply(patient, "ayuda");
+  await smsReply(patient, "Comenzar");
   const texts = await textsTo(page, patient);
   expect(texts).toHaveLength(3);
   expect(texts[1]).toContain("Portal de pacientes de National Kidney Registry");

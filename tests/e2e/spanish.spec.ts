@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { createClearedScreening, expect, expectAccessible, STAFF_COMMANDS_NEED, staffCommandsAvailable, withPatient as test } from "./fixtures";
+import { createClearedScreening, expect, expectAccessible, needsStaffCommands, withPatient as test } from "./fixtures";
 
 /**
  * Spanish pages say everything in Spanish (issue 10): the referral status on the dashboard, the US state names,
@@ -15,7 +15,7 @@ async function toSpanish(page: Page, to: string) {
 test.describe("Spanish pages", () => {
   test.describe.configure({ timeout: 120_000 });
   test("a referral's status, the state names, titles and the footer are in Spanish", async ({ page, patient }) => {
-    test.skip(!staffCommandsAvailable, STAFF_COMMANDS_NEED);
+    needsStaffCommands();
     const id = await createClearedScreening(page.request, patient);
 
     await toSpanish(page, `/select-center/${id}`);

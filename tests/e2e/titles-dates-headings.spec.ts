@@ -8,16 +8,16 @@ import {
   createPatient,
   expect,
   formPoster,
-  hiddenValue,
   latestCode,
+  needsStaffCommands,
   newPatient,
-  registryCommand,
-  selectFirstCenter,
-  STAFF_COMMANDS_NEED,
-  staffCommandsAvailable,
-  test,
   type Patient,
   patientValidation,
+  registryCommand,
+  selectFirstCenter,
+  sessionPoster,
+  staffCommandsAvailable,
+  test,
 } from "./fixtures";
 
 /**
@@ -51,6 +51,11 @@ async function inLanguage(page: Page, lang: Lang, to: string) {
 /** The screening's steps on the tracker, by their number (Step N of 8). */
 function stepTitle(L: Messages, step: number, name: keyof Messages["screening"]["tracker"]): string {
   return fill(L.screening.documentTitle, { step, total: 8, name: L.screening.tracker[name], title: L.screening.title });
+}
+
+/** The screening's two pages off the tracker, by their own names. */
+function offTrackerTitle(L: Messages, name: keyof Messages["screening"]["offTracker"]): string {
+  return fill(L.screening.documentTitleOffTracker, { name: L.screening.offTracker[name], title: L.screening.title });
 }
 
 /**
@@ -114,16 +119,13 @@ for (const lang of ["en", "es"] as const) {
     await expectTitle("a lab results page that is not there", L.errors.notFoundTitle, { samePageAs: "a lab page that is not there" });
 
     // The screening: the steps on the tracker by number, the two pages off it by their own names.
-    const post = formPoster(page.request, hiddenValue(await (await page.request.get("landing")).text(), "_csrf"));
+    const post = await sessionPoster(page.request);
     await post("landing", { intent: "start-screening" });
     await page.goto("screening/patient-situation");
     await expectTitle("screening: health status", stepTitle(L, 1, "healthStatus"));
     await post("screening/patient-situation", { intent: "continue", kidneyStatus: "2", kidneyStatusOther: "" });
     await page.goto("screening/post-transplant");
-    await expectTitle(
-      "screening: post-transplant",
-      fill(L.screening.documentTitleOffTracker, { name: L.screening.offTracker.postTransplant, title: L.screening.title }),
-    );
+    await expectTitle("screening: post-transplant", offTrackerTitle(L, "postTransplant"));
     await post("screening/patient-situation", { intent: "continue", kidneyStatus: "1", kidneyStatusOther: "" });
     await page.goto("screening/transplant-center-registration");
     await expectTitle("screening: registration", stepTitle(L, 2, "registration"));
@@ -132,10 +134,7 @@ for (const lang of ["en", "es"] as const) {
     await expectTitle("screening: donor status", stepTitle(L, 5, "donorStatus"));
     await post("screening/donor-situation", { intent: "continue", donorStatus: "3", donorStatusOther: "" });
     await page.goto("screening/not-eligible");
-    await expectTitle(
-      "screening: not eligible",
-      fill(L.screening.documentTitleOffTracker, { name: L.screening.offTracker.notEligible, title: L.screening.title }),
-    );
+    await expectTitle("screening: not eligible", offTrackerTitle(L, "notEligible"));
 
     // A second screening, cleared: the last steps, then center selection and the lab pages.
     await post("landing", { intent: "start-screening" });
@@ -163,7 +162,7 @@ for (const lang of ["en", "es"] as const) {
 
 test.describe("the medical history's and the consent's titles (an immune-tolerance candidate)", () => {
   test("the questions, the review and the e-sign page, in English and Spanish", async ({ page }) => {
-    test.skip(!staffCommandsAvailable, STAFF_COMMANDS_NEED);
+    needsStaffCommands();
     test.setTimeout(180_000);
     const { csrf } = await createCandidate(page.request);
     const post = formPoster(page.request, csrf);
@@ -233,14 +232,14 @@ async function expectHeadingOrder(page: Page, what: string) {
 
 /** Signs the page's session out (the header's logout form, as a browser without JavaScript posts it). */
 async function signOut(page: Page) {
-  const csrf = hiddenValue(await (await page.request.get("landing")).text(), "_csrf");
-  await formPoster(page.request, csrf)("logout", {});
+  await (
+    await sessionPoster(page.request)
+  )("logout", {});
 }
 
 /** Confirms the signed-in patient's email with the code from the outbox (as createPatient's `verified` does). */
 async function confirmEmail(page: Page, p: Patient) {
-  const csrf = hiddenValue(await (await page.request.get("confirm")).text(), "_csrf");
-  const post = formPoster(page.request, csrf);
+  const post = await sessionPoster(page.request, "confirm");
   await post("confirm", { intent: "send-email", value: p.email });
   await post("confirm?code=email", { intent: "verify", code: await latestCode(page.request, p.email, "email") });
 }
@@ -255,7 +254,7 @@ test("the dashboard's headings skip no level, in each of its states", async ({ p
     await expect(page.getByRole("list", { name: en.medical.stages.title })).toBeVisible();
     await expectHeadingOrder(page, "invited, before screening");
     await expect(page.getByRole("heading", { level: 3, name: en.medical.stages.title })).toBeVisible();
-    const post = formPoster(page.request, hiddenValue(await (await page.request.get("landing")).text(), "_csrf"));
+    const post = await sessionPoster(page.request);
     await post("landing", { intent: "start-screening" });
     await post("screening/patient-situation", { intent: "continue", kidneyStatus: "2", kidneyStatusOther: "" });
     await post("screening/post-transplant", { intent: "continue", transplantType: "3", antigenMatch: "1" });

@@ -3,79 +3,26 @@ import { patientDate } from "../../../registry/contract/patient-dates";
 import { displayWeight, reviewRows } from "./review";
 import { complete } from "./test-answers";
 
+/** One row of the review table as reviewRows gives it: the label is the field's own unless named. */
+const row = (field: string, value: object, labelKey = field) => ({ field, labelKey, value });
+
 describe("the review table (MHX-004)", () => {
   it("has one row per answer of the questions shown: yes/no, dates, height in feet and inches, 'None' for an empty text", () => {
     expect(reviewRows({ ...complete, addlMedicines: undefined })).toEqual([
-      {
-        field: "receivedKidneyTransplant",
-        labelKey: "receivedKidneyTransplant",
-        value: { kind: "yes" },
-      },
-      {
-        field: "lastKidneyTxpDate",
-        labelKey: "lastKidneyTxpDate",
-        value: { kind: "date", iso: "2019-03-27" },
-      },
-      {
-        field: "addlMedicines",
-        labelKey: "addlMedicines",
-        value: { kind: "none" },
-      },
-      {
-        field: "birthDate",
-        labelKey: "birthDate",
-        value: { kind: "date", iso: "1961-04-12" },
-      },
-      {
-        field: "heightFt",
-        labelKey: "height",
-        value: { kind: "height", feet: "5", inches: "7" },
-      },
-      {
-        field: "weight",
-        labelKey: "weight",
-        value: { kind: "weight", pounds: "165" },
-      },
-      {
-        field: "hadOtherOrganTransplant",
-        labelKey: "hadOtherOrganTransplant",
-        value: { kind: "no" },
-      },
-      {
-        field: "birthGender",
-        labelKey: "birthGender",
-        value: { kind: "female" },
-      },
-      {
-        field: "hasCardiacIssues",
-        labelKey: "hasCardiacIssues",
-        value: { kind: "no" },
-      },
-      {
-        field: "hasPulmonaryIssues",
-        labelKey: "hasPulmonaryIssues",
-        value: { kind: "yes" },
-      },
-      {
-        field: "hasImmunoDisease",
-        labelKey: "hasImmunoDisease",
-        value: { kind: "no" },
-      },
-      {
-        field: "hasHighBloodPressure",
-        labelKey: "hasHighBloodPressure",
-        value: { kind: "yes" },
-      },
-      {
-        field: "hasAllergies",
-        labelKey: "hasAllergies",
-        value: { kind: "no" },
-      },
-      {
-        field: "medicalConditionComments",
-        labelKey: "medicalConditionComments",
-        value: { kind: "none" },
-      },
+      row("receivedKidneyTransplant", { kind: "yes" }),
+      row("lastKidneyTxpDate", { kind: "date", iso: "2019-03-27" }),
+      row("addlMedicines", { kind: "none" }),
+      row("birthDate", { kind: "date", iso: "1961-04-12" }),
+      row("heightFt", { kind: "height", feet: "5", inches: "7" }, "height"),
+      row("weight", { kind: "weight", pounds: "165" }),
+      row("hadOtherOrganTransplant", { kind: "no" }),
+      row("birthGender", { kind: "female" }),
+      row("hasCardiacIssues", { kind: "no" }),
+      row("hasPulmonaryIssues", { kind: "yes" }),
+      row("hasImmunoDisease", { kind: "no" }),
+      row("hasHighBloodPressure", { kind: "yes" }),
+      row("hasAllergies", { kind: "no" }),
+      row("medicalConditionComments", { kind: "none" }),
     ]);
   });
 

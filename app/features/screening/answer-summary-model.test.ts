@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { initialDraft } from "./draft";
 import { answerSummary, sentence, willingnessAnswerKey, type SummarySource } from "./answer-summary-model";
 import { NOT_INTERESTED_GOAL_TEXT } from "./step-machine";
+import { otherStatusStaying } from "./test-answers";
 
 const blank: SummarySource = { ...initialDraft() };
 const s = (patch: Partial<SummarySource>): SummarySource => ({ ...blank, ...patch });
@@ -44,12 +45,7 @@ describe("answer summary (SCR-017)", () => {
   it("a full granular screening, numbered across groups", () => {
     const summary = answerSummary(
       s({
-        kidneyStatus: 99,
-        kidneyStatusOther: " stage 4 ",
-        transplantCenterSituation: 1,
-        preferredCenterId: 3,
-        preferredCenter: "City Hospital",
-        willingToTransfer: 0,
+        ...otherStatusStaying,
         donorStatus: 4,
         donorStatusOther: "a cousin",
         primaryGoal: 6,

@@ -69,6 +69,11 @@ function choice(questionKey: TextKey, labelKey: TextKey | undefined, other: stri
   return item;
 }
 
+/** An answer among `options`, with the text the patient gave when the answer is `other`'s value. */
+function optionChoice(questionKey: TextKey, options: readonly AnswerOption[], value: number, other: number, otherText: string): Draft {
+  return choice(questionKey, optionLabel(options, value), value === other ? otherText : undefined);
+}
+
 export function answerSummary(source: SummarySource | null | undefined): AnswerSummary {
   if (!source) return { kind: "noData", messageKey: "screening.summary.noData" };
   const health: Draft[] = [];
@@ -77,13 +82,7 @@ export function answerSummary(source: SummarySource | null | undefined): AnswerS
   const goals: Draft[] = [];
 
   if (source.kidneyStatus !== KidneyStatus.Unknown)
-    health.push(
-      choice(
-        "screening.patientSituation.question",
-        optionLabel(kidneyLabels, source.kidneyStatus),
-        source.kidneyStatus === KidneyStatus.Other ? source.kidneyStatusOther : undefined,
-      ),
-    );
+    health.push(optionChoice("screening.patientSituation.question", kidneyLabels, source.kidneyStatus, KidneyStatus.Other, source.kidneyStatusOther));
   if (source.transplantType !== BiologicalRelative.Unknown)
     health.push(choice("screening.postTransplant.question", optionLabel(transplantTypeOptions, source.transplantType), undefined));
   if (source.antigenMatch !== AntigenMatch.Unknown)
@@ -107,13 +106,7 @@ export function answerSummary(source: SummarySource | null | undefined): AnswerS
   }
 
   if (source.donorStatus !== DonorStatus.Unknown)
-    donor.push(
-      choice(
-        "screening.donorSituation.question",
-        optionLabel(donorStatusOptions, source.donorStatus),
-        source.donorStatus === DonorStatus.Other ? source.donorStatusOther : undefined,
-      ),
-    );
+    donor.push(optionChoice("screening.donorSituation.question", donorStatusOptions, source.donorStatus, DonorStatus.Other, source.donorStatusOther));
 
   if (source.primaryGoal !== PrimaryGoal.Unknown) {
     const notInterested = source.primaryGoal === PrimaryGoal.Other && source.primaryGoalOther.trim() === NOT_INTERESTED_GOAL_TEXT;

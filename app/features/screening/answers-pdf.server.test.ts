@@ -6,18 +6,14 @@ import { initialDraft } from "./draft";
 import { answerSummary } from "./answer-summary-model";
 import { screeningAnswersDownload, screeningAnswersPdfBody } from "./answers-pdf.server";
 import { NOT_INTERESTED_GOAL_TEXT } from "./step-machine";
+import { otherStatusStaying } from "./test-answers";
 import type { PortalContext } from "~/platform/context";
 
 /** SCR-025: the PDF's questions and answers are the dialog's (SCR-017): numbered, each answer a sentence, in the page's language. */
 describe("screening answers as the PDF's body", () => {
   const summary = answerSummary({
     ...initialDraft(),
-    kidneyStatus: 99,
-    kidneyStatusOther: " stage 4 ",
-    transplantCenterSituation: 1,
-    preferredCenterId: 3,
-    preferredCenter: "City Hospital",
-    willingToTransfer: 0,
+    ...otherStatusStaying,
     primaryGoal: 6,
     primaryGoalOther: NOT_INTERESTED_GOAL_TEXT,
   });

@@ -16,6 +16,14 @@ const base: CompleteInput = {
 };
 const c = (patch: Partial<CompleteInput>): CompleteInput => ({ ...base, ...patch });
 const RETURN = { labelKey: "screening.returnToDashboard", href: "/landing" };
+/** The Complete page of a patient whose member center refers them after the lab tests. */
+const STAYS_MEMBER = {
+  variant: "completed",
+  outcome: "staysMember",
+  headingKey: "screening.complete.completedHeading",
+  textKey: "screening.complete.staysMember",
+  button: RETURN,
+} as const;
 const staying = { transplantCenterSituation: S.Selected, willingToTransfer: Transfer.No, preferredCenterId: 4 };
 
 describe("Complete page variant (SCR-013; SCR-014)", () => {
@@ -26,13 +34,7 @@ describe("Complete page variant (SCR-013; SCR-014)", () => {
       "(c) a member center confirmed on save, the patient willing to transfer",
       c({ isCenterConfirmed: true, isCleared: true, transplantCenterSituation: S.Selected, preferredCenterId: 4 }),
       true,
-      {
-        variant: "completed",
-        outcome: "staysMember",
-        headingKey: "screening.complete.completedHeading",
-        textKey: "screening.complete.staysMember",
-        button: RETURN,
-      },
+      STAYS_MEMBER,
     ],
     [
       "(b) immune-tolerance candidate",
@@ -51,18 +53,7 @@ describe("Complete page variant (SCR-013; SCR-014)", () => {
       false,
       { variant: "immuneToleranceCandidate", button: { labelKey: "screening.complete.continue", href: "/landing" } },
     ],
-    [
-      "(c) stays with a member center",
-      c({ ...staying, isCleared: true, isCenterConfirmed: true }),
-      true,
-      {
-        variant: "completed",
-        outcome: "staysMember",
-        headingKey: "screening.complete.completedHeading",
-        textKey: "screening.complete.staysMember",
-        button: RETURN,
-      },
-    ],
+    ["(c) stays with a member center", c({ ...staying, isCleared: true, isCenterConfirmed: true }), true, STAYS_MEMBER],
     [
       "(c) stays with a non-member center",
       c({ ...staying, isCleared: true }),

@@ -2,20 +2,11 @@ import { describe, expect, it } from "vitest";
 import { DonorStatus, PrimaryGoal, Transfer, TransplantCenterSituation } from "../../../registry/contract/enums";
 import { resultsOutcome } from "./results-outcome";
 import type { OutcomeFields } from "../../../registry/contract/save-outcome";
+import { anOutcome } from "../../../registry/testing/screenings";
 
 const S = TransplantCenterSituation;
 /** Not registered with a center, a willing donor, goal 'Find a transplant center', cleared (the common path). */
-const base: OutcomeFields = {
-  donorStatus: DonorStatus.HasDonor,
-  transplantCenterSituation: S.NotSelected,
-  willingToTransfer: Transfer.Yes,
-  preferredCenterId: 0,
-  primaryGoal: PrimaryGoal.FindCenter,
-  isCleared: true,
-  isCenterConfirmed: false,
-  isImmunoFreeCandidate: false,
-};
-const o = (patch: Partial<OutcomeFields>): OutcomeFields => ({ ...base, ...patch });
+const o = anOutcome;
 const registered = { transplantCenterSituation: S.Selected, preferredCenterId: 4 };
 const staying = { ...registered, willingToTransfer: Transfer.No, donorStatus: DonorStatus.Unknown, primaryGoal: PrimaryGoal.Unknown };
 

@@ -56,17 +56,26 @@ const D = DonorStatus;
 const G = PrimaryGoal;
 const S = TransplantCenterSituation;
 
+type Answer = Partial<ScreeningAnswers>;
+/** The answers of a patient registered with a center: Yes, then the center. */
+const registeredWith = (centerId: number): Answer[] => [{ transplantCenterSituation: S.Selected }, { preferredCenterId: centerId }];
+/** The answers of a patient registered with no center, from the health status to the summary's Validate. */
+const notRegistered = (health: Answer, donor: Answer, goal: Answer): Answer[] => [
+  health,
+  { transplantCenterSituation: S.NotSelected },
+  donor,
+  goal,
+  {},
+];
+/** The granular steps up to the center's name, and from the donor to the end. */
+const TO_CENTER_SELECTION = ["PatientSituation", "TransplantCenterRegistration", "TransplantCenterSelection"];
+const DONOR_TO_COMPLETE = ["DonorSituation", "PrimaryGoal", "PatientValidation", "Complete"];
+
 const cases: PathCase[] = [
   {
     name: "dialysis, willing donor, no center, find a center -> cleared, select center",
-    answers: [
-      { kidneyStatus: K.DialysisNow },
-      { transplantCenterSituation: S.NotSelected },
-      { donorStatus: D.HasDonor },
-      { primaryGoal: G.FindCenter },
-      {},
-    ],
-    steps: ["PatientSituation", "TransplantCenterRegistration", "DonorSituation", "PrimaryGoal", "PatientValidation", "Complete"],
+    answers: notRegistered({ kidneyStatus: K.DialysisNow }, { donorStatus: D.HasDonor }, { primaryGoal: G.FindCenter }),
+    steps: ["PatientSituation", "TransplantCenterRegistration", ...DONOR_TO_COMPLETE],
     save: "complete",
     draft: {
       isCleared: true,
@@ -84,23 +93,8 @@ const cases: PathCase[] = [
   },
   {
     name: "registered with a member center -> referred after the lab tests (decision 035)",
-    answers: [
-      { kidneyStatus: K.Dialysis2Years },
-      { transplantCenterSituation: S.Selected },
-      { preferredCenterId: MEMBER },
-      { donorStatus: D.HasDonor },
-      { primaryGoal: G.StandardVoucher },
-      {},
-    ],
-    steps: [
-      "PatientSituation",
-      "TransplantCenterRegistration",
-      "TransplantCenterSelection",
-      "DonorSituation",
-      "PrimaryGoal",
-      "PatientValidation",
-      "Complete",
-    ],
+    answers: [{ kidneyStatus: K.Dialysis2Years }, ...registeredWith(MEMBER), { donorStatus: D.HasDonor }, { primaryGoal: G.StandardVoucher }, {}],
+    steps: [...TO_CENTER_SELECTION, ...DONOR_TO_COMPLETE],
     save: "complete",
     draft: {
       isCleared: true,
@@ -116,13 +110,8 @@ const cases: PathCase[] = [
   },
   {
     name: "registered with a non-member center, not transferring -> cleared, stays, select-center status",
-    answers: [
-      { kidneyStatus: K.DialysisNow },
-      { transplantCenterSituation: S.Selected },
-      { preferredCenterId: NON_MEMBER },
-      { willingToTransfer: Transfer.No },
-    ],
-    steps: ["PatientSituation", "TransplantCenterRegistration", "TransplantCenterSelection", "TransplantCenterTransfer", "Complete"],
+    answers: [{ kidneyStatus: K.DialysisNow }, ...registeredWith(NON_MEMBER), { willingToTransfer: Transfer.No }],
+    steps: [...TO_CENTER_SELECTION, "TransplantCenterTransfer", "Complete"],
     save: "complete",
     draft: {
       isCleared: true,
@@ -140,23 +129,13 @@ const cases: PathCase[] = [
     name: "registered with a non-member center, transferring, find a donor, microsite -> cleared, select center",
     answers: [
       { kidneyStatus: K.DialysisNow },
-      { transplantCenterSituation: S.Selected },
-      { preferredCenterId: NON_MEMBER },
+      ...registeredWith(NON_MEMBER),
       { willingToTransfer: Transfer.Yes },
       { donorStatus: D.FindDonor },
       { primaryGoal: G.TransferToMicrositeCenter },
       {},
     ],
-    steps: [
-      "PatientSituation",
-      "TransplantCenterRegistration",
-      "TransplantCenterSelection",
-      "TransplantCenterTransfer",
-      "DonorSituation",
-      "PrimaryGoal",
-      "PatientValidation",
-      "Complete",
-    ],
+    steps: [...TO_CENTER_SELECTION, "TransplantCenterTransfer", ...DONOR_TO_COMPLETE],
     save: "complete",
     draft: { isCleared: true, isCenterConfirmed: false, willingToTransfer: Transfer.Yes, preferredCenterId: 0, preferredCenter: "" },
     status: RegistrationStatus.SelectCenter,
@@ -174,21 +153,8 @@ const cases: PathCase[] = [
   },
   {
     name: "no donor, registered with a non-member center and transferring -> not eligible, center cleared",
-    answers: [
-      { kidneyStatus: K.DialysisNow },
-      { transplantCenterSituation: S.Selected },
-      { preferredCenterId: NON_MEMBER },
-      { willingToTransfer: Transfer.Yes },
-      { donorStatus: D.NoDonor },
-    ],
-    steps: [
-      "PatientSituation",
-      "TransplantCenterRegistration",
-      "TransplantCenterSelection",
-      "TransplantCenterTransfer",
-      "DonorSituation",
-      "NotEligible",
-    ],
+    answers: [{ kidneyStatus: K.DialysisNow }, ...registeredWith(NON_MEMBER), { willingToTransfer: Transfer.Yes }, { donorStatus: D.NoDonor }],
+    steps: [...TO_CENTER_SELECTION, "TransplantCenterTransfer", "DonorSituation", "NotEligible"],
     save: "notEligible",
     draft: { isCleared: false, preferredCenterId: 0, primaryGoal: G.Other, primaryGoalOther: NOT_INTERESTED_GOAL_TEXT },
     status: RegistrationStatus.RuledOut,
@@ -196,8 +162,8 @@ const cases: PathCase[] = [
   },
   {
     name: "no donor, registered with a member center -> not eligible, ruled out (decision 035)",
-    answers: [{ kidneyStatus: K.DialysisNow }, { transplantCenterSituation: S.Selected }, { preferredCenterId: MEMBER }, { donorStatus: D.NoDonor }],
-    steps: ["PatientSituation", "TransplantCenterRegistration", "TransplantCenterSelection", "DonorSituation", "NotEligible"],
+    answers: [{ kidneyStatus: K.DialysisNow }, ...registeredWith(MEMBER), { donorStatus: D.NoDonor }],
+    steps: [...TO_CENTER_SELECTION, "DonorSituation", "NotEligible"],
     save: "notEligible",
     draft: { isCleared: false, isCenterConfirmed: false, preferredCenterId: MEMBER, willingToTransfer: Transfer.No },
     status: RegistrationStatus.RuledOut,
@@ -244,14 +210,12 @@ const cases: PathCase[] = [
   },
   {
     name: "goal Other -> not cleared, ruled out",
-    answers: [
+    answers: notRegistered(
       { kidneyStatus: K.Other, kidneyStatusOther: "kidney disease, stage 4" },
-      { transplantCenterSituation: S.NotSelected },
       { donorStatus: D.HasDonor },
       { primaryGoal: G.Other, primaryGoalOther: "  just exploring  " },
-      {},
-    ],
-    steps: ["PatientSituation", "TransplantCenterRegistration", "DonorSituation", "PrimaryGoal", "PatientValidation", "Complete"],
+    ),
+    steps: ["PatientSituation", "TransplantCenterRegistration", ...DONOR_TO_COMPLETE],
     save: "complete",
     draft: { isCleared: false, primaryGoal: G.Other, primaryGoalOther: "just exploring", kidneyStatusOther: "kidney disease, stage 4" },
     status: RegistrationStatus.RuledOut,
@@ -262,14 +226,8 @@ const cases: PathCase[] = [
   {
     name: "combined screen: not registered -> donor, goal, cleared",
     granular: false,
-    answers: [
-      { kidneyStatus: K.DialysisNow },
-      { transplantCenterSituation: S.NotSelected },
-      { donorStatus: D.FindDonor },
-      { primaryGoal: G.TransferToKidneyForLifeCenter },
-      {},
-    ],
-    steps: ["PatientSituation", "TransplantCenterSituation#1", "DonorSituation", "PrimaryGoal", "PatientValidation", "Complete"],
+    answers: notRegistered({ kidneyStatus: K.DialysisNow }, { donorStatus: D.FindDonor }, { primaryGoal: G.TransferToKidneyForLifeCenter }),
+    steps: ["PatientSituation", "TransplantCenterSituation#1", ...DONOR_TO_COMPLETE],
     save: "complete",
     draft: { isCleared: true, willingToTransfer: Transfer.Yes, preferredCenterId: 0 },
     status: RegistrationStatus.SelectCenter,
@@ -279,7 +237,7 @@ const cases: PathCase[] = [
   {
     name: "combined screen: member center -> complete after sub-step 2, referred after the lab tests",
     granular: false,
-    answers: [{ kidneyStatus: K.DialysisNow }, { transplantCenterSituation: S.Selected }, { preferredCenterId: MEMBER }],
+    answers: [{ kidneyStatus: K.DialysisNow }, ...registeredWith(MEMBER)],
     steps: ["PatientSituation", "TransplantCenterSituation#1", "TransplantCenterSituation#2", "Complete"],
     save: "complete",
     draft: { isCleared: true, isCenterConfirmed: true, willingToTransfer: Transfer.No, preferredCenterId: MEMBER },
@@ -290,12 +248,7 @@ const cases: PathCase[] = [
   {
     name: "combined screen: non-member center, not willing -> complete after sub-step 3",
     granular: false,
-    answers: [
-      { kidneyStatus: K.DialysisNow },
-      { transplantCenterSituation: S.Selected },
-      { preferredCenterId: NON_MEMBER },
-      { willingToTransfer: Transfer.No },
-    ],
+    answers: [{ kidneyStatus: K.DialysisNow }, ...registeredWith(NON_MEMBER), { willingToTransfer: Transfer.No }],
     steps: ["PatientSituation", "TransplantCenterSituation#1", "TransplantCenterSituation#2", "TransplantCenterSituation#3", "Complete"],
     save: "complete",
     draft: { isCleared: true, isCenterConfirmed: false, willingToTransfer: Transfer.No, preferredCenterId: NON_MEMBER },
@@ -308,23 +261,13 @@ const cases: PathCase[] = [
     granular: false,
     answers: [
       { kidneyStatus: K.Dialysis2Years },
-      { transplantCenterSituation: S.Selected },
-      { preferredCenterId: NON_MEMBER },
+      ...registeredWith(NON_MEMBER),
       { willingToTransfer: Transfer.Yes },
       { donorStatus: D.HasDonor },
       { primaryGoal: G.StandardVoucher },
       {},
     ],
-    steps: [
-      "PatientSituation",
-      "TransplantCenterSituation#1",
-      "TransplantCenterSituation#2",
-      "TransplantCenterSituation#3",
-      "DonorSituation",
-      "PrimaryGoal",
-      "PatientValidation",
-      "Complete",
-    ],
+    steps: ["PatientSituation", "TransplantCenterSituation#1", "TransplantCenterSituation#2", "TransplantCenterSituation#3", ...DONOR_TO_COMPLETE],
     save: "complete",
     draft: { isCleared: true, willingToTransfer: Transfer.Yes, preferredCenterId: 0 },
     status: RegistrationStatus.SelectCenter,
