@@ -85,5 +85,5 @@ export const spendChallengeRequest = z.object({
 });
 /** `spent`: this call spent it; `used`: it was spent before; `over`: this address spent its allowance this minute. */
 export const ChallengeOutcome = { spent: "spent", used: "used", over: "over" } as const;
-export const spendChallengeResult = z.object({ outcome: z.enum(["spent", "used", "over"]) });
+export const spendChallengeResult = z.object({ outcome: z.enum([ChallengeOutcome.spent, ChallengeOutcome.used, ChallengeOutcome.over]) });
 export type SpendChallengeResult = z.infer<typeof spendChallengeResult>;
