@@ -111,6 +111,36 @@ describe("AdmissionGate (docs/decisions/134)", () => {
     expect(gate.current()).toBe(0);
   });
 
+  it("a parked request coming back yields to fresh arrivals of its class: a solved sign-in post goes first", async () => {
+    const gate = new AdmissionGate(rules({ line: 4, lineWaitMs: 1_000 }));
+    const posts = [arrive(gate, "sign-in"), arrive(gate, "sign-in")];
+    let release!: () => void;
+    let back = false;
+    const parked = posts[0]!.ticket!.park(new Promise<void>((resolve) => (release = resolve))).then(() => (back = true));
+    const other = arrive(gate, "sign-in");
+    expect(other.ticket).toBeDefined();
+    release();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    // The class is full: the parked one waits to come back.
+    expect(back).toBe(false);
+    // A fresh post (a browser that solved its challenge: nothing to wait for) arrives after it, and waits in the line.
+    const fresh = arrive(gate, "sign-in");
+    expect(fresh.ticket).toBeUndefined();
+    expect(fresh.refused).toBe(false);
+    // A place frees: the fresh post takes it, the parked one still waits (never refused).
+    other.ticket!.leave();
+    expect(fresh.ticket).toBeDefined();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(back).toBe(false);
+    expect(gate.parked()).toBe(1);
+    // The next place is the parked one's.
+    fresh.ticket!.leave();
+    await parked;
+    expect(back).toBe(true);
+    expect(gate.parked()).toBe(0);
+    expect(gate.current("sign-in")).toBe(2);
+  });
+
   it("a client that leaves while parked is out of the count for good", async () => {
     const gate = new AdmissionGate(rules());
     const post = arrive(gate, "sign-in");

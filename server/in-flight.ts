@@ -75,8 +75,6 @@ type Waiter = {
   admit: (ticket: Ticket) => void;
   refuse: () => void;
   timer?: ReturnType<typeof setTimeout>;
-  /** A parked request coming back: it waits for its class's room without a limit and is never refused. */
-  resume?: () => void;
 };
 
 /**
@@ -92,6 +90,8 @@ export class AdmissionGate {
   private readonly refusedByClass: Record<AdmissionClass, number> = { patient: 0, page: 0, "sign-in": 0 };
   private readonly byKey = new Map<string, number>();
   private readonly lines: Record<AdmissionClass, Waiter[]> = { patient: [], page: [], "sign-in": [] };
+  /** Parked requests coming back, by class: served after every line (the lowest priority in the gate). */
+  private readonly comingBack: Record<AdmissionClass, Array<() => void>> = { patient: [], page: [], "sign-in": [] };
   private parkedNow = 0;
 
   /** The places in flight now: `rules.max`, or fewer while the gate is full (`targetLatencyMs`). */
@@ -138,8 +138,9 @@ export class AdmissionGate {
   refused(className: AdmissionClass): number {
     return this.refusedByClass[className];
   }
+  /** Waiting for a place in a class: its line and its parked requests coming back. */
   waiting(className: AdmissionClass): number {
-    return this.lines[className].length;
+    return this.lines[className].length + this.comingBack[className].length;
   }
   parked(): number {
     return this.parkedNow;
@@ -201,9 +202,10 @@ export class AdmissionGate {
         try {
           result = await wait;
         } finally {
-          // Back into the count (unless the client left meanwhile) when its class has room: after the patients' line,
-          // behind its own class's. It was admitted once, so it waits as long as it takes and is never refused; while
-          // it waits it still counts as parked (at most maxParked).
+          // Back into the count (unless the client left meanwhile) when its class has room: after every line, so a
+          // fresh request of its class (a sign-in post whose browser solved its challenge) goes first. It was admitted
+          // once, so it waits as long as it takes and is never refused; while it waits it still counts as parked (at
+          // most maxParked).
           await this.resume(admission, () => {
             if (state !== "parked") return;
             this.parkedNow -= 1;
@@ -258,23 +260,29 @@ export class AdmissionGate {
     };
   }
 
-  /** Resolves when `admission`'s class has room for a parked request coming back (at once when it has). */
+  /**
+   * Resolves when `admission`'s class has room for a parked request coming back (at once when it has and nobody of
+   * its class waits): behind the class's line and the parked ones already coming back.
+   */
   private resume(admission: Admission, comeIn: () => void): Promise<void> {
-    const line = this.lines[admission.className];
-    if (line.length === 0 && this.classHasRoom(admission.className)) {
+    const className = admission.className;
+    const back = this.comingBack[className];
+    if (this.lines[className].length === 0 && back.length === 0 && this.classHasRoom(className)) {
       comeIn();
       return Promise.resolve();
     }
     return new Promise<void>((resolve) => {
-      const resume = () => {
+      back.push(() => {
         comeIn();
         resolve();
-      };
-      line.push({ admission, admit: () => {}, refuse: () => {}, resume });
+      });
     });
   }
 
-  /** A place freed: the lines' first requests that now fit go in, the patients' line first. */
+  /**
+   * A place freed: the lines' first requests that now fit go in, the patients' line first; then the parked requests
+   * coming back, whose class's line is empty (docs/decisions/134: they yield to fresh arrivals).
+   */
   private drain() {
     for (const className of ADMISSION_CLASSES) {
       const line = this.lines[className];
@@ -282,14 +290,14 @@ export class AdmissionGate {
         const waiter = line.shift()!;
         clearTimeout(waiter.timer);
         // Its key took its share meanwhile (another request of the same client went in): refused, as it would be now.
-        // A parked request coming back: counted by its ticket when it resumes (in this same turn, before the next).
-        if (waiter.resume) {
-          waiter.resume();
-          continue;
-        }
         if (!this.keysHaveRoom(waiter.admission.keys)) waiter.refuse();
         else waiter.admit(this.ticket(waiter.admission));
       }
+    }
+    for (const className of ADMISSION_CLASSES) {
+      const back = this.comingBack[className];
+      // Counted by its ticket when it resumes (in this same turn, before the next).
+      while (back.length > 0 && this.lines[className].length === 0 && this.classHasRoom(className)) back.shift()!();
     }
   }
 }
