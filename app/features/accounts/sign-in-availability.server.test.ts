@@ -122,7 +122,7 @@ describe("the surge step (docs/decisions/087, 135)", () => {
     const proof = await solveChallenge(challenge, webcrypto.subtle as SubtleCrypto);
     expect(proof).toMatch(/^\d+$/);
     expect(await surge.check(challenge, String(Number(proof) + 1), now + 100, ME, spend)).toEqual({ ok: false, reason: "invalid" });
-    expect(await surge.check(challenge, proof!, now + 100, ME, spend)).toEqual({ ok: true, waitMs: 0 });
+    expect(await surge.check(challenge, proof!, now + 100, ME, spend)).toEqual({ ok: true, waitMs: 0, proved: true });
     expect(await surge.check(challenge, proof!, now + 200, ME, spend)).toEqual({ ok: false, reason: "used" });
     const forged = `${challenge.slice(0, -4)}AAAA`;
     expect(await surge.check(forged, "1", now, ME, spend)).toEqual({ ok: false, reason: "invalid" });

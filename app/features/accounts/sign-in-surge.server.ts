@@ -41,7 +41,8 @@ export const SURGE = {
 export type SurgeBinding = { browser: string; address: string };
 /** Spends a challenge through the registry (by its nonce's SHA-256, hex), or says the registry could not be asked. */
 export type SpendChallenge = (nonceHash: string, expiresAt: Date) => Promise<"spent" | "used" | "over" | "unreachable">;
-export type SurgeVerdict = { ok: true; waitMs: number } | { ok: false; reason: "invalid" | "used" | "over" | "unreachable" };
+/** `proved`: the browser solved the challenge's proof of work, checked here (docs/decisions/134); absent otherwise. */
+export type SurgeVerdict = { ok: true; waitMs: number; proved?: true } | { ok: false; reason: "invalid" | "used" | "over" | "unreachable" };
 
 /** The difficulty for a surge of `recent` attempts a minute: 12 bits up to twice the threshold, 2 more each doubling, at most 18. */
 export function surgeBits(recent: number, perMinute: number): number {
@@ -154,7 +155,8 @@ export function createSignInSurge(opts: { perMinute: number; formKey: Uint8Array
       const outcome = await spend(createHash("sha256").update(nonce).digest("hex"), new Date(expires));
       if (outcome !== "spent") return { ok: false, reason: outcome };
       used.set(nonce, expires);
-      return { ok: true, waitMs: proof ? 0 : Math.max(0, issuedAt + noScriptWaitMs(bits) - now) };
+      if (proof) return { ok: true, waitMs: 0, proved: true };
+      return { ok: true, waitMs: Math.max(0, issuedAt + noScriptWaitMs(bits) - now) };
     },
   };
 }
