@@ -36,6 +36,7 @@ import { createRequestHandler } from "./server/react-router-handler";
 import { shortPageHtml, type ShortPage } from "./server/short-page";
 import { admissionLimit, admissionRules, parkFor } from "./server/in-flight";
 import { admissionClassifier, type ReadSessions } from "./server/admission-class";
+import { provedSignInPost } from "./app/features/accounts/sign-in-surge.server";
 import { registerPortalMetrics } from "./server/metrics";
 import { createMetricsRegistry, serveMetrics } from "./registry/metrics";
 import { withTimeout } from "./registry/db/faults";
@@ -140,6 +141,7 @@ async function main() {
       formKey,
       hostPrefixedCookie: settings.hostPrefixedCookie && settings.basePath === "/",
       basePath: settings.basePath,
+      provedSignIn: (query, session, address) => provedSignInPost(query, session, address),
     }),
     shortPage("busy", 503),
   );

@@ -88,6 +88,40 @@ describe("admission by class on an express app", () => {
     expect(limit.gate.refused("page")).toBe(32 - pagePlaces);
   });
 
+  it("marks a sign-in post proved only when the feature's check vouches for the proof in its address (docs/decisions/134)", () => {
+    const seen: Array<[string, string]> = [];
+    const classify = admissionClassifier({
+      sessions,
+      staffSessions,
+      formKey,
+      hostPrefixedCookie: false,
+      basePath: "/",
+      provedSignIn: (query, _session, address) => {
+        seen.push([query.toString(), address]);
+        return query.get("signInProof") === "42";
+      },
+    });
+    const request = (method: string, url: string) =>
+      ({ method, url, path: url.split("?")[0], headers: {}, ip: "192.0.2.9" }) as unknown as express.Request;
+    const res = () => ({ locals: {} }) as unknown as express.Response;
+    expect(classify(request("POST", "/register?login=1&signInChallenge=c1.x&signInProof=42"), res())).toEqual({
+      className: "sign-in",
+      keys: ["a:192.0.2.9"],
+      proved: true,
+    });
+    expect(classify(request("POST", "/register?login=1&signInChallenge=c1.x&signInProof=7"), res())).toEqual({
+      className: "sign-in",
+      keys: ["a:192.0.2.9"],
+    });
+    // No query, or not a post: not asked.
+    expect(classify(request("POST", "/register"), res()).proved).toBeUndefined();
+    expect(classify(request("GET", "/register?signInProof=42"), res())).toEqual({ className: "page", keys: ["a:192.0.2.9"] });
+    expect(seen).toEqual([
+      ["login=1&signInChallenge=c1.x&signInProof=42", "192.0.2.9"],
+      ["login=1&signInChallenge=c1.x&signInProof=7", "192.0.2.9"],
+    ]);
+  });
+
   it("one address (an IPv6 /64 as one) holds at most its share", async () => {
     const rules = admissionRules(8);
     const mine = await Promise.all(Array.from({ length: 6 }, (_, i) => get({ "X-Forwarded-For": `2001:db8:1:2::${i + 1}` })));

@@ -141,6 +141,29 @@ describe("AdmissionGate (docs/decisions/134)", () => {
     expect(gate.current("sign-in")).toBe(2);
   });
 
+  it("a proved sign-in post (a solved proof of work) goes ahead of the unproved ones in its line, even a full one", () => {
+    const gate = new AdmissionGate(rules({ line: 2, lineWaitMs: 1_000 }));
+    const inFlight = [arrive(gate, "sign-in"), arrive(gate, "sign-in")];
+    const unproved = [arrive(gate, "sign-in"), arrive(gate, "sign-in")];
+    expect(gate.waiting("sign-in")).toBe(2);
+    // The line is full: an unproved post is refused, a proved one takes the last unproved one's place, at the front.
+    expect(arrive(gate, "sign-in").refused).toBe(true);
+    const proved = { refused: false } as { ticket?: Ticket; refused: boolean };
+    gate.enter(
+      { className: "sign-in", keys: [], proved: true },
+      (t) => (proved.ticket = t),
+      () => (proved.refused = true),
+    );
+    expect(proved.refused).toBe(false);
+    expect(unproved[1]!.refused).toBe(true);
+    expect(gate.waiting("sign-in")).toBe(2);
+    inFlight[0]!.ticket!.leave();
+    expect(proved.ticket).toBeDefined();
+    expect(unproved[0]!.ticket).toBeUndefined();
+    inFlight[1]!.ticket!.leave();
+    expect(unproved[0]!.ticket).toBeDefined();
+  });
+
   it("a client that leaves while parked is out of the count for good", async () => {
     const gate = new AdmissionGate(rules());
     const post = arrive(gate, "sign-in");

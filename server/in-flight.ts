@@ -15,8 +15,12 @@ export const BUSY_RETRY_AFTER_S = 2;
 export const ADMISSION_CLASSES = ["patient", "page", "sign-in"] as const;
 export type AdmissionClass = (typeof ADMISSION_CLASSES)[number];
 
-/** How a request is admitted: its class and the keys its fair share is counted under (its address, its account). */
-export type Admission = { className: AdmissionClass; keys: readonly string[] };
+/**
+ * How a request is admitted: its class and the keys its fair share is counted under (its address, its account).
+ * `proved`: a sign-in post whose browser solved the proof of work (docs/decisions/134): it goes ahead of its class's
+ * line (behind other proved ones).
+ */
+export type Admission = { className: AdmissionClass; keys: readonly string[]; proved?: boolean };
 
 export type AdmissionRules = {
   /** Requests in flight in all: MAX_REQUESTS_IN_FLIGHT. */
@@ -235,14 +239,23 @@ export class AdmissionGate {
       return () => {};
     }
     const line = this.lines[admission.className];
-    if (line.length === 0 && this.classHasRoom(admission.className)) {
+    const proved = admission.proved === true;
+    if ((line.length === 0 || proved) && this.classHasRoom(admission.className)) {
       admit(this.ticket(admission));
       return () => {};
     }
+    // A proved post goes ahead of the unproved ones: behind the proved ones already waiting.
+    const unproved = proved ? line.findIndex((w) => !w.admission.proved) : -1;
     if (line.length >= this.rules.line) {
       this.windowFull = true;
-      refuseNow();
-      return () => {};
+      if (unproved < 0) {
+        refuseNow();
+        return () => {};
+      }
+      // The line is full: the last unproved one gives its place up (refused as if the line had been full for it).
+      const last = line.pop()!;
+      clearTimeout(last.timer);
+      last.refuse();
     }
     this.windowFull = true;
     const waiter: Waiter = { admission, admit, refuse: refuseNow };
@@ -251,7 +264,8 @@ export class AdmissionGate {
       if (at >= 0) line.splice(at, 1);
       refuseNow();
     }, this.rules.lineWaitMs);
-    line.push(waiter);
+    if (unproved >= 0) line.splice(unproved, 0, waiter);
+    else line.push(waiter);
     return () => {
       const at = line.indexOf(waiter);
       if (at < 0) return;
