@@ -141,24 +141,35 @@ describe("AdmissionGate (docs/decisions/134)", () => {
     expect(gate.current("sign-in")).toBe(2);
   });
 
-  it("a proved sign-in post (a solved proof of work) goes ahead of the unproved ones in its line, even a full one", () => {
+  it("a proved sign-in post (a solved proof of work) may take the sign-in share twice over, then goes ahead in the line", () => {
     const gate = new AdmissionGate(rules({ line: 2, lineWaitMs: 1_000 }));
+    const proved = () => {
+      const entry = { refused: false } as { ticket?: Ticket; refused: boolean };
+      gate.enter(
+        { className: "sign-in", keys: [], proved: true },
+        (t) => (entry.ticket = t),
+        () => (entry.refused = true),
+      );
+      return entry;
+    };
+    // The unproved posts hold their share (2) and fill the line (2); one more is refused.
     const inFlight = [arrive(gate, "sign-in"), arrive(gate, "sign-in")];
     const unproved = [arrive(gate, "sign-in"), arrive(gate, "sign-in")];
-    expect(gate.waiting("sign-in")).toBe(2);
-    // The line is full: an unproved post is refused, a proved one takes the last unproved one's place, at the front.
     expect(arrive(gate, "sign-in").refused).toBe(true);
-    const proved = { refused: false } as { ticket?: Ticket; refused: boolean };
-    gate.enter(
-      { className: "sign-in", keys: [], proved: true },
-      (t) => (proved.ticket = t),
-      () => (proved.refused = true),
-    );
-    expect(proved.refused).toBe(false);
+    // Proved posts get in at once, up to twice the share.
+    const first = [proved(), proved()];
+    expect(first.every((p) => p.ticket)).toBe(true);
+    expect(gate.current("sign-in")).toBe(4);
+    // Beyond it, a proved post takes the last unproved one's place in the full line, at the front.
+    const third = proved();
+    expect(third.ticket).toBeUndefined();
+    expect(third.refused).toBe(false);
     expect(unproved[1]!.refused).toBe(true);
-    expect(gate.waiting("sign-in")).toBe(2);
     inFlight[0]!.ticket!.leave();
-    expect(proved.ticket).toBeDefined();
+    expect(third.ticket).toBeDefined();
+    expect(unproved[0]!.ticket).toBeUndefined();
+    // The unproved one gets in once its own share has room.
+    for (const p of first) p.ticket!.leave();
     expect(unproved[0]!.ticket).toBeUndefined();
     inFlight[1]!.ticket!.leave();
     expect(unproved[0]!.ticket).toBeDefined();

@@ -154,8 +154,11 @@ export class AdmissionGate {
     return this.byKey.get(key) ?? 0;
   }
 
-  /** Whether the class has a place now (the total, the patients' reserve, the sign-in posts' share). */
-  private classHasRoom(className: AdmissionClass): boolean {
+  /**
+   * Whether the class has a place now (the total, the patients' reserve, the sign-in posts' share). A proved sign-in
+   * post (docs/decisions/134) may take the sign-in posts' share twice over: the unproved ones hold at most the one.
+   */
+  private classHasRoom(className: AdmissionClass, proved = false): boolean {
     const r = this.rules;
     const max = this.limit;
     if (this.total >= max) return false;
@@ -163,7 +166,8 @@ export class AdmissionGate {
     // The shares scale with the places there are now.
     const others = max - Math.ceil((r.patientReserve * max) / r.max);
     if (this.byClass.page + this.byClass["sign-in"] >= others) return false;
-    return className !== "sign-in" || this.byClass["sign-in"] < Math.max(1, Math.ceil((r.signInMax * max) / r.max));
+    const signInShare = Math.max(1, Math.ceil((r.signInMax * max) / r.max));
+    return className !== "sign-in" || this.byClass["sign-in"] < (proved ? 2 : 1) * signInShare;
   }
   private keysHaveRoom(keys: readonly string[]): boolean {
     const r = this.rules;
@@ -240,7 +244,7 @@ export class AdmissionGate {
     }
     const line = this.lines[admission.className];
     const proved = admission.proved === true;
-    if ((line.length === 0 || proved) && this.classHasRoom(admission.className)) {
+    if ((line.length === 0 || proved) && this.classHasRoom(admission.className, proved)) {
       admit(this.ticket(admission));
       return () => {};
     }
@@ -300,7 +304,7 @@ export class AdmissionGate {
   private drain() {
     for (const className of ADMISSION_CLASSES) {
       const line = this.lines[className];
-      while (line.length > 0 && this.classHasRoom(className)) {
+      while (line.length > 0 && this.classHasRoom(className, line[0]!.admission.proved)) {
         const waiter = line.shift()!;
         clearTimeout(waiter.timer);
         // Its key took its share meanwhile (another request of the same client went in): refused, as it would be now.
