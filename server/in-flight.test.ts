@@ -168,6 +168,18 @@ describe("AdmissionGate (docs/decisions/134)", () => {
     inFlight[0]!.ticket!.leave();
     expect(third.ticket).toBeDefined();
     expect(unproved[0]!.ticket).toBeUndefined();
+    // A page line does not keep a proved post out of the anonymous places they share: a freed place goes to it first.
+    const fourth = proved();
+    expect(fourth.ticket).toBeUndefined();
+    const pages = [arrive(gate, "page"), arrive(gate, "page")];
+    expect(pages.every((p) => p.ticket)).toBe(true);
+    const waitingPage = arrive(gate, "page");
+    expect(waitingPage.ticket).toBeUndefined();
+    third.ticket!.leave();
+    expect(fourth.ticket).toBeDefined();
+    expect(waitingPage.ticket).toBeUndefined();
+    waitingPage.cancel();
+    for (const p of pages) p.ticket!.leave();
     // The unproved one gets in once its own share has room.
     for (const p of first) p.ticket!.leave();
     expect(unproved[0]!.ticket).toBeUndefined();

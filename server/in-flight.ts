@@ -298,13 +298,16 @@ export class AdmissionGate {
   }
 
   /**
-   * A place freed: the lines' first requests that now fit go in, the patients' line first; then the parked requests
+   * A place freed: the lines' first requests that now fit go in, the patients' line first, then the proved sign-in
+   * posts, the pages, the other sign-in posts; then the parked requests
    * coming back, whose class's line is empty (docs/decisions/134: they yield to fresh arrivals).
    */
   private drain() {
-    for (const className of ADMISSION_CLASSES) {
+    // The proved sign-in posts at the front of their line first after the patients' (they share the anonymous places
+    // with the pages: a flood of page loads must not keep them out), then every line in order.
+    for (const [className, provedOnly] of DRAIN_ORDER) {
       const line = this.lines[className];
-      while (line.length > 0 && this.classHasRoom(className, line[0]!.admission.proved)) {
+      while (line.length > 0 && (!provedOnly || line[0]!.admission.proved) && this.classHasRoom(className, line[0]!.admission.proved)) {
         const waiter = line.shift()!;
         clearTimeout(waiter.timer);
         // Its key took its share meanwhile (another request of the same client went in): refused, as it would be now.
@@ -319,6 +322,14 @@ export class AdmissionGate {
     }
   }
 }
+
+/** The order in which freed places go to the lines (docs/decisions/134): `true`, only the proved ones at its front. */
+const DRAIN_ORDER: ReadonlyArray<readonly [AdmissionClass, boolean]> = [
+  ["patient", false],
+  ["sign-in", true],
+  ["page", false],
+  ["sign-in", false],
+];
 
 const current = new AsyncLocalStorage<Ticket>();
 
