@@ -141,11 +141,11 @@ describe("AdmissionGate (docs/decisions/134)", () => {
     expect(gate.current("sign-in")).toBe(2);
   });
 
-  it("a proved sign-in post (a solved proof of work) may take the sign-in share twice over, then goes ahead in the line", () => {
+  it("a proved sign-in post (a solved proof of work) has a share of its own, goes ahead in the line, and before the pages", () => {
     const gate = new AdmissionGate(rules({ line: 2, lineWaitMs: 1_000 }));
     const proved = () => {
-      const entry = { refused: false } as { ticket?: Ticket; refused: boolean };
-      gate.enter(
+      const entry = { refused: false } as { ticket?: Ticket; refused: boolean; cancel: () => void };
+      entry.cancel = gate.enter(
         { className: "sign-in", keys: [], proved: true },
         (t) => (entry.ticket = t),
         () => (entry.refused = true),
@@ -156,7 +156,7 @@ describe("AdmissionGate (docs/decisions/134)", () => {
     const inFlight = [arrive(gate, "sign-in"), arrive(gate, "sign-in")];
     const unproved = [arrive(gate, "sign-in"), arrive(gate, "sign-in")];
     expect(arrive(gate, "sign-in").refused).toBe(true);
-    // Proved posts get in at once, up to twice the share.
+    // Proved posts get in at once: their own share (2).
     const first = [proved(), proved()];
     expect(first.every((p) => p.ticket)).toBe(true);
     expect(gate.current("sign-in")).toBe(4);
@@ -165,9 +165,12 @@ describe("AdmissionGate (docs/decisions/134)", () => {
     expect(third.ticket).toBeUndefined();
     expect(third.refused).toBe(false);
     expect(unproved[1]!.refused).toBe(true);
+    // An unproved place frees: the unproved one behind it gets it (each kind its own share).
     inFlight[0]!.ticket!.leave();
+    expect(unproved[0]!.ticket).toBeDefined();
+    expect(third.ticket).toBeUndefined();
+    first[0]!.ticket!.leave();
     expect(third.ticket).toBeDefined();
-    expect(unproved[0]!.ticket).toBeUndefined();
     // A page line does not keep a proved post out of the anonymous places they share: a freed place goes to it first.
     const fourth = proved();
     expect(fourth.ticket).toBeUndefined();
@@ -175,16 +178,12 @@ describe("AdmissionGate (docs/decisions/134)", () => {
     expect(pages.every((p) => p.ticket)).toBe(true);
     const waitingPage = arrive(gate, "page");
     expect(waitingPage.ticket).toBeUndefined();
-    third.ticket!.leave();
+    first[1]!.ticket!.leave();
     expect(fourth.ticket).toBeDefined();
     expect(waitingPage.ticket).toBeUndefined();
     waitingPage.cancel();
-    for (const p of pages) p.ticket!.leave();
-    // The unproved one gets in once its own share has room.
-    for (const p of first) p.ticket!.leave();
-    expect(unproved[0]!.ticket).toBeUndefined();
-    inFlight[1]!.ticket!.leave();
-    expect(unproved[0]!.ticket).toBeDefined();
+    for (const entry of [...pages, third, fourth, inFlight[1]!, unproved[0]!]) entry.ticket!.leave();
+    expect(gate.current()).toBe(0);
   });
 
   it("a client that leaves while parked is out of the count for good", async () => {

@@ -97,6 +97,8 @@ export class AdmissionGate {
   /** Parked requests coming back, by class: served after every line (the lowest priority in the gate). */
   private readonly comingBack: Record<AdmissionClass, Array<() => void>> = { patient: [], page: [], "sign-in": [] };
   private parkedNow = 0;
+  /** Proved sign-in posts in flight (counted in `sign-in` too). */
+  private provedNow = 0;
 
   /** The places in flight now: `rules.max`, or fewer while the gate is full (`targetLatencyMs`). */
   private limit: number;
@@ -156,7 +158,8 @@ export class AdmissionGate {
 
   /**
    * Whether the class has a place now (the total, the patients' reserve, the sign-in posts' share). A proved sign-in
-   * post (docs/decisions/134) may take the sign-in posts' share twice over: the unproved ones hold at most the one.
+   * post (docs/decisions/134) has a share of its own, as large: the unproved ones (the flood's posts, hashing or
+   * coming back) never hold its places.
    */
   private classHasRoom(className: AdmissionClass, proved = false): boolean {
     const r = this.rules;
@@ -167,7 +170,8 @@ export class AdmissionGate {
     const others = max - Math.ceil((r.patientReserve * max) / r.max);
     if (this.byClass.page + this.byClass["sign-in"] >= others) return false;
     const signInShare = Math.max(1, Math.ceil((r.signInMax * max) / r.max));
-    return className !== "sign-in" || this.byClass["sign-in"] < (proved ? 2 : 1) * signInShare;
+    if (className !== "sign-in") return true;
+    return (proved ? this.provedNow : this.byClass["sign-in"] - this.provedNow) < signInShare;
   }
   private keysHaveRoom(keys: readonly string[]): boolean {
     const r = this.rules;
@@ -178,6 +182,7 @@ export class AdmissionGate {
   private count(admission: Admission, delta: 1 | -1) {
     this.total += delta;
     this.byClass[admission.className] += delta;
+    if (admission.proved) this.provedNow += delta;
     for (const key of admission.keys) {
       const held = (this.byKey.get(key) ?? 0) + delta;
       if (held > 0) this.byKey.set(key, held);
@@ -307,8 +312,18 @@ export class AdmissionGate {
     // with the pages: a flood of page loads must not keep them out), then every line in order.
     for (const [className, provedOnly] of DRAIN_ORDER) {
       const line = this.lines[className];
-      while (line.length > 0 && (!provedOnly || line[0]!.admission.proved) && this.classHasRoom(className, line[0]!.admission.proved)) {
-        const waiter = line.shift()!;
+      for (let at = 0; at < line.length; ) {
+        const waiter = line[at]!;
+        const proved = waiter.admission.proved === true;
+        // The proved ones are at the line's front.
+        if (provedOnly && !proved) break;
+        if (!this.classHasRoom(className, proved)) {
+          // A sign-in post of the other kind (proved, unproved) behind it may have room in its own share.
+          if (className === "sign-in") at += 1;
+          else break;
+          continue;
+        }
+        line.splice(at, 1);
         clearTimeout(waiter.timer);
         // Its key took its share meanwhile (another request of the same client went in): refused, as it would be now.
         if (!this.keysHaveRoom(waiter.admission.keys)) waiter.refuse();
