@@ -158,20 +158,22 @@ export class AdmissionGate {
 
   /**
    * Whether the class has a place now (the total, the patients' reserve, the sign-in posts' share). A proved sign-in
-   * post (docs/decisions/134) has a share of its own, as large: the unproved ones (the flood's posts, hashing or
-   * coming back) never hold its places.
+   * post (docs/decisions/134) has a share of its own, as large, that the patients' reserve may give: the unproved ones
+   * (the flood's posts, hashing or coming back) and the pages never hold its places.
    */
   private classHasRoom(className: AdmissionClass, proved = false): boolean {
     const r = this.rules;
     const max = this.limit;
     if (this.total >= max) return false;
     if (className === "patient") return true;
+    // A proved sign-in post may take a place the patients' reserve keeps, within a share of its own (the sign-in
+    // posts' share, as large): a browser that spent the work is let in however many pages and posts strangers send.
+    const signInShare = Math.max(1, Math.ceil((r.signInMax * max) / r.max));
+    if (className === "sign-in" && proved) return this.provedNow < signInShare;
     // The shares scale with the places there are now.
     const others = max - Math.ceil((r.patientReserve * max) / r.max);
     if (this.byClass.page + this.byClass["sign-in"] >= others) return false;
-    const signInShare = Math.max(1, Math.ceil((r.signInMax * max) / r.max));
-    if (className !== "sign-in") return true;
-    return (proved ? this.provedNow : this.byClass["sign-in"] - this.provedNow) < signInShare;
+    return className !== "sign-in" || this.byClass["sign-in"] - this.provedNow < signInShare;
   }
   private keysHaveRoom(keys: readonly string[]): boolean {
     const r = this.rules;
