@@ -223,6 +223,15 @@ export function provedSignInPost(query: URLSearchParams, session: BrowserSession
   return current.surge.vouch(challenge, proof, now, { browser: surgeBrowser(session, false), address });
 }
 
+/**
+ * docs/decisions/134: a post of the `sign-in` admission class (no session, no known-device mark) that the admission
+ * refused is counted as an unknown-device attempt too: a flood the admission keeps out must still start the surge, or
+ * no challenge is issued and a patient's browser has no proof of work to show.
+ */
+export function noteRefusedSignIn(perMinute: number, formKey: Uint8Array, log?: (entry: Record<string, unknown>) => void): void {
+  if (perMinute > 0) signInSurge(perMinute, formKey, log).note(Date.now());
+}
+
 /** Spends challenges through this request's registry client (POST /sign-in-challenges, docs/decisions/135). */
 export function spendThroughRegistry(context: Pick<PortalContext, "registry" | "clientAddress">): SpendChallenge {
   return async (nonceHash, expiresAt) => {
