@@ -36,6 +36,7 @@ import { createRequestHandler } from "./server/react-router-handler";
 import { shortPageHtml, type ShortPage } from "./server/short-page";
 import { admissionLimit, admissionRules, parkFor } from "./server/in-flight";
 import { admissionClassifier, type ReadSessions } from "./server/admission-class";
+import { noteRefusedSignIn, provedSignInPost } from "./app/features/accounts/sign-in-surge.server";
 import { registerPortalMetrics } from "./server/metrics";
 import { createMetricsRegistry, serveMetrics } from "./registry/metrics";
 import { withTimeout } from "./registry/db/faults";
@@ -132,16 +133,27 @@ async function main() {
 
   // docs/decisions/086, 134: pages and data requests in flight, shared by class (signed-in patients and known devices,
   // anonymous pages, sign-in posts) with a fair share per address; beyond it 503 and Retry-After.
+  const classify = admissionClassifier({
+    sessions,
+    staffSessions,
+    formKey,
+    hostPrefixedCookie: settings.hostPrefixedCookie && settings.basePath === "/",
+    basePath: settings.basePath,
+    provedSignIn: (query, session, address) => provedSignInPost(query, session, address),
+  });
+  const busy = shortPage("busy", 503);
   const busyLimit = admissionLimit(
     admissionRules(settings.maxRequestsInFlight),
-    admissionClassifier({
-      sessions,
-      staffSessions,
-      formKey,
-      hostPrefixedCookie: settings.hostPrefixedCookie && settings.basePath === "/",
-      basePath: settings.basePath,
-    }),
-    shortPage("busy", 503),
+    (req, res) => {
+      const admission = classify(req, res);
+      res.locals.admissionClass = admission.className;
+      return admission;
+    },
+    (req, res) => {
+      // docs/decisions/134: a sign-in post kept out is an unknown-device attempt too (the surge starts all the same).
+      if (res.locals.admissionClass === "sign-in") noteRefusedSignIn(settings.signInSurgePerMinute, formKey, log);
+      busy(req, res);
+    },
   );
 
   const app = express();

@@ -64,11 +64,16 @@ async function signInOnce({ base, headers, address, cookies = [], email, passwor
   const session = cookieFrom(page.headers, "pass_session") ?? "";
   const challenge = hiddenInput(html, "signInChallenge");
   const fields = { _csrf: hiddenInput(html, "_csrf") ?? "", intent: "login", email, password };
+  let query = "";
   if (challenge) {
     fields.signInChallenge = challenge;
-    if (solveProof) fields.signInProof = solve(challenge);
+    if (solveProof) {
+      fields.signInProof = solve(challenge);
+      // As the dialog's script does (provedAction, docs/decisions/134): the solved proof in the form's address too.
+      query = `?${new URLSearchParams({ signInChallenge: challenge, signInProof: fields.signInProof })}`;
+    }
   }
-  const answer = await request(`${base}/register`, {
+  const answer = await request(`${base}/register${query}`, {
     method: "POST",
     headers: { ...own, "Content-Type": "application/x-www-form-urlencoded", Cookie: [session, ...cookies].filter(Boolean).join("; "), Origin: base },
     body: new URLSearchParams(fields).toString(),

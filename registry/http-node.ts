@@ -4,7 +4,7 @@ import { Readable } from "node:stream";
 import { CLIENT_ADDRESS_HEADER, CLIENT_USER_AGENT_HEADER } from "./contract/e-sign";
 import { RegistryMessage } from "./contract/envelope";
 import { PORTAL_KEY_HEADER, REQUEST_ID_HEADER } from "./contract/forwarded";
-import { KNOWN_DEVICE_HEADER } from "./contract/sign-in";
+import { KNOWN_DEVICE_HEADER, PROVED_WORK_HEADER } from "./contract/sign-in";
 import type { RegistryHandler } from "./handler";
 import { MAX_BODY_BYTES } from "./http/body";
 
@@ -74,6 +74,8 @@ function toRequest(req: IncomingMessage, signal: AbortSignal, fromPortal: boolea
     headers.delete(REQUEST_ID_HEADER);
     // Only a portal, which checked the browser's signed mark, may say a device is known (docs/decisions/087).
     headers.delete(KNOWN_DEVICE_HEADER);
+    // Nor that its browser solved the proof of work (docs/decisions/134).
+    headers.delete(PROVED_WORK_HEADER);
   }
   const method = req.method ?? "GET";
   const path = req.url?.startsWith("/") ? req.url : "/";

@@ -58,13 +58,14 @@ export function registerRegistryMetrics(registry: client.Registry, sources: Regi
     });
     new client.Gauge({
       name: "password_hash_pool_queue_length",
-      help: "Password hashes waiting for a worker, by lane (priority: known devices)",
+      help: "Password hashes waiting for a worker, by lane (priority: known devices; proved: a solved proof of work)",
       labelNames: ["lane"],
       registers,
       collect() {
         const s = scryptPool.stats();
         this.set({ lane: "priority" }, s.priorityQueued);
-        this.set({ lane: "common" }, s.queued - s.priorityQueued);
+        this.set({ lane: "proved" }, s.provedQueued);
+        this.set({ lane: "common" }, s.queued - s.priorityQueued - s.provedQueued);
       },
     });
     let refusedSeen = 0;

@@ -5,6 +5,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { markMac } from "../app/platform/known-device-mark.server";
 import { createSessionStore } from "../app/platform/session.server";
 import type { StaffSessionData } from "../app/platform/staff-session";
+import { provedAction, solveChallenge } from "../app/features/accounts/proof-of-work";
+import { provedSignInPost, signInSurge, surgeChallenge } from "../app/features/accounts/sign-in-surge.server";
+import type { PortalContext } from "../app/platform/context";
 import { admissionClassifier } from "./admission-class";
 import { admissionLimit, admissionRules, type AdmissionLimit } from "./in-flight";
 
@@ -86,6 +89,68 @@ describe("admission by class on an express app", () => {
     const answers = await Promise.all(flood);
     expect(answers.filter((s) => s === 200)).toHaveLength(pagePlaces);
     expect(limit.gate.refused("page")).toBe(32 - pagePlaces);
+  });
+
+  it("marks a sign-in post proved only when the feature's check vouches for the proof in its address (docs/decisions/134)", () => {
+    const seen: Array<[string, string]> = [];
+    const classify = admissionClassifier({
+      sessions,
+      staffSessions,
+      formKey,
+      hostPrefixedCookie: false,
+      basePath: "/",
+      provedSignIn: (query, _session, address) => {
+        seen.push([query.toString(), address]);
+        return query.get("signInProof") === "42";
+      },
+    });
+    const request = (method: string, url: string) =>
+      ({ method, url, path: url.split("?")[0], headers: {}, ip: "192.0.2.9" }) as unknown as express.Request;
+    const res = () => ({ locals: {} }) as unknown as express.Response;
+    expect(classify(request("POST", "/register?login=1&signInChallenge=c1.x&signInProof=42"), res())).toEqual({
+      className: "sign-in",
+      keys: ["a:192.0.2.9"],
+      proved: true,
+    });
+    expect(classify(request("POST", "/register?login=1&signInChallenge=c1.x&signInProof=7"), res())).toEqual({
+      className: "sign-in",
+      keys: ["a:192.0.2.9"],
+    });
+    // No query, or not a post: not asked.
+    expect(classify(request("POST", "/register"), res()).proved).toBeUndefined();
+    expect(classify(request("GET", "/register?signInProof=42"), res())).toEqual({ className: "page", keys: ["a:192.0.2.9"] });
+    expect(seen).toEqual([
+      ["login=1&signInChallenge=c1.x&signInProof=42", "192.0.2.9"],
+      ["login=1&signInChallenge=c1.x&signInProof=7", "192.0.2.9"],
+    ]);
+  });
+
+  it("with the accounts feature's check: a post showing this browser's solved challenge in its address is proved, once", async () => {
+    for (let i = 0; i < 5; i++) signInSurge(5, formKey).note(Date.now());
+    const session = sessions.read(undefined);
+    const context = { clientAddress: "192.0.2.101", signInSurgePerMinute: 5, formKey, log: () => {} } as unknown as PortalContext;
+    const challenge = surgeChallenge(context, session, Date.now())!;
+    const cookie = sessions.write(session, false).split(";")[0]!;
+    const { webcrypto } = await import("node:crypto");
+    const proof = (await solveChallenge(challenge, webcrypto.subtle as SubtleCrypto))!;
+    const classify = admissionClassifier({
+      sessions,
+      staffSessions,
+      formKey,
+      hostPrefixedCookie: false,
+      basePath: "/",
+      provedSignIn: provedSignInPost,
+    });
+    const post = (url: string, ip = "192.0.2.101") =>
+      classify(
+        { method: "POST", url, path: "/register", headers: { cookie }, ip } as unknown as express.Request,
+        {
+          locals: {},
+        } as unknown as express.Response,
+      );
+    expect(post(provedAction("/register", challenge, proof), "192.0.2.102").proved).toBeUndefined();
+    expect(post(provedAction("/register", challenge, proof)).proved).toBe(true);
+    expect(post(provedAction("/register", challenge, proof)).proved).toBeUndefined();
   });
 
   it("one address (an IPv6 /64 as one) holds at most its share", async () => {

@@ -29,6 +29,11 @@ export function admissionClassifier(o: {
   hostPrefixedCookie: boolean;
   basePath: string;
   now?: () => number;
+  /**
+   * docs/decisions/134: whether a sign-in post shows a solved proof of work of this browser (its session) and address
+   * (the accounts feature's `provedSignInPost`, passed in: server/ imports no feature).
+   */
+  provedSignIn?: (query: URLSearchParams, session: Session | Session<StaffSessionData>, address: string) => boolean;
 }): (req: Request, res: Response) => Admission {
   const now = o.now ?? Date.now;
   return (req, res) => {
@@ -50,6 +55,12 @@ export function admissionClassifier(o: {
     }
     const device = cookie ? readKnownDevice(cookie, o.formKey, o.hostPrefixedCookie) : null;
     if (device && device.accounts.length > 0) return { className: "patient", keys: [...keys, `d:${device.deviceId}`] };
-    return { className: req.method === "POST" ? "sign-in" : "page", keys };
+    if (req.method !== "POST") return { className: "page", keys };
+    const query = req.url.indexOf("?");
+    const proved =
+      query >= 0 &&
+      o.provedSignIn !== undefined &&
+      o.provedSignIn(new URLSearchParams(req.url.slice(query + 1)), staff ? staffSession : session, address);
+    return proved ? { className: "sign-in", keys, proved } : { className: "sign-in", keys };
   };
 }

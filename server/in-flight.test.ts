@@ -111,6 +111,81 @@ describe("AdmissionGate (docs/decisions/134)", () => {
     expect(gate.current()).toBe(0);
   });
 
+  it("a parked request coming back yields to fresh arrivals of its class: a solved sign-in post goes first", async () => {
+    const gate = new AdmissionGate(rules({ line: 4, lineWaitMs: 1_000 }));
+    const posts = [arrive(gate, "sign-in"), arrive(gate, "sign-in")];
+    let release!: () => void;
+    let back = false;
+    const parked = posts[0]!.ticket!.park(new Promise<void>((resolve) => (release = resolve))).then(() => (back = true));
+    const other = arrive(gate, "sign-in");
+    expect(other.ticket).toBeDefined();
+    release();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    // The class is full: the parked one waits to come back.
+    expect(back).toBe(false);
+    // A fresh post (a browser that solved its challenge: nothing to wait for) arrives after it, and waits in the line.
+    const fresh = arrive(gate, "sign-in");
+    expect(fresh.ticket).toBeUndefined();
+    expect(fresh.refused).toBe(false);
+    // A place frees: the fresh post takes it, the parked one still waits (never refused).
+    other.ticket!.leave();
+    expect(fresh.ticket).toBeDefined();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(back).toBe(false);
+    expect(gate.parked()).toBe(1);
+    // The next place is the parked one's.
+    fresh.ticket!.leave();
+    await parked;
+    expect(back).toBe(true);
+    expect(gate.parked()).toBe(0);
+    expect(gate.current("sign-in")).toBe(2);
+  });
+
+  it("a proved sign-in post (a solved proof of work) has a share of its own, goes ahead in the line, and before the pages", () => {
+    const gate = new AdmissionGate(rules({ line: 2, lineWaitMs: 1_000 }));
+    const proved = () => {
+      const entry = { refused: false } as { ticket?: Ticket; refused: boolean; cancel: () => void };
+      entry.cancel = gate.enter(
+        { className: "sign-in", keys: [], proved: true },
+        (t) => (entry.ticket = t),
+        () => (entry.refused = true),
+      );
+      return entry;
+    };
+    // The unproved posts hold their share (2) and fill the line (2); one more is refused.
+    const inFlight = [arrive(gate, "sign-in"), arrive(gate, "sign-in")];
+    const unproved = [arrive(gate, "sign-in"), arrive(gate, "sign-in")];
+    expect(arrive(gate, "sign-in").refused).toBe(true);
+    // Proved posts get in at once: their own share (2).
+    const first = [proved(), proved()];
+    expect(first.every((p) => p.ticket)).toBe(true);
+    expect(gate.current("sign-in")).toBe(4);
+    // Beyond it, a proved post takes the last unproved one's place in the full line, at the front.
+    const third = proved();
+    expect(third.ticket).toBeUndefined();
+    expect(third.refused).toBe(false);
+    expect(unproved[1]!.refused).toBe(true);
+    // An unproved place frees: the unproved one behind it gets it (each kind its own share).
+    inFlight[0]!.ticket!.leave();
+    expect(unproved[0]!.ticket).toBeDefined();
+    expect(third.ticket).toBeUndefined();
+    first[0]!.ticket!.leave();
+    expect(third.ticket).toBeDefined();
+    // A page line does not keep a proved post out of the anonymous places they share: a freed place goes to it first.
+    const fourth = proved();
+    expect(fourth.ticket).toBeUndefined();
+    const pages = [arrive(gate, "page"), arrive(gate, "page")];
+    expect(pages.every((p) => p.ticket)).toBe(true);
+    const waitingPage = arrive(gate, "page");
+    expect(waitingPage.ticket).toBeUndefined();
+    first[1]!.ticket!.leave();
+    expect(fourth.ticket).toBeDefined();
+    expect(waitingPage.ticket).toBeUndefined();
+    waitingPage.cancel();
+    for (const entry of [...pages, third, fourth, inFlight[1]!, unproved[0]!]) entry.ticket!.leave();
+    expect(gate.current()).toBe(0);
+  });
+
   it("a client that leaves while parked is out of the count for good", async () => {
     const gate = new AdmissionGate(rules());
     const post = arrive(gate, "sign-in");

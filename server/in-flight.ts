@@ -15,8 +15,12 @@ export const BUSY_RETRY_AFTER_S = 2;
 export const ADMISSION_CLASSES = ["patient", "page", "sign-in"] as const;
 export type AdmissionClass = (typeof ADMISSION_CLASSES)[number];
 
-/** How a request is admitted: its class and the keys its fair share is counted under (its address, its account). */
-export type Admission = { className: AdmissionClass; keys: readonly string[] };
+/**
+ * How a request is admitted: its class and the keys its fair share is counted under (its address, its account).
+ * `proved`: a sign-in post whose browser solved the proof of work (docs/decisions/134): it goes ahead of its class's
+ * line (behind other proved ones).
+ */
+export type Admission = { className: AdmissionClass; keys: readonly string[]; proved?: boolean };
 
 export type AdmissionRules = {
   /** Requests in flight in all: MAX_REQUESTS_IN_FLIGHT. */
@@ -75,8 +79,6 @@ type Waiter = {
   admit: (ticket: Ticket) => void;
   refuse: () => void;
   timer?: ReturnType<typeof setTimeout>;
-  /** A parked request coming back: it waits for its class's room without a limit and is never refused. */
-  resume?: () => void;
 };
 
 /**
@@ -92,7 +94,11 @@ export class AdmissionGate {
   private readonly refusedByClass: Record<AdmissionClass, number> = { patient: 0, page: 0, "sign-in": 0 };
   private readonly byKey = new Map<string, number>();
   private readonly lines: Record<AdmissionClass, Waiter[]> = { patient: [], page: [], "sign-in": [] };
+  /** Parked requests coming back, by class: served after every line (the lowest priority in the gate). */
+  private readonly comingBack: Record<AdmissionClass, Array<() => void>> = { patient: [], page: [], "sign-in": [] };
   private parkedNow = 0;
+  /** Proved sign-in posts in flight (counted in `sign-in` too). */
+  private provedNow = 0;
 
   /** The places in flight now: `rules.max`, or fewer while the gate is full (`targetLatencyMs`). */
   private limit: number;
@@ -138,8 +144,9 @@ export class AdmissionGate {
   refused(className: AdmissionClass): number {
     return this.refusedByClass[className];
   }
+  /** Waiting for a place in a class: its line and its parked requests coming back. */
   waiting(className: AdmissionClass): number {
-    return this.lines[className].length;
+    return this.lines[className].length + this.comingBack[className].length;
   }
   parked(): number {
     return this.parkedNow;
@@ -149,16 +156,24 @@ export class AdmissionGate {
     return this.byKey.get(key) ?? 0;
   }
 
-  /** Whether the class has a place now (the total, the patients' reserve, the sign-in posts' share). */
-  private classHasRoom(className: AdmissionClass): boolean {
+  /**
+   * Whether the class has a place now (the total, the patients' reserve, the sign-in posts' share). A proved sign-in
+   * post (docs/decisions/134) has a share of its own, as large, that the patients' reserve may give: the unproved ones
+   * (the flood's posts, hashing or coming back) and the pages never hold its places.
+   */
+  private classHasRoom(className: AdmissionClass, proved = false): boolean {
     const r = this.rules;
     const max = this.limit;
     if (this.total >= max) return false;
     if (className === "patient") return true;
+    // A proved sign-in post may take a place the patients' reserve keeps, within a share of its own (the sign-in
+    // posts' share, as large): a browser that spent the work is let in however many pages and posts strangers send.
+    const signInShare = Math.max(1, Math.ceil((r.signInMax * max) / r.max));
+    if (className === "sign-in" && proved) return this.provedNow < signInShare;
     // The shares scale with the places there are now.
     const others = max - Math.ceil((r.patientReserve * max) / r.max);
     if (this.byClass.page + this.byClass["sign-in"] >= others) return false;
-    return className !== "sign-in" || this.byClass["sign-in"] < Math.max(1, Math.ceil((r.signInMax * max) / r.max));
+    return className !== "sign-in" || this.byClass["sign-in"] - this.provedNow < signInShare;
   }
   private keysHaveRoom(keys: readonly string[]): boolean {
     const r = this.rules;
@@ -169,6 +184,7 @@ export class AdmissionGate {
   private count(admission: Admission, delta: 1 | -1) {
     this.total += delta;
     this.byClass[admission.className] += delta;
+    if (admission.proved) this.provedNow += delta;
     for (const key of admission.keys) {
       const held = (this.byKey.get(key) ?? 0) + delta;
       if (held > 0) this.byKey.set(key, held);
@@ -201,9 +217,10 @@ export class AdmissionGate {
         try {
           result = await wait;
         } finally {
-          // Back into the count (unless the client left meanwhile) when its class has room: after the patients' line,
-          // behind its own class's. It was admitted once, so it waits as long as it takes and is never refused; while
-          // it waits it still counts as parked (at most maxParked).
+          // Back into the count (unless the client left meanwhile) when its class has room: after every line, so a
+          // fresh request of its class (a sign-in post whose browser solved its challenge) goes first. It was admitted
+          // once, so it waits as long as it takes and is never refused; while it waits it still counts as parked (at
+          // most maxParked).
           await this.resume(admission, () => {
             if (state !== "parked") return;
             this.parkedNow -= 1;
@@ -233,14 +250,23 @@ export class AdmissionGate {
       return () => {};
     }
     const line = this.lines[admission.className];
-    if (line.length === 0 && this.classHasRoom(admission.className)) {
+    const proved = admission.proved === true;
+    if ((line.length === 0 || proved) && this.classHasRoom(admission.className, proved)) {
       admit(this.ticket(admission));
       return () => {};
     }
+    // A proved post goes ahead of the unproved ones: behind the proved ones already waiting.
+    const unproved = proved ? line.findIndex((w) => !w.admission.proved) : -1;
     if (line.length >= this.rules.line) {
       this.windowFull = true;
-      refuseNow();
-      return () => {};
+      if (unproved < 0) {
+        refuseNow();
+        return () => {};
+      }
+      // The line is full: the last unproved one gives its place up (refused as if the line had been full for it).
+      const last = line.pop()!;
+      clearTimeout(last.timer);
+      last.refuse();
     }
     this.windowFull = true;
     const waiter: Waiter = { admission, admit, refuse: refuseNow };
@@ -249,7 +275,8 @@ export class AdmissionGate {
       if (at >= 0) line.splice(at, 1);
       refuseNow();
     }, this.rules.lineWaitMs);
-    line.push(waiter);
+    if (unproved >= 0) line.splice(unproved, 0, waiter);
+    else line.push(waiter);
     return () => {
       const at = line.indexOf(waiter);
       if (at < 0) return;
@@ -258,41 +285,68 @@ export class AdmissionGate {
     };
   }
 
-  /** Resolves when `admission`'s class has room for a parked request coming back (at once when it has). */
+  /**
+   * Resolves when `admission`'s class has room for a parked request coming back (at once when it has and nobody of
+   * its class waits): behind the class's line and the parked ones already coming back.
+   */
   private resume(admission: Admission, comeIn: () => void): Promise<void> {
-    const line = this.lines[admission.className];
-    if (line.length === 0 && this.classHasRoom(admission.className)) {
+    const className = admission.className;
+    const back = this.comingBack[className];
+    if (this.lines[className].length === 0 && back.length === 0 && this.classHasRoom(className)) {
       comeIn();
       return Promise.resolve();
     }
     return new Promise<void>((resolve) => {
-      const resume = () => {
+      back.push(() => {
         comeIn();
         resolve();
-      };
-      line.push({ admission, admit: () => {}, refuse: () => {}, resume });
+      });
     });
   }
 
-  /** A place freed: the lines' first requests that now fit go in, the patients' line first. */
+  /**
+   * A place freed: the lines' first requests that now fit go in, the patients' line first, then the proved sign-in
+   * posts, the pages, the other sign-in posts; then the parked requests
+   * coming back, whose class's line is empty (docs/decisions/134: they yield to fresh arrivals).
+   */
   private drain() {
-    for (const className of ADMISSION_CLASSES) {
+    // The proved sign-in posts at the front of their line first after the patients' (they share the anonymous places
+    // with the pages: a flood of page loads must not keep them out), then every line in order.
+    for (const [className, provedOnly] of DRAIN_ORDER) {
       const line = this.lines[className];
-      while (line.length > 0 && this.classHasRoom(className)) {
-        const waiter = line.shift()!;
-        clearTimeout(waiter.timer);
-        // Its key took its share meanwhile (another request of the same client went in): refused, as it would be now.
-        // A parked request coming back: counted by its ticket when it resumes (in this same turn, before the next).
-        if (waiter.resume) {
-          waiter.resume();
+      for (let at = 0; at < line.length; ) {
+        const waiter = line[at]!;
+        const proved = waiter.admission.proved === true;
+        // The proved ones are at the line's front.
+        if (provedOnly && !proved) break;
+        if (!this.classHasRoom(className, proved)) {
+          // A sign-in post of the other kind (proved, unproved) behind it may have room in its own share.
+          if (className === "sign-in") at += 1;
+          else break;
           continue;
         }
+        line.splice(at, 1);
+        clearTimeout(waiter.timer);
+        // Its key took its share meanwhile (another request of the same client went in): refused, as it would be now.
         if (!this.keysHaveRoom(waiter.admission.keys)) waiter.refuse();
         else waiter.admit(this.ticket(waiter.admission));
       }
     }
+    for (const className of ADMISSION_CLASSES) {
+      const back = this.comingBack[className];
+      // Counted by its ticket when it resumes (in this same turn, before the next).
+      while (back.length > 0 && this.lines[className].length === 0 && this.classHasRoom(className)) back.shift()!();
+    }
   }
 }
+
+/** The order in which freed places go to the lines (docs/decisions/134): `true`, only the proved ones at its front. */
+const DRAIN_ORDER: ReadonlyArray<readonly [AdmissionClass, boolean]> = [
+  ["patient", false],
+  ["sign-in", true],
+  ["page", false],
+  ["sign-in", false],
+];
 
 const current = new AsyncLocalStorage<Ticket>();
 

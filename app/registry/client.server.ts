@@ -35,7 +35,13 @@ import {
   type ScreeningBody,
   type SelectCenterBody,
 } from "../../registry/contract";
-import { KNOWN_DEVICE_HEADER, knownDeviceHeader, spendChallengeResult, type KnownDeviceClaim } from "../../registry/contract/sign-in";
+import {
+  KNOWN_DEVICE_HEADER,
+  knownDeviceHeader,
+  PROVED_WORK_HEADER,
+  spendChallengeResult,
+  type KnownDeviceClaim,
+} from "../../registry/contract/sign-in";
 import { textMessagesState } from "../../registry/contract/text-messages";
 import { closeAccountResult, MY_RECORD_CONTENT_TYPE, MY_RECORD_FILE, myRecordFile, type MyRecordFormat } from "../../registry/contract/my-record";
 import { ANSWERS_PDF_FILE, type AnswersPdfBody, type AnswersPdfKind } from "../../registry/contract/answers-pdf";
@@ -143,6 +149,15 @@ export type AddressAnswer<T> = Answer<T> & { addressValidation?: z.infer<typeof 
  * The browser behind a portal request (docs/decisions/085): every call made for it forwards its address, user agent
  * and request id, which the registry stores in each audit row the call writes.
  */
+/** POST /authenticate's options: what the portal vouches for about the browser signing in. */
+export type AuthenticateOptions = {
+  /** The browser's address (else the request's, `forRequest`). */
+  clientAddress?: string;
+  /** Its verified known-device mark for an account (docs/decisions/087). */
+  knownDevice?: KnownDeviceClaim;
+  /** It solved the surge step's proof of work and this portal verified it (docs/decisions/134): `X-Proved-Work`. */
+  provedWork?: boolean;
+};
 export type ForwardedOrigin = { clientAddress: string; userAgent: string; requestId: string };
 
 type ClientOptions = { fetch: Fetcher; baseUrl: string };
@@ -172,6 +187,8 @@ function clientMethods(opts: Shared, origin: ForwardedOrigin | undefined) {
     inviteToken?: string;
     /** The sign-in's known-device claim (docs/decisions/087), as `X-Known-Device`. */
     knownDevice?: KnownDeviceClaim;
+    /** The sign-in's browser solved the proof of work and the portal verified it (docs/decisions/134), as `X-Proved-Work`. */
+    provedWork?: boolean;
     /** A 401 is an answer to read (the staff console's calls say why: a wrong code, an ended session), not SessionExpiredError. */
     answerRefusals?: boolean;
   };
@@ -193,6 +210,7 @@ function clientMethods(opts: Shared, origin: ForwardedOrigin | undefined) {
     if (init.inviteToken)
       headers.set(INVITE_TOKEN_HEADER, /^[\x21-\x7e]+$/.test(init.inviteToken) ? init.inviteToken : encodeURIComponent(init.inviteToken));
     if (init.knownDevice) headers.set(KNOWN_DEVICE_HEADER, knownDeviceHeader(init.knownDevice));
+    if (init.provedWork) headers.set(PROVED_WORK_HEADER, "1");
     if (init.body !== undefined) headers.set("Content-Type", "application/json");
     let response: Response;
     try {
@@ -390,9 +408,19 @@ function clientMethods(opts: Shared, origin: ForwardedOrigin | undefined) {
       if (!full.success) throw new RegistryUnavailableError("register answer does not match the contract");
       return { ...full.data, status: answer.status };
     },
-    /** POST /authenticate; `knownDevice`: the browser's verified known-device mark for an account (docs/decisions/087). */
-    authenticate: async (email: string, password: string, clientAddress?: string, knownDevice?: KnownDeviceClaim) =>
-      strip(await call("POST", "/authenticate", authResult, { body: { email, password }, clientAddress, knownDevice })),
+    /**
+     * POST /authenticate; `knownDevice`: the browser's verified known-device mark for an account (docs/decisions/087);
+     * `provedWork`: the browser solved the surge step's proof of work and this portal verified it (134).
+     */
+    authenticate: async (email: string, password: string, options: AuthenticateOptions = {}) =>
+      strip(
+        await call("POST", "/authenticate", authResult, {
+          body: { email, password },
+          clientAddress: options.clientAddress,
+          knownDevice: options.knownDevice,
+          provedWork: options.provedWork,
+        }),
+      ),
     /**
      * POST /sign-in-challenges: spends a surge challenge once across every portal process, within the address's
      * allowance a minute (docs/decisions/135). `nonceHash`: the SHA-256 (hex) of the challenge's nonce.

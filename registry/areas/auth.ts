@@ -6,7 +6,15 @@ import { closedAccountPasswordHash } from "../data/account-closure";
 import { AccountClosedMessage, AccountClosedReason } from "../contract/my-record";
 import { audit } from "../data/audit";
 import { overCap, releaseTry, reserveTry, settleFailure, settleSuccess } from "../data/login-throttle";
-import { KNOWN_DEVICE_HEADER, parseKnownDeviceHeader, SIGN_IN_THROTTLE, signInLinkRequest, SignInMessage, SignInReason } from "../contract/sign-in";
+import {
+  KNOWN_DEVICE_HEADER,
+  parseKnownDeviceHeader,
+  PROVED_WORK_HEADER,
+  SIGN_IN_THROTTLE,
+  signInLinkRequest,
+  SignInMessage,
+  SignInReason,
+} from "../contract/sign-in";
 import { insertSignInLink, spendSignInLink } from "../data/sign-in-links";
 import { findRecipient } from "../data/medical-records";
 import { hashLinkToken, newLinkToken } from "../domain/one-time-tokens";
@@ -50,7 +58,8 @@ export async function signIn(ctx: Ctx, medicalRecordId: number, sid?: string): P
  * POST /authenticate {email, password}: one generic failure whether or not the account exists; ACC-022 as read by
  * docs/decisions/087 and 132. A browser the portal vouches for as a known device of this account (`X-Known-Device`,
  * its entry written under the current password, the device not over its own cap) skips the per-address limits and
- * the unknown devices' throttle, is throttled on its own failures only, and is hashed in the pool's priority lane.
+ * the unknown devices' throttle, is throttled on its own failures only, and is hashed in the pool's priority lane;
+ * a try whose browser solved the portal's proof of work (`X-Proved-Work`) is hashed in the middle lane (134).
  * Any other attempt: first the per-client-address limits (docs/decisions/021: failed attempts, and distinct emails
  * tried), then the unknown devices' throttle. Every try is reserved under the account's lock before any hashing
  * (reserveTry), so concurrent tries of a throttled account are refused. Over the cap (100 failures in a row) an
@@ -96,7 +105,10 @@ async function authenticate(ctx: Ctx): Promise<Response> {
   const closedHash = login ? undefined : await closedAccountPasswordHash(ctx.db, email);
   let matches: boolean;
   try {
-    matches = await ctx.passwords.verify(password, login ? login.passwordHash : closedHash, device ? "priority" : "common");
+    // A known device in the priority lane; a try whose browser solved the portal's proof of work (X-Proved-Work, the
+    // portal's word like X-Client-Address) in the middle lane, ahead of unproved tries (docs/decisions/134).
+    const proved = ctx.request.headers.get(PROVED_WORK_HEADER)?.trim() === "1";
+    matches = await ctx.passwords.verify(password, login ? login.passwordHash : closedHash, device ? "priority" : proved ? "proved" : "common");
   } catch (error) {
     // Refused before any hashing (the pool is full, decision 020): no try was made, so none is counted, neither for
     // the account nor for the address (docs/decisions/135).
@@ -236,6 +248,10 @@ async function revokeToken(ctx: Ctx): Promise<Response> {
 /** The portal's word that the browser is a known device of the account (docs/decisions/087). */
 const knownDevice = z.object({
   [KNOWN_DEVICE_HEADER]: z.string().optional().describe("`<device id>.<medical record id>`, sent by the portal only (docs/decisions/087)."),
+  [PROVED_WORK_HEADER]: z
+    .string()
+    .optional()
+    .describe("`1`: the browser solved the sign-in proof of work, as the portal verified; sent by the portal only (docs/decisions/134)."),
 });
 
 export const authRoutes: Route<Ctx>[] = [

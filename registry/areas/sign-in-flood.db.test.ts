@@ -2,9 +2,9 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { PORTAL_KEY_HEADER } from "../contract/forwarded";
-import { KNOWN_DEVICE_HEADER, knownDeviceHeader } from "../contract/sign-in";
+import { KNOWN_DEVICE_HEADER, knownDeviceHeader, PROVED_WORK_HEADER } from "../contract/sign-in";
 import { testDatabases } from "../db/test-databases";
-import { ScryptPool } from "../domain/scrypt-pool";
+import { ScryptPool, type ScryptLane } from "../domain/scrypt-pool";
 import { createRegistryHandler } from "../handler";
 import { toNodeListener } from "../http-node";
 import { TEST_SETTINGS, useRegistry } from "../testing/harness";
@@ -53,47 +53,55 @@ describe.each(testDatabases().slice(0, 1))("a distributed sign-in flood on $name
       () => 0,
     );
 
-  it("the known-device patient signs in at least 90% of the time while the flood meets 'busy'", async () => {
-    const { base, handler } = await start();
-    const registered = await t.register(1, { phoneNumber: "(312) 245-0001" });
-    // One sign-in through this handler first: the stored hash then has its parameters (no rehash during the flood).
-    expect((await t.call("POST", "/authenticate", { body: { email: registered.email, password: registered.password } }, handler)).status).toBe(200);
-    const claim = knownDeviceHeader({ deviceId: DEVICE, medicalRecordId: registered.medicalRecordId, since: Math.floor(t.clock.getTime() / 1000) });
+  it.each([
+    { name: "the known-device patient", who: "known" },
+    { name: "a new browser that solved the proof of work (the portal's word, docs/decisions/134)", who: "proved" },
+  ] as const)(
+    "$name signs in nine times in ten or more while the flood meets 'busy'",
+    async ({ who }) => {
+      const { base, handler } = await start();
+      const registered = await t.register(1, { phoneNumber: "(312) 245-0001" });
+      // One sign-in through this handler first: the stored hash then has its parameters (no rehash during the flood).
+      expect((await t.call("POST", "/authenticate", { body: { email: registered.email, password: registered.password } }, handler)).status).toBe(200);
+      const claim = knownDeviceHeader({ deviceId: DEVICE, medicalRecordId: registered.medicalRecordId, since: Math.floor(t.clock.getTime() / 1000) });
+      const vouched: Record<string, string> = who === "known" ? { [KNOWN_DEVICE_HEADER]: claim } : { [PROVED_WORK_HEADER]: "1" };
 
-    const statuses: Record<string, number> = {};
-    let running = true;
-    const flood = Array.from({ length: LOOPS }, async (_, i) => {
-      for (let n = 0; running; n++) {
-        const status = await post(
-          base,
-          { email: `flood.${i}.${n}@example.org`, password: `guess ${n}` },
-          { [PORTAL_KEY_HEADER]: PORTAL_KEY, "x-client-address": `10.${i}.${(n >> 8) & 255}.${n & 255}` },
+      const statuses: Record<string, number> = {};
+      let running = true;
+      const flood = Array.from({ length: LOOPS }, async (_, i) => {
+        for (let n = 0; running; n++) {
+          const status = await post(
+            base,
+            { email: `flood.${i}.${n}@example.org`, password: `guess ${n}` },
+            { [PORTAL_KEY_HEADER]: PORTAL_KEY, "x-client-address": `10.${i}.${(n >> 8) & 255}.${n & 255}` },
+          );
+          statuses[status] = (statuses[status] ?? 0) + 1;
+        }
+      });
+      const patient: number[] = [];
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      // The flood runs until the patient has tried PATIENT_TRIES times, one try a second (longer on a loaded machine).
+      while (patient.length < PATIENT_TRIES) {
+        const started = Date.now();
+        patient.push(
+          await post(
+            base,
+            { email: registered.email, password: registered.password },
+            { [PORTAL_KEY_HEADER]: PORTAL_KEY, "x-client-address": "192.0.2.44", ...vouched },
+          ),
         );
-        statuses[status] = (statuses[status] ?? 0) + 1;
+        await new Promise((resolve) => setTimeout(resolve, Math.max(0, PATIENT_EVERY_MS - (Date.now() - started))));
       }
-    });
-    const patient: number[] = [];
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    // The flood runs until the patient has tried PATIENT_TRIES times, one try a second (longer on a loaded machine).
-    while (patient.length < PATIENT_TRIES) {
-      const started = Date.now();
-      patient.push(
-        await post(
-          base,
-          { email: registered.email, password: registered.password },
-          { [PORTAL_KEY_HEADER]: PORTAL_KEY, "x-client-address": "192.0.2.44", [KNOWN_DEVICE_HEADER]: claim },
-        ),
-      );
-      await new Promise((resolve) => setTimeout(resolve, Math.max(0, PATIENT_EVERY_MS - (Date.now() - started))));
-    }
-    running = false;
-    await Promise.all(flood);
+      running = false;
+      await Promise.all(flood);
 
-    const succeeded = patient.filter((s) => s === 200).length;
-    expect(succeeded / patient.length, `patient answers ${JSON.stringify(patient)}; flood ${JSON.stringify(statuses)}`).toBeGreaterThanOrEqual(0.9);
-    // The flood did fill the pool: strangers were told 'busy'.
-    expect(statuses["503"] ?? 0).toBeGreaterThan(0);
-  }, 180_000);
+      const succeeded = patient.filter((s) => s === 200).length;
+      expect(succeeded / patient.length, `patient answers ${JSON.stringify(patient)}; flood ${JSON.stringify(statuses)}`).toBeGreaterThanOrEqual(0.9);
+      // The flood did fill the pool: strangers were told 'busy'.
+      expect(statuses["503"] ?? 0).toBeGreaterThan(0);
+    },
+    180_000,
+  );
 
   it("a caller of the registry alone that does not prove it is a portal cannot claim a known device", async () => {
     const { base } = await start();
@@ -115,5 +123,18 @@ describe.each(testDatabases().slice(0, 1))("a distributed sign-in flood on $name
     };
     expect(await post(base, { email: registered.email, password: registered.password }, claim)).toBe(429);
     expect(await post(base, { email: registered.email, password: registered.password }, { ...claim, [PORTAL_KEY_HEADER]: PORTAL_KEY })).toBe(200);
+  }, 60_000);
+
+  it("hashes a try in the proved lane only on a portal's word: X-Proved-Work from any other caller is dropped", async () => {
+    const { base } = await start();
+    const body = { email: "nobody@example.org", password: "a guess" };
+    // The first unknown email also makes the timing hash (docs/decisions/087): before the lanes are watched.
+    expect(await post(base, body, {})).toBe(401);
+    const lanes: ScryptLane[] = [];
+    pool!.onWait((lane) => lanes.push(lane));
+    expect(await post(base, body, { [PROVED_WORK_HEADER]: "1" })).toBe(401);
+    expect(await post(base, body, { [PORTAL_KEY_HEADER]: PORTAL_KEY, "x-client-address": "198.51.100.9" })).toBe(401);
+    expect(await post(base, body, { [PORTAL_KEY_HEADER]: PORTAL_KEY, "x-client-address": "198.51.100.9", [PROVED_WORK_HEADER]: "1" })).toBe(401);
+    expect(lanes).toEqual(["common", "common", "proved"]);
   }, 60_000);
 });

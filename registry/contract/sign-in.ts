@@ -10,6 +10,14 @@ import { z } from "zod";
  */
 export const KNOWN_DEVICE_HEADER = "X-Known-Device";
 
+/**
+ * The portal's word, on `POST /authenticate`, that the browser signing in (not a known device) solved the sign-in
+ * surge step's proof of work and the portal verified it (docs/decisions/134, 135): `X-Proved-Work: 1`. The registry
+ * takes it as it takes X-Client-Address (in-process, or from a caller with the portal key, docs/decisions/085) and
+ * hashes such a try in the pool's middle lane, ahead of unproved unknown-device tries. Sent by the portal only.
+ */
+export const PROVED_WORK_HEADER = "X-Proved-Work";
+
 /** A device id: 16 random bytes, base64url (22 characters). */
 export const DEVICE_ID_PATTERN = /^[A-Za-z0-9_-]{22}$/;
 

@@ -1,7 +1,7 @@
 import { scryptSync } from "node:crypto";
 import { threadId } from "node:worker_threads";
 import { afterEach, describe, expect, it } from "vitest";
-import { ScryptPool, ScryptPoolBusyError, type ScryptJob } from "./scrypt-pool";
+import { ScryptPool, ScryptPoolBusyError, type ScryptJob, type ScryptLane } from "./scrypt-pool";
 
 const job = (password: string, N = 2 ** 10): ScryptJob => ({
   password,
@@ -75,6 +75,25 @@ describe("scrypt pool (docs/decisions/020)", () => {
     // The priority lane has a bound of its own.
     const busy = Array.from({ length: 3 }, (_, i) => pool.derive(job(`owner-${i}`, 2 ** 14), "priority"));
     await expect(pool.derive(job("owner-3"), "priority")).rejects.toBeInstanceOf(ScryptPoolBusyError);
+    await Promise.all(busy);
+  });
+
+  it("serves a proved try (a solved proof of work, docs/decisions/134) before unproved ones queued earlier, after known devices", async () => {
+    pool = new ScryptPool({ workers: 1, queue: 3, priorityQueue: 2 });
+    const finished: string[] = [];
+    const track = (name: string, lane?: ScryptLane) => pool.derive(job(name, 2 ** 14), lane).then(() => finished.push(name));
+    const common = ["flood-1", "flood-2", "flood-3", "flood-4"].map((name) => track(name));
+    // The common lane is full: an unproved stranger is refused at once, a proved newcomer is not.
+    await expect(pool.derive(job("flood-5"))).rejects.toBeInstanceOf(ScryptPoolBusyError);
+    const newcomer = track("newcomer", "proved");
+    const owner = track("owner", "priority");
+    expect(pool.stats()).toMatchObject({ running: 1, queued: 5, priorityQueued: 1, provedQueued: 1 });
+    await Promise.all([...common, newcomer, owner]);
+    // The known device first, then the proved try, then the strangers queued before both.
+    expect(finished).toEqual(["flood-1", "owner", "newcomer", "flood-2", "flood-3", "flood-4"]);
+    // The proved lane has a bound of its own (that of the priority lane).
+    const busy = Array.from({ length: 3 }, (_, i) => pool.derive(job(`proved-${i}`, 2 ** 14), "proved"));
+    await expect(pool.derive(job("proved-3"), "proved")).rejects.toBeInstanceOf(ScryptPoolBusyError);
     await Promise.all(busy);
   });
 });

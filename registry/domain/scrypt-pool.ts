@@ -11,23 +11,31 @@ import { Worker } from "node:worker_threads";
  * A priority lane (docs/decisions/087): a hash for a known device (a browser that signed in to the account before)
  * waits in its own queue, which is served before the common one and is never filled by the common one, so a flood of
  * unknown-device sign-ins can make the owner wait for at most the hashes already running, never refuse them.
+ *
+ * A middle lane (docs/decisions/134): a hash for an unknown device whose browser solved the portal's proof of work
+ * (the portal verified it) waits in a queue of its own, served after the priority lane and before the common one, and
+ * never filled by the common one: a flood of unproved tries (no JavaScript, an aged challenge) cannot refuse it.
  */
 
 export type ScryptJob = { password: string; salt: Buffer; keyLength: number; N: number; r: number; p: number; maxmem: number };
 export type ScryptPoolOptions = {
   workers: number;
   queue: number;
-  /** Hashes of the priority lane that may wait (default: the same as `queue`, at least 4). */
+  /** Hashes of the priority lane that may wait (default: the same as `queue`, at least 4); the proved lane's too. */
   priorityQueue?: number;
   idleMs?: number;
 };
-/** "priority": a known device's sign-in (docs/decisions/087); "common": everything else. */
-export type ScryptLane = "common" | "priority";
+/**
+ * "priority": a known device's sign-in (docs/decisions/087); "proved": an unknown device's sign-in with a solved proof
+ * of work (docs/decisions/134); "common": everything else.
+ */
+export type ScryptLane = "common" | "proved" | "priority";
 export type ScryptPoolStats = {
   workers: number;
   running: number;
   queued: number;
   priorityQueued: number;
+  provedQueued: number;
   refused: number;
   done: number;
   averageMs: number;
@@ -67,6 +75,7 @@ export class ScryptPool {
   private readonly slots: Slot[] = [];
   private readonly waiting: Pending[] = [];
   private readonly priority: Pending[] = [];
+  private readonly proved: Pending[] = [];
   private nextId = 1;
   private refused = 0;
   private done = 0;
@@ -81,13 +90,13 @@ export class ScryptPool {
 
   /**
    * Derives a key in a worker; rejects with ScryptPoolBusyError at once when every worker is busy and the lane's queue
-   * is full. The priority lane's queue is served first.
+   * is full. The priority lane's queue is served first, then the proved lane's, then the common one.
    */
   derive(job: ScryptJob, lane: ScryptLane = "common"): Promise<Buffer> {
     if (this.closed) return Promise.reject(new Error("scrypt pool closed"));
     const running = this.slots.filter((s) => s.current).length;
-    const queue = lane === "priority" ? this.priority : this.waiting;
-    const room = lane === "priority" ? (this.options.priorityQueue ?? Math.max(4, this.options.queue)) : this.options.queue;
+    const queue = this.queue(lane);
+    const room = lane === "common" ? this.options.queue : (this.options.priorityQueue ?? Math.max(4, this.options.queue));
     if (running >= this.options.workers && queue.length >= room) {
       this.refused += 1;
       return Promise.reject(new ScryptPoolBusyError(this.retryAfterS(lane)));
@@ -98,9 +107,13 @@ export class ScryptPool {
     });
   }
 
+  private queue(lane: ScryptLane): Pending[] {
+    return lane === "priority" ? this.priority : lane === "proved" ? this.proved : this.waiting;
+  }
+
   /** Seconds until the work in hand (ahead of a new hash of `lane`) is likely done (at least 1). */
   retryAfterS(lane: ScryptLane = "common"): number {
-    const ahead = lane === "priority" ? this.priority.length : this.waiting.length + this.priority.length;
+    const ahead = this.priority.length + (lane === "priority" ? 0 : this.proved.length) + (lane === "common" ? this.waiting.length : 0);
     const inHand = ahead + this.slots.filter((s) => s.current).length;
     return Math.max(1, Math.ceil((inHand * this.averageMs) / this.options.workers / 1000));
   }
@@ -109,8 +122,9 @@ export class ScryptPool {
     return {
       workers: this.slots.length,
       running: this.slots.filter((s) => s.current).length,
-      queued: this.waiting.length + this.priority.length,
+      queued: this.waiting.length + this.proved.length + this.priority.length,
       priorityQueued: this.priority.length,
+      provedQueued: this.proved.length,
       refused: this.refused,
       done: this.done,
       averageMs: Math.round(this.averageMs),
@@ -129,16 +143,16 @@ export class ScryptPool {
 
   async close(): Promise<void> {
     this.closed = true;
-    for (const p of [...this.priority.splice(0), ...this.waiting.splice(0)]) p.reject(new Error("scrypt pool closed"));
+    for (const p of [...this.priority.splice(0), ...this.proved.splice(0), ...this.waiting.splice(0)]) p.reject(new Error("scrypt pool closed"));
     await Promise.all(this.slots.splice(0).map((s) => this.retire(s)));
   }
 
   private pump(): void {
-    while (this.priority.length || this.waiting.length) {
+    while (this.priority.length || this.proved.length || this.waiting.length) {
       let slot = this.slots.find((s) => !s.current);
       if (!slot && this.slots.length < this.options.workers) slot = this.spawn();
       if (!slot) return;
-      const next = (this.priority.length ? this.priority : this.waiting).shift()!;
+      const next = (this.priority.length ? this.priority : this.proved.length ? this.proved : this.waiting).shift()!;
       if (slot.idleTimer) clearTimeout(slot.idleTimer);
       slot.idleTimer = null;
       slot.current = next;
@@ -180,7 +194,7 @@ export class ScryptPool {
   /** An idle worker does not keep the process alive, and leaves after `idleMs` without work (its memory with it). */
   private idle(slot: Slot): void {
     slot.worker.unref();
-    if (!this.waiting.length && !this.priority.length) {
+    if (!this.waiting.length && !this.proved.length && !this.priority.length) {
       slot.idleTimer = setTimeout(() => {
         const index = this.slots.indexOf(slot);
         if (index >= 0 && !slot.current) {

@@ -2,7 +2,9 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { useTranslation } from "~/texts/use-translation";
 import { SignInCountdown } from "./sign-in-countdown";
-import { CHALLENGE_FIELD, PROOF_FIELD, solveChallenge } from "./proof-of-work";
+import { CHALLENGE_FIELD, PROOF_FIELD, provedAction, solveChallenge } from "./proof-of-work";
+
+const LOGIN_ACTION = "/register?login=1";
 import type { ResetView } from "./password-form";
 import { LiveRecheckForm, useLiveRecheck } from "~/enhance/live-recheck";
 import { CsrfField } from "~/components/csrf-field";
@@ -79,6 +81,7 @@ function useProofOfWork(challenge: string | undefined) {
     void solving.then((found) => {
       const field = form.elements.namedItem(PROOF_FIELD);
       if (field instanceof HTMLInputElement) field.value = found;
+      if (found) form.setAttribute("action", provedAction(LOGIN_ACTION, challenge, found));
       pending.current = null;
       // An older browser without requestSubmit posts the form as a document (the server takes it the same way).
       if (typeof form.requestSubmit === "function") form.requestSubmit();
@@ -98,7 +101,12 @@ function LoginView({ challenge }: { challenge?: string }) {
     <FormState id="login">
       <ErrorSummary failure={failure} />
       {until > 0 ? <SignInCountdown key={until} until={until} /> : null}
-      <Form method="post" action="/register?login=1" noValidate onSubmit={work.onSubmit}>
+      <Form
+        method="post"
+        action={challenge && work.proof ? provedAction(LOGIN_ACTION, challenge, work.proof) : LOGIN_ACTION}
+        noValidate
+        onSubmit={work.onSubmit}
+      >
         <CsrfField />
         <input type="hidden" name="intent" value="login" />
         {challenge ? (

@@ -44,14 +44,20 @@ export async function loginAction(form: FormData, context: PortalContext, reques
   const email = values.email.trim();
   const device = readKnownDevice(request?.headers.get("cookie"), context.formKey, context.hostPrefixedCookie);
   const claim = claimFor(device, context.formKey, email);
+  // docs/decisions/134: whether this post's browser solved the proof of work (checked here): its hash goes ahead of
+  // unproved strangers' in the registry's pool.
+  let provedWork = false;
   if (!claim && context.signInSurgePerMinute > 0) {
     // docs/decisions/135: the challenge is this browser's and this address's, spent once through the registry.
     surged = true;
     const verdict = await surgeStep(form, context, context.session);
     if (!verdict.ok) return verdict.reason === "unreachable" ? fail({}, "errors.registryDown", 503) : fail({}, "login.checking", 429);
     if (verdict.waitMs > 0) await (context.park ?? sleep)(verdict.waitMs);
+    provedWork = verdict.proved === true;
   }
-  const sent = await reach(context.registry.authenticate(email, values.password, context.clientAddress, claim));
+  const sent = await reach(
+    context.registry.authenticate(email, values.password, { clientAddress: context.clientAddress, knownDevice: claim, provedWork }),
+  );
   if (!sent.reached) return fail({}, unavailableMessageKey(sent.error), 503);
   const answer = sent.answer;
   // ACC-037: a refusal with a wait says when sign-in opens again (the dialog counts down to it with JavaScript).

@@ -7,6 +7,16 @@
 export const CHALLENGE_FIELD = "signInChallenge";
 export const PROOF_FIELD = "signInProof";
 
+/**
+ * The sign-in form's address once its challenge is solved: the challenge and proof in the query as well as in the body,
+ * so the admission (docs/decisions/134) sees the solved proof before reading any body and lets the post go ahead of
+ * unproved ones.
+ */
+export function provedAction(action: string, challenge: string, proof: string): string {
+  const query = new URLSearchParams({ [CHALLENGE_FIELD]: challenge, [PROOF_FIELD]: proof });
+  return `${action}${action.includes("?") ? "&" : "?"}${query.toString()}`;
+}
+
 /** The difficulty written in a challenge, or null when it does not look like one. */
 export function challengeBits(challenge: string): number | null {
   const bits = Number(challenge.split(".")[3]);

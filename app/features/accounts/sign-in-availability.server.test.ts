@@ -122,7 +122,7 @@ describe("the surge step (docs/decisions/087, 135)", () => {
     const proof = await solveChallenge(challenge, webcrypto.subtle as SubtleCrypto);
     expect(proof).toMatch(/^\d+$/);
     expect(await surge.check(challenge, String(Number(proof) + 1), now + 100, ME, spend)).toEqual({ ok: false, reason: "invalid" });
-    expect(await surge.check(challenge, proof!, now + 100, ME, spend)).toEqual({ ok: true, waitMs: 0 });
+    expect(await surge.check(challenge, proof!, now + 100, ME, spend)).toEqual({ ok: true, waitMs: 0, proved: true });
     expect(await surge.check(challenge, proof!, now + 200, ME, spend)).toEqual({ ok: false, reason: "used" });
     const forged = `${challenge.slice(0, -4)}AAAA`;
     expect(await surge.check(forged, "1", now, ME, spend)).toEqual({ ok: false, reason: "invalid" });
@@ -130,6 +130,27 @@ describe("the surge step (docs/decisions/087, 135)", () => {
     expect(await elsewhere.check(surge.issue(now, ME)!, "", now + 5_000, ME, spend)).toEqual({ ok: false, reason: "invalid" });
     const old = surge.issue(now, ME)!;
     expect(await surge.check(old, "", now + SURGE.challengeTtlMs + 1, ME, spend)).toEqual({ ok: false, reason: "invalid" });
+  });
+
+  it("vouches at the admission (docs/decisions/134) for a solved challenge of this browser and address, once, never a spent one", async () => {
+    const surge = createSignInSurge({ perMinute: 1, formKey: KEY });
+    const now = 1_000_000;
+    const { webcrypto } = await import("node:crypto");
+    const challenge = surge.issue(now, ME)!;
+    const proof = (await solveChallenge(challenge, webcrypto.subtle as SubtleCrypto))!;
+    expect(surge.vouch(challenge, "", now, ME)).toBe(false);
+    expect(surge.vouch(challenge, String(Number(proof) + 1), now, ME)).toBe(false);
+    expect(surge.vouch(challenge, proof, now, { ...ME, browser: "another-browser-000000" })).toBe(false);
+    expect(surge.vouch(challenge, proof, now, { ...ME, address: "198.51.100.99" })).toBe(false);
+    expect(surge.vouch(challenge, proof, now + SURGE.challengeTtlMs + 1, ME)).toBe(false);
+    expect(surge.vouch(challenge, proof, now, ME)).toBe(true);
+    // Once: a replay goes unpreferred (the sign-in still takes it once, through check).
+    expect(surge.vouch(challenge, proof, now, ME)).toBe(false);
+    expect(await surge.check(challenge, proof, now, ME, memorySpends())).toEqual({ ok: true, waitMs: 0, proved: true });
+    const spent = surge.issue(now, ME)!;
+    const spentProof = (await solveChallenge(spent, webcrypto.subtle as SubtleCrypto))!;
+    expect(await surge.check(spent, spentProof, now, ME, memorySpends())).toMatchObject({ ok: true });
+    expect(surge.vouch(spent, spentProof, now, ME)).toBe(false);
   });
 
   it("refuses a challenge fetched by another browser (session) or from another address; another address of the same /64 is the same", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SIGN_IN_CHALLENGES } from "../../../registry/contract/sign-in";
+import { PROVED_WORK_HEADER, SIGN_IN_CHALLENGES } from "../../../registry/contract/sign-in";
 import { testDatabases } from "../../../registry/db/test-databases";
 import { useRegistry } from "../../../registry/testing/harness";
 import { createRegistryClient } from "~/registry/client.server";
@@ -115,5 +115,47 @@ describe.each(testDatabases().slice(0, 1))("the surge step with two portals on o
     expect(fresh).not.toBe(challenge);
     expect(await post(mine, p.password, challenge)).toMatchObject({ status: 429, key: "login.checking" });
     expect(await post(mine, p.password, fresh)).toMatchObject({ status: 302, location: "/landing" });
+  });
+
+  it("through the sign-in action: a post whose proof this portal verified tells the registry (X-Proved-Work), others do not", async () => {
+    const p = await t.register(1);
+    const seen: Array<string | null> = [];
+    const watched = createRegistryClient({
+      fetch: (request) => {
+        if (new URL(request.url).pathname.endsWith("/authenticate")) seen.push(request.headers.get(PROVED_WORK_HEADER));
+        return t.handler(request);
+      },
+      baseUrl: "http://registry.test",
+    });
+    const contextOf = (session: Session, signInSurgePerMinute: number) =>
+      ({
+        session,
+        registry: watched,
+        clientAddress: "198.51.100.31",
+        formKey: KEY,
+        signInSurgePerMinute,
+        log: () => {},
+        lang: "en",
+        basePath: "/",
+        isSecure: false,
+      }) as unknown as PortalContext;
+    const form = (challenge: string, proof: string) => {
+      const f = new FormData();
+      f.set("email", p.email);
+      f.set("password", p.password);
+      f.set(CHALLENGE_FIELD, challenge);
+      f.set(PROOF_FIELD, proof);
+      return f;
+    };
+    // No surge (the step is off): nothing was proved, nothing is said.
+    expect(await loginAction(form("", ""), contextOf(new Session({}, true), 0))).toBeInstanceOf(Response);
+    // A surge: the browser solved its challenge.
+    for (let i = 0; i < 5; i++) signInSurge(5, KEY).note(Date.now());
+    const mine = new Session({}, true);
+    const challenge = surgeChallenge(contextOf(mine, 5), mine, Date.now())!;
+    const { webcrypto } = await import("node:crypto");
+    const proof = (await solveChallenge(challenge, webcrypto.subtle as SubtleCrypto)) ?? "";
+    expect(await loginAction(form(challenge, proof), contextOf(mine, 5))).toBeInstanceOf(Response);
+    expect(seen).toEqual([null, "1"]);
   });
 });

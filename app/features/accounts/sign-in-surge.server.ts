@@ -41,7 +41,8 @@ export const SURGE = {
 export type SurgeBinding = { browser: string; address: string };
 /** Spends a challenge through the registry (by its nonce's SHA-256, hex), or says the registry could not be asked. */
 export type SpendChallenge = (nonceHash: string, expiresAt: Date) => Promise<"spent" | "used" | "over" | "unreachable">;
-export type SurgeVerdict = { ok: true; waitMs: number } | { ok: false; reason: "invalid" | "used" | "over" | "unreachable" };
+/** `proved`: the browser solved the challenge's proof of work, checked here (docs/decisions/134); absent otherwise. */
+export type SurgeVerdict = { ok: true; waitMs: number; proved?: true } | { ok: false; reason: "invalid" | "used" | "over" | "unreachable" };
 
 /** The difficulty for a surge of `recent` attempts a minute: 12 bits up to twice the threshold, 2 more each doubling, at most 18. */
 export function surgeBits(recent: number, perMinute: number): number {
@@ -73,6 +74,29 @@ export function createSignInSurge(opts: { perMinute: number; formKey: Uint8Array
   let until = 0;
   /** Challenges already spent here, until they expire (by nonce): a repeat is refused without asking the registry. */
   const used = new Map<string, number>();
+  /** Challenges already vouched for at the admission (by nonce, until they expire): each once (docs/decisions/134). */
+  const vouched = new Map<string, number>();
+  const prune = (seen: Map<string, number>, now: number) => {
+    for (const [n, expires] of seen) {
+      if (seen.size < SURGE.maxUsed && expires > now) break;
+      seen.delete(n);
+    }
+  };
+  /** A challenge signed here for `binding`, not expired: its difficulty, nonce and issue time; else null. */
+  const sound = (challenge: string, now: number, binding: SurgeBinding) => {
+    const parts = challenge.split(".");
+    const bits = challengeBits(challenge);
+    if (parts.length !== 5 || challenge.length > 200 || bits === null || !binding.browser) return null;
+    const body = parts.slice(0, 4).join(".");
+    const given = Buffer.from(parts[4] ?? "");
+    const expected = Buffer.from(sign(body, binding));
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+    const issuedAt = parseInt(parts[1] ?? "", 36);
+    if (!Number.isFinite(issuedAt) || issuedAt > now + 5_000 || now - issuedAt > SURGE.challengeTtlMs) return null;
+    return { bits, nonce: parts[2] ?? "", issuedAt };
+  };
+  const solved = (challenge: string, proof: string, bits: number) =>
+    /^\d{1,9}$/.test(proof) && hasLeadingZeroBits(createHash("sha256").update(`${challenge}:${proof}`).digest(), bits);
   /** Challenges issued per address key in the current minute. */
   const issued = new Map<string, { since: number; count: number }>();
 
@@ -130,31 +154,32 @@ export function createSignInSurge(opts: { perMinute: number; formKey: Uint8Array
      */
     async check(challenge: string, proof: string, now: number, binding: SurgeBinding, spend: SpendChallenge): Promise<SurgeVerdict> {
       const invalid = { ok: false, reason: "invalid" } as const;
-      const parts = challenge.split(".");
-      const bits = challengeBits(challenge);
-      if (parts.length !== 5 || challenge.length > 200 || bits === null || !binding.browser) return invalid;
-      const body = parts.slice(0, 4).join(".");
-      const given = Buffer.from(parts[4] ?? "");
-      const expected = Buffer.from(sign(body, binding));
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return invalid;
-      const issuedAt = parseInt(parts[1] ?? "", 36);
-      if (!Number.isFinite(issuedAt) || issuedAt > now + 5_000 || now - issuedAt > SURGE.challengeTtlMs) return invalid;
-      const nonce = parts[2] ?? "";
-      for (const [n, expires] of used) {
-        if (used.size < SURGE.maxUsed && expires > now) break;
-        used.delete(n);
-      }
+      const checked = sound(challenge, now, binding);
+      if (!checked) return invalid;
+      const { bits, nonce, issuedAt } = checked;
+      prune(used, now);
       if (used.has(nonce)) return { ok: false, reason: "used" };
-      if (proof) {
-        if (!/^\d{1,9}$/.test(proof)) return invalid;
-        const digest = createHash("sha256").update(`${challenge}:${proof}`).digest();
-        if (!hasLeadingZeroBits(digest, bits)) return invalid;
-      }
+      if (proof && !solved(challenge, proof, bits)) return invalid;
       const expires = issuedAt + SURGE.challengeTtlMs;
       const outcome = await spend(createHash("sha256").update(nonce).digest("hex"), new Date(expires));
       if (outcome !== "spent") return { ok: false, reason: outcome };
       used.set(nonce, expires);
-      return { ok: true, waitMs: proof ? 0 : Math.max(0, issuedAt + noScriptWaitMs(bits) - now) };
+      if (proof) return { ok: true, waitMs: 0, proved: true };
+      return { ok: true, waitMs: Math.max(0, issuedAt + noScriptWaitMs(bits) - now) };
+    },
+    /**
+     * docs/decisions/134: whether a sign-in post about to be admitted shows, in its address, a challenge this portal
+     * signed for this browser and address, not expired, not spent here, and solved: the admission then lets it go ahead
+     * of unproved posts. Once per challenge (a replay is not preferred); one HMAC and one SHA-256, the registry is not
+     * asked (the sign-in itself spends the challenge: `check`).
+     */
+    vouch(challenge: string, proof: string, now: number, binding: SurgeBinding): boolean {
+      const checked = sound(challenge, now, binding);
+      if (!checked || !solved(challenge, proof, checked.bits)) return false;
+      prune(vouched, now);
+      if (used.has(checked.nonce) || vouched.has(checked.nonce)) return false;
+      vouched.set(checked.nonce, checked.issuedAt + SURGE.challengeTtlMs);
+      return true;
     },
   };
 }
@@ -182,6 +207,29 @@ export function signInSurge(perMinute: number, formKey: Uint8Array, log?: (entry
   const surge = createSignInSurge({ perMinute, formKey, log });
   holder[SHARED] = { perMinute, key, surge };
   return surge;
+}
+
+/**
+ * docs/decisions/134, for the admission (server.ts): whether a sign-in post's address (`?signInChallenge=…&signInProof=…`,
+ * which the dialog's script adds once it solved the proof of work) shows a solved challenge of this browser (`session`)
+ * and address, during a surge of this process. Nothing is created: no surge watch yet, no surge.
+ */
+export function provedSignInPost(query: URLSearchParams, session: BrowserSession, address: string, now = Date.now()): boolean {
+  const current = currentSignInSurge();
+  if (!current || !current.surge.active(now)) return false;
+  const challenge = query.get(CHALLENGE_FIELD) ?? "";
+  const proof = query.get(PROOF_FIELD) ?? "";
+  if (!challenge || !proof) return false;
+  return current.surge.vouch(challenge, proof, now, { browser: surgeBrowser(session, false), address });
+}
+
+/**
+ * docs/decisions/134: a post of the `sign-in` admission class (no session, no known-device mark) that the admission
+ * refused is counted as an unknown-device attempt too: a flood the admission keeps out must still start the surge, or
+ * no challenge is issued and a patient's browser has no proof of work to show.
+ */
+export function noteRefusedSignIn(perMinute: number, formKey: Uint8Array, log?: (entry: Record<string, unknown>) => void): void {
+  if (perMinute > 0) signInSurge(perMinute, formKey, log).note(Date.now());
 }
 
 /** Spends challenges through this request's registry client (POST /sign-in-challenges, docs/decisions/135). */
