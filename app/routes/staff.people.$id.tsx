@@ -3,11 +3,12 @@ import { Link } from "react-router";
 import { useTranslation } from "~/texts/use-translation";
 import type { RouteHandle } from "~/components/document-title";
 import { ErrorSummary } from "~/components/error-summary";
-import { CheckboxField, SelectField } from "~/components/fields";
+import { CheckboxField } from "~/components/fields";
 import { useFormAnswer } from "~/components/form-context";
 import { PageFlash } from "~/components/flash-messages";
 import { RegistryDownPage } from "~/components/registry-down-page";
 import { StaffActionForm } from "~/features/staff/action-form";
+import { OrganisationSelect } from "~/features/staff/organisation-select";
 import { grantValues } from "~/features/staff/people-form";
 import { peopleData, personAction, personOf } from "~/features/staff/people.server";
 import { readForm } from "~/forms/form.server";
@@ -52,19 +53,9 @@ export default function StaffPerson({ loaderData: data }: Route.ComponentProps) 
         <CheckboxField name="administrator" label={t("staffConsole.roles.administrator")} />
         <CheckboxField name="program" label={t("staffConsole.roles.program")} />
         <CheckboxField name="lab" label={t("staffConsole.roles.lab")} />
-        <SelectField
-          name="labId"
-          label={t("staffConsole.people.lab")}
-          optional
-          options={data.organisations.labs.map((l) => ({ value: String(l.id), label: l.name }))}
-        />
+        <OrganisationSelect kind="lab" organisations={data.organisations} />
         <CheckboxField name="center" label={t("staffConsole.roles.center")} />
-        <SelectField
-          name="centerId"
-          label={t("staffConsole.people.center")}
-          optional
-          options={data.organisations.centers.map((c) => ({ value: String(c.id), label: c.name }))}
-        />
+        <OrganisationSelect kind="center" organisations={data.organisations} />
       </StaffActionForm>
       {person.status !== "disabled" ? (
         <>

@@ -8,6 +8,7 @@ import { useFormAnswer } from "~/components/form-context";
 import { PageFlash } from "~/components/flash-messages";
 import { RegistryDownPage } from "~/components/registry-down-page";
 import { StaffActionForm } from "~/features/staff/action-form";
+import { OrganisationSelect } from "~/features/staff/organisation-select";
 import { grantLabel } from "~/features/staff/areas";
 import { inviteAction, peopleData } from "~/features/staff/people.server";
 import { readForm } from "~/forms/form.server";
@@ -105,18 +106,8 @@ export default function StaffPeople({ loaderData: data }: Route.ComponentProps) 
           label={t("staffConsole.people.role")}
           options={(["lab", "center", "program", "administrator"] as const).map((r) => ({ value: r, label: t(`staffConsole.roles.${r}`) }))}
         />
-        <SelectField
-          name="labId"
-          label={t("staffConsole.people.lab")}
-          optional
-          options={data.organisations.labs.map((l) => ({ value: String(l.id), label: l.name }))}
-        />
-        <SelectField
-          name="centerId"
-          label={t("staffConsole.people.center")}
-          optional
-          options={data.organisations.centers.map((c) => ({ value: String(c.id), label: c.name }))}
-        />
+        <OrganisationSelect kind="lab" organisations={data.organisations} />
+        <OrganisationSelect kind="center" organisations={data.organisations} />
       </StaffActionForm>
     </main>
   );

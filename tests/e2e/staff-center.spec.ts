@@ -8,8 +8,7 @@ import {
   latestMessage,
   newPatient,
   sqlQuery,
-  STAFF_COMMANDS_NEED,
-  staffCommandsAvailable,
+  needsStaffCommands,
   test,
 } from "./fixtures";
 import { personWithRole } from "./support/staff";
@@ -20,7 +19,7 @@ import { personWithRole } from "./support/staff";
  * follow as after the staff commands (staff-steps.spec.ts); another center's person never sees it (404). JavaScript
  * on and off (projects js and nojs).
  */
-test.skip(!staffCommandsAvailable, STAFF_COMMANDS_NEED);
+needsStaffCommands();
 
 // A member center near the fixtures' postal code 10118 (staff-steps.spec.ts).
 const NEAR = "Ironbound Kidney Center";

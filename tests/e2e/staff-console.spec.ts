@@ -1,5 +1,5 @@
 import { STAFF_IDLE_LIMIT_MS } from "../../registry/contract/staff-accounts";
-import { createPatient, expect, expectAccessible, latestMessage, newPatient, STAFF_COMMANDS_NEED, staffCommandsAvailable, test } from "./fixtures";
+import { createPatient, expect, expectAccessible, latestMessage, needsStaffCommands, newPatient, test } from "./fixtures";
 import { expectNoSidewaysScroll } from "./support/reflow";
 import {
   ageStaffSession,
@@ -19,7 +19,7 @@ import {
  * code is accepted once, a recovery code once; administrators invite and disable people; the console's session is its
  * own (never a patient's) and ends after 15 idle minutes. JavaScript on and off (projects js and nojs).
  */
-test.skip(!staffCommandsAvailable, STAFF_COMMANDS_NEED);
+needsStaffCommands();
 
 async function firstAdministrator(page: import("@playwright/test").Page): Promise<StaffPerson> {
   const who = { name: "Ada Admin", email: staffEmail("ada") };

@@ -11,8 +11,7 @@ import {
   newPatient,
   outbox,
   sqlQuery,
-  STAFF_COMMANDS_NEED,
-  staffCommandsAvailable,
+  needsStaffCommands,
   test,
   type Patient,
 } from "./fixtures";
@@ -31,7 +30,7 @@ import { portalText, registryText, type Lang } from "./support/texts";
  * is chosen at invitation (their emails) and their browser asks for it (their pages); the patients chose it when they
  * registered.
  */
-test.skip(!staffCommandsAvailable, STAFF_COMMANDS_NEED);
+needsStaffCommands();
 
 // A member center near the fixtures' postal code 10118 (staff-center.spec.ts).
 const CENTER = "Ironbound Kidney Center";

@@ -8,8 +8,7 @@ import {
   registryCommand,
   selectFirstCenter,
   sqlQuery,
-  STAFF_COMMANDS_NEED,
-  staffCommandsAvailable,
+  needsStaffCommands,
   withPatient as test,
 } from "./fixtures";
 import { personWithRole } from "./support/staff";
@@ -21,7 +20,7 @@ import { updateLabsAs } from "./support/labs";
  * the values and the results, and the registration is Sent to Center. A person of another lab never sees the order
  * (404, audited). JavaScript on and off (projects js and nojs).
  */
-test.skip(!staffCommandsAvailable, STAFF_COMMANDS_NEED);
+needsStaffCommands();
 test.describe.configure({ timeout: 240_000 });
 
 const card = (page: Page) => page.locator("article.registration-card").first();

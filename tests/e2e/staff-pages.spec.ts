@@ -10,8 +10,7 @@ import {
   hiddenValue,
   newPatient,
   sqlQuery,
-  STAFF_COMMANDS_NEED,
-  staffCommandsAvailable,
+  needsStaffCommands,
   test,
 } from "./fixtures";
 import { expectNoSidewaysScroll } from "./support/reflow";
@@ -25,7 +24,7 @@ import { portalText } from "./support/texts";
  * and for sideways scrolling at 320 px; and the console's own pages (sign-in, set-up, people, audit) the same way.
  * JavaScript on and off (projects js and nojs).
  */
-test.skip(!staffCommandsAvailable, STAFF_COMMANDS_NEED);
+needsStaffCommands();
 test.describe.configure({ timeout: 240_000 });
 
 const NEAR = "Ironbound Kidney Center";

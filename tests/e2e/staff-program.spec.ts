@@ -1,17 +1,7 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { answersByPage } from "../../app/features/medical-history/test-answers";
-import {
-  createCandidate,
-  expect,
-  expectAccessible,
-  formPoster,
-  latestMessage,
-  sqlQuery,
-  STAFF_COMMANDS_NEED,
-  staffCommandsAvailable,
-  test,
-} from "./fixtures";
+import { createCandidate, expect, expectAccessible, formPoster, latestMessage, sqlQuery, needsStaffCommands, test } from "./fixtures";
 import { personWithRole } from "./support/staff";
 
 /**
@@ -20,7 +10,7 @@ import { personWithRole } from "./support/staff";
  * Labs and Completed with notes, and the participant's dashboard and emails follow; an administrator then finds those
  * readings and moves in the audit by record and by person, and downloads the CSV of the search.
  */
-test.skip(!staffCommandsAvailable, STAFF_COMMANDS_NEED);
+needsStaffCommands();
 
 /** The file a link downloads, as text. */
 async function download(page: Page, name: string | RegExp): Promise<{ text: string; fileName: string }> {
