@@ -5,6 +5,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
 import { expect, test as base, type APIRequestContext, type Browser, type Locator, type Page } from "@playwright/test";
+import { answersByPage } from "../../app/features/medical-history/test-answers";
 import en from "../../app/locales/en/index";
 import { createSessionStore, SESSION_COOKIE } from "../../app/platform/session.server";
 import type { SessionData } from "../../app/platform/session-keys";
@@ -546,6 +547,24 @@ export function patientValidation(p: Patient): Record<string, string> {
  * so only with the e2e portal on PostgreSQL), registered with the invite, confirmed, and screened as a candidate, so
  * the medical history is open to them; in Spanish with `spanish`. Answers the patient and a CSRF token of the session.
  */
+/**
+ * A participant of the immune-tolerance program at its E-Sign stage who has signed: a candidate (createCandidate) whose
+ * medical history is submitted and whose consent is signed in `page`'s browser, as the program's person finds them.
+ */
+export async function createSignedParticipant(page: Page): Promise<{ patient: Patient; fullName: string; recordId: number }> {
+  const { patient, csrf } = await createCandidate(page.request);
+  const post = formPoster(page.request, csrf);
+  for (const [slug, fields] of answersByPage) await post(`medical-history/${slug}`, { intent: "next", ...fields });
+  await post("medical-history/review", { intent: "submit" });
+  await page.goto("e-sign");
+  const fullName = `${patient.firstName} ${patient.lastName}`;
+  await page.getByLabel("Type your full name to sign").fill(fullName);
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByText("Thank you. Your consent form is signed.")).toBeVisible();
+  const [record] = await sqlQuery<{ id: number }>("select id from medical_records where lower(email) = lower($1)", [patient.email]);
+  return { patient, fullName, recordId: record!.id };
+}
+
 export async function createCandidate(
   api: APIRequestContext,
   p: Patient = newPatient("Icand"),

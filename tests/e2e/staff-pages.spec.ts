@@ -1,7 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { answersByPage } from "../../app/features/medical-history/test-answers";
 import {
-  createCandidate,
+  createSignedParticipant,
   createClearedScreening,
   createPatient,
   expect,
@@ -165,16 +164,7 @@ test("the program's pages in Spanish: participants by stage, a participant, the 
   page,
   browser,
 }) => {
-  const { patient, csrf } = await createCandidate(page.request);
-  const post = formPoster(page.request, csrf);
-  for (const [slug, fields] of answersByPage) await post(`medical-history/${slug}`, { intent: "next", ...fields });
-  await post("medical-history/review", { intent: "submit" });
-  await page.goto("e-sign");
-  const fullName = `${patient.firstName} ${patient.lastName}`;
-  await page.getByLabel("Type your full name to sign").fill(fullName);
-  await page.getByRole("button", { name: "Continue" }).click();
-  await expect(page.getByText("Thank you. Your consent form is signed.")).toBeVisible();
-  const [record] = await sqlQuery<{ id: number }>("select id from medical_records where lower(email) = lower($1)", [patient.email]);
+  const { fullName, recordId } = await createSignedParticipant(page);
   const pt = (key: string, vars?: Record<string, string>) => es(`staffProgram.${key}`, vars);
 
   const staff = await spanishStaff(browser, { role: "program" });
@@ -182,7 +172,7 @@ test("the program's pages in Spanish: participants by stage, a participant, the 
   await expect(staff.getByRole("heading", { level: 1, name: pt("participants.title") })).toBeVisible();
   await checkPage(staff, "/staff/program");
 
-  await staff.goto(`staff/program/${record!.id}`);
+  await staff.goto(`staff/program/${recordId}`);
   await expect(staff.getByRole("heading", { level: 1, name: pt("participant.heading", { name: fullName }) })).toBeVisible();
   await checkPage(staff, "/staff/program/{id} at E-Sign");
   const toPreWorkup = pt("participant.moveSubmit", { stage: pt("stages.preWorkupLabs") });

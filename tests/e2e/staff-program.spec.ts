@@ -1,7 +1,6 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
-import { answersByPage } from "../../app/features/medical-history/test-answers";
-import { createCandidate, expect, expectAccessible, formPoster, latestMessage, sqlQuery, needsStaffCommands, test } from "./fixtures";
+import { createSignedParticipant, expect, expectAccessible, latestMessage, needsStaffCommands, sqlQuery, test } from "./fixtures";
 import { personWithRole } from "./support/staff";
 
 /**
@@ -20,17 +19,7 @@ async function download(page: Page, name: string | RegExp): Promise<{ text: stri
 
 test("the program moves a participant with notes; an administrator finds it in the audit and its CSV", async ({ page, browser }) => {
   test.setTimeout(240_000);
-  const { patient, csrf } = await createCandidate(page.request);
-  const post = formPoster(page.request, csrf);
-  for (const [slug, fields] of answersByPage) await post(`medical-history/${slug}`, { intent: "next", ...fields });
-  await post("medical-history/review", { intent: "submit" });
-  await page.goto("e-sign");
-  const fullName = `${patient.firstName} ${patient.lastName}`;
-  await page.getByLabel("Type your full name to sign").fill(fullName);
-  await page.getByRole("button", { name: "Continue" }).click();
-  await expect(page.getByText("Thank you. Your consent form is signed.")).toBeVisible();
-  const [record] = await sqlQuery<{ id: number }>("select id from medical_records where lower(email) = lower($1)", [patient.email]);
-  const recordId = record!.id;
+  const { patient, fullName, recordId } = await createSignedParticipant(page);
 
   // The program's person: the console's home links to the area; the participant is listed at E-Sign.
   const { person: programPerson, page: staff } = await personWithRole(browser, { role: "program" }, "Priya Program");
