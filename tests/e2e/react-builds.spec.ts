@@ -61,4 +61,13 @@ test.describe("React builds", () => {
     expect(code.filter((text) => text.includes(`"${reactVersion}"`) && text.includes("react.dev/errors/")).length).toBe(1);
     expect(code.filter((text) => /preact/i.test(text))).toEqual([]);
   });
+
+  test("no page's JavaScript holds zod: the registry contract's schemas stay on the server (decision 138)", () => {
+    const assets = path.join(root, buildDir, "client/assets");
+    const chunks = fs.readdirSync(assets).filter((name) => name.endsWith(".js"));
+    expect(chunks.length).toBeGreaterThan(10);
+    // zod 4 names every schema class it builds ("$ZodObject", "$ZodString"...) in its code.
+    const withZod = chunks.filter((name) => fs.readFileSync(path.join(assets, name), "utf8").includes('"$ZodObject"'));
+    expect(withZod).toEqual([]);
+  });
 });
