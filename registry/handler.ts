@@ -54,7 +54,6 @@ export function createRegistryHandler(deps: {
   // Their order does not matter (the most specific pattern answers); two routes for the same requests do.
   assertDistinctRoutes(routes);
   const pool = deps.scryptPool ?? new ScryptPool(settings.passwordHashing ?? { workers: DEFAULT_HASH_WORKERS, queue: DEFAULT_HASH_QUEUE });
-  const passwords = createPasswords(pool, settings.scrypt);
   // One per handler (one per process in production), timed by the handler's clock.
   const revocations = createRevocations({ now: () => now().getTime() });
   // docs/decisions/116: the IP-geolocation database, read once; a file that cannot be read is logged, never fatal.
@@ -65,6 +64,8 @@ export function createRegistryHandler(deps: {
    */
   const refusalDelayMs = settings.refusalDelayMs ?? DEFAULT_REFUSAL_DELAY_MS;
   const pause = deps.pause ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  // docs/decisions/141: a check with nothing to check against waits a real check's time, outside the portal's count.
+  const passwords = createPasswords(pool, settings.scrypt, { pause });
   const slowly = async (refusal: Refusal): Promise<Response> => {
     if (refusalDelayMs > 0) await pause(refusalDelayMs);
     return refusal.toResponse();

@@ -16,9 +16,11 @@ const PATIENT_TRIES = 10;
 const PATIENT_EVERY_MS = 1_000;
 
 /**
- * Decision 087: a distributed flood (24 connections, a new address and a new unknown email
- * each attempt) fills the password-hashing pool of a registry served on loopback, while the patient's known browser
- * signs in once a second with the right password. Bounded: 10 tries of the patient, one worker, a short queue.
+ * Decision 087: a distributed flood (24 connections, a new address each attempt, wrong passwords for 24 real accounts
+ * of strangers: each account's ten failures are real checks before its throttle refuses) fills the password-hashing
+ * pool of a registry served on loopback, while the patient's known browser signs in once a second with the right
+ * password. Decision 141: a flood of made-up emails takes no hashing at all. Bounded: 10 tries of the patient, one
+ * worker, a short queue.
  */
 describe.each(testDatabases().slice(0, 1))("a distributed sign-in flood on $name", (target) => {
   const t = useRegistry(target);
@@ -44,6 +46,33 @@ describe.each(testDatabases().slice(0, 1))("a distributed sign-in flood on $name
     return { base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, handler };
   }
 
+  /** Strangers' real accounts, whose wrong passwords are real checks (an unknown email's takes none: decision 141). */
+  const strangers = () =>
+    Promise.all(Array.from({ length: LOOPS }, (_, i) => t.register(100 + i, { phoneNumber: `(312) 245-${String(100 + i).padStart(4, "0")}` })));
+
+  /** The patient tries PATIENT_TRIES times, once a second, while `loops` flood; the patient's and the flood's answers. */
+  async function underFlood(base: string, patientTry: () => Promise<number>, floodTry: (i: number, n: number) => Promise<number>) {
+    const statuses: Record<string, number> = {};
+    let running = true;
+    const flood = Array.from({ length: LOOPS }, async (_, i) => {
+      for (let n = 0; running; n++) {
+        const status = await floodTry(i, n);
+        statuses[status] = (statuses[status] ?? 0) + 1;
+      }
+    });
+    const patient: number[] = [];
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    // The flood runs until the patient has tried PATIENT_TRIES times, one try a second (longer on a loaded machine).
+    while (patient.length < PATIENT_TRIES) {
+      const started = Date.now();
+      patient.push(await patientTry());
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, PATIENT_EVERY_MS - (Date.now() - started))));
+    }
+    running = false;
+    await Promise.all(flood);
+    return { patient, statuses };
+  }
+
   const post = (base: string, body: unknown, headers: Record<string, string>) =>
     fetch(`${base}/authenticate`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) }).then(
       async (r) => {
@@ -66,34 +95,22 @@ describe.each(testDatabases().slice(0, 1))("a distributed sign-in flood on $name
       const claim = knownDeviceHeader({ deviceId: DEVICE, medicalRecordId: registered.medicalRecordId, since: Math.floor(t.clock.getTime() / 1000) });
       const vouched: Record<string, string> = who === "known" ? { [KNOWN_DEVICE_HEADER]: claim } : { [PROVED_WORK_HEADER]: "1" };
 
-      const statuses: Record<string, number> = {};
-      let running = true;
-      const flood = Array.from({ length: LOOPS }, async (_, i) => {
-        for (let n = 0; running; n++) {
-          const status = await post(
-            base,
-            { email: `flood.${i}.${n}@example.org`, password: `guess ${n}` },
-            { [PORTAL_KEY_HEADER]: PORTAL_KEY, "x-client-address": `10.${i}.${(n >> 8) & 255}.${n & 255}` },
-          );
-          statuses[status] = (statuses[status] ?? 0) + 1;
-        }
-      });
-      const patient: number[] = [];
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      // The flood runs until the patient has tried PATIENT_TRIES times, one try a second (longer on a loaded machine).
-      while (patient.length < PATIENT_TRIES) {
-        const started = Date.now();
-        patient.push(
-          await post(
+      const victims = await strangers();
+      const { patient, statuses } = await underFlood(
+        base,
+        () =>
+          post(
             base,
             { email: registered.email, password: registered.password },
             { [PORTAL_KEY_HEADER]: PORTAL_KEY, "x-client-address": "192.0.2.44", ...vouched },
           ),
-        );
-        await new Promise((resolve) => setTimeout(resolve, Math.max(0, PATIENT_EVERY_MS - (Date.now() - started))));
-      }
-      running = false;
-      await Promise.all(flood);
+        (i, n) =>
+          post(
+            base,
+            { email: victims[i]!.email, password: `guess ${n}` },
+            { [PORTAL_KEY_HEADER]: PORTAL_KEY, "x-client-address": `10.${i}.${(n >> 8) & 255}.${n & 255}` },
+          ),
+      );
 
       const succeeded = patient.filter((s) => s === 200).length;
       expect(succeeded / patient.length, `patient answers ${JSON.stringify(patient)}; flood ${JSON.stringify(statuses)}`).toBeGreaterThanOrEqual(0.9);
@@ -102,6 +119,31 @@ describe.each(testDatabases().slice(0, 1))("a distributed sign-in flood on $name
     },
     180_000,
   );
+
+  it("a flood of made-up emails takes no hashing (decision 141): a new browser that proved nothing signs in nine times in ten", async () => {
+    const { base, handler } = await start();
+    const registered = await t.register(1, { phoneNumber: "(312) 245-0001" });
+    expect((await t.call("POST", "/authenticate", { body: { email: registered.email, password: registered.password } }, handler)).status).toBe(200);
+    const hashedBefore = pool!.stats().done;
+    const { patient, statuses } = await underFlood(
+      base,
+      () =>
+        post(base, { email: registered.email, password: registered.password }, { [PORTAL_KEY_HEADER]: PORTAL_KEY, "x-client-address": "192.0.2.45" }),
+      (i, n) =>
+        post(
+          base,
+          { email: `flood.${i}.${n}@example.org`, password: `guess ${n}` },
+          { [PORTAL_KEY_HEADER]: PORTAL_KEY, "x-client-address": `10.${i}.${(n >> 8) & 255}.${n & 255}` },
+        ),
+    );
+    const detail = `patient answers ${JSON.stringify(patient)}; flood ${JSON.stringify(statuses)}`;
+    expect(patient.filter((s) => s === 200).length / patient.length, detail).toBeGreaterThanOrEqual(0.9);
+    // Every stranger told "wrong", none "busy"; the hashes made are the patient's (and at most the timing hash and the
+    // first made-up email's check, before there was a real check of the common lane to copy).
+    expect(statuses["401"] ?? 0, detail).toBeGreaterThan(LOOPS);
+    expect(statuses["503"] ?? 0, detail).toBe(0);
+    expect(pool!.stats().done - hashedBefore, detail).toBeLessThanOrEqual(patient.length + 2);
+  }, 180_000);
 
   it("a caller of the registry alone that does not prove it is a portal cannot claim a known device", async () => {
     const { base } = await start();
@@ -127,9 +169,9 @@ describe.each(testDatabases().slice(0, 1))("a distributed sign-in flood on $name
 
   it("hashes a try in the proved lane only on a portal's word: X-Proved-Work from any other caller is dropped", async () => {
     const { base } = await start();
-    const body = { email: "nobody@example.org", password: "a guess" };
-    // The first unknown email also makes the timing hash (docs/decisions/087): before the lanes are watched.
-    expect(await post(base, body, {})).toBe(401);
+    // A real account's wrong password is a real check (an unknown email's copies one's time: decision 141).
+    const registered = await t.register(1, { phoneNumber: "(312) 245-0001" });
+    const body = { email: registered.email, password: "a guess" };
     const lanes: ScryptLane[] = [];
     pool!.onWait((lane) => lanes.push(lane));
     expect(await post(base, body, { [PROVED_WORK_HEADER]: "1" })).toBe(401);

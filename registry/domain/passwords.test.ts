@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { commonPasswordList, isCommonPassword } from "./common-passwords";
-import { createPasswords, hashPassword as hashWith, needsRehash, validScryptParams, verifyPassword as verifyWith } from "./passwords";
-import { ScryptPool } from "./scrypt-pool";
+import { CheckTimes, createPasswords, hashPassword as hashWith, needsRehash, validScryptParams, verifyPassword as verifyWith } from "./passwords";
+import { ScryptPool, ScryptPoolBusyError } from "./scrypt-pool";
 
 const FAST = { N: 2 ** 10, r: 8, p: 1 };
 const pool = new ScryptPool({ workers: 1, queue: 100 });
@@ -52,16 +52,60 @@ describe("password hashing", () => {
     expect(validScryptParams({ N: 1024, r: 8, p: 1.5 })).toBe(false);
   });
 
-  it("check an unknown account's password against a hash of the current parameters, and never match it", async () => {
+  it("check an unknown account's password against a hash of the current parameters while no real check is recent, and never match it", async () => {
     const passwords = createPasswords(pool, FAST);
     const before = pool.stats().done;
     expect(await passwords.verify("registry timing equaliser", null)).toBe(false);
-    expect(await passwords.verify("anything", undefined)).toBe(false);
-    // One hash made once for the comparison, then one check per call: the same work as a known account's check.
-    expect(pool.stats().done - before).toBe(3);
+    // One hash made once for the comparison, then the check: the same work as a known account's check.
+    expect(pool.stats().done - before).toBe(2);
     const stored = await passwords.hash("kidney-walrus-battery");
     expect(await passwords.verify("kidney-walrus-battery", stored)).toBe(true);
     expect(passwords.needsRehash(stored)).toBe(false);
+  });
+
+  it("time an unknown account's check as a recent real check of the same lane, without hashing (decision 141)", async () => {
+    let clock = 0;
+    const times = new CheckTimes(
+      () => clock,
+      () => 0.99,
+    );
+    const waited: number[] = [];
+    const passwords = createPasswords(pool, FAST, { times, pause: async (ms) => void waited.push(ms) });
+    times.record("common", 480);
+    times.record("common", 520);
+    times.record("proved", 900);
+    const before = pool.stats().done;
+    expect(await passwords.verify("a guess", null)).toBe(false);
+    expect(await passwords.verify("a guess", undefined, "proved")).toBe(false);
+    expect(waited).toEqual([520, 900]);
+    expect(pool.stats().done - before).toBe(0);
+    // A real check records its own time, in its lane; an old time is forgotten: the next unknown one hashes again.
+    const stored = await passwords.hash("kidney-walrus-battery");
+    expect(await passwords.verify("wrong", stored, "priority")).toBe(false);
+    expect(times.sample("priority")).toBeGreaterThan(0);
+    clock = 61_000;
+    const hashed = pool.stats().done;
+    expect(await passwords.verify("a guess", null)).toBe(false);
+    expect(pool.stats().done - hashed).toBeGreaterThanOrEqual(1);
+    expect(waited).toHaveLength(2);
+  });
+
+  it("refuse an unknown account's check as busy exactly when a real one would be (the pool full)", async () => {
+    const small = new ScryptPool({ workers: 1, queue: 0 });
+    try {
+      const times = new CheckTimes();
+      times.record("common", 5);
+      const passwords = createPasswords(small, FAST, { times, pause: async () => {} });
+      const slow = hashWith(small, "keeps the one worker busy", { N: 2 ** 15, r: 8, p: 1 });
+      expect(small.wouldRefuse("common")).toBe(true);
+      await expect(passwords.verify("a guess", null)).rejects.toBeInstanceOf(ScryptPoolBusyError);
+      expect(small.stats().refused).toBe(1);
+      await slow;
+      expect(small.wouldRefuse("common")).toBe(false);
+      expect(await passwords.verify("a guess", null)).toBe(false);
+    } finally {
+      await small.close();
+    }
   });
 
   it("tell when a stored hash was made with other parameters", async () => {
@@ -71,6 +115,31 @@ describe("password hashing", () => {
     expect(needsRehash(stored, { ...FAST, r: 4 })).toBe(true);
     expect(needsRehash(stored, { ...FAST, p: 2 })).toBe(true);
     expect(needsRehash("garbage", FAST)).toBe(true);
+  });
+});
+
+describe("the recent checks' times (decision 141)", () => {
+  it("keeps the newest `keep` per lane, forgets those older than maxAgeMs, and draws one at random", () => {
+    let clock = 0;
+    let draw = 0;
+    const times = new CheckTimes(
+      () => clock,
+      () => draw,
+      { keep: 3, maxAgeMs: 1_000 },
+    );
+    expect(times.sample("common")).toBeNull();
+    for (const ms of [10, 20, 30, 40]) times.record("common", ms);
+    expect(times.sample("proved")).toBeNull();
+    expect(times.sample("common")).toBe(20);
+    draw = 0.999;
+    expect(times.sample("common")).toBe(40);
+    clock = 900;
+    times.record("common", 50);
+    clock = 1_500;
+    draw = 0;
+    expect(times.sample("common")).toBe(50);
+    clock = 2_000;
+    expect(times.sample("common")).toBeNull();
   });
 });
 

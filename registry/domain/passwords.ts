@@ -77,7 +77,45 @@ export type Passwords = {
   needsRehash(stored: string): boolean;
 };
 
-export function createPasswords(pool: ScryptPool, params: ScryptParams): Passwords {
+/**
+ * How long the recent real checks took, per lane, from the call to the answer (the pool's queue included): what a
+ * check with nothing to check against waits instead of hashing (docs/decisions/141). Samples older than `maxAgeMs`
+ * are forgotten; at most `keep` per lane. Pure bookkeeping: the clock and the draw are given.
+ */
+export class CheckTimes {
+  private readonly byLane = new Map<ScryptLane, Array<{ at: number; ms: number }>>();
+  constructor(
+    private readonly now: () => number = () => performance.now(),
+    private readonly random: () => number = Math.random,
+    private readonly options = { keep: 32, maxAgeMs: 60_000 },
+  ) {}
+
+  record(lane: ScryptLane, ms: number): void {
+    const samples = this.byLane.get(lane) ?? [];
+    samples.push({ at: this.now(), ms });
+    if (samples.length > this.options.keep) samples.shift();
+    this.byLane.set(lane, samples);
+  }
+
+  /** One recent check's time in `lane`, drawn at random; null when there is none recent. */
+  sample(lane: ScryptLane): number | null {
+    const since = this.now() - this.options.maxAgeMs;
+    const samples = (this.byLane.get(lane) ?? []).filter((s) => s.at >= since);
+    this.byLane.set(lane, samples);
+    if (samples.length === 0) return null;
+    return samples[Math.min(samples.length - 1, Math.floor(this.random() * samples.length))]!.ms;
+  }
+}
+
+export type PasswordsOptions = {
+  /** Waits `ms` (the portal passes its admission's park: the wait is outside its count, docs/decisions/134). */
+  pause?: (ms: number) => Promise<void>;
+  times?: CheckTimes;
+};
+
+export function createPasswords(pool: ScryptPool, params: ScryptParams, options: PasswordsOptions = {}): Passwords {
+  const pause = options.pause ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const times = options.times ?? new CheckTimes();
   let timing: Promise<string> | undefined;
   // Made once, on first need; forgotten when it failed (e.g. refused while the pool was busy), so it is made again.
   const timingHash = () =>
@@ -85,11 +123,29 @@ export function createPasswords(pool: ScryptPool, params: ScryptParams): Passwor
       timing = undefined;
       throw error;
     }));
+  /** A real check, its time recorded for its lane. */
+  const timed = async (password: string, stored: string, lane: ScryptLane) => {
+    const started = performance.now();
+    const matches = await verifyPassword(pool, password, stored, lane);
+    times.record(lane, performance.now() - started);
+    return matches;
+  };
   return {
     hash: (password) => hashPassword(pool, password, params),
-    async verify(password, stored, lane) {
-      if (stored) return verifyPassword(pool, password, stored, lane);
-      await verifyPassword(pool, password, await timingHash(), lane);
+    async verify(password, stored, lane = "common") {
+      if (stored) return timed(password, stored, lane);
+      // Nothing to check against (an unknown email): the answer is false, and it must take as long as a real check.
+      // docs/decisions/141: it waits the time of a recent real check of its lane, drawn at random, and is refused
+      // exactly when a real check would be (the pool full): the same times and answers, without the CPU and the
+      // 128 MiB a hash takes, so a flood of made-up emails no longer takes the hashing from real patients. With no
+      // recent real check to copy, it checks against a hash made for the purpose, as before.
+      const twin = times.sample(lane);
+      if (twin === null) {
+        await timed(password, await timingHash(), lane);
+        return false;
+      }
+      if (pool.wouldRefuse(lane)) throw pool.refuse(lane);
+      await pause(twin);
       return false;
     },
     needsRehash: (stored) => needsRehash(stored, params),

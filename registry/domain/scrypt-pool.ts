@@ -94,17 +94,27 @@ export class ScryptPool {
    */
   derive(job: ScryptJob, lane: ScryptLane = "common"): Promise<Buffer> {
     if (this.closed) return Promise.reject(new Error("scrypt pool closed"));
-    const running = this.slots.filter((s) => s.current).length;
-    const queue = this.queue(lane);
-    const room = lane === "common" ? this.options.queue : (this.options.priorityQueue ?? Math.max(4, this.options.queue));
-    if (running >= this.options.workers && queue.length >= room) {
-      this.refused += 1;
-      return Promise.reject(new ScryptPoolBusyError(this.retryAfterS(lane)));
-    }
+    if (this.wouldRefuse(lane)) return Promise.reject(this.refuse(lane));
     return new Promise<Buffer>((resolve, reject) => {
-      queue.push({ id: this.nextId++, job, lane, queuedAt: performance.now(), resolve, reject });
+      this.queue(lane).push({ id: this.nextId++, job, lane, queuedAt: performance.now(), resolve, reject });
       this.pump();
     });
+  }
+
+  /** Whether a hash of `lane` asked for now would be refused (every worker busy and the lane's queue full). */
+  wouldRefuse(lane: ScryptLane = "common"): boolean {
+    const running = this.slots.filter((s) => s.current).length;
+    const room = lane === "common" ? this.options.queue : (this.options.priorityQueue ?? Math.max(4, this.options.queue));
+    return running >= this.options.workers && this.queue(lane).length >= room;
+  }
+
+  /**
+   * The refusal a hash of `lane` gets now, counted as one (the pool's `refused` figure): also what a check with
+   * nothing to check against answers when a real one would be refused (docs/decisions/141).
+   */
+  refuse(lane: ScryptLane = "common"): ScryptPoolBusyError {
+    this.refused += 1;
+    return new ScryptPoolBusyError(this.retryAfterS(lane));
   }
 
   private queue(lane: ScryptLane): Pending[] {
