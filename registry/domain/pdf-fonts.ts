@@ -2,8 +2,9 @@ import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import fontkit from "@cantoo/fontkit";
+import type FontkitModule from "@cantoo/fontkit";
 import type { PDFDocument } from "@cantoo/pdf-lib";
+import { fontkit, loadPdfLibraries } from "./pdf-libraries";
 
 /**
  * The fonts of the PDFs (docs/decisions/028), shipped with the project in registry/fonts/ (SIL Open Font License 1.1,
@@ -43,16 +44,17 @@ const FILES: Record<FontStyle, string[]> = {
 
 const loaded = new Map<string, Promise<FontFace>>();
 /** The parsed font of each face's bytes: parsing (and the layout tables it decodes on use) is done once per process. */
-const parsed = new WeakMap<Uint8Array, ReturnType<typeof fontkit.create>>();
+const parsed = new WeakMap<Uint8Array, ReturnType<typeof FontkitModule.create>>();
 
 /** fontkit for PDFDocument.registerFontkit, answering the parsed font for the bytes of a face read here. */
 export const cachedFontkit: Parameters<PDFDocument["registerFontkit"]>[0] = {
-  create: (bytes, postscriptName) => parsed.get(bytes) ?? (postscriptName ? fontkit.create(bytes, postscriptName) : fontkit.create(bytes)),
+  create: (bytes, postscriptName) => parsed.get(bytes) ?? (postscriptName ? fontkit().create(bytes, postscriptName) : fontkit().create(bytes)),
 };
 
 async function readFace(file: string): Promise<FontFace> {
+  await loadPdfLibraries();
   const bytes = new Uint8Array(await readFile(path.join(fontsFolder(), file)));
-  const font = fontkit.create(bytes);
+  const font = fontkit().create(bytes);
   if (!("characterSet" in font)) throw new Error(`not a single font: ${file}`);
   const codePoints = new Set(font.characterSet);
   parsed.set(bytes, font);

@@ -5,7 +5,8 @@
  * back to their elements, /MarkInfo << /Marked true >>, and everything else (bullets, rules, frames, page footers)
  * marked as artifacts.
  */
-import { PDFArray, PDFDict, PDFName, PDFNumber, PDFOperator, PDFOperatorNames, type PDFDocument, type PDFPage, type PDFRef } from "@cantoo/pdf-lib";
+import type { PDFDict, PDFDocument, PDFPage, PDFRef } from "@cantoo/pdf-lib";
+import { pdfLib } from "./pdf-libraries";
 
 /** The standard structure types used here. */
 export type StructType = "Document" | "H1" | "H2" | "P" | "L" | "LI" | "LBody" | "Table" | "TR" | "TH" | "TD" | "Div";
@@ -27,6 +28,8 @@ export class PdfTagger {
   readonly root: StructElement;
   private readonly treeRoot: PDFDict;
   private readonly treeRootRef: PDFRef;
+  /** pdf-lib, loaded before any document is made (loadPdfLibraries, docs/decisions/142). */
+  private readonly lib = pdfLib();
 
   constructor(private readonly doc: PDFDocument) {
     this.treeRoot = doc.context.obj({ Type: "StructTreeRoot" });
@@ -37,8 +40,8 @@ export class PdfTagger {
   /** A new element under `parent` (the Document when null is not given for the root). */
   element(type: StructType, parent: StructElement | null, attributes?: { scope?: "Row" | "Column" }): StructElement {
     const dict = this.doc.context.obj({ Type: "StructElem", S: type });
-    dict.set(PDFName.of("P"), parent ? parent.ref : this.treeRootRef);
-    if (attributes?.scope) dict.set(PDFName.of("A"), this.doc.context.obj({ O: "Table", Scope: attributes.scope }));
+    dict.set(this.lib.PDFName.of("P"), parent ? parent.ref : this.treeRootRef);
+    if (attributes?.scope) dict.set(this.lib.PDFName.of("A"), this.doc.context.obj({ O: "Table", Scope: attributes.scope }));
     const element = new StructElement(type, dict, this.doc.context.register(dict));
     parent?.kids.push(element);
     return element;
@@ -49,7 +52,7 @@ export class PdfTagger {
     if (!m) {
       m = { index: this.pages.size, owners: [] };
       this.pages.set(page, m);
-      page.node.set(PDFName.of("StructParents"), PDFNumber.of(m.index));
+      page.node.set(this.lib.PDFName.of("StructParents"), this.lib.PDFNumber.of(m.index));
     }
     return m;
   }
@@ -61,26 +64,28 @@ export class PdfTagger {
     m.owners.push(element.ref);
     element.kids.push({ page, mcid });
     // The property list inline (an operand string is written as is).
-    page.pushOperators(PDFOperator.of(PDFOperatorNames.BeginMarkedContentSequence, [PDFName.of(element.type), `<</MCID ${mcid}>>`]));
+    page.pushOperators(
+      this.lib.PDFOperator.of(this.lib.PDFOperatorNames.BeginMarkedContentSequence, [this.lib.PDFName.of(element.type), `<</MCID ${mcid}>>`]),
+    );
     draw();
-    page.pushOperators(PDFOperator.of(PDFOperatorNames.EndMarkedContent));
+    page.pushOperators(this.lib.PDFOperator.of(this.lib.PDFOperatorNames.EndMarkedContent));
   }
 
   /** Draws what is not content (decoration, page furniture) as an artifact, so assistive technology skips it. */
   artifact(page: PDFPage, draw: () => void, pagination = false): void {
     const operator = pagination
-      ? PDFOperator.of(PDFOperatorNames.BeginMarkedContentSequence, [PDFName.of("Artifact"), "<</Type /Pagination>>"])
-      : PDFOperator.of(PDFOperatorNames.BeginMarkedContent, [PDFName.of("Artifact")]);
+      ? this.lib.PDFOperator.of(this.lib.PDFOperatorNames.BeginMarkedContentSequence, [this.lib.PDFName.of("Artifact"), "<</Type /Pagination>>"])
+      : this.lib.PDFOperator.of(this.lib.PDFOperatorNames.BeginMarkedContent, [this.lib.PDFName.of("Artifact")]);
     page.pushOperators(operator);
     draw();
-    page.pushOperators(PDFOperator.of(PDFOperatorNames.EndMarkedContent));
+    page.pushOperators(this.lib.PDFOperator.of(this.lib.PDFOperatorNames.EndMarkedContent));
   }
 
   /** Writes every element's kids, the parent tree, and the catalog entries of a tagged document. */
   finish(): void {
     const { context } = this.doc;
     const write = (element: StructElement) => {
-      const kids = PDFArray.withContext(context);
+      const kids = this.lib.PDFArray.withContext(context);
       let page: PDFPage | undefined;
       for (const kid of element.kids) {
         if (kid instanceof StructElement) {
@@ -90,21 +95,21 @@ export class PdfTagger {
         }
         // A marked-content reference: the bare MCID when on the element's page, else with its own page.
         page ??= kid.page;
-        kids.push(kid.page === page ? PDFNumber.of(kid.mcid) : context.obj({ Type: "MCR", Pg: kid.page.ref, MCID: kid.mcid }));
+        kids.push(kid.page === page ? this.lib.PDFNumber.of(kid.mcid) : context.obj({ Type: "MCR", Pg: kid.page.ref, MCID: kid.mcid }));
       }
-      if (page) element.dict.set(PDFName.of("Pg"), page.ref);
-      element.dict.set(PDFName.of("K"), kids);
+      if (page) element.dict.set(this.lib.PDFName.of("Pg"), page.ref);
+      element.dict.set(this.lib.PDFName.of("K"), kids);
     };
     write(this.root);
-    const nums = PDFArray.withContext(context);
+    const nums = this.lib.PDFArray.withContext(context);
     for (const m of this.pages.values()) {
-      nums.push(PDFNumber.of(m.index));
+      nums.push(this.lib.PDFNumber.of(m.index));
       nums.push(context.register(context.obj(m.owners)));
     }
-    this.treeRoot.set(PDFName.of("K"), context.obj([this.root.ref]));
-    this.treeRoot.set(PDFName.of("ParentTree"), context.register(context.obj({ Nums: nums })));
-    this.treeRoot.set(PDFName.of("ParentTreeNextKey"), PDFNumber.of(this.pages.size));
-    this.doc.catalog.set(PDFName.of("StructTreeRoot"), this.treeRootRef);
-    this.doc.catalog.set(PDFName.of("MarkInfo"), context.obj({ Marked: true }));
+    this.treeRoot.set(this.lib.PDFName.of("K"), context.obj([this.root.ref]));
+    this.treeRoot.set(this.lib.PDFName.of("ParentTree"), context.register(context.obj({ Nums: nums })));
+    this.treeRoot.set(this.lib.PDFName.of("ParentTreeNextKey"), this.lib.PDFNumber.of(this.pages.size));
+    this.doc.catalog.set(this.lib.PDFName.of("StructTreeRoot"), this.treeRootRef);
+    this.doc.catalog.set(this.lib.PDFName.of("MarkInfo"), context.obj({ Marked: true }));
   }
 }

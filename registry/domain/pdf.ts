@@ -6,9 +6,10 @@
  * bidirectional controls are removed and a character no font has prints as U+FFFD (docs/decisions/028).
  * The caller supplies every text already in the patient's language; this module only lays it out.
  */
-import { PDFDocument, rgb, type Color, type PDFFont, type PDFPage } from "@cantoo/pdf-lib";
+import type { Color, PDFDocument, PDFFont, PDFPage } from "@cantoo/pdf-lib";
 import { cachedFontkit, fontsFor, type FontFace, type FontStyle } from "./pdf-fonts";
 import { printable, splitRuns } from "./pdf-text";
+import { loadPdfLibraries, pdfLib } from "./pdf-libraries";
 import { PdfTagger, type StructElement } from "./pdf-tags";
 
 export type PdfBlock =
@@ -51,7 +52,8 @@ const MARGIN = 54;
 const WIDTH = PAGE.width - 2 * MARGIN;
 const SIZE = { title: 18, heading: 13, body: 11, footer: 8 };
 const LEADING = 1.35;
-const INK = rgb(0.1, 0.1, 0.1);
+/** The ink of text and rules (pdf-lib is loaded by then: loadPdfLibraries). */
+const ink = (): Color => pdfLib().rgb(0.1, 0.1, 0.1);
 
 /** A style's fonts in one document: draws a line in runs, each with the first font that has its glyphs. */
 export class Typeface {
@@ -153,7 +155,7 @@ class Layout {
   }
   /** Draws one line of `element`'s text at the current height. */
   text(element: StructElement, text: string, face: Typeface, size: number, x: number) {
-    this.tags.content(this.page, element, () => face.draw(this.page, text, { x, y: this.y, size, color: INK }));
+    this.tags.content(this.page, element, () => face.draw(this.page, text, { x, y: this.y, size, color: ink() }));
   }
   /** Draws decoration (not content). */
   decoration(draw: (page: PDFPage) => void) {
@@ -256,7 +258,7 @@ function tableRow(layout: Layout, wrapped: string[][], xs: number[], face: Typef
       const text = w[line];
       if (!text) return;
       const cell = cells[i];
-      const draw = () => face.draw(layout.page, text, { x: xs[i]!, y: layout.y, size: SIZE.body, color: INK });
+      const draw = () => face.draw(layout.page, text, { x: xs[i]!, y: layout.y, size: SIZE.body, color: ink() });
       if (cell) layout.tags.content(layout.page, cell, draw);
       else layout.decoration(draw);
     });
@@ -279,7 +281,7 @@ function drawTable(layout: Layout, parent: StructElement, block: Extract<PdfBloc
   const header = (cells: Array<StructElement | null>) => {
     tableRow(layout, head, xs, layout.bold, cells);
     layout.decoration((page) =>
-      page.drawLine({ start: { x: MARGIN, y: layout.y + 2 }, end: { x: MARGIN + WIDTH, y: layout.y + 2 }, thickness: 0.75, color: INK }),
+      page.drawLine({ start: { x: MARGIN, y: layout.y + 2 }, end: { x: MARGIN + WIDTH, y: layout.y + 2 }, thickness: 0.75, color: ink() }),
     );
   };
   layout.room(rowHeight(head) * 2);
@@ -327,7 +329,7 @@ function drawBlock(layout: Layout, parent: StructElement, block: PdfBlock) {
         const lines = wrapText(item, layout.regular, SIZE.body, WIDTH - 16);
         lines.forEach((text, i) => {
           layout.line(body, text, layout.regular, SIZE.body, MARGIN + 16);
-          if (i === 0) layout.decoration((page) => page.drawCircle({ x: MARGIN + 6, y: layout.y + SIZE.body * 0.33, size: 1.8, color: INK }));
+          if (i === 0) layout.decoration((page) => page.drawCircle({ x: MARGIN + 6, y: layout.y + SIZE.body * 0.33, size: 1.8, color: ink() }));
         });
       }
       layout.gap(SIZE.body * 0.6);
@@ -361,7 +363,7 @@ function drawBlock(layout: Layout, parent: StructElement, block: PdfBlock) {
       layout.rows(frame, block.rows, MARGIN + pad, inner);
       layout.gap(pad);
       layout.decoration((page) =>
-        page.drawRectangle({ x: MARGIN, y: layout.y, width: WIDTH, height: top - layout.y, borderColor: INK, borderWidth: 1 }),
+        page.drawRectangle({ x: MARGIN, y: layout.y, width: WIDTH, height: top - layout.y, borderColor: ink(), borderWidth: 1 }),
       );
       layout.gap(SIZE.body * 0.6);
       return;
@@ -414,6 +416,7 @@ const NO_FEATURES = Object.fromEntries(
 
 /** The style's fonts that the text needs, embedded as subsets (only the glyphs drawn end up in the file). */
 export async function embedTypeface(doc: PDFDocument, style: FontStyle, text: string): Promise<Typeface> {
+  await loadPdfLibraries();
   doc.registerFontkit(cachedFontkit);
   const faces = await fontsFor(style, text);
   return new Typeface(faces, await Promise.all(faces.map((face) => doc.embedFont(face.bytes, { subset: true, features: NO_FEATURES }))));
@@ -421,6 +424,8 @@ export async function embedTypeface(doc: PDFDocument, style: FontStyle, text: st
 
 /** Renders the document; the result starts with "%PDF-". */
 export async function renderPdf(spec: PdfDocumentSpec): Promise<Uint8Array> {
+  await loadPdfLibraries();
+  const { PDFDocument, rgb } = pdfLib();
   const doc = await PDFDocument.create();
   const created = spec.createdAt ?? new Date();
   doc.setTitle(printable(spec.title), { showInWindowTitleBar: true });

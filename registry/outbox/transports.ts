@@ -1,5 +1,5 @@
 import { getSystemErrorName } from "node:util";
-import nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
 import type { MessagingSettings } from "../settings";
 import type { ClaimedMessage } from "./outbox";
 
@@ -19,23 +19,33 @@ const DEFAULT_TIMEOUTS: TransportTimeouts = { connectMs: 10_000, totalMs: 30_000
 
 /** Email through SMTP (`smtp://user:pass@host:587`, STARTTLS when offered; `smtps://` for TLS on connect). */
 export function smtpTransport(smtpUrl: string, mailFrom: string, timeouts: TransportTimeouts = DEFAULT_TIMEOUTS): Transport {
-  const mailer = nodemailer.createTransport({
-    url: smtpUrl,
-    connectionTimeout: timeouts.connectMs,
-    greetingTimeout: timeouts.connectMs,
-    socketTimeout: timeouts.totalMs,
-    logger: false,
-    debug: false,
-  });
+  // nodemailer is loaded with the first email (about 6 MiB of the process's memory at rest otherwise, and a demo or a
+  // portal without SMTP never sends one: docs/decisions/142).
+  let mailer: Promise<Transporter> | undefined;
+  const open = () =>
+    (mailer ??= import("nodemailer").then(({ default: nodemailer }) =>
+      nodemailer.createTransport({
+        url: smtpUrl,
+        connectionTimeout: timeouts.connectMs,
+        greetingTimeout: timeouts.connectMs,
+        socketTimeout: timeouts.totalMs,
+        logger: false,
+        debug: false,
+      }),
+    ));
   return {
     async send(m) {
       try {
-        await mailer.sendMail({ from: mailFrom, to: m.to, subject: m.subject, text: m.text, ...(m.html ? { html: m.html } : {}) });
+        await (await open()).sendMail({ from: mailFrom, to: m.to, subject: m.subject, text: m.text, ...(m.html ? { html: m.html } : {}) });
       } catch (error) {
         throw new SendError(smtpErrorCode(error));
       }
     },
-    close: () => mailer.close(),
+    close: () =>
+      void mailer?.then(
+        (m) => m.close(),
+        () => {},
+      ),
   };
 }
 

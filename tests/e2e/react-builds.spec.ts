@@ -28,11 +28,12 @@ test.describe("React builds", () => {
     test.setTimeout(120_000);
     dir = fs.mkdtempSync(path.join(os.tmpdir(), "react-builds-"));
     const loaded = path.join(dir, "loaded.txt");
+    const packages = path.join(dir, "packages.txt");
     portal = spawn(
       process.execPath,
       ["--import", path.join(root, "tests/e2e/support/record-react-builds.mjs"), path.join(root, buildDir, "server.js")],
       {
-        env: ownPortalEnv(PORT, path.join(dir, "data"), { RECORD_REACT_BUILDS: loaded }),
+        env: ownPortalEnv(PORT, path.join(dir, "data"), { RECORD_REACT_BUILDS: loaded, RECORD_PACKAGES: packages }),
         stdio: "ignore",
       },
     );
@@ -51,6 +52,11 @@ test.describe("React builds", () => {
     expect(files.some((file) => /react\/cjs\/react\.production\.js$/.test(file))).toBe(true);
     // ...and no development build of either package.
     expect(files.filter((file) => /development/.test(file))).toEqual([]);
+    // docs/decisions/142: what only documents and emails need is not loaded at rest (about 31 MiB); the record is
+    // not empty by mistake (the server's own packages are in it).
+    const atRest = fs.readFileSync(packages, "utf8").split("\n");
+    expect(atRest).toEqual(expect.arrayContaining(["express", "react-dom", "@electric-sql/pglite"]));
+    expect(atRest.filter((name) => ["@cantoo/pdf-lib", "@cantoo/fontkit", "nodemailer"].includes(name))).toEqual([]);
   });
 
   test(`the browser build holds React DOM ${reactVersion}'s own code, and no other renderer`, () => {

@@ -16,3 +16,19 @@ if (out) {
   };
   setInterval(record, 200).unref();
 }
+
+// RECORD_PACKAGES: the packages (their names under node_modules) whose modules the process has loaded, ES modules
+// included (Node's synchronous module hooks), a line each, every 200 ms: what a portal at rest holds in memory.
+const packagesOut = process.env.RECORD_PACKAGES;
+if (packagesOut) {
+  const { registerHooks } = await import("node:module");
+  const seen = new Set();
+  registerHooks({
+    load(url, context, nextLoad) {
+      const match = /[\\/]node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)[\\/]/.exec(decodeURIComponent(url));
+      if (match) seen.add(match[1].replace("\\", "/"));
+      return nextLoad(url, context);
+    },
+  });
+  setInterval(() => fs.writeFileSync(packagesOut, [...seen].sort().join("\n")), 200).unref();
+}
