@@ -6,6 +6,7 @@ import {
   expectAccessible,
   hydrated,
   idleOnServer,
+  idleWarningArmed,
   newPatient,
   scriptsRun,
   type Patient,
@@ -96,7 +97,7 @@ test.describe("the profile typed before the session ended (ACC-052)", () => {
     test.skip(!scriptsRun(), "the idle dialog needs the JavaScript layer");
     await page.clock.install();
     const form = await typeChanges(page);
-    await hydrated(page);
+    await idleWarningArmed(page);
     await idleOnServer(page, 31 * 60_000);
     await page.clock.fastForward("28:00");
     const ended = page.getByRole("dialog", { name: "Your session has ended. Please sign in again." });
@@ -116,7 +117,7 @@ test.describe("the profile typed before the session ended (ACC-052)", () => {
     await page.route("**/session-status", (route) => route.fulfill({ json: { signedIn: false, msLeft: 0 } }));
     await page.clock.install();
     const form = await typeChanges(page);
-    await hydrated(page);
+    await idleWarningArmed(page);
     await page.clock.fastForward("28:00");
     const ended = page.getByRole("dialog", { name: "Your session has ended. Please sign in again." });
     await ended.getByRole("button", { name: "Sign in again" }).click();

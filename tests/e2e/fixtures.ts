@@ -433,8 +433,21 @@ export async function dashboardOnTestClock(page: Page, firstName: string): Promi
   await page.clock.install();
   await page.goto("landing");
   await expect(page.getByText(`Welcome, ${firstName}`)).toBeVisible();
+  await idleWarningArmed(page);
+}
+
+/**
+ * The page hydrated and its idle warning's code loaded (it loads after the page: decision 124) and counting, so a
+ * test clock moved now reaches its timers; moved before, the warning would arm itself after the move and wait the
+ * whole count again.
+ */
+export async function idleWarningArmed(page: Page): Promise<void> {
   await hydrated(page);
-  await page.waitForTimeout(500);
+  await page.waitForFunction(() => performance.getEntriesByType("resource").some((entry) => /\/idle-warning-[\w-]+\.js$/.test(entry.name)), null, {
+    polling: 50,
+  });
+  // Its module ran and React committed it (a task or two after the file came in).
+  await page.waitForTimeout(300);
 }
 
 /**
