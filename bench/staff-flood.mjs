@@ -5,10 +5,11 @@
 // fully (the page, the password, the code page, the authenticator's code, the console), one sign-in started each
 // second, each from a new browser and its own address: the share that ends on the console is the figure. Staff have
 // no known-device mark, so every staff sign-in is a new browser's. Two kinds of staff browser: one without JavaScript
-// (the staff page has no script: during a surge the server holds its post until the challenge is old enough), and one
-// that solves the challenge's proof of work as the patients' dialog's script does (the server and the admission take a
-// solved proof on the staff post too). The people are set up first over plain HTTP, as a browser without JavaScript
-// does: the demo administrator's link from the demo outbox, then invitations on /staff/people. Loopback only.
+// (during a surge the server holds its post until the challenge is old enough, and under this flood it comes back
+// after every line: docs/decisions/134), and one that solves the challenge's proof of work as the page's script does
+// (docs/decisions/140, the patients' dialog's solver) and sends it in the form and the address. The people are set up
+// first over plain HTTP, as a browser without JavaScript does: the demo administrator's link from the demo outbox,
+// then invitations on /staff/people. Loopback only.
 import { Secret, TOTP } from "otpauth";
 import { FLOOD, flood, floodAddress, isBusyPage, solve } from "./flood.mjs";
 import { hiddenInput, request } from "./lib.mjs";
@@ -331,10 +332,10 @@ export function staffFloodSection(results, { table }) {
     "`/staff/sign-in` and POST a wrong password for an unknown email without JavaScript (the challenge unsolved); then",
     `${FLOOD.pageLoops} connections load that page. After ${FLOOD.warmupS} s, for ${FLOOD.patientS} s, a staff sign-in starts every second for each of two`,
     "kinds of browser, each a new browser (no cookie) from its own address, person after person: the page, the password,",
-    "the code page, the authenticator's code (a step never used before), the console. _Without JavaScript_: the staff",
-    "page as it is (no script; during a surge the server holds the post until its challenge is old enough).",
-    "_Solving_: a browser that solves the challenge's proof of work as the patients' dialog's script does and sends it in",
-    "the form and the address (the server and the admission take it on the staff post; the staff page has no such script).",
+    "the code page, the authenticator's code (a step never used before), the console. _Without JavaScript_: during a",
+    "surge the server holds the post until its challenge is old enough, then it comes back after every line of the",
+    "admission (decision 134). _Solving_: the browser solves the challenge's proof of work as the page's script does",
+    "(decision 140; before it, the staff page ran no solver) and sends it in the form and the address.",
     `Goal: a staff person on a new browser signs in at least ${pct(STAFF_FLOOD.goal)} of the time. Staff have no known-device`,
     `mark (decision 134 admits only a signed-in staff session in the \`patient\` class), so the known browser's ${pct(FLOOD.ownerGoal)}`,
     "has no staff counterpart.",
