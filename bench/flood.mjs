@@ -117,12 +117,12 @@ async function signInOnce({ base, headers, address, cookies = [], email, passwor
 }
 
 /** The admission's refusal (server/in-flight.ts): 503 with the short "very busy" page, not an answer of the app. */
-const isBusyPage = (a) => a.status === 503 && a.body.toString("utf8").includes("<h1>Very busy just now</h1>");
+export const isBusyPage = (a) => a.status === 503 && a.body.toString("utf8").includes("<h1>Very busy just now</h1>");
 const signedIn = (a) => a.step === "post" && a.status === 302 && String(a.headers.location ?? "").endsWith("/landing");
 const label = (a) => (signedIn(a) ? "signed in" : `${a.step} ${a.status}${a.busy ? " busy" : ""}`);
 
 /** `loops` connections running `attempt(i, n)` until stopped; answers by label. */
-function flood(loops, attempt) {
+export function flood(loops, attempt) {
   let running = true;
   const answers = {};
   let count = 0;
@@ -145,7 +145,7 @@ function flood(loops, attempt) {
 }
 
 /** A flood address: loop i's n-th attempt, never the patients' 192.0.2.0/24. */
-const floodAddress = (i, n) => `198.${18 + ((n >> 8) & 1)}.${n & 255}.${i + 1}`;
+export const floodAddress = (i, n) => `198.${18 + ((n >> 8) & 1)}.${n & 255}.${i + 1}`;
 
 /**
  * The two floods, each with the two patients signing in once a second. `owner` and `newcomer`: { email, password };

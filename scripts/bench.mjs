@@ -9,7 +9,8 @@
 // (bench/stock-budget.mjs, bench/stock-page/). BENCH_ONLY=client runs only that part with the page weights. Last, hostile traffic (bench/hostile.mjs): GET /register while sign-in is
 // flooded from one and from six addresses, and ten 20 MB posts. The admission (docs/decisions/134): goodput under 2,500
 // signed-in dashboards honouring Retry-After (bench/overload.mjs) and who still signs in under a sign-in flood and a
-// page-load flood (bench/flood.mjs); BENCH_ONLY=admission runs only those two on a portal of their own
+// page-load flood (bench/flood.mjs), then the same floods at the staff console (bench/staff-flood.mjs); BENCH_ONLY=admission
+// runs only those on a portal of their own, BENCH_ADMISSION=overload, flood or staff only one of them
 // (BENCH_CPU_PROF=<dir>: that portal writes a CPU profile there when it stops).
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
@@ -135,14 +136,20 @@ async function admissionOnly() {
     const { measureOverload, overloadSection, OVERLOAD } = await import("../bench/overload.mjs");
     const { measureFlood, floodSection } = await import("../bench/flood.mjs");
     const parts = [];
-    if (process.env.BENCH_ADMISSION !== "flood") {
+    // BENCH_ADMISSION=overload, flood or staff: only that part (the staff console's floods: bench/staff-flood.mjs).
+    const only = process.env.BENCH_ADMISSION;
+    if (!only || only === "overload") {
       const patients = await overloadPatients(lib, base, OVERLOAD.unloadedConnections);
       const overload = await measureOverload({ base, headers: BROWSER_HEADERS, cookies: patients.map((p) => p.patientCookie) });
       parts.push(overloadSection(overload, lib));
     }
-    if (process.env.BENCH_ADMISSION !== "overload") {
+    if (!only || only === "flood") {
       const floods = await measureFlood({ base, headers: BROWSER_HEADERS, ...(await floodPatients(lib, base)) });
       parts.push(floodSection(floods, lib));
+    }
+    if (!only || only === "staff") {
+      const { measureStaffFlood, staffFloodSection } = await import("../bench/staff-flood.mjs");
+      parts.push(staffFloodSection(await measureStaffFlood({ base, headers: BROWSER_HEADERS }), lib));
     }
     const m = lib.machineInfo();
     const head = `# Admission benchmark — ${startedAt.toISOString().replace("T", " ").slice(0, 16)} UTC\n\n${m.cores} cores (${m.cpuModel}), Node.js ${m.node}, load average ${loadAvgAtStart} → ${m.loadAvg}, revision ${gitRevision()}\n\n`;

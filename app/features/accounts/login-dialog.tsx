@@ -1,8 +1,8 @@
-import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { useTranslation } from "~/texts/use-translation";
 import { SignInCountdown } from "./sign-in-countdown";
-import { CHALLENGE_FIELD, PROOF_FIELD, provedAction, solveChallenge } from "./proof-of-work";
+import { CHALLENGE_FIELD, PROOF_FIELD } from "./proof-of-work";
+import { useProofOfWork } from "./use-proof-of-work";
 
 const LOGIN_ACTION = "/register?login=1";
 import type { ResetView } from "./password-form";
@@ -52,61 +52,17 @@ export function LoginDialog({ view }: { view: AccountDialogView }) {
   );
 }
 
-/**
- * During a sign-in surge (docs/decisions/087) the form carries a challenge: with JavaScript it is solved as soon as the
- * dialog opens (Web Crypto, a few hundred milliseconds at most), and a submit before that waits for it; without
- * JavaScript the server accepts the unsolved challenge once it is a few seconds old.
- */
-function useProofOfWork(challenge: string | undefined) {
-  const [proof, setProof] = useState("");
-  const pending = useRef<Promise<string> | null>(null);
-  useEffect(() => {
-    setProof("");
-    if (!challenge || typeof crypto === "undefined" || !crypto.subtle) return;
-    let live = true;
-    pending.current = solveChallenge(challenge).then((found) => {
-      if (live) setProof(found ?? "");
-      return found ?? "";
-    });
-    return () => {
-      live = false;
-      pending.current = null;
-    };
-  }, [challenge]);
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    const solving = pending.current;
-    if (!challenge || proof || !solving) return;
-    event.preventDefault();
-    const form = event.currentTarget;
-    void solving.then((found) => {
-      const field = form.elements.namedItem(PROOF_FIELD);
-      if (field instanceof HTMLInputElement) field.value = found;
-      if (found) form.setAttribute("action", provedAction(LOGIN_ACTION, challenge, found));
-      pending.current = null;
-      // An older browser without requestSubmit posts the form as a document (the server takes it the same way).
-      if (typeof form.requestSubmit === "function") form.requestSubmit();
-      else form.submit();
-    });
-  };
-  return { proof, onSubmit };
-}
-
 function LoginView({ challenge }: { challenge?: string }) {
   const { t } = useTranslation();
   const failure = useFormFailure("login");
   const submitting = useSubmitting("login");
-  const work = useProofOfWork(challenge);
+  const work = useProofOfWork(challenge, LOGIN_ACTION);
   const until = Number(failure?.message?.params?.until ?? 0);
   return (
     <FormState id="login">
       <ErrorSummary failure={failure} />
       {until > 0 ? <SignInCountdown key={until} until={until} /> : null}
-      <Form
-        method="post"
-        action={challenge && work.proof ? provedAction(LOGIN_ACTION, challenge, work.proof) : LOGIN_ACTION}
-        noValidate
-        onSubmit={work.onSubmit}
-      >
+      <Form method="post" action={work.formAction} noValidate onSubmit={work.onSubmit}>
         <CsrfField />
         <input type="hidden" name="intent" value="login" />
         {challenge ? (
