@@ -18,7 +18,7 @@ export type StaffCaller = <S extends z.ZodType>(
   method: "GET" | "POST",
   path: string,
   results: S,
-  init?: { token?: string; body?: unknown },
+  init?: { token?: string; body?: unknown; provedWork?: boolean },
 ) => Promise<Answer<z.infer<S>>>;
 
 /**
@@ -28,7 +28,9 @@ export type StaffCaller = <S extends z.ZodType>(
  */
 export function staffCalls(call: StaffCaller) {
   return {
-    signIn: (email: string, password: string) => call("POST", "/api/staff/sign-in", staffPending, { body: { email, password } }),
+    /** `provedWork`: the browser solved the surge step's proof of work and this portal verified it (docs/decisions/134). */
+    signIn: (email: string, password: string, provedWork = false) =>
+      call("POST", "/api/staff/sign-in", staffPending, { body: { email, password }, provedWork }),
     signInCode: (pendingToken: string, code: string) =>
       call("POST", "/api/staff/sign-in/code", staffSession, { token: pendingToken, body: { code } }),
     checkLink: (token: string) => call("POST", "/api/staff/links/check", staffLinkInfo, { body: { token } }),

@@ -493,6 +493,37 @@ describe.each(testDatabases())("staff accounts on $name", (target) => {
     expect(form(limited)).toBe(StaffAccountReason.tooManyTries);
   });
 
+  it("an atomic throttle, as the patients' (docs/decisions/132): 30 simultaneous wrong tries after it opens, at most 1 evaluated", async () => {
+    const { link } = await createAdmin(t.db, t.settings, ADMIN, t.clock);
+    await setUp(t, link, ADMIN.email);
+    for (let i = 0; i < 10; i++) {
+      const a = await t.call("POST", "/api/staff/sign-in", {
+        body: { email: ADMIN.email, password: `wrong-${i}` },
+        headers: { "x-client-address": `203.0.113.${i + 1}` },
+      });
+      expect(a.status).toBe(401);
+    }
+    t.advance(60_000 + 1_000);
+    const evaluated = async () =>
+      (
+        await t.db.query<{ n: number }>("select count(*)::int as n from audit_log where action in ('staff.sign-in.failed', 'staff.sign-in.locked')")
+      )[0]!.n;
+    const before = await evaluated();
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        t.call("POST", "/api/staff/sign-in", {
+          body: { email: ADMIN.email, password: `burst-${i}` },
+          headers: { "x-client-address": `198.51.100.${i + 1}` },
+        }),
+      ),
+    );
+    const statuses = answers.map((a) => a.status);
+    expect(await evaluated()).toBeLessThanOrEqual(before + 1);
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(1);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(29);
+    for (const a of answers.filter((a) => a.status === 429)) expect(Number(a.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+  });
+
   it("in demo mode, creates the demo administrator once, its link queued in the outbox and not logged", async () => {
     const lines: Record<string, unknown>[] = [];
     expect(await ensureDemoAdministrator(t.db, t.settings, (e) => lines.push(e), t.clock)).toBe(true);

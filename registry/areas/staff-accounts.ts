@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { pathId, readBody } from "../http/params";
 import { RegistryMessage } from "../contract/envelope";
+import { PROVED_WORK_HEADER } from "../contract/sign-in";
 import { isValidEmail } from "../contract/registration";
 import {
   STAFF_LINK_LIFETIME_MS,
@@ -32,7 +33,7 @@ import {
 } from "../contract/staff-accounts";
 import { ValidationKey } from "../contract/validation-keys";
 import { audit } from "../data/audit";
-import { recordLoginFailure, recordLoginSuccess, signInWaitMs } from "../data/login-throttle";
+import { releaseTry, reserveTry, settleFailure, settleSuccess } from "../data/login-throttle";
 import { RATE_LIMITS, type RateLimit } from "../data/rate-limits";
 import { findStaffLink, insertStaffLink, spendStaffLink } from "../data/staff-links";
 import {
@@ -189,19 +190,25 @@ async function signIn(ctx: Ctx): Promise<Response> {
   // Only real tries spend the address's budget: a throttled or busy refusal gives its hits back (docs/decisions/135).
   const hits = await limitClientAll(ctx, [{ limit: RATE_LIMITS.staffSignIn }, { limit: RATE_LIMITS.staffSignInEmails, item: email }], TOO_MANY);
   const now = ctx.now();
-  const waitMs = await signInWaitMs(ctx.db, throttleKey(email), THROTTLE_DEVICE, now);
-  if (waitMs > 0) {
+  // The try is reserved under the email's lock before any hashing (as a patient's: docs/decisions/132), so while the
+  // email is throttled, concurrent tries are refused: one a minute is one.
+  const reservation = await reserveTry(ctx.db, throttleKey(email), THROTTLE_DEVICE, now);
+  if (!reservation.reserved) {
     await refundHits(ctx, hits);
     await audit(ctx.db, { actor: { kind: "anonymous" }, action: "staff.sign-in.throttled", at: now });
-    throw refusal(StaffAccountReason.tooManyTries, { "retry-after": String(Math.max(1, Math.ceil(waitMs / 1000))) });
+    throw refusal(StaffAccountReason.tooManyTries, { "retry-after": String(Math.max(1, Math.ceil(reservation.waitMs / 1000))) });
   }
   const person = email ? await findStaffByEmail(ctx.db, email) : null;
-  const matches = await ctx.passwords.verify(body.password, person?.passwordHash).catch(async (error: unknown) => {
+  // A try whose browser solved the portal's proof of work (X-Proved-Work, the portal's word) in the proved lane (134).
+  const proved = ctx.request.headers.get(PROVED_WORK_HEADER)?.trim() === "1";
+  const matches = await ctx.passwords.verify(body.password, person?.passwordHash, proved ? "proved" : "common").catch(async (error: unknown) => {
+    // Refused before any hashing (the pool full): no try was made, none is counted (docs/decisions/135).
+    await releaseTry(ctx.db, reservation);
     await refundHits(ctx, hits);
     throw error;
   });
   if (!person || !person.passwordHash || !matches || person.disabledAt) {
-    const outcome = await recordLoginFailure(ctx.db, throttleKey(email), now, THROTTLE_DEVICE);
+    const outcome = await settleFailure(ctx.db, throttleKey(email), THROTTLE_DEVICE, now);
     await audit(ctx.db, {
       actor: { kind: "anonymous" },
       action: outcome.throttled ? "staff.sign-in.locked" : "staff.sign-in.failed",
@@ -210,7 +217,7 @@ async function signIn(ctx: Ctx): Promise<Response> {
     });
     throw refusal(StaffAccountReason.invalidCredentials);
   }
-  await recordLoginSuccess(ctx.db, throttleKey(email), THROTTLE_DEVICE);
+  await settleSuccess(ctx.db, throttleKey(email), THROTTLE_DEVICE);
   await refundHits(ctx, hits);
   if (ctx.passwords.needsRehash(person.passwordHash)) await setStaffPassword(ctx.db, person.id, await ctx.passwords.hash(body.password));
   const stage = person.totpSecret ? "code" : "setup";

@@ -128,17 +128,6 @@ export async function resetRequired(db: Db, email: string, now: Date = new Date(
   return overCap(db, email, null, now);
 }
 
-/** Records a failure that was not reserved first (a check without hashing, a test). Prefer reserveTry + settleFailure. */
-export async function recordLoginFailure(db: Db, subject: string, now: Date, cls: TryClass = null): Promise<FailureOutcome> {
-  await db.query("insert into login_failures (email, failed_at, device_id) values ($1, $2, $3)", [subject, now, cls]);
-  return settleFailure(db, subject, cls, now);
-}
-
-/** @deprecated settleSuccess. */
-export async function recordLoginSuccess(db: Db, subject: string, cls: TryClass): Promise<void> {
-  await settleSuccess(db, subject, cls);
-}
-
 /** Lifts every throttle and cap of the subject and forgets its failures (after a password reset or change). */
 export async function clearLockout(db: Db, subject: string): Promise<void> {
   await db.query("delete from login_failures where email = $1", [subject]);

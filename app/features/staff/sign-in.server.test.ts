@@ -92,9 +92,19 @@ describe("POST /staff/sign-in: email and password", () => {
       });
       const answer = await signInAction(form({ email: " rosa@registry.example ", password: "pw" }), ctx);
       expect(location(answer)).toBe(stage === "code" ? "/staff/code" : "/staff/setup");
-      expect(calls).toEqual([["signIn", "rosa@registry.example", "pw"]]);
+      expect(calls).toEqual([["signIn", "rosa@registry.example", "pw", false]]);
       expect(session.get("pending")).toMatchObject({ token: "st_p", stage, email: "rosa@registry.example" });
       expect(session.get("pending")!.expiresAt).toBeGreaterThan(Date.now());
+    }
+  });
+
+  it("tells the registry when the surge step found the browser's proof of work solved (its proved lane, decision 134)", async () => {
+    for (const proved of [true, false]) {
+      const { ctx, calls } = context({
+        signIn: async () => ({ status: 200, success: true, results: { stage: "code", pendingToken: "st_p", expires: "" } }),
+      });
+      await signInAction(form({ email: "rosa@registry.example", password: "pw" }), ctx, async () => ({ ok: true, waitMs: 0, proved }));
+      expect(calls).toEqual([["signIn", "rosa@registry.example", "pw", proved]]);
     }
   });
 

@@ -25,7 +25,7 @@ const LINK_KEPT_MS = 60 * 60 * 1000;
 const pendingPage = { code: "/staff/code", setup: "/staff/setup" } as const;
 
 /** The sign-in surge step's verdict on a post (the route passes the patients' one in: docs/decisions/135). */
-export type SurgeCheck = (form: FormData) => Promise<{ ok: true; waitMs: number } | { ok: false; reason: string }>;
+export type SurgeCheck = (form: FormData) => Promise<{ ok: true; waitMs: number; proved?: boolean } | { ok: false; reason: string }>;
 
 /**
  * POST /staff/sign-in: email and password; then the code (or the authenticator's set-up). During a sign-in surge the
@@ -50,7 +50,8 @@ export async function signInAction(form: FormData, context: PortalContext, surge
     );
   // docs/decisions/134: the wait is parked outside the count of requests in flight.
   if (verdict.waitMs > 0) await (context.park ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))))(verdict.waitMs);
-  const sent = await reach(context.registry.staff.signIn(values.email.trim(), values.password));
+  // A solved proof of work is hashed in the registry's proved lane, as a patient's (docs/decisions/134).
+  const sent = await reach(context.registry.staff.signIn(values.email.trim(), values.password, verdict.proved === true));
   if (!sent.reached) return fail({}, { key: unavailableMessageKey(sent.error) }, 503);
   const answer = sent.answer;
   if (answer.status === 429) return fail({}, { key: "staffConsole.signIn.tooMany", params: { seconds: String(answer.retryAfter ?? 60) } }, 429);
