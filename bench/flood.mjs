@@ -85,7 +85,7 @@ function solverPool(size) {
  * the dialog's script ran (the proof of work solved) or not (the challenge sent unsolved, as without JavaScript).
  * Answers the POST's answer, or the GET's when that was refused.
  */
-async function signInOnce({ base, headers, address, cookies = [], email, password, solveProof, solver = solve }) {
+async function signInOnce({ base, headers, address, cookies = [], email, password, solveProof, solver = async (challenge) => solve(challenge) }) {
   const own = { ...headers, "X-Forwarded-For": address };
   const t0 = performance.now();
   const page = await request(`${base}${DIALOG}`, {
