@@ -11,7 +11,7 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import { useTranslation } from "~/texts/use-translation";
-import picoHref from "@picocss/pico/css/pico.min.css?url";
+import picoHref from "./styles/pico.portal.scss?url";
 import appHref from "./styles/app.css?url";
 import { DocumentTitle } from "~/components/document-title";
 import { FormProblemProvider } from "~/components/form-problem";
