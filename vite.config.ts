@@ -43,6 +43,9 @@ function buildPerEnvironment(): Plugin {
 export default defineConfig({
   base: basePath,
   resolve: { alias: { "~": path.resolve(__dirname, "app") } },
+  // app/styles/pico.portal.scss builds Pico from its Sass sources (decision 139): Pico's own deprecation warnings
+  // (Sass's old if()) are Pico's to fix, not printed at each build.
+  css: { preprocessorOptions: { scss: { quietDeps: true } } },
   build: {
     // CSS is for the browsers in both builds: the server build's copies are the ones the pages link (decision 123).
     cssTarget: CLIENT_TARGET,

@@ -11,7 +11,7 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import { useTranslation } from "~/texts/use-translation";
-import picoHref from "@picocss/pico/css/pico.min.css?url";
+import picoHref from "./styles/pico.portal.scss?url";
 import appHref from "./styles/app.css?url";
 import { DocumentTitle } from "~/components/document-title";
 import { FormProblemProvider } from "~/components/form-problem";
@@ -38,9 +38,12 @@ import { idleMsLeft, LAST_SEEN_RESOLUTION_MS } from "~/platform/session-limits";
 // Signed-in pages only, and it first shows after 28 quiet minutes: its code loads after the page (decision 124).
 const IdleWarning = later(() => import("~/components/idle-warning").then((m) => m.IdleWarning), { shown: "by-itself" });
 
+// With a React `precedence`, the two stylesheets every page needs come first in <head>, before the module preloads
+// (which React puts ahead of the other links): the browser asks for them first, and the page paints about 0.15 s
+// sooner on the old phone (decision 139). Same order as before in the cascade: Pico, the portal's, then a page's own.
 export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: picoHref },
-  { rel: "stylesheet", href: appHref },
+  { rel: "stylesheet", href: picoHref, precedence: "portal" },
+  { rel: "stylesheet", href: appHref, precedence: "portal" },
   { rel: "icon", href: `${import.meta.env.BASE_URL}favicon.svg`, type: "image/svg+xml" },
 ];
 

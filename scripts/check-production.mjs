@@ -53,7 +53,7 @@ try {
   fs.cpSync(path.join(root, "build"), path.join(dir, "build"), { recursive: true });
   console.log(`Production install in ${dir} (npm ci --omit=dev --omit=optional)…`);
   run("npm", ["ci", "--omit=dev", "--omit=optional", "--no-audit", "--no-fund", "--loglevel=error"], { cwd: dir });
-  const devOnly = ["tsx", "vite", "esbuild", "@react-router/dev", "vitest", "typescript", "@picocss/pico"].filter((p) =>
+  const devOnly = ["tsx", "vite", "esbuild", "@react-router/dev", "vitest", "typescript", "@picocss/pico", "sass"].filter((p) =>
     fs.existsSync(path.join(dir, "node_modules", p)),
   );
   check(

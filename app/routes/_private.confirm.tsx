@@ -19,10 +19,14 @@ import type { ContactKind } from "~/platform/session-keys";
 import { PageFlash } from "~/components/flash-messages";
 import { RegistryDownPage } from "~/components/registry-down-page";
 import { withTexts } from "~/texts/texts.server";
+import { later } from "~/enhance/later";
 import { portalContext } from "~/platform/context";
 import { withPatient } from "~/platform/auth.server";
 import { textMessagesView } from "~/features/accounts/text-messages.server";
-import { TextMessagesStatus } from "~/features/accounts/text-messages-status";
+
+// Only while the patient's texts are stopped (STOP, decision 106): its code, and the date formatting with it, loads only
+// then, not with every visit of the page (decision 139).
+const TextMessagesStatus = later(() => import("~/features/accounts/text-messages-status").then((m) => m.TextMessagesStatus));
 
 export const handle: RouteHandle = { titleKey: "confirm.title" };
 
@@ -291,7 +295,7 @@ export default function Confirm({ loaderData: data }: Route.ComponentProps) {
           />
         </Form>
       </FormState>
-      <TextMessagesStatus view={data.textMessages} />
+      {data.textMessages ? <TextMessagesStatus view={data.textMessages} /> : null}
       <div className="button-row">
         <Link to="/landing" role="button" className="secondary">
           {t("common.returnToDashboard")}

@@ -23,7 +23,6 @@ import { MessagesAndDevicesLinks } from "~/features/accounts/messages-and-device
 import { MyRecordSection } from "~/features/accounts/my-record-section";
 import { withPatient } from "~/platform/auth.server";
 import { textMessagesView } from "~/features/accounts/text-messages.server";
-import { TextMessagesStatus } from "~/features/accounts/text-messages-status";
 import { portalContext } from "~/platform/context";
 
 // The rules the forms re-check themselves with, once a submit came back with problems (decision 124).
@@ -32,6 +31,10 @@ const loadPasswordRecheck = () => import("~/features/accounts/live-rules").then(
 
 // Opens after a post with an unconfirmed address: its code loads then (decision 124).
 const AddressDialog = later(() => import("~/features/accounts/address-dialog").then((m) => m.AddressDialog));
+
+// Only while the patient's texts are stopped (STOP, decision 106): its code, and the date formatting with it, loads only
+// then, not with every visit of the page (decision 139).
+const TextMessagesStatus = later(() => import("~/features/accounts/text-messages-status").then((m) => m.TextMessagesStatus));
 
 export const handle: RouteHandle = {
   titleKey: "profile.title",
@@ -130,7 +133,7 @@ export default function Profile({ loaderData: data }: Route.ComponentProps) {
               </LiveRecheckForm>
             </FormState>
           </section>
-          <TextMessagesStatus view={data.textMessages} />
+          {data.textMessages ? <TextMessagesStatus view={data.textMessages} /> : null}
           <section aria-labelledby="password-title" className="card">
             <h2 id="password-title">{t("profile.passwordTitle")}</h2>
             <FormState id="password" live={passwordFailure}>

@@ -18,11 +18,10 @@ import { addressChoice, isLive, type AddressChoice } from "~/features/accounts/p
 import { PASSWORD_KEPT, REGISTER_DEFAULTS, REGISTER_FIELDS } from "~/features/accounts/registration-field-names";
 import { displayValues } from "~/features/accounts/registration-form";
 import { issueFormStamp } from "~/features/accounts/bot-check.server";
-import { HONEYPOT_FIELD, ISSUED_FIELD } from "~/features/accounts/bot-fields";
+import { CHALLENGE_FIELD, HONEYPOT_FIELD, ISSUED_FIELD } from "~/features/accounts/bot-fields";
 import { formAnswer, linkValue, readForm } from "~/forms/form.server";
 import { loginAction } from "~/features/accounts/login.server";
 import { surgeChallenge } from "~/features/accounts/sign-in-surge.server";
-import { CHALLENGE_FIELD } from "~/features/accounts/proof-of-work";
 import { forgotAction, resetAction } from "~/features/accounts/password.server";
 import { addressStep, BOT_PURPOSE, hipaaStep, registerAction } from "~/features/accounts/register.server";
 import type { FormFailure } from "~/forms/types";

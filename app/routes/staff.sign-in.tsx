@@ -9,7 +9,7 @@ import { FormState, useFormAnswer } from "~/components/form-context";
 import { PageFlash } from "~/components/flash-messages";
 import { signInAction } from "~/features/staff/sign-in.server";
 import { surgeChallenge, surgeStep } from "~/features/accounts/sign-in-surge.server";
-import { CHALLENGE_FIELD, PROOF_FIELD } from "~/features/accounts/proof-of-work";
+import { CHALLENGE_FIELD, PROOF_FIELD } from "~/features/accounts/bot-fields";
 import { useProofOfWork } from "~/features/accounts/use-proof-of-work";
 import { readForm } from "~/forms/form.server";
 import { portalContext } from "~/platform/context";

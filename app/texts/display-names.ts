@@ -26,8 +26,13 @@ export function usStateKey(abbreviation: UsStateAbbreviation): TextKey {
   return `usStates.${abbreviation}`;
 }
 
-/** Every key above, for the test that both languages have them. */
-export const DISPLAY_NAME_KEYS: readonly string[] = [
-  ...Object.values(ReferralStatus).map((id) => REFERRAL_STATUS_KEYS[id] ?? `missing referral status ${id}`),
-  ...usStates.map((s) => usStateKey(s.abbreviation)),
-];
+/**
+ * Every key above, for the test that both languages have them. A function, not a constant: a top-level list made
+ * from the states would bring their table into every page that shows a referral status (decision 139).
+ */
+export function displayNameKeys(): readonly string[] {
+  return [
+    ...Object.values(ReferralStatus).map((id) => REFERRAL_STATUS_KEYS[id] ?? `missing referral status ${id}`),
+    ...usStates.map((s) => usStateKey(s.abbreviation)),
+  ];
+}

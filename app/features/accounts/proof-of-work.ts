@@ -4,8 +4,9 @@
  * with `bits` zero bits (about 2^bits hashes: a few hundred milliseconds on an old phone with Web Crypto), without
  * the patient doing anything. Shared by the dialog's script and the server's check.
  */
-export const CHALLENGE_FIELD = "signInChallenge";
-export const PROOF_FIELD = "signInProof";
+import { CHALLENGE_FIELD, PROOF_FIELD } from "./bot-fields";
+
+export { CHALLENGE_FIELD, PROOF_FIELD };
 
 /**
  * The sign-in form's address once its challenge is solved: the challenge and proof in the query as well as in the body,
