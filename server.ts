@@ -35,6 +35,7 @@ import { routeConsoleToLog } from "./server/console-to-log";
 import { createRequestHandler } from "./server/react-router-handler";
 import { shortPageHtml, type ShortPage } from "./server/short-page";
 import { admissionLimit, admissionRules, parkFor } from "./server/in-flight";
+import { precompressedAssets } from "./server/precompressed-assets";
 import { admissionClassifier, type ReadSessions } from "./server/admission-class";
 import { noteRefusedSignIn, provedSignInPost } from "./app/features/accounts/sign-in-surge.server";
 import { registerPortalMetrics } from "./server/metrics";
@@ -218,6 +219,8 @@ async function main() {
   const client = path.resolve(settings.buildDir, "client");
   if (dev) app.use(dev.middlewares);
   else {
+    // docs/decisions/143: the scripts and stylesheets compressed ahead with Brotli's best quality, to a browser that takes br.
+    app.use(`${base}assets`, precompressedAssets(path.join(client, "assets")));
     app.use(`${base}assets`, express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y", index: false }));
     // The files at the root of the client build (favicon.svg, robots.txt...) all have an extension: a page's path
     // (/landing) skips the file system look-up (docs/decisions/056).

@@ -1,6 +1,7 @@
 // Builds the portal (React Router + Vite) and bundles server.ts and the registry commands, for BASE_PATH into BUILD_DIR.
 import fs from "node:fs";
 import path from "node:path";
+import zlib from "node:zlib";
 import { buildTarget, root, run, sourceFingerprint, stampFile } from "./lib.mjs";
 
 export function build(target = buildTarget()) {
@@ -29,6 +30,7 @@ export function build(target = buildTarget()) {
       `--outfile=${out}/${file}`,
     ]);
   }
+  precompressAssets(path.join(root, out, "client", "assets"));
   // The fonts of the PDFs (registry/domain/pdf-fonts.ts reads them from fonts/ next to the bundle), with their license.
   const fonts = path.join(root, "registry", "fonts");
   for (const name of fs.readdirSync(fonts).filter((name) => name.endsWith(".ttf") || name === "OFL.txt")) {
@@ -38,6 +40,26 @@ export function build(target = buildTarget()) {
     stampFile(target),
     JSON.stringify({ fingerprint: sourceFingerprint(), basePath: target.basePath, builtAt: new Date().toISOString() }),
   );
+}
+
+/**
+ * docs/decisions/143: each script, stylesheet and SVG of the browser build compressed once with Brotli's best quality
+ * (`<file>.br` beside it, kept only when smaller), which the server sends as it is to browsers that take br
+ * (server/precompressed-assets.ts), in place of compressing at quality 2 on every request.
+ */
+function precompressAssets(dir) {
+  for (const name of fs.readdirSync(dir).filter((n) => [".js", ".css", ".svg"].includes(path.extname(n)))) {
+    const file = path.join(dir, name);
+    const bytes = fs.readFileSync(file);
+    const packed = zlib.brotliCompressSync(bytes, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+      },
+    });
+    if (packed.length < bytes.length) fs.writeFileSync(`${file}.br`, packed);
+  }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -1,7 +1,9 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
+import zlib from "node:zlib";
 import { expect, test } from "./fixtures";
 import { buildDir, E2E_PORT, ownPortalEnv } from "./support/e2e-env";
 
@@ -11,6 +13,19 @@ import { buildDir, E2E_PORT, ownPortalEnv } from "./support/e2e-env";
  * production builds only, and the browser build holds React DOM 19's own code. No browser: the js project runs it once.
  */
 const PORT = E2E_PORT + 70;
+
+/** An answer as sent, not decoded (node:http). */
+function rawGet(url: string, headers: Record<string, string>): Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+      .on("error", reject);
+  });
+}
 const root = path.resolve(import.meta.dirname, "../..");
 const reactVersion = (JSON.parse(fs.readFileSync(path.join(root, "node_modules/react-dom/package.json"), "utf8")) as { version: string }).version;
 
@@ -42,7 +57,16 @@ test.describe("React builds", () => {
       .toBe(200);
     const page = await fetch(`http://127.0.0.1:${PORT}/register`);
     expect(page.status).toBe(200);
-    expect(await page.text()).toContain("<h1");
+    const html = await page.text();
+    expect(html).toContain("<h1");
+    // docs/decisions/143: a script the page preloads comes as the build compressed it with Brotli's best quality.
+    const script = /<link rel="modulepreload" href="\/assets\/(shell-[\w-]+\.js)"/.exec(html)?.[1];
+    expect(script).toBeTruthy();
+    const sent = await rawGet(`http://127.0.0.1:${PORT}/assets/${script}`, { "Accept-Encoding": "gzip, deflate, br, zstd" });
+    expect(sent.headers["content-encoding"]).toBe("br");
+    const onDisk = path.join(root, buildDir, "client/assets", script!);
+    expect(sent.body.equals(fs.readFileSync(`${onDisk}.br`))).toBe(true);
+    expect(zlib.brotliDecompressSync(sent.body).equals(fs.readFileSync(onDisk))).toBe(true);
     // The files the pages render with have run (so the record is not empty by mistake)...
     const ran = () => (fs.existsSync(loaded) ? fs.readFileSync(loaded, "utf8").split("\n") : []);
     await expect
