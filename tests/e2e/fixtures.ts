@@ -392,6 +392,14 @@ export async function createPatient(
   return p;
 }
 
+const scriptsOf = new WeakMap<Page, Set<string>>();
+/** The paths of the scripts a page has fetched (recorded by the `page` fixture). */
+function fetchedScripts(page: Page): Set<string> {
+  let scripts = scriptsOf.get(page);
+  if (!scripts) scriptsOf.set(page, (scripts = new Set()));
+  return scripts;
+}
+
 /**
  * Every test is its own client address (X-Forwarded-For through the portal's one trusted proxy hop), as patients
  * are: the registry's per-address limits (ACC-018) then apply per test, not to the whole suite.
@@ -409,6 +417,10 @@ export const test = base.extend<{ clientAddress: string } & TestOptions>({
   // "Target page... has been closed while running route callback", and outside a test that error stops the worker:
   // the next test in its queue never runs. Handlers are dropped and their late errors ignored before the page closes.
   page: async ({ page }, provide) => {
+    // The scripts the page has fetched, as the test sees them (a test clock fakes the page's own performance entries).
+    page.on("response", (response) => {
+      if (response.request().resourceType() === "script") fetchedScripts(page).add(new URL(response.url()).pathname);
+    });
     await provide(page);
     if (!page.isClosed()) await page.unrouteAll({ behavior: "ignoreErrors" });
   },
@@ -443,9 +455,10 @@ export async function dashboardOnTestClock(page: Page, firstName: string): Promi
  */
 export async function idleWarningArmed(page: Page): Promise<void> {
   await hydrated(page);
-  await page.waitForFunction(() => performance.getEntriesByType("resource").some((entry) => /\/idle-warning-[\w-]+\.js$/.test(entry.name)), null, {
-    polling: 50,
-  });
+  // Asked from the test's side: a test clock fakes the page's timers and performance entries.
+  await expect
+    .poll(() => [...fetchedScripts(page)].some((file) => /\/idle-warning-[\w-]+\.js$/.test(file)), { intervals: [50, 100, 250] })
+    .toBe(true);
   // Its module ran and React committed it (a task or two after the file came in).
   await page.waitForTimeout(300);
 }
