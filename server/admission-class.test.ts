@@ -91,6 +91,28 @@ describe("admission by class on an express app", () => {
     expect(limit.gate.refused("page")).toBe(32 - pagePlaces);
   });
 
+  it("admits a staff person between the password and the code as the signed-in, while the pending step lasts", () => {
+    const classify = admissionClassifier({ sessions, staffSessions, formKey, hostPrefixedCookie: false, basePath: "/" });
+    const pendingCookie = (expiresAt: number) => {
+      const staffSession = staffSessions.read(undefined);
+      staffSession.set("pending", { token: "st_pending", stage: "code", email: "Rosa@Registry.example", expiresAt });
+      return staffSessions.write(staffSession, false).split(";")[0]!;
+    };
+    const request = (method: string, url: string, cookie: string) =>
+      ({ method, url, path: url, headers: { cookie }, ip: "192.0.2.9" }) as unknown as express.Request;
+    const res = () => ({ locals: {} }) as unknown as express.Response;
+    const inTime = pendingCookie(Date.now() + 60_000);
+    expect(classify(request("GET", "/staff/code", inTime), res())).toEqual({
+      className: "patient",
+      keys: ["a:192.0.2.9", "s:rosa@registry.example"],
+    });
+    expect(classify(request("POST", "/staff/code", inTime), res()).className).toBe("patient");
+    // Run out, or outside the console's path (its cookie is not read there): as anyone else.
+    expect(classify(request("GET", "/staff/code", pendingCookie(Date.now() - 1)), res()).className).toBe("page");
+    expect(classify(request("POST", "/staff/code", pendingCookie(Date.now() - 1)), res()).className).toBe("sign-in");
+    expect(classify(request("GET", "/register", inTime), res()).className).toBe("page");
+  });
+
   it("marks a sign-in post proved only when the feature's check vouches for the proof in its address (docs/decisions/134)", () => {
     const seen: Array<[string, string]> = [];
     const classify = admissionClassifier({

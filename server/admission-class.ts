@@ -15,7 +15,8 @@ const isLoopback = (address: string) => address === "::1" || address.startsWith(
 /**
  * docs/decisions/134: a request's admission class and fair-share keys, from what it carries, cheaply and unforgeably:
  * - `patient` when its encrypted session (AES-GCM: a forged or altered cookie does not decrypt) is signed in and within
- *   its limits, or the staff console's is, or it carries this portal's known-device mark (HMAC-SHA256);
+ *   its limits, or the staff console's is or holds a pending step in its time (the password passed, the code to come),
+ *   or it carries this portal's known-device mark (HMAC-SHA256);
  * - else `sign-in` for a POST (the sign-in dialog, registration, the password reset: every anonymous post hashes or
  *   sends something), `page` for everything else.
  * Keys: the client's address (an IPv6 address by its /64, `addressLimitKey`), none for loopback; and for `patient`
@@ -53,6 +54,11 @@ export function admissionClassifier(o: {
     if (staff && !staffSession.isNew && staffSessionLimit(staffSession.data, at) === "active" && staffId !== undefined) {
       return { className: "patient", keys: [...keys, `s:${staffId}`] };
     }
+    // A staff person between the password and the code (the registry checked the password; the pending step is in the
+    // encrypted cookie, in its time): admitted as the signed-in are, so the code step of a sign-in that passed the
+    // password is not refused for strangers' pages (docs/decisions/134). One share per person.
+    const pending = staff && !staffSession.isNew ? staffSession.get("pending") : undefined;
+    if (pending && pending.expiresAt > at) return { className: "patient", keys: [...keys, `s:${pending.email.trim().toLowerCase()}`] };
     const device = cookie ? readKnownDevice(cookie, o.formKey, o.hostPrefixedCookie) : null;
     if (device && device.accounts.length > 0) return { className: "patient", keys: [...keys, `d:${device.deviceId}`] };
     if (req.method !== "POST") return { className: "page", keys };
