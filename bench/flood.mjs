@@ -245,13 +245,16 @@ export async function measureFlood({ base, headers, owner, newcomer }) {
   return results;
 }
 
+/** Answers by label, as a report's cell: "signed in: 30, page 503 busy: 1". */
+export const statusText = (s) =>
+  Object.entries(s)
+    .map(([k, v]) => `${k}: ${v}`)
+    .join(", ") || "none";
+/** A ratio as a report's percentage. */
+export const pct = (r) => `${(r * 100).toFixed(0)} %`;
+
 /** The report's Markdown section. */
 export function floodSection(results, { table }) {
-  const statusText = (s) =>
-    Object.entries(s)
-      .map(([k, v]) => `${k}: ${v}`)
-      .join(", ") || "none";
-  const pct = (r) => `${(r * 100).toFixed(0)} %`;
   return [
     "## Floods: who still signs in (issue 35, docs/decisions/134)",
     "",

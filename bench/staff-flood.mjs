@@ -11,7 +11,7 @@
 // first over plain HTTP, as a browser without JavaScript does: the demo administrator's link from the demo outbox,
 // then invitations on /staff/people. Loopback only.
 import { Secret, TOTP } from "otpauth";
-import { FLOOD, flood, floodAddress, isBusyPage, solve } from "./flood.mjs";
+import { FLOOD, flood, floodAddress, isBusyPage, pct, solve, statusText } from "./flood.mjs";
 import { hiddenInput, request } from "./lib.mjs";
 
 export const STAFF_FLOOD = {
@@ -316,11 +316,6 @@ export async function measureStaffFlood({ base, headers }) {
 
 /** The report's Markdown section. */
 export function staffFloodSection(results, { table }) {
-  const statusText = (s) =>
-    Object.entries(s)
-      .map(([k, v]) => `${k}: ${v}`)
-      .join(", ") || "none";
-  const pct = (r) => `${(r * 100).toFixed(0)} %`;
   const p50Text = (k) =>
     `${k.p50Ms} ms (${Object.entries(k.stepsP50Ms)
       .map(([step, ms]) => `${step} ${ms}`)
