@@ -141,6 +141,14 @@ export type RecordFileAnswer =
   | { status: number; success: true; bytes: Uint8Array; contentType: string; fileName: string }
   | (Answer<unknown> & { success: false; bytes: null });
 
+/**
+ * The results of answers the portal reads nothing of but the envelope, and the centers' lists: one schema each, made
+ * once, so the envelope made of it is too (registry/contract/envelope.ts keeps one per results schema).
+ */
+const anyResults = z.unknown();
+const centersResults = z.array(transplantCenter);
+const outboxResults = z.array(outboxEntry);
+
 /** An answer that may carry an address to confirm (register, update-medical-record; PLT-019, ACC-007). */
 const withAddress = z.object({ addressValidation: addressValidation.nullable().optional() });
 export type AddressAnswer<T> = Answer<T> & { addressValidation?: z.infer<typeof addressValidation> | null };
@@ -232,7 +240,7 @@ function clientMethods(opts: Shared, origin: ForwardedOrigin | undefined) {
   /** A 503 whose reason is limits.busy is RegistryBusyError (any other 503 stays "unavailable"). */
   async function refuseBusy(response: Response): Promise<void> {
     const body: unknown = await response.json().catch(() => null);
-    const parsed = envelope(z.unknown()).safeParse(body);
+    const parsed = envelope(anyResults).safeParse(body);
     if (parsed.success && parsed.data.errors?.form === FormReason.busy) throw new RegistryBusyError(retryAfterOf(response) ?? 1);
   }
 
@@ -314,7 +322,7 @@ function clientMethods(opts: Shared, origin: ForwardedOrigin | undefined) {
       }
       return { status: 200, success: true, bytes, contentType: MY_RECORD_CONTENT_TYPE[format], fileName: MY_RECORD_FILE[format] };
     }
-    const answer = strip(await envelopeOf(response, z.unknown(), init));
+    const answer = strip(await envelopeOf(response, anyResults, init));
     if (answer.success) throw new RegistryUnavailableError("answer is not a file");
     return { ...answer, success: false, bytes: null };
   }
@@ -328,7 +336,7 @@ function clientMethods(opts: Shared, origin: ForwardedOrigin | undefined) {
       if (new TextDecoder().decode(bytes.subarray(0, 5)) !== "%PDF-") throw new RegistryUnavailableError("answer is not a PDF");
       return { status: 200, success: true, bytes, contentType: "application/pdf", fileName: ANSWERS_PDF_FILE[kind] };
     }
-    const answer = strip(await envelopeOf(response, z.unknown(), init));
+    const answer = strip(await envelopeOf(response, anyResults, init));
     if (answer.success) throw new RegistryUnavailableError("answer is not a PDF");
     return { ...answer, success: false, bytes: null };
   }
@@ -348,7 +356,7 @@ function clientMethods(opts: Shared, origin: ForwardedOrigin | undefined) {
         throw new RegistryUnavailableError("answer is not a PDF");
       return { status: 200, success: true, bytes, contentType: file.contentType, fileName: file.fileName };
     }
-    const answer = strip(await envelopeOf(response, z.unknown(), init));
+    const answer = strip(await envelopeOf(response, anyResults, init));
     if (answer.success) throw new RegistryUnavailableError("answer is not a file");
     return { ...answer, success: false, bytes: null };
   }
@@ -436,11 +444,11 @@ function clientMethods(opts: Shared, origin: ForwardedOrigin | undefined) {
     validateToken: async (token: string) => strip(await call("GET", "/validate-token", validateTokenResult, { token })),
     refreshToken: async (token: string) => strip(await call("GET", "/refresh-token", refreshResult, { token })),
     revokeToken: async (token: string, medicalRecordId: number | null = null) =>
-      strip(await revoking(medicalRecordId, call("POST", "/revoke-token", z.unknown(), { token }))),
+      strip(await revoking(medicalRecordId, call("POST", "/revoke-token", anyResults, { token }))),
     lookupData: async () => strip(await call("GET", "/lookup-data", lookupData)),
     passRecord: async (medicalRecordId: number, token: string) => strip(await call("GET", `/api/pass/${medicalRecordId}`, passRecord, { token })),
-    health: async () => strip(await call("GET", "/health", z.unknown())),
-    demoOutbox: async () => strip(await call("GET", "/demo/outbox", z.array(outboxEntry))),
+    health: async () => strip(await call("GET", "/health", anyResults)),
+    demoOutbox: async () => strip(await call("GET", "/demo/outbox", outboxResults)),
 
     /** POST /validate-phone (ACC-015): availability of a primary phone number. */
     validatePhone: async (phoneNumber: string, clientAddress: string, country?: number) =>
@@ -450,16 +458,16 @@ function clientMethods(opts: Shared, origin: ForwardedOrigin | undefined) {
       strip(await call("GET", "/validate-invite", inviteInfo, { clientAddress, inviteToken: token })),
     /** POST /forgot-password?emailAddress= (PLT-019): the same answer whether or not the account exists (ACC-023). */
     forgotPassword: async (email: string, clientAddress: string) =>
-      strip(await call("POST", `/forgot-password${query({ emailAddress: email })}`, z.unknown(), { clientAddress })),
+      strip(await call("POST", `/forgot-password${query({ emailAddress: email })}`, anyResults, { clientAddress })),
     /** POST /reset-password { token, email, password } -> { statusId, status }. */
     resetPassword: async (body: { token: string; email: string; password: string }, clientAddress: string) =>
       strip(await revoking(null, call("POST", "/reset-password", resetResult, { body, clientAddress }))),
 
     /** POST /api/mfa/send-confirmation-email and -text (ACC-026). */
     sendConfirmationEmail: async (token: string, medicalRecordId: number, email: string, currentPassword?: string) =>
-      strip(await call("POST", "/api/mfa/send-confirmation-email", z.unknown(), { token, body: { medicalRecordId, email, currentPassword } })),
+      strip(await call("POST", "/api/mfa/send-confirmation-email", anyResults, { token, body: { medicalRecordId, email, currentPassword } })),
     sendConfirmationText: async (token: string, medicalRecordId: number, phoneNumber: string) =>
-      strip(await call("POST", "/api/mfa/send-confirmation-text", z.unknown(), { token, body: { medicalRecordId, phoneNumber } })),
+      strip(await call("POST", "/api/mfa/send-confirmation-text", anyResults, { token, body: { medicalRecordId, phoneNumber } })),
     /** GET /api/pass/{id}/text-messages: whether texts to the mobile number are stopped (docs/decisions/106). */
     textMessages: async (token: string, medicalRecordId: number) =>
       strip(await call("GET", `/api/pass/${medicalRecordId}/text-messages`, textMessagesState, { token })),
@@ -484,7 +492,7 @@ function clientMethods(opts: Shared, origin: ForwardedOrigin | undefined) {
         await call(
           "POST",
           `/api/pass/${medicalRecordId}/update-medical-record${opts2.addressConfirmed ? query({ addrConfirmed: "true" }) : ""}`,
-          z.unknown(),
+          anyResults,
           { token, body },
         ),
       ),
@@ -496,7 +504,7 @@ function clientMethods(opts: Shared, origin: ForwardedOrigin | undefined) {
       strip(await revoking(medicalRecordId, call("POST", `/api/pass/${medicalRecordId}/update-password`, refreshResult, { token, body }))),
     /** POST /api/pass/{id}/opt-in-out/{type} (1 opt out, 2 opt in). */
     optInOut: async (token: string, medicalRecordId: number, type: number) =>
-      strip(await call("POST", `/api/pass/${medicalRecordId}/opt-in-out/${type}`, z.unknown(), { token })),
+      strip(await call("POST", `/api/pass/${medicalRecordId}/opt-in-out/${type}`, anyResults, { token })),
     /** GET /api/pass/{id}/message-choices (docs/decisions/109): email, text or both for each kind of message. */
     messageChoices: async (token: string, medicalRecordId: number) =>
       strip(await call("GET", `/api/pass/${medicalRecordId}/message-choices`, messageChoicesResult, { token })),
@@ -516,7 +524,7 @@ function clientMethods(opts: Shared, origin: ForwardedOrigin | undefined) {
       ),
 
     /** GET /api/pass/centers (PLT-019): every transplant center, by name (the screening's center dropdown). */
-    transplantCenters: async (token: string) => strip(await call("GET", "/api/pass/centers", z.array(transplantCenter), { token })),
+    transplantCenters: async (token: string) => strip(await call("GET", "/api/pass/centers", centersResults, { token })),
     /** POST /api/pass/{id}/screening (PLT-019): the first save of a screening, server-bound body (SCR-014). */
     createScreening: async (token: string, medicalRecordId: number, body: ScreeningBody) =>
       strip(await call("POST", `/api/pass/${medicalRecordId}/screening`, screeningSchema, { token, body })),
@@ -525,13 +533,13 @@ function clientMethods(opts: Shared, origin: ForwardedOrigin | undefined) {
       strip(await call("PUT", `/api/pass/${medicalRecordId}/screening/${screeningId}`, screeningSchema, { token, body })),
     /** POST /api/pass/{id}/medical-record (SCR-011, PLT-019): the fields confirmed on the screening's Verify Info step. */
     validateMedicalRecord: async (token: string, medicalRecordId: number, body: Record<string, unknown>) =>
-      strip(await call("POST", `/api/pass/${medicalRecordId}/medical-record`, z.unknown(), { token, body })),
+      strip(await call("POST", `/api/pass/${medicalRecordId}/medical-record`, anyResults, { token, body })),
 
     // --- Center selection and labs (CEN-006, CEN-008, CEN-009, LAB-001, LAB-003, LAB-004, LAB-006) ---------------------
     /** GET /api/pass/centers/{postalCode}/0/{distance} (PLT-019, CEN-001): member centers nearest first, within 100/300/1000 miles or any (0). */
     centersNear: async (token: string, postalCode: string, distance: number) =>
       strip(
-        await call("GET", `/api/pass/centers/${encodeURIComponent(postalCode.trim() || "-")}/0/${distance}`, z.array(transplantCenter), {
+        await call("GET", `/api/pass/centers/${encodeURIComponent(postalCode.trim() || "-")}/0/${distance}`, centersResults, {
           token,
         }),
       ),

@@ -14,6 +14,11 @@ import {
 import type { Answer } from "./client.server";
 
 /** The client's one way to call the registry (client.server.ts's `call`, without its raw answer). */
+/** Results schemas made once (registry/contract/envelope.ts keeps one envelope per results schema). */
+const anyResults = z.unknown();
+const peopleResults = z.array(staffListItem);
+const invitedResults = z.object({ id: z.number().int() });
+
 export type StaffCaller = <S extends z.ZodType>(
   method: "GET" | "POST",
   path: string,
@@ -38,13 +43,13 @@ export function staffCalls(call: StaffCaller) {
     setupInfo: (pendingToken: string) => call("GET", "/api/staff/setup", staffSetupInfo, { token: pendingToken }),
     setup: (pendingToken: string, code: string) => call("POST", "/api/staff/setup", staffSetupResult, { token: pendingToken, body: { code } }),
     me: (token: string) => call("GET", "/api/staff/me", staffMe, { token }),
-    signOut: (token: string) => call("POST", "/api/staff/sign-out", z.unknown(), { token }),
-    people: (token: string) => call("GET", "/api/staff/people", z.array(staffListItem), { token }),
-    invite: (token: string, body: StaffInviteBody) => call("POST", "/api/staff/people", z.object({ id: z.number().int() }), { token, body }),
+    signOut: (token: string) => call("POST", "/api/staff/sign-out", anyResults, { token }),
+    people: (token: string) => call("GET", "/api/staff/people", peopleResults, { token }),
+    invite: (token: string, body: StaffInviteBody) => call("POST", "/api/staff/people", invitedResults, { token, body }),
     setGrants: (token: string, id: number, grants: StaffGrant[]) =>
       call("POST", `/api/staff/people/${id}/grants`, staffListItem, { token, body: { grants } }),
     disable: (token: string, id: number) => call("POST", `/api/staff/people/${id}/disable`, staffListItem, { token }),
-    newLink: (token: string, id: number) => call("POST", `/api/staff/people/${id}/link`, z.unknown(), { token }),
+    newLink: (token: string, id: number) => call("POST", `/api/staff/people/${id}/link`, anyResults, { token }),
     organisations: (token: string) => call("GET", "/api/staff/organisations", staffOrganisations, { token }),
   };
 }

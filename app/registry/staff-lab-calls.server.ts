@@ -10,9 +10,13 @@ const requisitionPath = (requisition: string) => encodeURIComponent(requisition.
  * The lab's calls of the staff console (docs/decisions/133, "Lab"), with the signed-in lab person's token: the orders
  * of their lab(s), one order, approve, decline with a reason, values, results; and the two calls of /update-labs.
  */
+/** Results schemas made once (registry/contract/envelope.ts keeps one envelope per results schema). */
+const ordersResults = z.array(staffLabOrder);
+const noResults = z.null();
+
 export function staffLabCalls(call: StaffCaller) {
   return {
-    orders: (token: string, state: StaffLabState) => call("GET", `/api/staff/lab/orders?state=${state}`, z.array(staffLabOrder), { token }),
+    orders: (token: string, state: StaffLabState) => call("GET", `/api/staff/lab/orders?state=${state}`, ordersResults, { token }),
     order: (token: string, id: number) => call("GET", `/api/staff/lab/orders/${id}`, staffLabOrderDetail, { token }),
     approve: (token: string, id: number) => call("POST", `/api/staff/lab/orders/${id}/approve`, staffLabOrder, { token }),
     decline: (token: string, id: number, reason: string) =>
@@ -22,10 +26,10 @@ export function staffLabCalls(call: StaffCaller) {
     results: (token: string, id: number) => call("POST", `/api/staff/lab/orders/${id}/results`, staffLabOrder, { token }),
     /** /update-labs: the lab received the order of this requisition (LAB-006). */
     received: (token: string, requisition: string) =>
-      call("POST", `/api/pass/update-lab-requisition/${requisitionPath(requisition)}`, z.null(), { token }),
+      call("POST", `/api/pass/update-lab-requisition/${requisitionPath(requisition)}`, noResults, { token }),
     /** /update-labs: the results of this requisition are in (LAB-007). */
     processResults: (token: string, requisition: string) =>
-      call("POST", `/api/pass/process-lab-results/${requisitionPath(requisition)}`, z.null(), { token }),
+      call("POST", `/api/pass/process-lab-results/${requisitionPath(requisition)}`, noResults, { token }),
   };
 }
 export type StaffLabCalls = ReturnType<typeof staffLabCalls>;

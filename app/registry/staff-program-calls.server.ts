@@ -35,9 +35,12 @@ function auditQueryString(filters: AuditFilters): string {
  * The staff console's program and audit calls (docs/decisions/133): the program's participants, one participant, the
  * consent PDF and the stage move; the administrators' audit search and its CSV.
  */
+/** Results schemas made once (registry/contract/envelope.ts keeps one envelope per results schema). */
+const participantsResults = z.array(programParticipant);
+
 export function staffProgramCalls(call: StaffCaller, file: StaffFileCaller) {
   return {
-    participants: (token: string) => call("GET", "/api/staff/program/participants", z.array(programParticipant), { token }),
+    participants: (token: string) => call("GET", "/api/staff/program/participants", participantsResults, { token }),
     participant: (token: string, id: number) => call("GET", `/api/staff/program/participants/${id}`, programParticipantDetail, { token }),
     consentPdf: (token: string, id: number) =>
       file(`/api/staff/program/participants/${id}/consent.pdf`, token, { contentType: "application/pdf", fileName: "consent.pdf" }),

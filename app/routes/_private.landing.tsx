@@ -33,7 +33,7 @@ const ChangeCenterDialog = later(() => import("~/features/centers/change-center-
 const ScreeningResultsDialog = later(() => import("~/features/screening/results-dialog").then((m) => m.ScreeningResultsDialog));
 
 export const handle: RouteHandle = { titleKey: "landing.title" };
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: printHref }];
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: printHref, media: "print" }];
 
 export const loader = withTexts("_private.landing", async function loader({ url, context: routerContext }: Route.LoaderArgs) {
   const context = routerContext.get(portalContext);

@@ -26,7 +26,7 @@ export const handle: RouteHandle = {
 };
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesHref },
-  { rel: "stylesheet", href: printHref },
+  { rel: "stylesheet", href: printHref, media: "print" },
 ];
 
 /** /medical-history/review (MHX-004): the answers as a table, only once every question shown is answered. */

@@ -53,13 +53,17 @@ export function textKeys(tree: Texts, at = ""): string[] {
   return Object.entries(tree).flatMap(([k, v]) => (typeof v === "string" ? [`${at}${k}`] : textKeys(v, `${at}${k}.`)));
 }
 
+/** The text at a dotted key, walked part by part (no array per lookup: a page renders hundreds of texts). */
 function lookup(texts: Texts, key: string): string | undefined {
   let node: string | Texts | undefined = texts;
-  for (const part of key.split(".")) {
+  let from = 0;
+  for (;;) {
     if (node === undefined || typeof node === "string") return undefined;
-    node = node[part];
+    const dot = key.indexOf(".", from);
+    node = node[dot < 0 ? key.slice(from) : key.slice(from, dot)];
+    if (dot < 0) return typeof node === "string" ? node : undefined;
+    from = dot + 1;
   }
-  return typeof node === "string" ? node : undefined;
 }
 
 /** `{{name}}` becomes the param's value (unescaped: React escapes); a missing param becomes "" (as in i18next). */

@@ -1,7 +1,6 @@
 import { z } from "zod";
 
-/** The `{ success, results, message }` envelope every registry answer uses. */
-export function envelope<T extends z.ZodType>(results: T) {
+function makeEnvelope<T extends z.ZodType>(results: T) {
   return z.object({
     success: z.boolean(),
     results: results.nullable(),
@@ -9,6 +8,19 @@ export function envelope<T extends z.ZodType>(results: T) {
     /** Field errors of a refused request: field name -> message key (see app/locales). */
     errors: z.record(z.string(), z.string()).optional(),
   });
+}
+
+/** One envelope schema per results schema: building a zod object (and compiling its parser) costs more than a parse. */
+const envelopes = new WeakMap<z.ZodType, z.ZodType>();
+
+/** The `{ success, results, message }` envelope every registry answer uses. */
+export function envelope<T extends z.ZodType>(results: T): ReturnType<typeof makeEnvelope<T>> {
+  let made = envelopes.get(results) as ReturnType<typeof makeEnvelope<T>> | undefined;
+  if (!made) {
+    made = makeEnvelope(results);
+    envelopes.set(results, made);
+  }
+  return made;
 }
 
 export type Envelope<T> = {

@@ -40,6 +40,20 @@ describe("dates as a patient reads them (decision 093)", () => {
     expect(isoDay(new Date(Date.UTC(2025, 2, 10, 12)))).toBe("2025-03-10");
   });
 
+  it.each([
+    ["en", "en-US"],
+    ["es", "es-US"],
+  ])("every month and day in %s reads as Intl (CLDR) writes it in %s", (lang, locale) => {
+    const intl = new Intl.DateTimeFormat(locale, { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+    for (const year of [1, 999, 1900, 1961, 2000, 2024, 2026, 9999])
+      for (let month = 0; month < 12; month++)
+        for (const day of [1, 9, 10, 28]) {
+          const at = new Date(0);
+          at.setUTCFullYear(year, month, day);
+          expect(patientDate(at, lang)).toBe(intl.format(at));
+        }
+  });
+
   it("no written date is only digits and slashes, in either language", () => {
     for (const lang of ["en", "es"]) expect(patientDate("03/07/2019", lang)).not.toMatch(/^[\d/]+$/);
   });

@@ -10,22 +10,31 @@ import { readRegistryDate } from "./registry-dates";
  * spec's MM/DD/YYYY (registry/domain/dates.ts): this module is only for text a person reads.
  *
  * A plain module (no zod): the portal's browser code formats with it too (the same words on the server and after
- * hydration, from Intl with the month as a word).
+ * hydration, with the month as a word).
  */
 
-const LOCALES: Record<string, string> = { en: "en-US", es: "es-US" };
+/**
+ * The month names and the order of the words, as CLDR writes a long date in en-US and es-US (patient-dates.test.ts
+ * checks every month against `Intl.DateTimeFormat` with `month: "long"`). Written out rather than asked of Intl:
+ * making a DateTimeFormat loads the language's calendar data, 85 ms before a slow phone's dashboard was usable;
+ * and the server's ICU and an old browser's could word a date differently, which would break hydration.
+ */
+const LONG_DATES: Record<string, { months: readonly string[]; write: (day: number, month: string, year: number) => string }> = {
+  en: {
+    months: ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"],
+    write: (day, month, year) => `${month} ${day}, ${year}`,
+  },
+  es: {
+    months: ["enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre", "octubre", "noviembre", "diciembre"],
+    write: (day, month, year) => `${day} de ${month} de ${year}`,
+  },
+};
 
-const formats = new Map<string, Intl.DateTimeFormat>();
-
-function formatFor(lang: string): Intl.DateTimeFormat {
-  const locale = LOCALES[lang] ?? LOCALES.en!;
-  let format = formats.get(locale);
-  if (!format) {
-    // year/month/day rather than dateStyle: the same words, in every browser the portal enhances (decision 089).
-    format = new Intl.DateTimeFormat(locale, { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
-    formats.set(locale, format);
-  }
-  return format;
+function writeLong(at: Date, lang: string): string {
+  const long = LONG_DATES[lang] ?? LONG_DATES.en!;
+  const year = at.getUTCFullYear();
+  // Years before 1 CE as CLDR numbers them without an era (1 BCE is "1"); the registry never holds one.
+  return long.write(at.getUTCDate(), long.months[at.getUTCMonth()]!, year > 0 ? year : 1 - year);
 }
 
 /**
@@ -36,7 +45,7 @@ function formatFor(lang: string): Intl.DateTimeFormat {
 export function patientDate(date: Date | string, lang: string): string {
   const at = typeof date === "string" ? readRegistryDate(date)?.at : date;
   if (!at || Number.isNaN(at.getTime())) return typeof date === "string" ? date : "";
-  return formatFor(lang).format(at);
+  return writeLong(at, lang);
 }
 
 /**

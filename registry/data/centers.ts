@@ -1,4 +1,5 @@
 import type { TransplantCenter } from "../contract/screening";
+import { compareText } from "../contract/text-order";
 import type { Db } from "../db/types";
 import { usDate } from "../domain/dates";
 import { boundingBox, distanceInMiles, roundMiles, type LatLng } from "../domain/distance";
@@ -140,9 +141,11 @@ export function toTransplantCenter(c: CenterRecord, distance: number | null): Tr
   };
 }
 
+const byNameText = compareText("en", { sensitivity: "base" });
+
 /** Names compared as a person reads them: case and accents ignored, then by id. */
 export function byName(a: { centerName: string; centerId: number }, b: { centerName: string; centerId: number }): number {
-  return a.centerName.localeCompare(b.centerName, "en", { sensitivity: "base" }) || a.centerId - b.centerId;
+  return byNameText(a.centerName, b.centerName) || a.centerId - b.centerId;
 }
 
 /** Every center (member or not), sorted by name, without distances (the 'Which transplant center...' dropdown). */

@@ -55,14 +55,14 @@ export function matchRoute<C>(routes: readonly Route<C>[], method: string, pathn
   const allowed: Method[] = [];
   let best: { route: Route<C>; params: Record<string, string>; rank: string } | null = null;
   for (const route of routes) {
-    const pattern = split(route.pattern);
+    const { segments: pattern, rank } = shapeOf(route);
+    if (pattern.length !== segments.length) continue;
     const params = matchPattern(pattern, segments);
     if (!params) continue;
     if (route.method !== method) {
       if (!allowed.includes(route.method)) allowed.push(route.method);
       continue;
     }
-    const rank = specificity(pattern);
     if (!best || rank > best.rank) best = { route, params, rank };
   }
   if (best) return { kind: "found", route: best.route, params: best.params };
@@ -83,6 +83,19 @@ export function assertDistinctRoutes<C>(routes: readonly Route<C>[]): void {
     if (other !== undefined) throw new Error(`two routes answer the same requests: ${route.method} ${other} and ${route.pattern}`);
     seen.set(shape, route.pattern);
   }
+}
+
+/** A route's pattern split into segments and its specificity, worked out once per route (matchRoute runs per request). */
+const shapes = new WeakMap<object, { segments: string[]; rank: string }>();
+
+function shapeOf(route: { pattern: string }): { segments: string[]; rank: string } {
+  let shape = shapes.get(route);
+  if (!shape) {
+    const segments = split(route.pattern);
+    shape = { segments, rank: specificity(segments) };
+    shapes.set(route, shape);
+  }
+  return shape;
 }
 
 /** "1" for each literal segment and "0" for each parameter: a greater string is a more specific pattern of that length. */

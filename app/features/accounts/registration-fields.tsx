@@ -5,6 +5,7 @@ import { BIRTH_DATE_MIN, isoToday } from "../../../registry/contract/limits";
 import { formatUsPhone } from "../../../registry/contract/phone";
 import { usStates } from "../../../registry/contract/us-states";
 import { usStateKey } from "~/texts/display-names";
+import { compareStateNames } from "./state-order";
 import { SelectField, TextField } from "~/components/fields";
 import { useField } from "~/components/form-context";
 import { PhoneCheckStatus, type PhoneCheck } from "./phone-check";
@@ -36,7 +37,7 @@ export function RegistrationFields({
   /** Rendered after the contact fields (the password block of the registration). */
   afterContact?: ReactNode;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const hydrated = useHydrated();
   const countryField = useField("country");
   const phoneField = useField("phoneNumber");
@@ -47,9 +48,7 @@ export function RegistrationFields({
   // In the patient's language and its alphabetical order ("Carolina del Norte" under C).
   const stateOptions = [
     choose,
-    ...usStates
-      .map((s) => ({ value: String(s.id), label: t(usStateKey(s.abbreviation)) }))
-      .sort((a, b) => a.label.localeCompare(b.label, i18n.language)),
+    ...usStates.map((s) => ({ value: String(s.id), label: t(usStateKey(s.abbreviation)) })).sort((a, b) => compareStateNames(a.label, b.label)),
   ];
   const countryOptions = [
     { value: US, label: t("register.countryUs") },

@@ -1,5 +1,9 @@
 import type { TextKey } from "~/texts/texts";
 import { PrimaryGoal } from "../../../registry/contract/enums";
+import { compareText } from "../../../registry/contract/text-order";
+
+/** Center texts are compared in English, case and accents ignored, numbers as numbers. */
+const byText = compareText("en", { sensitivity: "base", numeric: true });
 
 /**
  * The centers table of the select-center screen: its sorting (CEN-004) and its two sections (CEN-003).
@@ -82,7 +86,7 @@ function compare(column: Column<SortableCenter>, a: SortableCenter, b: SortableC
   const sign = direction === "asc" ? 1 : -1;
   switch (column.kind) {
     case "text":
-      return sign * column.value(a).localeCompare(column.value(b), "en", { sensitivity: "base", numeric: true });
+      return sign * byText(column.value(a), column.value(b));
     case "flag":
       // Ascending puts participants first.
       return sign * (Number(column.value(b)) - Number(column.value(a)));
