@@ -13,6 +13,8 @@ import { useHydrated } from "~/components/use-hydrated";
 
 const US = String(Country.UnitedStates);
 const OTHER = String(Country.Other);
+/** The State options by language: fixed texts, the same for every render of the form. */
+const statesByLanguage = new Map<string, { value: string; label: string }[]>();
 
 /**
  * The registration form's fields (ACC-002), shared by /register and /profile (ACC-029), in the spec's order.
@@ -37,7 +39,7 @@ export function RegistrationFields({
   /** Rendered after the contact fields (the password block of the registration). */
   afterContact?: ReactNode;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const hydrated = useHydrated();
   const countryField = useField("country");
   const phoneField = useField("phoneNumber");
@@ -45,11 +47,16 @@ export function RegistrationFields({
   const checkId = `${phoneField.id}-check`;
 
   const choose = { value: "0", label: t("register.choose") };
-  // In the patient's language and its alphabetical order ("Carolina del Norte" under C).
-  const stateOptions = [
-    choose,
-    ...usStates.map((s) => ({ value: String(s.id), label: t(usStateKey(s.abbreviation)) })).sort((a, b) => compareStateNames(a.label, b.label)),
-  ];
+  // In the patient's language and its alphabetical order ("Carolina del Norte" under C), sorted once per language.
+  let states = statesByLanguage.get(i18n.language);
+  if (!states)
+    statesByLanguage.set(
+      i18n.language,
+      (states = usStates
+        .map((s) => ({ value: String(s.id), label: t(usStateKey(s.abbreviation)) }))
+        .sort((a, b) => compareStateNames(a.label, b.label))),
+    );
+  const stateOptions = [choose, ...states];
   const countryOptions = [
     { value: US, label: t("register.countryUs") },
     { value: OTHER, label: t("register.countryOther") },
