@@ -5,7 +5,7 @@
 // self-time functions.
 //
 //   node bench/ab-cpu.mjs --a build-a --b build [--rounds 3] [--n 500] [--seconds 5]
-//   node bench/ab-cpu.mjs --a build-a --b build --paired [--rounds 30] [--n 100] [--a-bin /usr/bin/node]
+//   node bench/ab-cpu.mjs --a build-a --b build --paired [--rounds 30] [--n 100] [--repeat 4] [--a-bin /usr/bin/node]
 //   node bench/ab-cpu.mjs --profile build --page /register [--seconds 10] [--connections 2]
 //
 // Ports: BENCH_PORTS ("5800-5899") or ones the OS picks.
@@ -100,36 +100,59 @@ async function paired(servers, page, batches, k) {
     b.push(mb);
     ratio.push(mb / ma);
   }
-  return { a: median(a), b: median(b), ratio: median(ratio) };
+  return { a: median(a), b: median(b), ratio: median(ratio), ratios: ratio };
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 async function ab() {
   const builds = { A: opt("a", "build-a"), B: opt("b", "build") };
-  const servers = {};
+  let servers = {};
   // --a-node / --b-node: node options for that build's server (e.g. "--max-semi-space-size=32").
   const nodeArgs = { A: opt("a-node", "").split(" ").filter(Boolean), B: opt("b-node", "").split(" ").filter(Boolean) };
   // --a-bin / --b-bin: the node binary for that build's server (e.g. a build of the last release on its own Node).
   const bins = { A: opt("a-bin", process.execPath), B: opt("b-bin", process.execPath) };
-  for (const [k, dir] of Object.entries(builds)) servers[k] = await start(dir, nodeArgs[k], bins[k]);
+  const startBoth = async () => {
+    servers = {};
+    for (const [k, dir] of Object.entries(builds)) servers[k] = await start(dir, nodeArgs[k], bins[k]);
+  };
+  const stopBoth = async () => {
+    for (const s of Object.values(servers)) {
+      await s.stop();
+      fs.rmSync(s.dataDir, { recursive: true, force: true });
+    }
+  };
   const results = { A: {}, B: {} };
   if (args.includes("--paired")) {
-    try {
-      console.log(`paired batches: ${ROUNDS} pairs of ${N} answers per page (2 connections)`);
-      console.log("| Page | A ms/answer (median) | B ms/answer (median) | median B/A |\n| --- | --- | --- | --- |");
-      for (const page of opt("pages", "/register,/landing").split(",")) {
-        const r = await paired(servers, page, ROUNDS, N);
-        console.log(`| ${page} | ${r.a.toFixed(2)} | ${r.b.toFixed(2)} | ${r.ratio.toFixed(3)} |`);
+    // --repeat K: K runs, each with both servers started afresh; the figure is the median of every pair of every run
+    // (one run's median moves by ±5-8 % on this shared machine), with the quartiles of the pairs.
+    const repeat = Number(opt("repeat", 1));
+    const pages = opt("pages", "/register,/landing").split(",");
+    const all = Object.fromEntries(pages.map((p) => [p, []]));
+    console.log(`paired batches: ${repeat} run(s) of ${ROUNDS} pairs of ${N} answers per page (2 connections)`);
+    console.log("| Run | Page | A ms/answer (median) | B ms/answer (median) | median B/A |\n| --- | --- | --- | --- | --- |");
+    for (let run = 1; run <= repeat; run++) {
+      await startBoth();
+      try {
+        for (const page of pages) {
+          const r = await paired(servers, page, ROUNDS, N);
+          all[page].push(...r.ratios);
+          console.log(`| ${run} | ${page} | ${r.a.toFixed(2)} | ${r.b.toFixed(2)} | ${r.ratio.toFixed(3)} |`);
+        }
+      } finally {
+        await stopBoth();
       }
-    } finally {
-      for (const s of Object.values(servers)) {
-        await s.stop();
-        fs.rmSync(s.dataDir, { recursive: true, force: true });
-      }
+    }
+    if (repeat > 1) {
+      const quartile = (xs, q) => [...xs].sort((x, y) => x - y)[Math.floor((xs.length - 1) * q)];
+      for (const page of pages)
+        console.log(
+          `${page}: median B/A over all ${all[page].length} pairs ${median(all[page]).toFixed(3)} (quartiles ${quartile(all[page], 0.25).toFixed(3)}-${quartile(all[page], 0.75).toFixed(3)})`,
+        );
     }
     return;
   }
+  await startBoth();
   try {
     for (let round = 0; round < ROUNDS; round++) {
       const order = round % 2 === 0 ? ["A", "B"] : ["B", "A"];
@@ -142,10 +165,7 @@ async function ab() {
       }
     }
   } finally {
-    for (const s of Object.values(servers)) {
-      await s.stop();
-      fs.rmSync(s.dataDir, { recursive: true, force: true });
-    }
+    await stopBoth();
   }
   console.log(
     `\nmedian CPU ms per answer over ${ROUNDS} rounds (load average ${os
