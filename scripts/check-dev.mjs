@@ -32,7 +32,10 @@ const { check, finish } = checkList();
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-dev-"));
 const env = { ...process.env, NODE_ENV: "development", PORT: process.env.PORT ?? "0", HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "info" };
-const server = spawn(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), "server.ts", "--dev"], {
+// As `npm run dev` runs it: node with tsx's loader, no tsx process in between. tsx's CLI relays a signal to its child
+// and kills the child outright (exit 130) when the child has not taken it within about 60 ms, as a busy dev server
+// may not have just after an edit: the data folder would be left as a kill leaves it.
+const server = spawn(process.execPath, ["--import", "tsx", "server.ts", "--dev"], {
   cwd: root,
   env,
   stdio: ["ignore", "pipe", "inherit"],
