@@ -4,7 +4,8 @@ import es from "~/locales/es/index";
 import { ReferralStatus } from "../../registry/contract/enums";
 import { REFERRAL_STATUS_TEXT } from "../../registry/contract/screening";
 import { usStates } from "../../registry/contract/us-states";
-import { displayNameKeys, referralStatusKey, usStateKey } from "./display-names";
+import { displayNameKeys, referralStatusKey } from "./display-names";
+import { usStateKey } from "./us-state-names";
 
 function text(messages: object, key: string): unknown {
   return key.split(".").reduce<unknown>((o, k) => (o && typeof o === "object" ? (o as Record<string, unknown>)[k] : undefined), messages);

@@ -1,5 +1,6 @@
 import { ReferralStatus } from "../../registry/contract/enums";
-import { usStates, type UsStateAbbreviation } from "../../registry/contract/us-states";
+import { usStates } from "../../registry/contract/us-states";
+import { usStateKey } from "./us-state-names";
 import type { TextKey } from "~/texts/texts";
 
 /**
@@ -21,13 +22,8 @@ export function referralStatusKey(statusId: number): TextKey | null {
   return REFERRAL_STATUS_KEYS[statusId] ?? null;
 }
 
-/** The key of a US state or territory's name, by its abbreviation (registry/contract/us-states.ts). */
-export function usStateKey(abbreviation: UsStateAbbreviation): TextKey {
-  return `usStates.${abbreviation}`;
-}
-
 /**
- * Every key above, for the test that both languages have them. A function, not a constant: a top-level list made
+ * Every key above and every state's (us-state-names.ts), for the test that both languages have them. A function, not a constant: a top-level list made
  * from the states would bring their table into every page that shows a referral status (decision 139).
  */
 export function displayNameKeys(): readonly string[] {

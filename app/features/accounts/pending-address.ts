@@ -1,6 +1,6 @@
 import { Country } from "../../../registry/contract/enums";
 import { findUsState } from "../../../registry/contract/us-states";
-import { usStateKey } from "~/texts/display-names";
+import { usStateKey } from "~/texts/us-state-names";
 import { PENDING_ADDRESS_MS, type PendingAddress, type RecommendedAddress } from "~/platform/session-keys";
 import type { TextKey } from "~/texts/texts";
 

@@ -4,7 +4,7 @@ import { Country, Gender, Language } from "../../../registry/contract/enums";
 import { BIRTH_DATE_MIN, isoToday } from "../../../registry/contract/limits";
 import { formatUsPhone } from "../../../registry/contract/phone";
 import { usStates } from "../../../registry/contract/us-states";
-import { usStateKey } from "~/texts/display-names";
+import { usStateKey } from "~/texts/us-state-names";
 import { compareStateNames } from "./state-order";
 import { SelectField, TextField } from "~/components/fields";
 import { useField } from "~/components/form-context";
