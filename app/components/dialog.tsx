@@ -125,10 +125,14 @@ export function Dialog({
     const dialog = ref.current;
     if (!open || !dialog) return;
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    // A dialog the server opened may be in use before the page's code runs (a slow phone): a patient typing in its
+    // password field keeps typing there, not in its first field, and it is no opener to go back to.
+    const inUse = previous !== null && previous !== dialog && dialog.contains(previous);
     const selector = currentOrLastFocused();
     if (dialog.open) dialog.close();
     dialog.showModal();
-    if (initialFocus) focusInitial(dialog, initialFocus);
+    if (inUse) previous.focus({ preventScroll: true });
+    else if (initialFocus) focusInitial(dialog, initialFocus);
     const onCancel = (event: Event) => {
       event.preventDefault();
       dismiss.current?.();
@@ -146,7 +150,7 @@ export function Dialog({
       dialog.removeEventListener("cancel", onCancel);
       dialog.removeEventListener("close", onClose);
       if (dialog.open) dialog.close();
-      focusOpener(previous, selector);
+      focusOpener(inUse ? null : previous, selector);
     };
     // `initialFocus` is fixed for a dialog (a new value is a new dialog: give it a key).
   }, [open, initialFocus]);

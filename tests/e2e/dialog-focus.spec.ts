@@ -142,3 +142,30 @@ test.describe("without JavaScript and without :has()", () => {
     expect(await focused(page)).not.toBe("body");
   });
 });
+
+test.describe("a dialog the server opened, in use before the page's code runs", () => {
+  test.skip(() => !scriptsRun(), "the JavaScript layer takes the dialog over as it hydrates");
+
+  test("the patient typing in the sign-in dialog's password keeps typing there as the page hydrates", async ({ page }) => {
+    // The page's code held back until the patient is typing, as on a slow phone.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/shell-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    // Not waiting for the load event, which waits for the held code.
+    await page.goto("register?login=1", { waitUntil: "commit" });
+    const dialog = page.getByRole("dialog", { name: "Already Registered?" });
+    await dialog.getByLabel("Email").fill("someone@example.org");
+    const password = dialog.getByLabel("Password", { exact: true });
+    await password.click();
+    await page.keyboard.type("first half ");
+    release();
+    await hydrated(page);
+    await page.keyboard.type("second half");
+    await expect(password).toHaveValue("first half second half");
+    await expect(password).toBeFocused();
+    await expect(dialog.getByLabel("Email")).toHaveValue("someone@example.org");
+  });
+});
