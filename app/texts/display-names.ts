@@ -23,8 +23,9 @@ export function referralStatusKey(statusId: number): TextKey | null {
 }
 
 /**
- * Every key above and every state's (us-state-names.ts), for the test that both languages have them. A function, not a constant: a top-level list made
- * from the states would bring their table into every page that shows a referral status (decision 139).
+ * Every key above and every state's (us-state-names.ts), for the test that both languages have them. A function,
+ * not a constant: a top-level list made from the states would bring their table into every page that shows a
+ * referral status (decision 139).
  */
 export function displayNameKeys(): readonly string[] {
   return [

@@ -8,10 +8,10 @@ const collators = new Map<string, Intl.Collator>();
 
 export function compareText(lang: string, options: Pick<Intl.CollatorOptions, "sensitivity" | "numeric"> = {}): (a: string, b: string) => number {
   const key = `${lang}|${options.sensitivity ?? ""}|${options.numeric ? "n" : ""}`;
+  let collator: Intl.Collator | undefined;
   return (a, b) => {
-    let collator = collators.get(key);
     if (!collator) {
-      collator = new Intl.Collator(lang, options);
+      collator = collators.get(key) ?? new Intl.Collator(lang, options);
       collators.set(key, collator);
     }
     return collator.compare(a, b);

@@ -49,13 +49,10 @@ export function RegistrationFields({
   const choose = { value: "0", label: t("register.choose") };
   // In the patient's language and its alphabetical order ("Carolina del Norte" under C), sorted once per language.
   let states = statesByLanguage.get(i18n.language);
-  if (!states)
-    statesByLanguage.set(
-      i18n.language,
-      (states = usStates
-        .map((s) => ({ value: String(s.id), label: t(usStateKey(s.abbreviation)) }))
-        .sort((a, b) => compareStateNames(a.label, b.label))),
-    );
+  if (!states) {
+    states = usStates.map((s) => ({ value: String(s.id), label: t(usStateKey(s.abbreviation)) })).sort((a, b) => compareStateNames(a.label, b.label));
+    statesByLanguage.set(i18n.language, states);
+  }
   const stateOptions = [choose, ...states];
   const countryOptions = [
     { value: US, label: t("register.countryUs") },
